@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Infrastructure configuration, read once at start from the environment and config.json. */
+export interface Config {
+  /** Public base URL without a trailing slash, e.g. http://host/forum */
+  url: string;
+  /** Path part of url ('' at the root, '/forum' under a sub-path). */
+  relativePath: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** null: the embedded SQLite file in dataDir. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  secret: string;
+  env: 'production' | 'development' | 'test';
+  /** Served in the client config; changes when the server is rebuilt or restarted. */
+  cacheBuster: string;
+  logLevel: string;
+  trustProxy: boolean;
+  admin: { username: string; email: string; password: string } | null;
+  rateLimits: {
+    /** Login attempts per IP per minute. */
+    login: number;
+    /** Registrations per IP per hour. */
+    register: number;
+    /** Posts (topics and replies) per member per minute. */
+    posts: number;
+  };
+}
+
+/** Raised when a configuration value is invalid; carries one line per bad value. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Source = Record<string, unknown>;
+
+function readConfigFile(file: string, problems: string[]): Source {
+  if (!existsSync(file)) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Source;
+    problems.push(`${file}: must hold a JSON object`);
+  } catch (err) {
+    problems.push(`${file}: not valid JSON (${(err as Error).message})`);
+  }
+  return {};
+}
+
+function intValue(name: string, raw: unknown, fallback: number, problems: string[], min = 0, max = 1e9): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = typeof raw === 'number' ? raw : Number(String(raw));
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    return fallback;
+  }
+  return n;
+}
+
+function loadSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Builds the configuration from environment variables (which win) and an optional
+ * config.json; throws ConfigError listing every bad value.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const fileName = env.PALAVER_CONFIG ?? path.join(cwd, 'config.json');
+  const file = readConfigFile(path.resolve(cwd, fileName), problems);
+  const pick = (envName: string, fileKey: string): unknown => env[envName] ?? file[fileKey];
+
+  const port = intValue('PORT', pick('PORT', 'port'), 4567, problems, 0, 65535);
+  const host = String(pick('HOST', 'host') ?? '127.0.0.1');
+  const rawUrl = String(pick('PALAVER_URL', 'url') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
+  let url = rawUrl.replace(/\/+$/, '');
+  let relativePath = '';
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+    relativePath = parsed.pathname.replace(/\/+$/, '');
+    url = `${parsed.origin}${relativePath}`;
+  } catch {
+    problems.push(`PALAVER_URL: expected an http(s) URL such as http://example.com/forum, got ${JSON.stringify(rawUrl)}`);
+  }
+
+  const dataDir = path.resolve(cwd, String(pick('PALAVER_DATA_DIR', 'dataDir') ?? './data'));
+  const dbRaw = pick('DATABASE_URL', 'databaseUrl');
+  const databaseUrl = dbRaw ? String(dbRaw) : null;
+  if (databaseUrl && !/^(postgres|postgresql):\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL: only postgres:// URLs are supported (leave it unset for SQLite), got ${JSON.stringify(databaseUrl.replace(/:[^:@/]*@/, ':***@'))}`);
+  }
+  const redisRaw = pick('REDIS_URL', 'redisUrl');
+  const redisUrl = redisRaw ? String(redisRaw) : null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push(`REDIS_URL: expected a redis:// URL, got ${JSON.stringify(redisUrl.replace(/:[^:@/]*@/, ':***@'))}`);
+  }
+  const nodeEnv = String(pick('NODE_ENV', 'env') ?? 'production');
+  if (!['production', 'development', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV: expected production, development or test, got ${JSON.stringify(nodeEnv)}`);
+  }
+  const secretRaw = pick('PALAVER_SECRET', 'secret');
+  if (secretRaw !== undefined && String(secretRaw).length < 16) {
+    problems.push('PALAVER_SECRET: must be at least 16 characters long');
+  }
+  const adminUsername = env.PALAVER_ADMIN_USERNAME;
+  const adminEmail = env.PALAVER_ADMIN_EMAIL;
+  const adminPassword = env.PALAVER_ADMIN_PASSWORD;
+  const anyAdmin = adminUsername || adminEmail || adminPassword;
+  if (anyAdmin && !(adminUsername && adminEmail && adminPassword)) {
+    problems.push('PALAVER_ADMIN_USERNAME, PALAVER_ADMIN_EMAIL and PALAVER_ADMIN_PASSWORD: set all three or none');
+  }
+  const limits = (file.rateLimits ?? {}) as Source;
+  const rateLimits = {
+    login: intValue('PALAVER_RATE_LOGIN', env.PALAVER_RATE_LOGIN ?? limits.login, 10, problems, 1),
+    register: intValue('PALAVER_RATE_REGISTER', env.PALAVER_RATE_REGISTER ?? limits.register, 10, problems, 1),
+    posts: intValue('PALAVER_RATE_POSTS', env.PALAVER_RATE_POSTS ?? limits.posts, 30, problems, 1),
+  };
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    url,
+    relativePath,
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
+    env: nodeEnv as Config['env'],
+    cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),
+    logLevel: String(pick('LOG_LEVEL', 'logLevel') ?? (nodeEnv === 'test' ? 'silent' : 'info')),
+    trustProxy: String(pick('PALAVER_TRUST_PROXY', 'trustProxy') ?? 'false') === 'true',
+    admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : null,
+    rateLimits,
+  };
+}

@@ -1,0 +1,110 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/index.js';
+import { badRequest } from '../../http/errors.js';
+import * as store from './store.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** sha256 of a secret value: sessions and tokens are stored only as hashes. */
+export function hashSecret(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** Constant-time string comparison. */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export interface ResolvedSession {
+  uid: number;
+  idHash: string;
+}
+
+/** Sessions, API tokens and CSRF tokens. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /** Starts a session; returns the opaque id for the cookie. */
+  async createSession(uid: number, ip: string, userAgent: string, days: number): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await store.insertSession(this.db, {
+      id_hash: hashSecret(id),
+      uid,
+      created: now,
+      expires: now + days * DAY,
+      last_seen: now,
+      ip,
+      user_agent: userAgent.slice(0, 512),
+    });
+    return id;
+  }
+
+  /** The session behind a cookie value, or null when unknown or expired; rolls expiry hourly. */
+  async resolveSession(id: string, days: number): Promise<ResolvedSession | null> {
+    const idHash = hashSecret(id);
+    const row = await store.findSession(this.db, idHash);
+    const now = Date.now();
+    if (!row) return null;
+    if (row.expires < now) {
+      await store.deleteSession(this.db, idHash);
+      return null;
+    }
+    if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
+    return { uid: row.uid, idHash };
+  }
+
+  /** Ends a session. */
+  async destroySession(idHash: string): Promise<void> {
+    await store.deleteSession(this.db, idHash);
+  }
+
+  /** Ends all of a member's sessions, except one when given. */
+  async destroySessionsOf(uid: number, exceptHash?: string): Promise<void> {
+    await store.deleteSessionsOf(this.db, uid, exceptHash);
+  }
+
+  /** Deletes expired sessions. */
+  async pruneSessions(): Promise<void> {
+    await store.deleteExpiredSessions(this.db, Date.now());
+  }
+
+  /** The CSRF token bound to a session or guest cookie: an HMAC, so nothing is stored. */
+  csrfFor(kind: 'session' | 'guest', value: string): string {
+    return createHmac('sha256', this.secret).update(`${kind}:${value}`).digest('base64url');
+  }
+
+  /** A new random value for a guest's CSRF cookie. */
+  newGuestNonce(): string {
+    return randomBytes(18).toString('base64url');
+  }
+
+  /** Creates an API token; uid 0 makes a master token. Returns the token (shown once). */
+  async createToken(uid: number, description = ''): Promise<string> {
+    if (!Number.isInteger(uid) || uid < 0) throw badRequest('error:invalid-uid');
+    const token = randomBytes(24).toString('base64url');
+    await store.insertToken(this.db, { token_hash: hashSecret(token), uid, description, created: Date.now(), last_seen: 0 });
+    return token;
+  }
+
+  /** Looks up a bearer token: { uid, master } or null. */
+  async resolveToken(token: string): Promise<{ uid: number; master: boolean } | null> {
+    const hash = hashSecret(token);
+    const row = await store.findToken(this.db, hash);
+    if (!row) return null;
+    const now = Date.now();
+    if (now - row.last_seen > 60_000) await store.touchToken(this.db, hash, now);
+    return { uid: row.uid, master: row.uid === 0 };
+  }
+
+  /** Revokes a token. */
+  async revokeToken(token: string): Promise<void> {
+    await store.deleteToken(this.db, hashSecret(token));
+  }
+}

@@ -1,0 +1,71 @@
+import type { Queryable } from '../../db/index.js';
+
+export interface SessionRow {
+  id_hash: string;
+  uid: number;
+  created: number;
+  expires: number;
+  last_seen: number;
+  ip: string;
+  user_agent: string;
+}
+
+/** Stores a new session. */
+export async function insertSession(db: Queryable, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** Finds a session by the hash of its id. */
+export async function findSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+}
+
+/** Moves a session's expiry forward. */
+export async function touchSession(db: Queryable, idHash: string, now: number, expires: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen: now, expires }).where('id_hash', '=', idHash).execute();
+}
+
+/** Deletes one session. */
+export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Deletes every session of a member (ban, password change, deletion). */
+export async function deleteSessionsOf(db: Queryable, uid: number, exceptHash?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('uid', '=', uid);
+  if (exceptHash) q = q.where('id_hash', '!=', exceptHash);
+  await q.execute();
+}
+
+/** Deletes sessions past their expiry. */
+export async function deleteExpiredSessions(db: Queryable, now: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires', '<', now).execute();
+}
+
+export interface TokenRow {
+  token_hash: string;
+  uid: number;
+  description: string;
+  created: number;
+  last_seen: number;
+}
+
+/** Stores an API token (by hash). */
+export async function insertToken(db: Queryable, row: TokenRow): Promise<void> {
+  await db.insertInto('api_tokens').values(row).execute();
+}
+
+/** Finds an API token by hash. */
+export async function findToken(db: Queryable, hash: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+
+/** Records when a token was last used. */
+export async function touchToken(db: Queryable, hash: string, now: number): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_seen: now }).where('token_hash', '=', hash).execute();
+}
+
+/** Deletes an API token. */
+export async function deleteToken(db: Queryable, hash: string): Promise<void> {
+  await db.deleteFrom('api_tokens').where('token_hash', '=', hash).execute();
+}

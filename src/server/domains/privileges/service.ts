@@ -1,0 +1,198 @@
+import type { Db, Queryable } from '../../db/index.js';
+import { forbidden } from '../../http/errors.js';
+import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
+import { allGrants, dropCategory, grant, rescind } from './store.js';
+import type { ViewerPrivileges } from '../../../shared/types.js';
+
+/** Category privileges, with NodeBB's names. */
+export const CATEGORY_PRIVILEGES = [
+  'find',
+  'read',
+  'topics:read',
+  'topics:create',
+  'topics:reply',
+  'topics:tag',
+  'posts:edit',
+  'posts:history',
+  'posts:delete',
+  'posts:upvote',
+  'posts:downvote',
+  'topics:delete',
+  'topics:schedule',
+  'posts:view_deleted',
+  'purge',
+  'moderate',
+] as const;
+export type CategoryPrivilege = (typeof CATEGORY_PRIVILEGES)[number];
+
+/** Global privileges (cid 0). */
+export const GLOBAL_PRIVILEGES = [
+  'chat',
+  'upload:post:image',
+  'upload:post:file',
+  'signature',
+  'invite',
+  'search:content',
+  'search:users',
+  'search:tags',
+  'view:users',
+  'view:tags',
+  'view:groups',
+  'local:login',
+  'ban',
+  'mute',
+  'view:users:info',
+] as const;
+export type GlobalPrivilege = (typeof GLOBAL_PRIVILEGES)[number];
+export type Privilege = CategoryPrivilege | GlobalPrivilege;
+
+const MEMBER_DEFAULTS: CategoryPrivilege[] = [
+  'find', 'read', 'topics:read', 'topics:create', 'topics:reply', 'topics:tag',
+  'posts:edit', 'posts:history', 'posts:delete', 'posts:upvote', 'posts:downvote', 'topics:delete',
+];
+const GUEST_DEFAULTS: CategoryPrivilege[] = ['find', 'read', 'topics:read'];
+const GLOBAL_MEMBER_DEFAULTS: GlobalPrivilege[] = [
+  'chat', 'upload:post:image', 'signature', 'search:content', 'search:users', 'search:tags',
+  'view:users', 'view:tags', 'view:groups', 'local:login',
+];
+const GLOBAL_GUEST_DEFAULTS: GlobalPrivilege[] = ['view:users', 'view:tags', 'view:groups', 'search:content', 'search:tags'];
+
+// Re-read from the database at most this often, so grants changed by another process show.
+const TTL_MS = 5000;
+
+/** The privileges a viewer holds: who they are and what they may do where. */
+export interface Viewer {
+  uid: number;
+  groups: string[];
+  isAdmin: boolean;
+  isGlobalMod: boolean;
+}
+
+/** Privilege checks, done in the services (never only in the UI). */
+export class PrivilegesService {
+  private grants: Map<string, Set<string>> | null = null;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly groups: GroupsService,
+  ) {}
+
+  private async table(): Promise<Map<string, Set<string>>> {
+    if (this.grants && Date.now() - this.loadedAt < TTL_MS) return this.grants;
+    const map = new Map<string, Set<string>>();
+    for (const row of await allGrants(this.db)) {
+      const key = `${row.cid}:${row.privilege}`;
+      let set = map.get(key);
+      if (!set) map.set(key, (set = new Set()));
+      set.add(row.subject);
+    }
+    this.grants = map;
+    this.loadedAt = Date.now();
+    return map;
+  }
+
+  /** Loads who a uid is, once per request. */
+  async viewer(uid: number): Promise<Viewer> {
+    const groups = await this.groups.groupsOf(uid);
+    return { uid, groups, isAdmin: groups.includes(ADMINISTRATORS), isGlobalMod: groups.includes(GLOBAL_MODS) };
+  }
+
+  private async holds(v: Viewer, cid: number, privilege: string): Promise<boolean> {
+    const subjects = (await this.table()).get(`${cid}:${privilege}`);
+    if (!subjects) return false;
+    if (v.uid > 0 && subjects.has(`uid:${v.uid}`)) return true;
+    return v.groups.some((g) => subjects.has(g));
+  }
+
+  /** True when the viewer moderates the category (admins and global moderators moderate all). */
+  async isModerator(v: Viewer, cid: number): Promise<boolean> {
+    if (v.isAdmin || v.isGlobalMod) return true;
+    return v.uid > 0 && (await this.holds(v, cid, 'moderate'));
+  }
+
+  /** True when the viewer holds the privilege in the category (cid 0: global). */
+  async can(v: Viewer, privilege: Privilege, cid = 0): Promise<boolean> {
+    if (v.isAdmin) return true;
+    if (cid > 0 && (await this.isModerator(v, cid)) && privilege !== 'purge') return true;
+    return this.holds(v, cid, privilege);
+  }
+
+  /** Throws 403 error:no-privileges unless the viewer holds the privilege. */
+  async assert(v: Viewer, privilege: Privilege, cid = 0): Promise<void> {
+    if (!(await this.can(v, privilege, cid))) throw forbidden();
+  }
+
+  /** The subset of categories in which the viewer holds the privilege. */
+  async filterCids(v: Viewer, privilege: Privilege, cids: number[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const cid of cids) if (await this.can(v, privilege, cid)) out.push(cid);
+    return out;
+  }
+
+  /** The viewer's privileges in a category, for page data. */
+  async forCategory(v: Viewer, cid: number): Promise<ViewerPrivileges> {
+    const c = (p: Privilege) => this.can(v, p, cid);
+    const isMod = await this.isModerator(v, cid);
+    return {
+      read: await c('read'),
+      'topics:read': await c('topics:read'),
+      'topics:create': v.uid > 0 && (await c('topics:create')),
+      'topics:reply': v.uid > 0 && (await c('topics:reply')),
+      'topics:tag': v.uid > 0 && (await c('topics:tag')),
+      'posts:edit': v.uid > 0 && (await c('posts:edit')),
+      'posts:delete': v.uid > 0 && (await c('posts:delete')),
+      'posts:upvote': v.uid > 0 && (await c('posts:upvote')),
+      'posts:downvote': v.uid > 0 && (await c('posts:downvote')),
+      'topics:delete': v.uid > 0 && (await c('topics:delete')),
+      view_deleted: isMod || (await c('posts:view_deleted')),
+      isAdminOrMod: isMod,
+      editable: isMod,
+      deletable: isMod,
+    };
+  }
+
+  /** Gives a new category the default grants. */
+  async grantCategoryDefaults(db: Queryable, cid: number): Promise<void> {
+    await grant(db, cid, MEMBER_DEFAULTS, REGISTERED);
+    await grant(db, cid, GUEST_DEFAULTS, GUESTS);
+    await grant(db, cid, [...CATEGORY_PRIVILEGES], GLOBAL_MODS);
+    this.grants = null;
+  }
+
+  /** Gives the forum its default global grants. */
+  async grantGlobalDefaults(db: Queryable): Promise<void> {
+    await grant(db, 0, GLOBAL_MEMBER_DEFAULTS, REGISTERED);
+    await grant(db, 0, GLOBAL_GUEST_DEFAULTS, GUESTS);
+    await grant(db, 0, [...GLOBAL_PRIVILEGES], GLOBAL_MODS);
+    this.grants = null;
+  }
+
+  /** Grants privileges to a group (or `uid:N`) in a category. */
+  async give(cid: number, privileges: Privilege[], subject: string): Promise<void> {
+    await grant(this.db, cid, privileges, subject);
+    this.grants = null;
+  }
+
+  /** Takes privileges from a group (or `uid:N`) in a category. */
+  async take(cid: number, privileges: Privilege[], subject: string): Promise<void> {
+    await rescind(this.db, cid, privileges, subject);
+    this.grants = null;
+  }
+
+  /** Forgets a deleted category's grants. */
+  async dropCategory(db: Queryable, cid: number): Promise<void> {
+    await dropCategory(db, cid);
+    this.grants = null;
+  }
+
+  /** Lists grants of a category as privilege → subjects. */
+  async list(cid: number): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    for (const [key, subjects] of await this.table()) {
+      const [c, ...rest] = key.split(':');
+      if (Number(c) === cid) out[rest.join(':')] = [...subjects].sort();
+    }
+    return out;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/index.js';
+
+export interface PrivilegeRow {
+  cid: number;
+  privilege: string;
+  subject: string;
+}
+
+/** Every privilege grant (small: categories × privileges × groups). */
+export async function allGrants(db: Queryable): Promise<PrivilegeRow[]> {
+  return db.selectFrom('privileges').select(['cid', 'privilege', 'subject']).execute();
+}
+
+/** Grants privileges to a subject in a category (0 = global). */
+export async function grant(db: Queryable, cid: number, privileges: string[], subject: string): Promise<void> {
+  if (!privileges.length) return;
+  await db
+    .insertInto('privileges')
+    .values(privileges.map((privilege) => ({ cid, privilege, subject })))
+    .onConflict((oc) => oc.columns(['cid', 'privilege', 'subject']).doNothing())
+    .execute();
+}
+
+/** Takes privileges from a subject in a category. */
+export async function rescind(db: Queryable, cid: number, privileges: string[], subject: string): Promise<void> {
+  if (!privileges.length) return;
+  await db.deleteFrom('privileges').where('cid', '=', cid).where('subject', '=', subject).where('privilege', 'in', privileges).execute();
+}
+
+/** Removes every grant of a category. */
+export async function dropCategory(db: Queryable, cid: number): Promise<void> {
+  await db.deleteFrom('privileges').where('cid', '=', cid).execute();
+}

@@ -1,0 +1,53 @@
+import type { Selectable } from 'kysely';
+import type { PostsTable, TopicsTable, UsersTable, CategoriesTable } from '../db/schema.js';
+
+export type PostRow = Selectable<PostsTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+
+/** Content to be rendered: a renderer fills `html` from `content`. */
+export interface ParseData {
+  content: string;
+  html: string;
+  /** 'post' for posts; 'raw' for descriptions, about-me and previews. */
+  kind: 'post' | 'raw';
+  uid: number;
+}
+
+/** Filter hooks: run in order, may change the data or refuse it by throwing an AppError. */
+export interface FilterHooks {
+  'filter:parse.post': ParseData;
+  'filter:topic.create': { uid: number; cid: number; title: string; content: string; tags: string[] };
+  'filter:post.create': { uid: number; tid: number; content: string; toPid: number };
+  'filter:post.edit': { uid: number; pid: number; content: string; title?: string; tags?: string[] };
+  'filter:user.create': { username: string; email: string | null };
+}
+
+/** Action hooks: fired after commit; their errors are logged, never thrown. */
+export interface ActionHooks {
+  'action:topic.save': { topic: TopicRow; post: PostRow; uid: number };
+  'action:post.save': { post: PostRow; topic: TopicRow; uid: number };
+  'action:post.edit': { post: PostRow; topic: TopicRow; uid: number };
+  'action:post.delete': { post: PostRow; topic: TopicRow; uid: number };
+  'action:post.restore': { post: PostRow; topic: TopicRow; uid: number };
+  'action:post.purge': { post: PostRow; topic: TopicRow; uid: number };
+  'action:post.vote': { post: PostRow; uid: number; value: -1 | 0 | 1 };
+  'action:post.bookmark': { post: PostRow; uid: number; bookmarked: boolean };
+  'action:topic.delete': { topic: TopicRow; uid: number };
+  'action:topic.restore': { topic: TopicRow; uid: number };
+  'action:topic.purge': { topic: TopicRow; uid: number };
+  'action:topic.lock': { topic: TopicRow; uid: number; locked: boolean };
+  'action:topic.pin': { topic: TopicRow; uid: number; pinned: boolean };
+  'action:topic.move': { topic: TopicRow; uid: number; fromCid: number };
+  'action:user.create': { user: UserRow };
+  'action:user.update': { user: UserRow; fields: string[] };
+  'action:user.delete': { uid: number; by: number };
+  'action:user.loggedIn': { uid: number; sessionId: string };
+  'action:user.loggedOut': { uid: number; sessionId: string };
+  'action:user.banned': { uid: number; until: number; reason: string; by: number };
+  'action:user.unbanned': { uid: number; by: number };
+  'action:category.create': { category: CategoryRow; uid: number };
+  'action:category.update': { category: CategoryRow; uid: number };
+  'action:category.delete': { cid: number; uid: number };
+}

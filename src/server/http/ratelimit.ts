@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { tooMany } from './errors.js';
+
+/** Counts hits per key in fixed windows: in memory, or in Redis when shared across processes. */
+export interface RateLimiter {
+  /** Records a hit; returns the seconds to wait when over the limit, else 0. */
+  hit(key: string, limit: number, windowSec: number): Promise<number>;
+}
+
+/** A single-process limiter. */
+export class MemoryRateLimiter implements RateLimiter {
+  private windows = new Map<string, { count: number; resetAt: number }>();
+
+  async hit(key: string, limit: number, windowSec: number): Promise<number> {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (this.windows.size > 100_000) this.sweep(now);
+      w = { count: 0, resetAt: now + windowSec * 1000 };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return w.count > limit ? Math.ceil((w.resetAt - now) / 1000) : 0;
+  }
+
+  private sweep(now: number): void {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+}
+
+/** A limiter shared by every process through Redis (INCR + EXPIRE). */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'palaver:rl:',
+  ) {}
+
+  async hit(key: string, limit: number, windowSec: number): Promise<number> {
+    const k = this.prefix + key;
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
+    if (ttl < 0) await this.redis.expire(k, windowSec);
+    return count > limit ? Math.max(1, ttl < 0 ? windowSec : ttl) : 0;
+  }
+}
+
+/** Throws 429 with the key when over the limit. */
+export async function enforce(limiter: RateLimiter, key: string, limit: number, windowSec: number, errorKey = 'error:too-many-requests'): Promise<void> {
+  const wait = await limiter.hit(key, limit, windowSec);
+  if (wait > 0) throw tooMany(errorKey, wait);
+}

@@ -1,0 +1,33 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LANGUAGE } from '../shared/constants.js';
+
+/** The repository's public/ folder, whether running from src/ or dist/. */
+export const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
+
+const cache = new Map<string, Record<string, Record<string, string>>>();
+
+/** Every namespace of a language, read once from public/language/<lang>/. */
+export function languageStrings(lang = DEFAULT_LANGUAGE): Record<string, Record<string, string>> {
+  let strings = cache.get(lang);
+  if (strings) return strings;
+  strings = {};
+  const dir = path.join(publicDir, 'language', lang);
+  if (existsSync(dir)) {
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.json')) continue;
+      strings[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
+    }
+  }
+  cache.set(lang, strings);
+  return strings;
+}
+
+/** Translates 'namespace:key' with %1, %2 params; an unknown key comes back as the key itself. */
+export function translate(key: string, params: (string | number)[] = [], lang = DEFAULT_LANGUAGE): string {
+  const [ns, ...rest] = key.split(':');
+  const text = languageStrings(lang)[ns!]?.[rest.join(':')];
+  if (text === undefined) return key;
+  return text.replace(/%(\d+)/g, (m, i: string) => (params[Number(i) - 1] !== undefined ? String(params[Number(i) - 1]) : m));
+}

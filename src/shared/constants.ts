@@ -1,0 +1,67 @@
+/** Constants and limits named as the client spec (§9) names them. */
+export const ALERT_TIMEOUT_MS = 5000;
+export const ALERT_ERROR_TIMEOUT_MS = 10000;
+export const TIMEAGO_REFRESH_MS = 60000;
+export const DAY_MS = 86400000;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20000;
+export const SOCKET_RECONNECTION_DELAY_MS = 1000;
+export const SOCKET_RECONNECTION_DELAY_MAX_MS = 5000;
+export const SOCKET_RANDOMIZATION_FACTOR = 0.5;
+export const DUPLICATE_NAVIGATION_WINDOW_MS = 500;
+export const CONNECTION_INDICATOR_DELAY_MS = 2000;
+export const CONNECTION_RECOVERED_HIDE_MS = 3000;
+export const MAX_PASSWORD_LENGTH = 512;
+export const DEFAULT_TAG_LENGTH = 15;
+export const DEFAULT_LANGUAGE = 'en-GB';
+export const EARLY_CLICK_RETRY_MS = 50;
+export const BOTTOM_BAR_THRESHOLD_PX = 10;
+export const BOTTOM_BAR_THROTTLE_MS = 250;
+export const BOTTOM_BAR_REENABLE_MS = 250;
+export const MENTION_ALERT_MS = 5000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const ASSETS_PATH = '/assets/';
+
+/** Forum settings an admin can change, with their defaults. */
+export const DEFAULT_SETTINGS = {
+  siteTitle: 'Palaver',
+  browserTitle: 'Palaver',
+  titleLayout: '{pageTitle} | {browserTitle}',
+  description: 'A community forum powered by Palaver',
+  minimumPasswordLength: 6,
+  minimumPasswordStrength: 1,
+  minimumUsernameLength: 2,
+  maximumUsernameLength: 16,
+  minimumTitleLength: 3,
+  maximumTitleLength: 255,
+  minimumPostLength: 8,
+  maximumPostLength: 32767,
+  minimumTagsPerTopic: 0,
+  maximumTagsPerTopic: 5,
+  minimumTagLength: 3,
+  maximumTagLength: DEFAULT_TAG_LENGTH,
+  topicsPerPage: 20,
+  postsPerPage: 20,
+  usersPerPage: 50,
+  /** Seconds a member must wait between two posts. */
+  postDelay: 10,
+  /** Seconds between posts for new members, while their reputation is below newbieReputationThreshold. */
+  newbiePostDelay: 120,
+  newbieReputationThreshold: 3,
+  /** Seconds an account counts as new for the initial post delay. */
+  initialPostDelay: 10,
+  timeagoCutoff: 30,
+  maxReconnectionAttempts: 5,
+  reconnectionDelay: 1500,
+  composeRouteEnabled: false,
+  openOutgoingLinksInNewTab: false,
+  useOutgoingLinksPage: false,
+  outgoingLinksWhitelist: '',
+  maintenanceMode: false,
+  allowRegistration: true,
+  defaultLang: DEFAULT_LANGUAGE,
+  postEditDuration: 0,
+  postDeleteDuration: 0,
+  sessionDays: 14,
+  allowTopicsThumbnail: false,
+};
+export type ForumSettings = typeof DEFAULT_SETTINGS;

@@ -1,0 +1,320 @@
+/**
+ * Presenter output types: what page data and API responses carry. The server's presenters
+ * and the client's pages are both checked against these.
+ */
+
+export interface UserSummary {
+  uid: number;
+  username: string;
+  userslug: string;
+  displayname: string;
+  fullname: string;
+  picture: string;
+  'icon:text': string;
+  'icon:bgColor': string;
+  status: string;
+  postcount: number;
+  reputation: number;
+  banned: boolean;
+}
+
+export interface CategoryRef {
+  cid: number;
+  name: string;
+  handle: string;
+  slug: string;
+  icon: string;
+  bgColor: string;
+  color: string;
+}
+
+export interface Teaser {
+  pid: number;
+  tid: number;
+  index: number;
+  content: string;
+  timestamp: number;
+  timestampISO: string;
+  user: UserSummary;
+}
+
+export interface TagRef {
+  value: string;
+  valueEscaped: string;
+  score: number;
+}
+
+export interface TopicSummary {
+  tid: number;
+  cid: number;
+  uid: number;
+  title: string;
+  titleRaw: string;
+  slug: string;
+  mainPid: number;
+  timestamp: number;
+  timestampISO: string;
+  lastposttime: number;
+  lastposttimeISO: string;
+  postcount: number;
+  viewcount: number;
+  votes: number;
+  upvotes: number;
+  downvotes: number;
+  locked: boolean;
+  pinned: boolean;
+  deleted: boolean;
+  unread: boolean;
+  user: UserSummary;
+  category: CategoryRef;
+  teaser: Teaser | null;
+  tags: TagRef[];
+}
+
+export interface CategoryView extends CategoryRef {
+  description: string;
+  descriptionParsed: string;
+  parentCid: number;
+  order: number;
+  link: string;
+  disabled: boolean;
+  topic_count: number;
+  post_count: number;
+  totalTopicCount: number;
+  totalPostCount: number;
+  children: CategoryView[];
+  posts: Teaser[];
+}
+
+export interface PostView {
+  pid: number;
+  tid: number;
+  uid: number;
+  toPid: number;
+  index: number;
+  content: string;
+  timestamp: number;
+  timestampISO: string;
+  edited: number;
+  editedISO: string;
+  editor: UserSummary | null;
+  deleted: boolean;
+  upvotes: number;
+  downvotes: number;
+  votes: number;
+  bookmarks: number;
+  bookmarked: boolean;
+  upvoted: boolean;
+  downvoted: boolean;
+  selfPost: boolean;
+  display_edit_tools: boolean;
+  display_delete_tools: boolean;
+  user: UserSummary;
+}
+
+export interface Breadcrumb {
+  text: string;
+  url?: string;
+  cid?: number;
+}
+
+export interface Pagination {
+  currentPage: number;
+  pageCount: number;
+  prev: { page: number; active: boolean };
+  next: { page: number; active: boolean };
+  pages: { page: number; active: boolean; qs: string }[];
+}
+
+export type Attributes = Record<string, string>;
+
+export interface LoggedInUser {
+  uid: number;
+  username: string;
+  userslug: string;
+  displayname: string;
+  picture: string;
+  'icon:text': string;
+  'icon:bgColor': string;
+  status: string;
+  isAdmin: boolean;
+  isGlobalMod: boolean;
+  settings: UserSettings;
+}
+
+export interface UserSettings {
+  openSidebars: 'on' | 'off';
+  bootswatchSkin: string;
+  topicPostSort: 'oldest_to_newest' | 'newest_to_oldest' | 'most_votes';
+  usePagination: boolean;
+  topicsPerPage: number;
+  postsPerPage: number;
+  userLang: string;
+  showemail: boolean;
+  showfullname: boolean;
+  followTopicsOnCreate: boolean;
+  followTopicsOnReply: boolean;
+}
+
+/** Fields every page carries, whatever its template. */
+export interface PageBase {
+  template: { name: string } & Record<string, boolean | string>;
+  templateToRender?: string;
+  title: string;
+  bodyClass: string;
+  breadcrumbs: Breadcrumb[];
+  widgets: Record<string, { html: string }[]>;
+  _header: { tags: { meta: Attributes[]; link: Attributes[] } };
+  url: string;
+  relative_path: string;
+  loggedIn: boolean;
+  loggedInUser: LoggedInUser | null;
+  postIndex?: number;
+}
+
+/** Privileges of the viewer in a category or topic, as NodeBB names them. */
+export interface ViewerPrivileges {
+  read: boolean;
+  'topics:read': boolean;
+  'topics:create': boolean;
+  'topics:reply': boolean;
+  'topics:tag': boolean;
+  'posts:edit': boolean;
+  'posts:delete': boolean;
+  'posts:upvote': boolean;
+  'posts:downvote': boolean;
+  'topics:delete': boolean;
+  view_deleted: boolean;
+  isAdminOrMod: boolean;
+  editable: boolean;
+  deletable: boolean;
+}
+
+export interface CategoriesPage extends PageBase {
+  categories: CategoryView[];
+}
+
+export interface CategoryPage extends PageBase, CategoryView {
+  topics: TopicSummary[];
+  privileges: ViewerPrivileges;
+  pagination: Pagination;
+}
+
+export interface TopicPage extends PageBase {
+  tid: number;
+  cid: number;
+  uid: number;
+  title: string;
+  titleRaw: string;
+  slug: string;
+  mainPid: number;
+  timestamp: number;
+  timestampISO: string;
+  lastposttime: number;
+  postcount: number;
+  viewcount: number;
+  locked: boolean;
+  pinned: boolean;
+  deleted: boolean;
+  upvotes: number;
+  downvotes: number;
+  votes: number;
+  isFollowing: boolean;
+  isIgnoring: boolean;
+  tags: TagRef[];
+  category: CategoryRef;
+  posts: PostView[];
+  privileges: ViewerPrivileges;
+  pagination: Pagination;
+}
+
+export interface TopicListPage extends PageBase {
+  topics: TopicSummary[];
+  pagination: Pagination;
+  term?: string;
+  filter?: string;
+}
+
+export interface UsersPage extends PageBase {
+  users: (UserSummary & { joindate: number; joindateISO: string })[];
+  pagination: Pagination;
+  section: string;
+  userCount: number;
+}
+
+export interface UserProfilePage extends PageBase, UserSummary {
+  about: string;
+  aboutHTML: string;
+  joindate: number;
+  joindateISO: string;
+  lastonline: number;
+  lastonlineISO: string;
+  topiccount: number;
+  isSelf: boolean;
+  isAdmin: boolean;
+  groups: { name: string; slug: string }[];
+  posts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
+}
+
+export interface AuthPage extends PageBase {
+  allowRegistration: boolean;
+  minimumPasswordLength: number;
+  minimumPasswordStrength: number;
+  minimumUsernameLength: number;
+  maximumUsernameLength: number;
+  error?: string;
+}
+
+export interface ErrorPage extends PageBase {
+  path: string;
+  error: string;
+  status: number;
+}
+
+/** The client configuration of spec §3, served by GET /api/config. */
+export interface ClientConfig {
+  asset_base_url: string;
+  'cache-buster': string;
+  relative_path: string;
+  upload_url: string;
+  useragent: { isSafari: boolean; isMobile: boolean };
+  maintenanceMode: boolean;
+  userLang: string;
+  defaultLang: string;
+  timeagoCodes: Record<string, string>;
+  timeagoCutoff: number;
+  minimumPasswordLength: number;
+  minimumPasswordStrength: number;
+  minimumUsernameLength: number;
+  maximumUsernameLength: number;
+  minimumTitleLength: number;
+  maximumTitleLength: number;
+  minimumPostLength: number;
+  maximumPostLength: number;
+  minimumTagsPerTopic: number;
+  maximumTagsPerTopic: number;
+  minimumTagLength: number;
+  maximumTagLength: number;
+  siteTitle: string;
+  titleLayout: string;
+  browserTitle: string;
+  csrf_token: string;
+  websocketAddress: string;
+  maxReconnectionAttempts: number;
+  reconnectionDelay: number;
+  socketioTransports: string[];
+  socketioOrigins: string;
+  openOutgoingLinksInNewTab: boolean;
+  useOutgoingLinksPage: boolean;
+  outgoingLinksWhitelist: string;
+  activitypub: { probe: boolean };
+  composeRouteEnabled: boolean;
+  allowRegistration: boolean;
+  topicsPerPage: number;
+  postsPerPage: number;
+  uid: number;
+  isAdmin: boolean;
+  bootswatchSkin: string;
+  openSidebars: 'on' | 'off';
+  usePagination: boolean;
+}
