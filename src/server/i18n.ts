@@ -31,3 +31,12 @@ export function translate(key: string, params: (string | number)[] = [], lang = 
   if (text === undefined) return key;
   return text.replace(/%(\d+)/g, (m, i: string) => (params[Number(i) - 1] !== undefined ? String(params[Number(i) - 1]) : m));
 }
+
+/** Replaces every [[namespace:key, param…]] token in a text with its translation. */
+export function translateText(text: string, lang = DEFAULT_LANGUAGE): string {
+  if (!text.includes('[[')) return text;
+  return text.replace(/\[\[([\w-]+:[\w\-./]+)((?:, ?[^\]]*)?)\]\]/g, (_m, key: string, rest: string) => {
+    const params = rest ? rest.replace(/^, ?/, '').split(/, ?/) : [];
+    return translate(key, params, lang);
+  });
+}

@@ -27,15 +27,15 @@ export interface PasswordRules {
 }
 
 /**
- * Checks a password against the spec's rules in order; `strength` is the zxcvbn score
- * (0–4) of the password. Returns the first failing key, or null when it passes.
+ * Checks a password against the spec's rules in order; `strength` gives the zxcvbn score
+ * (0–4), computed only when the cheaper checks pass. Returns the first failing key, or null.
  */
-export function passwordError(password: unknown, rules: PasswordRules, strength: number): ErrorKey | null {
+export function passwordError(password: unknown, rules: PasswordRules, strength: number | (() => number)): ErrorKey | null {
   if (!isPasswordValid(password)) return 'user:change-password-error';
   const p = password as string;
   if (p.length < rules.minimumPasswordLength) return 'reset_password:password-too-short';
   if (p.length > MAX_PASSWORD_LENGTH) return 'error:password-too-long';
-  if (strength < rules.minimumPasswordStrength) return 'user:weak-password';
+  if ((typeof strength === 'function' ? strength() : strength) < rules.minimumPasswordStrength) return 'user:weak-password';
   return null;
 }
 

@@ -45,7 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 }
 
 /** Applies pending migrations; returns the names applied. */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+export async function migrate(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },

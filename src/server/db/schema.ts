@@ -9,23 +9,23 @@ export interface UsersTable {
   username: string;
   userslug: string;
   email: string | null;
-  email_confirmed: number;
+  email_confirmed: Generated<number>;
   password_hash: string | null;
-  fullname: string;
-  picture: string;
-  about: string;
-  status: string;
-  reputation: number;
-  postcount: number;
-  topiccount: number;
+  fullname: Generated<string>;
+  picture: Generated<string>;
+  about: Generated<string>;
+  status: Generated<string>;
+  reputation: Generated<number>;
+  postcount: Generated<number>;
+  topiccount: Generated<number>;
   joindate: number;
-  lastonline: number;
-  lastposttime: number;
-  banned: number;
-  banned_until: number;
-  ban_reason: string;
-  deleted: number;
-  settings: string;
+  lastonline: Generated<number>;
+  lastposttime: Generated<number>;
+  banned: Generated<number>;
+  banned_until: Generated<number>;
+  ban_reason: Generated<string>;
+  deleted: Generated<number>;
+  settings: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -34,18 +34,18 @@ export interface SessionsTable {
   created: number;
   expires: number;
   last_seen: number;
-  ip: string;
-  user_agent: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
 }
 
 export interface GroupsTable {
   name: string;
   slug: string;
-  description: string;
-  system: number;
-  hidden: number;
-  private: number;
-  member_count: number;
+  description: Generated<string>;
+  system: Generated<number>;
+  hidden: Generated<number>;
+  private: Generated<number>;
+  member_count: Generated<number>;
   created: number;
 }
 
@@ -57,20 +57,20 @@ export interface GroupMembersTable {
 
 export interface CategoriesTable {
   cid: Generated<number>;
-  parent_cid: number;
+  parent_cid: Generated<number>;
   name: string;
   handle: string;
   slug: string;
-  description: string;
-  description_parsed: string;
-  icon: string;
-  bg_color: string;
-  color: string;
-  position: number;
-  disabled: number;
-  link: string;
-  topic_count: number;
-  post_count: number;
+  description: Generated<string>;
+  description_parsed: Generated<string>;
+  icon: Generated<string>;
+  bg_color: Generated<string>;
+  color: Generated<string>;
+  position: Generated<number>;
+  disabled: Generated<number>;
+  link: Generated<string>;
+  topic_count: Generated<number>;
+  post_count: Generated<number>;
   created: number;
 }
 
@@ -80,36 +80,36 @@ export interface TopicsTable {
   uid: number;
   title: string;
   slug: string;
-  main_pid: number;
-  teaser_pid: number;
-  post_count: number;
-  view_count: number;
+  main_pid: Generated<number>;
+  teaser_pid: Generated<number>;
+  post_count: Generated<number>;
+  view_count: Generated<number>;
   created: number;
   last_post_time: number;
-  locked: number;
-  pinned: number;
-  deleted: number;
-  deleter_uid: number;
-  upvotes: number;
-  downvotes: number;
+  locked: Generated<number>;
+  pinned: Generated<number>;
+  deleted: Generated<number>;
+  deleter_uid: Generated<number>;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
 }
 
 export interface PostsTable {
   pid: Generated<number>;
   tid: number;
   uid: number;
-  to_pid: number;
+  to_pid: Generated<number>;
   content: string;
   content_html: string;
   created: number;
-  edited: number;
-  editor_uid: number;
-  deleted: number;
-  deleter_uid: number;
-  upvotes: number;
-  downvotes: number;
-  bookmarks: number;
-  ip: string;
+  edited: Generated<number>;
+  editor_uid: Generated<number>;
+  deleted: Generated<number>;
+  deleter_uid: Generated<number>;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  bookmarks: Generated<number>;
+  ip: Generated<string>;
 }
 
 export interface PostEditsTable {
@@ -136,7 +136,7 @@ export interface BookmarksTable {
 
 export interface TagsTable {
   tag: string;
-  topic_count: number;
+  topic_count: Generated<number>;
 }
 
 export interface TopicTagsTable {
@@ -164,9 +164,9 @@ export interface SettingsTable {
 export interface ApiTokensTable {
   token_hash: string;
   uid: number;
-  description: string;
+  description: Generated<string>;
   created: number;
-  last_seen: number;
+  last_seen: Generated<number>;
 }
 
 export interface PrivilegesTable {
@@ -179,9 +179,9 @@ export interface PrivilegesTable {
 export interface EventsTable {
   id: Generated<number>;
   type: string;
-  uid: number;
-  ip: string;
-  data: string;
+  uid: Generated<number>;
+  ip: Generated<string>;
+  data: Generated<string>;
   created: number;
 }
 

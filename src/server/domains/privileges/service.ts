@@ -66,6 +66,8 @@ export interface Viewer {
   groups: string[];
   isAdmin: boolean;
   isGlobalMod: boolean;
+  /** Acting through a master API token (exempt from flood control). */
+  master?: boolean;
 }
 
 /** Privilege checks, done in the services (never only in the UI). */

@@ -14,3 +14,9 @@ export async function putSetting(db: Queryable, key: string, value: string): Pro
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
+
+/** One stored setting's raw value, or undefined. */
+export async function getSetting(db: Queryable, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}

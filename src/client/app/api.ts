@@ -1,0 +1,48 @@
+import type { ClientConfig } from '../../shared/types';
+import { errorMessage } from '../navigation/response';
+
+/** An error answer of the write API, with the server's (already English) message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function send(config: ClientConfig, url: string, method: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'x-csrf-token': config.csrf_token };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('[[error:no-connection]]', 0);
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const code = (json as { status?: { code?: string } } | null)?.status?.code;
+    throw new ApiError(errorMessage(json) ?? `[[error:api.${res.status >= 500 ? 500 : res.status}]]`, res.status, code);
+  }
+  return json;
+}
+
+/** Calls the write API under {relative_path}/api/v3 and returns the envelope's response. */
+export async function api<T = unknown>(config: ClientConfig, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const json = (await send(config, `${config.relative_path}/api/v3${path}`, method, body)) as { response?: T } | null;
+  return (json && typeof json === 'object' && 'response' in json ? json.response : json) as T;
+}
+
+/** Posts JSON to a site route such as /login, /register or /logout and returns its body. */
+export async function postSite<T = unknown>(config: ClientConfig, path: string, body: unknown): Promise<T> {
+  return (await send(config, `${config.relative_path}${path}`, 'POST', body)) as T;
+}

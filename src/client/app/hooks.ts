@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoggedInUser, PageBase } from '../../shared/types';
+import { translate, translateText } from '../i18n';
+import { useStore } from '../state/store';
+import { useRuntime } from './runtime';
+
+export interface Translator {
+  /** Translates "ns:key" with %1-style arguments. */
+  t: (key: string, ...args: (string | number)[]) => string;
+  /** Translates [[ns:key]] markers inside a server text. */
+  tx: (text: string) => string;
+  lang: string;
+}
+
+/** Translation helpers bound to the app's i18n instance. */
+export function useT(): Translator {
+  const rt = useRuntime();
+  // Subscribes to language changes through react-i18next.
+  const { i18n } = useTranslation();
+  return useMemo(
+    () => ({
+      t: (key: string, ...args: (string | number)[]) => translate(i18n ?? rt.i18n, key, args),
+      tx: (text: string) => translateText(i18n ?? rt.i18n, text),
+      lang: (i18n ?? rt.i18n).language || rt.config.userLang,
+    }),
+    [i18n, rt],
+  );
+}
+
+/** The page data currently shown. */
+export function usePage<T extends PageBase = PageBase>(): T {
+  return useStore(useRuntime().page).page as T;
+}
+
+/** The logged-in member, or null for a visitor. */
+export function useUser(): LoggedInUser | null {
+  const page = usePage();
+  return page.loggedInUser && page.loggedInUser.uid > 0 ? page.loggedInUser : null;
+}

@@ -1,0 +1,102 @@
+import { createContext, useContext } from 'react';
+import type { i18n as I18n } from 'i18next';
+import type { ClientConfig, PageBase } from '../../shared/types';
+import { createStore, type Store } from '../state/store';
+import { removeAlert, upsertAlert, type AlertInput, type AlertItem } from '../state/alerts';
+import type { Draft } from '../state/drafts';
+import type { ComposerRequest, ComposerState } from '../components/composer/types';
+
+export interface PageState {
+  page: PageBase;
+  /** Full URL of the page shown. */
+  url: string;
+  /** True while the next page is loading (content is marked busy). */
+  loading: boolean;
+  /** Incremented per rendered page, so page components can reset local state. */
+  seq: number;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Reload even if it is the same page requested a moment ago. */
+  force?: boolean;
+}
+
+export interface UiState {
+  sidebarOpen: boolean;
+  skin: string;
+  /** Posts are loading: scroll-driven UI (bottom bar) pauses. */
+  postsLoading: boolean;
+}
+
+/**
+ * Everything the app shares: configuration, stores and actions. One per page render on the
+ * server (so requests never share state), one per tab in the browser.
+ */
+export interface Runtime {
+  config: ClientConfig;
+  i18n: I18n;
+  isServer: boolean;
+  page: Store<PageState>;
+  alerts: Store<AlertItem[]>;
+  progress: Store<number | null>;
+  composer: Store<ComposerState | null>;
+  drafts: Store<Draft[]>;
+  ui: Store<UiState>;
+  /** Navigates in-page (or fully when the rules say so). Replaced by the navigator on the client. */
+  navigate(url: string, opts?: NavigateOptions): void;
+  /** Opens the composer (inline or the compose route). Replaced on the client. */
+  openComposer(req: ComposerRequest): void;
+  /** Flags unsaved changes on the current page, for the leave guard. */
+  setUnsaved(key: string, unsaved: boolean): void;
+  hasUnsaved(): boolean;
+  alert(input: AlertInput): string;
+  closeAlert(id: string): void;
+}
+
+/** Creates the runtime for one page render or one browser tab. */
+export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, isServer: boolean, url = page.url): Runtime {
+  const unsaved = new Set<string>();
+  const alerts = createStore<AlertItem[]>([]);
+  const user = page.loggedInUser;
+  return {
+    config,
+    i18n,
+    isServer,
+    page: createStore<PageState>({ page, url, loading: false, seq: 0 }),
+    alerts,
+    progress: createStore<number | null>(null),
+    composer: createStore<ComposerState | null>(null),
+    drafts: createStore<Draft[]>([]),
+    ui: createStore<UiState>({
+      sidebarOpen: (user?.settings.openSidebars ?? config.openSidebars) === 'on',
+      skin: user?.settings.bootswatchSkin ?? config.bootswatchSkin ?? '',
+      postsLoading: false,
+    }),
+    navigate: () => undefined,
+    openComposer: () => undefined,
+    setUnsaved(key, flag) {
+      if (flag) unsaved.add(key);
+      else unsaved.delete(key);
+    },
+    hasUnsaved: () => unsaved.size > 0,
+    alert(input) {
+      const next = upsertAlert(alerts.get(), input);
+      alerts.set(next);
+      const id = input.alert_id ?? next[next.length - 1]!.alert_id;
+      return id;
+    },
+    closeAlert(id) {
+      alerts.set((list) => removeAlert(list, id));
+    },
+  };
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+/** The app runtime (throws outside the app root: a wiring bug). */
+export function useRuntime(): Runtime {
+  const rt = useContext(RuntimeContext);
+  if (!rt) throw new Error('RuntimeContext missing');
+  return rt;
+}

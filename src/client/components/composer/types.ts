@@ -1,0 +1,33 @@
+import type { DraftAction } from '../../state/drafts';
+
+/** Spec §3 composer payloads: new topic, reply (and quote), edit. */
+export type ComposerRequest =
+  | { action: 'topics.post'; cid?: number; title?: string; body?: string; tags?: string[] }
+  | {
+      action: 'posts.reply';
+      tid: number;
+      toPid?: number;
+      title?: string;
+      body?: string;
+      /** Quote: the post quoted and its author. */
+      selectedPid?: number;
+      username?: string;
+    }
+  | { action: 'posts.edit'; pid: number };
+
+/** What the open composer holds. */
+export interface ComposerState {
+  save_id: string;
+  action: DraftAction;
+  cid: number;
+  tid: number;
+  pid: number;
+  toPid: number;
+  title: string;
+  body: string;
+  tags: string[];
+  /** Whether the title can be edited (new topics and edits of a main post). */
+  titleEditable: boolean;
+  minimized: boolean;
+  busy: boolean;
+}

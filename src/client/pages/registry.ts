@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import type { PageBase } from '../../shared/types';
+
+/** A page component renders the page data of one template. */
+export type PageComponent = ComponentType<{ page: PageBase }>;
+
+const MODULE_OF: Record<string, string> = {
+  categories: 'categories',
+  category: 'category',
+  topic: 'topic',
+  recent: 'topic-list',
+  popular: 'topic-list',
+  top: 'topic-list',
+  unread: 'topic-list',
+  users: 'users',
+  'account/profile': 'account/profile',
+  login: 'login',
+  register: 'register',
+  reset: 'reset',
+  compose: 'compose',
+  '400': 'error',
+  '403': 'error',
+  '404': 'error',
+  '500': 'error',
+};
+
+/** The template a page renders: templateToRender when given, else template.name. */
+export function templateName(page: Pick<PageBase, 'template' | 'templateToRender'>): string {
+  return page.templateToRender || page.template?.name || '404';
+}
+
+/** Which page module renders a template; unknown templates render the error page. */
+export function moduleFor(template: string): string {
+  return MODULE_OF[template] ?? 'error';
+}

@@ -1,0 +1,23 @@
+// Server rendering imports every page statically: no lazy boundary may be pending in renderToString.
+import categories from './categories';
+import category from './category';
+import topic from './topic';
+import topicList from './topic-list';
+import users from './users';
+import profile from './account/profile';
+import login from './login';
+import register from './register';
+import reset from './reset';
+import compose from './compose';
+import error from './error';
+import { moduleFor, type PageComponent } from './registry';
+
+const PAGES: Record<string, PageComponent> = {
+  categories, category, topic, 'topic-list': topicList, users, 'account/profile': profile,
+  login, register, reset, compose, error,
+};
+
+/** The component of a template, for server rendering. */
+export function getStaticComponent(template: string): PageComponent {
+  return PAGES[moduleFor(template)] ?? error;
+}

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { type DatabaseHandle } from './db/index.js';
+import { registerAuthRoutes } from './domains/auth/routes.js';
+import { registerCategoryRoutes } from './domains/categories/routes.js';
+import { categoryPages } from './domains/categories/pages.js';
+import { registerPostRoutes } from './domains/posts/routes.js';
+import { registerTopicRoutes } from './domains/topics/routes.js';
+import { topicPages } from './domains/topics/pages.js';
+import { registerUserRoutes } from './domains/users/routes.js';
+import { userPages } from './domains/users/pages.js';
+import { registerAuth } from './http/auth.js';
+import { errorEnvelope } from './http/envelope.js';
+import { AppError, badRequest } from './http/errors.js';
+import { errorPage, registerPages, sendPageError } from './http/pages.js';
+import { registerMeta } from './http/meta.js';
+import { loadBuiltinPlugins } from './plugins/index.js';
+import { publicDir } from './i18n.js';
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Turns any thrown error into a typed AppError; unknown errors become 500s. */
+export function toAppError(err: FastifyError | Error, log: FastifyInstance['log']): AppError {
+  if (err instanceof AppError) return err;
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    const first = fe.validation[0];
+    const field = first ? `${fe.validationContext ?? 'body'}${first.instancePath || (first.params as { missingProperty?: string })?.missingProperty ? `/${(first.params as { missingProperty?: string }).missingProperty ?? ''}` : ''}` : '';
+    return badRequest('error:invalid-data', `${field}${first?.instancePath ?? ''}`.replace(/\/$/, ''));
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return badRequest('error:invalid-json');
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new AppError(`error:api.${fe.statusCode}`, fe.statusCode);
+  log.error({ err }, 'unexpected error');
+  return new AppError('error:api.500', 500);
+}
+
+/** Builds the Fastify application with every domain wired in; the caller listens. */
+export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'] },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = createContext(config, app.log, opts.db);
+  (app as unknown as App).ctx = ctx;
+  app.addHook('onClose', async () => ctx.close());
+
+  await loadBuiltinPlugins(ctx);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Palaver API', version: '3.0.0', description: 'Palaver write API (/api/v3) and page data (/api/<path>).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    const appErr = toAppError(err, req.log);
+    if (req.routeOptions.config?.page) return sendPageError(ctx, req, reply, appErr);
+    return reply.code(appErr.status).type('application/json; charset=utf-8').send(errorEnvelope(appErr));
+  });
+
+  await app.register(
+    async (scope) => {
+      registerAuth(scope, ctx);
+      const clientDir = path.resolve(publicDir, '../dist/client/assets');
+      await scope.register(fastifyStatic, {
+        root: existsSync(clientDir) ? clientDir : publicDir,
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        cacheControl: true,
+        decorateReply: false,
+        index: false,
+      });
+      await scope.register(fastifyStatic, {
+        root: path.join(publicDir, 'language'),
+        prefix: '/language/',
+        maxAge: '1h',
+        decorateReply: false,
+        index: false,
+      });
+      registerMeta(scope, ctx);
+      registerAuthRoutes(scope, ctx);
+      registerUserRoutes(scope, ctx);
+      registerCategoryRoutes(scope, ctx);
+      registerTopicRoutes(scope, ctx);
+      registerPostRoutes(scope, ctx);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...userPages]);
+
+      scope.setNotFoundHandler(async (req, reply) => {
+        const inner = req.url.slice(config.relativePath.length);
+        if (inner.startsWith('/api/v3/') || inner === '/api/v3') {
+          return reply.code(404).send(errorEnvelope(new AppError('error:api.404', 404)));
+        }
+        const api = inner.startsWith('/api/');
+        const err = new AppError('error:not-found', 404);
+        if (!api && /\.\w{2,5}$/.test(inner.split('?')[0]!)) return reply.code(404).type('text/plain').send('Not found');
+        return sendPageError(ctx, req, reply, err).catch(async () => reply.code(404).send(await errorPage(ctx, req.viewer, 404, inner)));
+      });
+    },
+    { prefix: config.relativePath },
+  );
+
+  return app as unknown as App;
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
+import { HookBus } from './hooks/bus.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/ratelimit.js';
+import { AuthService } from './domains/auth/service.js';
+import { CategoriesService } from './domains/categories/service.js';
+import { EventsService } from './domains/events/service.js';
+import { GroupsService } from './domains/groups/service.js';
+import { PostsService } from './domains/posts/service.js';
+import { PrivilegesService } from './domains/privileges/service.js';
+import { SettingsService } from './domains/settings/service.js';
+import { TagsService } from './domains/tags/service.js';
+import { TopicsService } from './domains/topics/service.js';
+import { UsersService } from './domains/users/service.js';
+import { ViewCounter } from './domains/topics/views.js';
+
+/** Everything a service may reach: configuration, database, hooks and the other services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+  hooks: HookBus;
+  redis: Redis | null;
+  limiter: RateLimiter;
+  settings: SettingsService;
+  groups: GroupsService;
+  privileges: PrivilegesService;
+  auth: AuthService;
+  users: UsersService;
+  categories: CategoriesService;
+  topics: TopicsService;
+  posts: PostsService;
+  tags: TagsService;
+  events: EventsService;
+  views: ViewCounter;
+  close(): Promise<void>;
+}
+
+/** Opens the database (and Redis when configured) and builds every service. */
+export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config)): AppContext {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const ctx = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    log,
+    hooks: new HookBus(log),
+    redis,
+    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+  } as unknown as AppContext;
+  ctx.settings = new SettingsService(ctx.db);
+  ctx.groups = new GroupsService(ctx.db);
+  ctx.privileges = new PrivilegesService(ctx.db, ctx.groups);
+  ctx.auth = new AuthService(ctx.db, config.secret);
+  ctx.events = new EventsService(ctx.db);
+  ctx.users = new UsersService(ctx);
+  ctx.categories = new CategoriesService(ctx);
+  ctx.topics = new TopicsService(ctx);
+  ctx.posts = new PostsService(ctx);
+  ctx.tags = new TagsService(ctx);
+  ctx.views = new ViewCounter(ctx);
+  ctx.close = async () => {
+    await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
+    ctx.views.stop();
+    if (redis) redis.disconnect();
+    await handle.close();
+  };
+  return ctx;
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+/** /api/v3/topics routes. (Filled in by the content work.) */
+export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void {
+  void app;
+  void ctx;
+}

@@ -1,0 +1,107 @@
+import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
+import { definePage, type PageContent } from '../../http/pages.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { pagination, pageNumber } from '../../http/pagination.js';
+import { presentUser } from './presenter.js';
+
+const SECTIONS = {
+  joindate: 'joindate',
+  'sort-posts': 'postcount',
+  'sort-reputation': 'reputation',
+  online: 'lastonline',
+} as const;
+
+const usersPage = definePage<UsersPage>({
+  path: '/users',
+  template: 'users',
+  async load({ ctx, viewer, query }) {
+    await ctx.privileges.assert(viewer, 'view:users');
+    const section = (query.section && query.section in SECTIONS ? query.section : 'joindate') as keyof typeof SECTIONS;
+    const s = await ctx.settings.get();
+    const page = pageNumber(query.page);
+    const { rows, count } = await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+    const pageCount = Math.max(1, Math.ceil(count / s.usersPerPage));
+    return {
+      title: '[[pages:users/latest]]',
+      breadcrumbs: [{ text: '[[global:users]]' }],
+      users: rows.map((r) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() })),
+      pagination: pagination(page, pageCount, query),
+      section,
+      userCount: count,
+    };
+  },
+});
+
+const profilePage = definePage<UserProfilePage>({
+  path: '/user/:userslug',
+  template: 'account/profile',
+  async load({ ctx, viewer, params }) {
+    await ctx.privileges.assert(viewer, 'view:users');
+    const row = await ctx.users.bySlug(params.userslug!);
+    if (!row) throw notFound('error:no-user');
+    if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}` };
+    const groups = await ctx.groups.groupsOf(row.uid);
+    const posts = await ctx.posts.recentByUser(viewer, row.uid, 10);
+    const u = presentUser(row);
+    return {
+      ...u,
+      title: row.username,
+      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
+      about: row.about,
+      aboutHTML: (await ctx.hooks.runFilter('filter:parse.post', { content: row.about, html: '', kind: 'raw', uid: row.uid })).html,
+      joindate: row.joindate,
+      joindateISO: new Date(row.joindate).toISOString(),
+      lastonline: row.lastonline,
+      lastonlineISO: new Date(row.lastonline).toISOString(),
+      topiccount: row.topiccount,
+      isSelf: viewer.uid === row.uid,
+      isAdmin: groups.includes('administrators'),
+      groups: groups.filter((g) => g !== 'registered-users').map((g) => ({ name: g, slug: g.toLowerCase().replace(/\s+/g, '-') })),
+      posts,
+      meta: [{ property: 'og:type', content: 'profile' }, { name: 'description', content: row.username }] as Attributes[],
+    };
+  },
+});
+
+async function authPage(ctx: Parameters<typeof usersPage.load>[0]['ctx'], title: string): Promise<PageContent<AuthPage>> {
+  const s = await ctx.settings.get();
+  return {
+    title,
+    allowRegistration: s.allowRegistration,
+    minimumPasswordLength: s.minimumPasswordLength,
+    minimumPasswordStrength: s.minimumPasswordStrength,
+    minimumUsernameLength: s.minimumUsernameLength,
+    maximumUsernameLength: s.maximumUsernameLength,
+  };
+}
+
+const loginPage = definePage<AuthPage>({
+  path: '/login',
+  template: 'login',
+  async load({ ctx, viewer }) {
+    if (viewer.uid > 0) return { redirect: '/' };
+    return { ...(await authPage(ctx, '[[global:login]]')), breadcrumbs: [{ text: '[[global:login]]' }] };
+  },
+});
+
+const registerPage = definePage<AuthPage>({
+  path: '/register',
+  template: 'register',
+  async load({ ctx, viewer }) {
+    if (viewer.uid > 0) return { redirect: '/' };
+    const content = await authPage(ctx, '[[global:register]]');
+    if (!content.allowRegistration) throw forbidden('error:registration-disabled');
+    return { ...content, breadcrumbs: [{ text: '[[global:register]]' }] };
+  },
+});
+
+const resetPage = definePage<PageBase>({
+  path: '/reset',
+  template: 'reset',
+  async load() {
+    return { title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
+  },
+});
+
+/** Member pages. */
+export const userPages = [usersPage, profilePage, loginPage, registerPage, resetPage];

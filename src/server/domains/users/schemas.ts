@@ -1,0 +1,48 @@
+import { Type } from 'typebox';
+
+/** A member's public summary. */
+export const UserSummarySchema = Type.Object({
+  uid: Type.Number(),
+  username: Type.String(),
+  userslug: Type.String(),
+  displayname: Type.String(),
+  fullname: Type.String(),
+  picture: Type.String(),
+  'icon:text': Type.String(),
+  'icon:bgColor': Type.String(),
+  status: Type.String(),
+  postcount: Type.Number(),
+  reputation: Type.Number(),
+  banned: Type.Boolean(),
+});
+
+/** A member as GET /api/v3/users/{uid} answers. */
+export const UserSchema = Type.Intersect([
+  UserSummarySchema,
+  Type.Object({
+    joindate: Type.Number(),
+    lastonline: Type.Number(),
+    topiccount: Type.Number(),
+    about: Type.String(),
+    email: Type.Optional(Type.String()),
+  }),
+]);
+
+export const UserSettingsSchema = Type.Object(
+  {
+    openSidebars: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
+    bootswatchSkin: Type.Optional(Type.String({ maxLength: 20 })),
+    topicPostSort: Type.Optional(Type.Union([Type.Literal('oldest_to_newest'), Type.Literal('newest_to_oldest'), Type.Literal('most_votes')])),
+    usePagination: Type.Optional(Type.Boolean()),
+    topicsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    postsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    userLang: Type.Optional(Type.String({ maxLength: 10 })),
+    showemail: Type.Optional(Type.Boolean()),
+    showfullname: Type.Optional(Type.Boolean()),
+    followTopicsOnCreate: Type.Optional(Type.Boolean()),
+    followTopicsOnReply: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const UidParams = Type.Object({ uid: Type.Integer({ minimum: 1 }) });

@@ -1,0 +1,280 @@
+import { hash, verify } from '@node-rs/argon2';
+import { passwordStrength } from '../../../shared/password-strength.js';
+import { slugify } from '../../../shared/slug.js';
+import type { UserSettings } from '../../../shared/types.js';
+import { emailError, passwordError, usernameError } from '../../../shared/validation.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
+import type { Viewer } from '../privileges/service.js';
+import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
+import * as store from './store.js';
+import type { UserRow } from './store.js';
+
+// algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
+const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export interface NewUser {
+  username: string;
+  email?: string | null;
+  password: string;
+}
+
+export interface UserUpdate {
+  username?: string;
+  email?: string;
+  fullname?: string;
+  about?: string;
+  picture?: string;
+}
+
+/** Members: registration, login checks, profile changes, settings, bans. */
+export class UsersService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** One member row, or null. */
+  async get(uid: number): Promise<UserRow | null> {
+    if (!Number.isInteger(uid) || uid <= 0) return null;
+    return (await store.byUid(this.ctx.db, uid)) ?? null;
+  }
+
+  /** Several member rows keyed by uid. */
+  async getMany(uids: number[]): Promise<Map<number, UserRow>> {
+    const rows = await store.byUids(this.ctx.db, uids.filter((u) => u > 0));
+    return new Map(rows.map((r) => [r.uid, r]));
+  }
+
+  /** A member by slug, or null. */
+  async bySlug(slug: string): Promise<UserRow | null> {
+    return (await store.bySlug(this.ctx.db, slug.toLowerCase())) ?? null;
+  }
+
+  /** A member by username (case-insensitive), or null. */
+  async byUsername(username: string): Promise<UserRow | null> {
+    return (await store.byUsername(this.ctx.db, username)) ?? null;
+  }
+
+  /** Checks a new password against the forum's rules; throws the spec's error key. */
+  async assertPassword(password: unknown, userInputs: string[] = []): Promise<void> {
+    const s = await this.ctx.settings.get();
+    const key = passwordError(password, s, () => passwordStrength(password as string, userInputs));
+    if (key) throw badRequest(key);
+  }
+
+  private async assertUsername(username: unknown, db: Queryable, exceptUid = 0): Promise<string> {
+    const s = await this.ctx.settings.get();
+    const key = usernameError(username, s);
+    if (key) throw badRequest(key);
+    const name = (username as string).trim();
+    const slug = slugify(name);
+    const byName = await store.byUsername(db, name);
+    const bySlug = await store.bySlug(db, slug);
+    if ((byName && byName.uid !== exceptUid) || (bySlug && bySlug.uid !== exceptUid)) throw badRequest('error:username-taken');
+    return name;
+  }
+
+  private async assertEmail(email: unknown, db: Queryable, exceptUid = 0): Promise<string> {
+    const key = emailError(email);
+    if (key) throw badRequest(key);
+    const lower = (email as string).trim().toLowerCase();
+    const existing = await store.byEmail(db, lower);
+    if (existing && existing.uid !== exceptUid) throw badRequest('error:email-taken');
+    return lower;
+  }
+
+  /** Creates a member after every check; `admin` adds them to administrators. */
+  async create(data: NewUser, opts: { admin?: boolean; ip?: string } = {}): Promise<UserRow> {
+    const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
+    await this.assertPassword(data.password, [filtered.username, filtered.email ?? '']);
+    const passwordHash = await hash(data.password, ARGON_OPTIONS);
+    const user = await this.ctx.db.transaction().execute(async (tx) => {
+      const username = await this.assertUsername(filtered.username, tx);
+      const email = filtered.email !== null && filtered.email !== '' ? await this.assertEmail(filtered.email, tx) : null;
+      const row = await store.insertUser(tx, {
+        username,
+        userslug: slugify(username),
+        email,
+        password_hash: passwordHash,
+        joindate: Date.now(),
+        lastonline: Date.now(),
+        settings: '{}',
+      });
+      await this.ctx.groups.join(REGISTERED, row.uid, tx);
+      if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, tx);
+      await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', tx);
+      return row;
+    });
+    await this.ctx.hooks.fire('action:user.create', { user });
+    return user;
+  }
+
+  /** Self-registration: checks the setting and the confirmation, then creates. */
+  async register(body: { username: unknown; email: unknown; password: unknown; 'password-confirm'?: unknown }, ip: string): Promise<UserRow> {
+    const s = await this.ctx.settings.get();
+    if (!s.allowRegistration) throw forbidden('error:registration-disabled');
+    if (typeof body.username !== 'string') throw badRequest('error:invalid-username');
+    if (typeof body.email !== 'string') throw badRequest('error:invalid-email');
+    if (typeof body.password !== 'string') throw badRequest('user:change-password-error');
+    if (body['password-confirm'] !== undefined && body['password-confirm'] !== body.password) {
+      throw badRequest('error:passwords-do-not-match');
+    }
+    return this.create({ username: body.username, email: body.email, password: body.password }, { ip });
+  }
+
+  /**
+   * Checks login credentials (username or email); returns the member or throws
+   * error:invalid-login-credentials, or the ban error with its reason and end.
+   */
+  async verifyLogin(username: string, password: string): Promise<UserRow> {
+    if (!username || !password) throw badRequest('error:invalid-username-or-password');
+    const db = this.ctx.db;
+    const user = username.includes('@') ? ((await store.byEmail(db, username)) ?? (await store.byUsername(db, username))) : await store.byUsername(db, username);
+    // Verify against a dummy hash too, so timing does not reveal which usernames exist.
+    const ok = user?.password_hash ? await verify(user.password_hash, password).catch(() => false) : await verify(DUMMY_HASH, password).catch(() => false);
+    if (!user || !ok) throw new AppError('error:invalid-login-credentials', 403);
+    await this.assertNotBanned(user);
+    if (!(await this.ctx.privileges.can(await this.ctx.privileges.viewer(user.uid), 'local:login'))) throw forbidden('error:no-privileges');
+    await store.updateUser(db, user.uid, { lastonline: Date.now() });
+    return user;
+  }
+
+  /** Throws the spec's ban error while a ban lasts; lifts an expired one. */
+  async assertNotBanned(user: UserRow): Promise<void> {
+    if (user.banned !== 1) return;
+    if (user.banned_until > 0 && user.banned_until <= Date.now()) {
+      await store.updateUser(this.ctx.db, user.uid, { banned: 0, banned_until: 0, ban_reason: '' });
+      return;
+    }
+    if (user.banned_until > 0) {
+      throw forbidden('error:user-banned-reason-until', new Date(user.banned_until).toUTCString(), user.ban_reason || '-');
+    }
+    throw user.ban_reason ? forbidden('error:user-banned-reason', user.ban_reason) : forbidden('error:user-banned');
+  }
+
+  private async assertSelfOrAdmin(actor: Viewer, uid: number): Promise<UserRow> {
+    const user = await this.get(uid);
+    if (!user) throw notFound('error:no-user');
+    if (actor.uid !== uid && !actor.isAdmin) throw forbidden();
+    return user;
+  }
+
+  /** Changes profile fields (the member themself or an admin). */
+  async update(actor: Viewer, uid: number, data: UserUpdate): Promise<UserRow> {
+    await this.assertSelfOrAdmin(actor, uid);
+    const updated = await this.ctx.db.transaction().execute(async (tx) => {
+      const fields: Record<string, string | null> = {};
+      if (data.username !== undefined) {
+        fields.username = await this.assertUsername(data.username, tx, uid);
+        fields.userslug = slugify(fields.username);
+      }
+      if (data.email !== undefined) fields.email = data.email === '' ? null : await this.assertEmail(data.email, tx, uid);
+      if (data.fullname !== undefined) fields.fullname = data.fullname.trim().slice(0, 255);
+      if (data.about !== undefined) fields.about = data.about.slice(0, 1000);
+      if (data.picture !== undefined) fields.picture = safePicture(data.picture);
+      if (Object.keys(fields).length) await store.updateUser(tx, uid, fields);
+      return (await store.byUid(tx, uid))!;
+    });
+    await this.ctx.hooks.fire('action:user.update', { user: updated, fields: Object.keys(data) });
+    return updated;
+  }
+
+  /** Changes a password; members must give the current one, admins changing others need not. */
+  async changePassword(actor: Viewer, uid: number, currentPassword: string | undefined, newPassword: string, keepSession?: string): Promise<void> {
+    const user = await this.assertSelfOrAdmin(actor, uid);
+    if (actor.uid === uid) {
+      const ok = user.password_hash && currentPassword ? await verify(user.password_hash, currentPassword).catch(() => false) : false;
+      if (!ok) throw badRequest('user:change-password-error-wrong-current');
+    }
+    await this.assertPassword(newPassword, [user.username, user.email ?? '']);
+    await store.updateUser(this.ctx.db, uid, { password_hash: await hash(newPassword, ARGON_OPTIONS) });
+    await this.ctx.auth.destroySessionsOf(uid, keepSession);
+    await this.ctx.events.log('password-change', actor.uid, { targetUid: uid });
+  }
+
+  /** Saves per-member settings, merged over the current ones. */
+  async saveSettings(actor: Viewer, uid: number, settings: Partial<UserSettings>): Promise<UserSettings> {
+    const user = await this.assertSelfOrAdmin(actor, uid);
+    const next = { ...userSettings(user) };
+    for (const [key, value] of Object.entries(settings)) {
+      const def = (DEFAULT_USER_SETTINGS as unknown as Record<string, unknown>)[key];
+      if (def === undefined) continue;
+      if (typeof def !== typeof value) throw badRequest('error:invalid-data');
+      (next as unknown as Record<string, unknown>)[key] = value;
+    }
+    if (next.openSidebars !== 'on' && next.openSidebars !== 'off') throw badRequest('error:invalid-data');
+    if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
+    next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
+    next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
+    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(next) });
+    return next;
+  }
+
+  /** Deletes an account (self or admin); posts stay, shown as a former member's. */
+  async delete(actor: Viewer, uid: number): Promise<void> {
+    await this.assertSelfOrAdmin(actor, uid);
+    if (await this.ctx.groups.isAdmin(uid)) {
+      const admins = await this.ctx.groups.members(ADMINISTRATORS);
+      if (admins.length <= 1 || actor.uid !== uid) throw forbidden('error:cant-delete-admin');
+    }
+    await this.ctx.db.transaction().execute(async (tx) => {
+      await store.deleteUser(tx, uid);
+      await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', tx);
+    });
+    await this.ctx.hooks.fire('action:user.delete', { uid, by: actor.uid });
+  }
+
+  /** Bans a member until a time (0 = for ever) and ends their sessions. */
+  async ban(actor: Viewer, uid: number, until: number, reason: string): Promise<void> {
+    if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
+    const user = await this.get(uid);
+    if (!user) throw notFound('error:no-user');
+    if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-ban-other-admins');
+    await store.updateUser(this.ctx.db, uid, { banned: 1, banned_until: Math.max(0, until), ban_reason: reason.slice(0, 500) });
+    await this.ctx.auth.destroySessionsOf(uid);
+    await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until, reason });
+    await this.ctx.hooks.fire('action:user.banned', { uid, until, reason, by: actor.uid });
+  }
+
+  /** Lifts a ban. */
+  async unban(actor: Viewer, uid: number): Promise<void> {
+    if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
+    if (!(await this.get(uid))) throw notFound('error:no-user');
+    await store.updateUser(this.ctx.db, uid, { banned: 0, banned_until: 0, ban_reason: '' });
+    await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid });
+    await this.ctx.hooks.fire('action:user.unbanned', { uid, by: actor.uid });
+  }
+
+  /** A page of members, for the users list. */
+  async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
+    const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
+    return { rows, count };
+  }
+
+  /** Adds to a member's counters inside a content transaction. */
+  async bump(db: Queryable, uid: number, field: 'postcount' | 'topiccount' | 'reputation', by: number): Promise<void> {
+    await store.bumpUser(db, uid, field, by);
+  }
+
+  /** Records the time of a member's latest post (for flood control). */
+  async setLastPostTime(db: Queryable, uid: number, time: number): Promise<void> {
+    if (uid > 0) await store.updateUser(db, uid, { lastposttime: time });
+  }
+}
+
+// A valid argon2id hash of a random string, so unknown usernames cost the same as wrong passwords.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$8S0rX7FlyfHeJcq6uCxxOQ0uROdwY0vhE0mbsTsVrsE';
+
+/** Only local uploads or http(s) pictures; anything else is dropped. */
+function safePicture(url: string): string {
+  const u = url.trim();
+  if (u === '') return '';
+  if (/^\/(?!\/)[\w\-./]+$/.test(u)) return u;
+  try {
+    const parsed = new URL(u);
+    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return parsed.toString();
+  } catch {
+    // fall through
+  }
+  throw badRequest('error:invalid-data');
+}

@@ -1,0 +1,81 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** A member by uid. */
+export async function byUid(db: Queryable, uid: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+}
+
+/** Several members by uid. */
+export async function byUids(db: Queryable, uids: number[]): Promise<UserRow[]> {
+  if (!uids.length) return [];
+  return db.selectFrom('users').selectAll().where('uid', 'in', [...new Set(uids)]).execute();
+}
+
+/** A member by username, case-insensitively. */
+export async function byUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+}
+
+/** A member by slug. */
+export async function bySlug(db: Queryable, slug: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('userslug', '=', slug).executeTakeFirst();
+}
+
+/** A member by email, case-insensitively (emails are stored lowercased). */
+export async function byEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Inserts a member and returns the row. */
+export async function insertUser(db: Queryable, row: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a member's fields. */
+export async function updateUser(db: Queryable, uid: number, fields: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(fields).where('uid', '=', uid).execute();
+}
+
+/** Adds to a member's counters (postcount, topiccount, reputation). */
+export async function bumpUser(db: Queryable, uid: number, field: 'postcount' | 'topiccount' | 'reputation', by: number): Promise<void> {
+  if (uid <= 0 || by === 0) return;
+  await db.updateTable('users').set((eb) => ({ [field]: eb(field, '+', by) })).where('uid', '=', uid).execute();
+}
+
+/** Deletes a member row. */
+export async function deleteUser(db: Queryable, uid: number): Promise<void> {
+  await db.deleteFrom('users').where('uid', '=', uid).execute();
+}
+
+/** A page of members in the given order. */
+export async function listUsers(
+  db: Queryable,
+  order: 'joindate' | 'postcount' | 'reputation' | 'lastonline',
+  offset: number,
+  limit: number,
+): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted', '=', 0)
+    .orderBy(order, 'desc')
+    .orderBy('uid', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** How many members there are. */
+export async function countUsers(db: Queryable): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** True when a slug is taken. */
+export async function slugTaken(db: Queryable, slug: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('uid').where('userslug', '=', slug).executeTakeFirst());
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Viewer } from '../domains/privileges/service.js';
+import { safeEqual } from '../domains/auth/service.js';
+import { AppError, badRequest } from './errors.js';
+
+export const SESSION_COOKIE = 'palaver.sid';
+export const GUEST_CSRF_COOKIE = 'palaver.csrf';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking: uid 0 for guests. */
+    viewer: Viewer;
+    /** How the request authenticated. */
+    authKind: 'guest' | 'session' | 'token';
+    /** Hash of the session id, for logout and "keep this session". */
+    sessionHash: string | null;
+    /** The raw session id (only to derive the CSRF token). */
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Skip authentication entirely (static files). */
+    skipAuth?: boolean;
+    /** Allow cookie-authenticated writes without a CSRF token (never set on real writes). */
+    skipCsrf?: boolean;
+  }
+}
+
+const GUEST: Viewer = Object.freeze({ uid: 0, groups: ['guests'], isAdmin: false, isGlobalMod: false }) as Viewer;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Cookie options shared by the session and guest CSRF cookies. */
+export function cookieOptions(ctx: AppContext, maxAgeSec?: number) {
+  return {
+    path: ctx.config.relativePath || '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.config.url.startsWith('https:'),
+    ...(maxAgeSec !== undefined ? { maxAge: maxAgeSec } : {}),
+  };
+}
+
+/** The CSRF token for this request, setting the guest's double-submit cookie when missing. */
+export function csrfToken(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): string {
+  if (req.sessionId) return ctx.auth.csrfFor('session', req.sessionId);
+  let nonce = req.cookies[GUEST_CSRF_COOKIE];
+  if (!nonce) {
+    nonce = ctx.auth.newGuestNonce();
+    req.cookies[GUEST_CSRF_COOKIE] = nonce;
+    reply.setCookie(GUEST_CSRF_COOKIE, nonce, cookieOptions(ctx));
+  }
+  return ctx.auth.csrfFor('guest', nonce);
+}
+
+function takeField(req: FastifyRequest, name: string): unknown {
+  const body = req.body as Record<string, unknown> | undefined;
+  const query = req.query as Record<string, unknown> | undefined;
+  let value: unknown;
+  if (body && typeof body === 'object' && name in body) {
+    value = body[name];
+    delete body[name];
+  }
+  if (query && typeof query === 'object' && name in query) {
+    value ??= query[name];
+    delete query[name];
+  }
+  return value;
+}
+
+/**
+ * Authenticates every request (bearer token, else session cookie, else guest) and refuses
+ * cookie-authenticated writes without a valid CSRF token. Runs before schema validation,
+ * so it can take `_uid` and `_csrf` out of the body.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('viewer', null as unknown as Viewer);
+  app.decorateRequest('authKind', 'guest');
+  app.decorateRequest('sessionHash', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('preValidation', async (req, reply) => {
+    req.viewer = GUEST;
+    if (req.routeOptions.config?.skipAuth) return;
+    const csrfField = takeField(req, '_csrf');
+    const uidField = takeField(req, '_uid');
+    const authz = req.headers.authorization;
+    if (authz && /^bearer /i.test(authz)) {
+      const found = await ctx.auth.resolveToken(authz.slice(7).trim());
+      if (!found) throw new AppError('error:invalid-token', 401);
+      let uid = found.uid;
+      if (found.master) {
+        uid = Number(uidField);
+        if (!Number.isInteger(uid) || uid <= 0) throw badRequest('error:api.master-token-no-uid');
+        if (!(await ctx.users.get(uid))) throw badRequest('error:no-user');
+      }
+      req.authKind = 'token';
+      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master };
+      return;
+    }
+    const sid = req.cookies[SESSION_COOKIE];
+    if (sid) {
+      const settings = await ctx.settings.get();
+      const session = await ctx.auth.resolveSession(sid, settings.sessionDays);
+      if (session) {
+        const user = await ctx.users.get(session.uid);
+        if (user && !(user.banned === 1 && (user.banned_until === 0 || user.banned_until > Date.now()))) {
+          req.authKind = 'session';
+          req.sessionHash = session.idHash;
+          req.sessionId = sid;
+          req.viewer = await ctx.privileges.viewer(session.uid);
+        } else {
+          await ctx.auth.destroySession(session.idHash);
+        }
+      }
+      if (req.authKind !== 'session') reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx));
+    }
+    if (UNSAFE.has(req.method) && !req.routeOptions.config?.skipCsrf) {
+      const sent = (req.headers['x-csrf-token'] as string | undefined) ?? (typeof csrfField === 'string' ? csrfField : undefined);
+      const expected = req.sessionId
+        ? ctx.auth.csrfFor('session', req.sessionId)
+        : req.cookies[GUEST_CSRF_COOKIE]
+          ? ctx.auth.csrfFor('guest', req.cookies[GUEST_CSRF_COOKIE]!)
+          : null;
+      if (!sent || !expected || !safeEqual(sent, expected)) throw new AppError('error:invalid-csrf', 403);
+    }
+  });
+}
+
+/** True when the viewer is a logged-in member. */
+export function isMember(v: Viewer): boolean {
+  return v.uid > 0;
+}

@@ -1,0 +1,64 @@
+import { hostname } from 'node:os';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientConfig } from '../../shared/types.js';
+import type { AppContext } from '../context.js';
+import { userSettings } from '../domains/users/presenter.js';
+import { csrfToken } from './auth.js';
+
+/** The client configuration of spec §3, for this viewer. */
+export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
+  const s = await ctx.settings.get();
+  const rel = ctx.config.relativePath;
+  const ua = req.headers['user-agent'] ?? '';
+  const user = req.viewer.uid > 0 ? await ctx.users.get(req.viewer.uid) : null;
+  const us = user ? userSettings(user) : null;
+  return {
+    asset_base_url: `${rel}/assets`,
+    'cache-buster': ctx.config.cacheBuster,
+    relative_path: rel,
+    upload_url: `${rel}/assets/uploads`,
+    useragent: { isSafari: /safari/i.test(ua) && !/chrome|chromium|android/i.test(ua), isMobile: /mobile|android|iphone/i.test(ua) },
+    maintenanceMode: s.maintenanceMode,
+    userLang: us?.userLang ?? s.defaultLang,
+    defaultLang: s.defaultLang,
+    timeagoCodes: { 'en-GB': 'en', 'en-US': 'en' },
+    timeagoCutoff: s.timeagoCutoff,
+    minimumPasswordLength: s.minimumPasswordLength,
+    minimumPasswordStrength: s.minimumPasswordStrength,
+    minimumUsernameLength: s.minimumUsernameLength,
+    maximumUsernameLength: s.maximumUsernameLength,
+    minimumTitleLength: s.minimumTitleLength,
+    maximumTitleLength: s.maximumTitleLength,
+    minimumPostLength: s.minimumPostLength,
+    maximumPostLength: s.maximumPostLength,
+    minimumTagsPerTopic: s.minimumTagsPerTopic,
+    maximumTagsPerTopic: s.maximumTagsPerTopic,
+    minimumTagLength: s.minimumTagLength,
+    maximumTagLength: s.maximumTagLength,
+    siteTitle: s.siteTitle,
+    titleLayout: s.titleLayout,
+    browserTitle: s.browserTitle,
+    csrf_token: csrfToken(ctx, req, reply),
+    websocketAddress: '',
+    maxReconnectionAttempts: s.maxReconnectionAttempts,
+    reconnectionDelay: s.reconnectionDelay,
+    socketioTransports: ['websocket', 'polling'],
+    socketioOrigins: `${new URL(ctx.config.url).origin}:*`,
+    openOutgoingLinksInNewTab: s.openOutgoingLinksInNewTab,
+    useOutgoingLinksPage: s.useOutgoingLinksPage,
+    outgoingLinksWhitelist: s.outgoingLinksWhitelist,
+    activitypub: { probe: false },
+    composeRouteEnabled: s.composeRouteEnabled,
+    allowRegistration: s.allowRegistration,
+    topicsPerPage: us?.topicsPerPage ?? s.topicsPerPage,
+    postsPerPage: us?.postsPerPage ?? s.postsPerPage,
+    uid: req.viewer.uid,
+    isAdmin: req.viewer.isAdmin,
+    bootswatchSkin: us?.bootswatchSkin ?? '',
+    openSidebars: us?.openSidebars ?? 'off',
+    usePagination: us?.usePagination ?? true,
+  };
+}
+
+/** This server's host name, sent to sockets on reconnect. */
+export const serverHostname = hostname();

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { clientConfig } from './client-config.js';
+import { Envelope, ok } from './envelope.js';
+import { notAuthorised } from './errors.js';
+
+const ConfigSchema = Type.Object(
+  { relative_path: Type.String(), csrf_token: Type.String(), 'cache-buster': Type.String(), uid: Type.Number() },
+  { additionalProperties: true },
+);
+
+/** Cross-cutting routes: client config, ping, the OpenAPI document. */
+export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/config', {
+    schema: { response: { 200: ConfigSchema }, tags: ['meta'] },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return clientConfig(ctx, req, reply);
+    },
+  });
+  app.get('/api/v3/ping', {
+    schema: { response: { 200: Envelope(Type.Object({ pong: Type.Boolean() })) }, tags: ['utilities'] },
+    handler: async () => ok({ pong: true }),
+  });
+  app.post('/api/v3/ping', {
+    schema: { body: Type.Optional(Type.Object({})), response: { 200: Envelope(Type.Object({ uid: Type.Number() })) }, tags: ['utilities'] },
+    handler: async (req) => {
+      if (req.viewer.uid <= 0) throw notAuthorised();
+      return ok({ uid: req.viewer.uid });
+    },
+  });
+  app.get('/api/v3/openapi.json', {
+    schema: { response: { 200: Type.Object({}, { additionalProperties: true }) }, tags: ['meta'], hide: true },
+    handler: async () => app.swagger(),
+  });
+}

@@ -1,0 +1,196 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Attributes, Breadcrumb, PageBase } from '../../shared/types.js';
+import type { AppContext } from '../context.js';
+import type { Viewer } from '../domains/privileges/service.js';
+import { presentLoggedIn } from '../domains/users/presenter.js';
+import { translate, translateText } from '../i18n.js';
+import { clientConfig } from './client-config.js';
+import { AppError } from './errors.js';
+import { renderDocument } from './render.js';
+
+/** What a page loader is given. */
+export interface PageRequest {
+  ctx: AppContext;
+  viewer: Viewer;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The path inside the forum (no relative_path), with the query string. */
+  url: string;
+}
+
+/** The page-specific part a loader returns; the router adds the common fields. */
+export type PageContent<T extends PageBase> = Omit<T, keyof PageBase> & {
+  title: string;
+  breadcrumbs?: Breadcrumb[];
+  bodyClass?: string;
+  postIndex?: number;
+  meta?: Attributes[];
+  link?: Attributes[];
+  /** Sets the template name when the loader decides it (e.g. error pages). */
+  template?: string;
+};
+
+export type PageResult<T extends PageBase> = PageContent<T> | { redirect: string; permanent?: boolean };
+
+export interface PageDef<T extends PageBase = PageBase> {
+  /** Path patterns inside the forum, e.g. '/topic/:tid/:slug?/:index?'. */
+  path: string;
+  template: string;
+  /** Answer 401 to guests. */
+  requireLogin?: boolean;
+  load(req: PageRequest): Promise<PageResult<T>>;
+}
+
+/** Declares a page; register it with registerPages. */
+export function definePage<T extends PageBase>(def: PageDef<T>): PageDef<T> {
+  return def;
+}
+
+/** Expands optional trailing params ('/a/:b?/:c?') into the concrete Fastify paths. */
+export function expandPath(pattern: string): string[] {
+  const parts = pattern.split('/').filter(Boolean);
+  const firstOptional = parts.findIndex((p) => p.endsWith('?'));
+  if (firstOptional === -1) return [`/${parts.join('/')}`];
+  const out: string[] = [];
+  for (let n = firstOptional; n <= parts.length; n++) {
+    out.push(`/${parts.slice(0, n).map((p) => p.replace(/\?$/, '')).join('/')}`);
+  }
+  return out.map((p) => (p === '' ? '/' : p));
+}
+
+const PageSchema = Type.Object(
+  {
+    template: Type.Object({ name: Type.String() }, { additionalProperties: true }),
+    title: Type.String(),
+    bodyClass: Type.String(),
+    url: Type.String(),
+    relative_path: Type.String(),
+    loggedIn: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+const ParamsSchema = Type.Record(Type.String(), Type.String());
+const QuerySchema = Type.Record(Type.String(), Type.String());
+
+function bodyClassFor(template: string, url: string): string {
+  const segments = url.split('?')[0]!.split('/').filter(Boolean).slice(0, 3);
+  return [`page-${template.replace(/\//g, '-')}`, ...segments.map((s, i) => `page-${segments.slice(0, i + 1).join('-')}`.replace(/[^\w-]/g, ''))]
+    .filter((v, i, a) => a.indexOf(v) === i)
+    .join(' ');
+}
+
+/** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
+export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>): Promise<PageBase> {
+  const settings = await ctx.settings.get();
+  const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl, ...rest } = content;
+  const name = tpl ?? template;
+  let loggedInUser = null;
+  if (viewer.uid > 0) {
+    const row = await ctx.users.get(viewer.uid);
+    if (row) loggedInUser = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
+  }
+  const canonical = `${ctx.config.url}${url.split('?')[0]}`;
+  const title = translateText(rest.title || settings.siteTitle);
+  const metaTags: Attributes[] = [
+    { name: 'description', content: settings.description },
+    { property: 'og:site_name', content: settings.siteTitle },
+    { property: 'og:title', content: title },
+    { property: 'og:url', content: canonical },
+    { property: 'og:type', content: 'website' },
+    ...meta,
+  ];
+  // A later tag with the same name/property replaces the default.
+  const dedupedMeta = metaTags.filter((m, i) => !metaTags.slice(i + 1).some((n) => (n.name && n.name === m.name) || (n.property && n.property === m.property)));
+  const linkTags: Attributes[] = [{ rel: 'canonical', href: canonical }, { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` }, ...link];
+  return {
+    ...rest,
+    template: { name, [name]: true },
+    title,
+    bodyClass: bodyClass ?? bodyClassFor(name, url),
+    breadcrumbs: breadcrumbs.map((b) => ({ ...b, text: translateText(b.text) })),
+    widgets: { header: [], sidebar: [], footer: [] },
+    _header: { tags: { meta: dedupedMeta, link: linkTags } },
+    url: `${ctx.config.relativePath}${url}`,
+    relative_path: ctx.config.relativePath,
+    loggedIn: viewer.uid > 0,
+    loggedInUser,
+  } as PageBase;
+}
+
+/** The page data of an error page (400, 401, 403, 404, 500). */
+export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string): Promise<PageBase> {
+  const template = status === 401 ? '403' : String([400, 403, 404].includes(status) ? status : 500);
+  const error = key ? translate(key) : translate(`global:${template}.title`);
+  return buildPage(ctx, viewer, template, url, {
+    title: translate(`global:${template}.title`) === `global:${template}.title` ? `${status}` : translate(`global:${template}.title`),
+    path: url,
+    error,
+    status,
+    meta: [{ name: 'robots', content: 'noindex' }],
+  } as PageContent<PageBase>);
+}
+
+function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
+  const raw = req.url.slice(ctx.config.relativePath.length);
+  return api ? raw.replace(/^\/api/, '') || '/' : raw || '/';
+}
+
+async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase) {
+  reply.code(status).header('cache-control', 'private, no-store');
+  if (api) return reply.type('application/json; charset=utf-8').send(page);
+  const config = await clientConfig(ctx, req, reply);
+  return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
+}
+
+/** Registers each page twice: GET /api<path> (page data) and GET <path> (HTML). */
+export function registerPages(app: FastifyInstance, ctx: AppContext, pages: PageDef<any>[]): void {
+  for (const def of pages) {
+    for (const path of expandPath(def.path)) {
+      for (const api of [true, false]) {
+        app.get(api ? `/api${path === '/' ? '' : path}` : path, {
+          schema: {
+            params: ParamsSchema,
+            querystring: QuerySchema,
+            response: api ? { 200: PageSchema, '4xx': PageSchema, '5xx': PageSchema } : { 200: Type.String(), '4xx': Type.String(), '5xx': Type.String() },
+            tags: ['pages'],
+          },
+          config: { page: true },
+          handler: async (req, reply) => {
+            const url = forumPath(ctx, req, api);
+            if (def.requireLogin && req.viewer.uid <= 0) {
+              return respond(ctx, req, reply, api, 401, await errorPage(ctx, req.viewer, 401, url, 'error:not-logged-in'));
+            }
+            const result = await def.load({
+              ctx,
+              viewer: req.viewer,
+              params: req.params as Record<string, string>,
+              query: req.query as Record<string, string>,
+              url,
+            });
+            if ('redirect' in result) {
+              const target = /^https?:\/\//.test(result.redirect) ? result.redirect : `${ctx.config.relativePath}${result.redirect}`;
+              if (api) return reply.code(200).header('x-redirect', encodeURI(target)).send(JSON.stringify(target));
+              return reply.redirect(encodeURI(target), result.permanent ? 308 : 302);
+            }
+            return respond(ctx, req, reply, api, 200, await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>));
+          },
+        });
+      }
+    }
+  }
+}
+
+/** Answers an error on a page route as an error page (JSON for /api, HTML otherwise). */
+export async function sendPageError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const api = req.url.slice(ctx.config.relativePath.length).startsWith('/api/');
+  const url = forumPath(ctx, req, api);
+  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key));
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A page route: errors render as error pages. */
+    page?: boolean;
+  }
+}

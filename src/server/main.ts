@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { SYSTEM, prepareDatabase, setupForum } from './setup.js';
+import { translate } from './i18n.js';
+import { AppError } from './http/errors.js';
+
+const USAGE = `Usage: palaver <command> [options]
+
+Commands:
+  start                         migrate, then serve the forum (the default)
+  setup --admin-username U --admin-email E --admin-password P
+                                create the first administrator and a first category
+  migrate                       apply database migrations
+  user create --username U --email E --password P [--admin]
+  user password --username U --password P
+  token create --uid N          print a new API token acting as member N
+  token create --master         print a new master token (acts as the _uid it is given)
+  seed --demo                   fill a new forum with demo categories, members and topics
+
+Configuration comes from environment variables and config.json (see README).`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function withContext<T>(config: Config, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const ctx = createContext(config, pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }));
+  try {
+    await prepareDatabase(ctx);
+    const { loadBuiltinPlugins } = await import('./plugins/index.js');
+    await loadBuiltinPlugins(ctx);
+    return await fn(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function required(values: Record<string, unknown>, ...names: string[]): string[] {
+  return names.map((n) => {
+    const v = values[n];
+    if (typeof v !== 'string' || v === '') fail(`Missing --${n}\n\n${USAGE}`);
+    return v;
+  });
+}
+
+async function start(config: Config): Promise<void> {
+  const app = await buildApp(config);
+  await prepareDatabase(app.ctx);
+  if (config.admin) {
+    const uid = await setupForum(app.ctx, config.admin);
+    if (uid) app.log.info({ uid }, 'created the first administrator from PALAVER_ADMIN_*');
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Palaver is listening at ${config.url}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'admin-username': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean' },
+      uid: { type: 'string' },
+      master: { type: 'boolean' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command = 'start', sub] = positionals;
+  if (values.help || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  switch (command) {
+    case 'start':
+      return start(config);
+    case 'migrate':
+      return withContext(config, async () => {
+        process.stdout.write('Migrations are up to date.\n');
+      });
+    case 'setup': {
+      const [username, email, password] = required(values, 'admin-username', 'admin-email', 'admin-password');
+      return withContext(config, async (ctx) => {
+        const uid = await setupForum(ctx, { username: username!, email: email!, password: password! });
+        process.stdout.write(uid ? `Created administrator ${username} (uid ${uid}).\n` : 'An administrator already exists; nothing to do.\n');
+      });
+    }
+    case 'user':
+      if (sub === 'create') {
+        const [username, password] = required(values, 'username', 'password');
+        return withContext(config, async (ctx) => {
+          const user = await ctx.users.create({ username: username!, email: values.email ?? null, password: password! }, { admin: !!values.admin });
+          process.stdout.write(`Created ${values.admin ? 'administrator' : 'member'} ${user.username} (uid ${user.uid}).\n`);
+        });
+      }
+      if (sub === 'password') {
+        const [username, password] = required(values, 'username', 'password');
+        return withContext(config, async (ctx) => {
+          const row = await ctx.users.byUsername(username!);
+          if (!row) fail(`No member named ${username}`);
+          await ctx.users.changePassword(SYSTEM, row.uid, undefined, password!);
+          process.stdout.write(`Password changed for ${row.username}; their sessions were ended.\n`);
+        });
+      }
+      return fail(USAGE);
+    case 'token':
+      if (sub === 'create') {
+        if (!values.master && !values.uid) fail(`token create needs --uid N or --master\n\n${USAGE}`);
+        return withContext(config, async (ctx) => {
+          const uid = values.master ? 0 : Number(values.uid);
+          if (!values.master && !(await ctx.users.get(uid))) fail(`No member with uid ${values.uid}`);
+          process.stdout.write(`${await ctx.auth.createToken(uid, values.master ? 'master (CLI)' : 'CLI')}\n`);
+        });
+      }
+      return fail(USAGE);
+    case 'seed': {
+      if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);
+      const { seedDemo } = await import('./seed/demo.js');
+      return withContext(config, async (ctx) => {
+        const summary = await seedDemo(ctx);
+        process.stdout.write(`${summary}\n`);
+      });
+    }
+    default:
+      fail(`Unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof AppError) fail(`Error: ${translate(err.key, err.params)}`);
+  fail(err instanceof Error ? (err.stack ?? err.message) : String(err));
+});

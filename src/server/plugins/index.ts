@@ -1,0 +1,33 @@
+import type { AppContext } from '../context.js';
+import type { HookBus } from '../hooks/bus.js';
+import markdown from './markdown/index.js';
+
+/** What a plugin is given: the hook bus and a logger, as a third-party plugin would be. */
+export interface PluginApi {
+  hooks: HookBus;
+  log: AppContext['log'];
+  config: Pick<AppContext['config'], 'url' | 'relativePath'>;
+}
+
+export interface Plugin {
+  id: string;
+  init(api: PluginApi): void | Promise<void>;
+}
+
+/** Built-in plugins, loaded in this order. */
+export const BUILTIN_PLUGINS: Plugin[] = [markdown];
+
+/** Loads the built-in plugins; a broken one is logged and skipped, never fatal. */
+export async function loadBuiltinPlugins(ctx: AppContext, plugins: Plugin[] = BUILTIN_PLUGINS): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const plugin of plugins) {
+    try {
+      await plugin.init({ hooks: ctx.hooks, log: ctx.log, config: { url: ctx.config.url, relativePath: ctx.config.relativePath } });
+      loaded.push(plugin.id);
+    } catch (err) {
+      ctx.hooks.unregisterPlugin(plugin.id);
+      ctx.log.error({ err, plugin: plugin.id }, 'plugin failed to load and was skipped');
+    }
+  }
+  return loaded;
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import type { ForumSettings } from '../../shared/constants.js';
+import { buildApp, type App } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { prepareDatabase } from '../setup.js';
+import type { UserRow } from '../domains/users/store.js';
+import { HttpClient } from './http-client.js';
+
+export interface TestForum {
+  app: App;
+  ctx: AppContext;
+  /** http://127.0.0.1:<port><relative_path> */
+  baseUrl: string;
+  /** A new cookie-keeping HTTP client against this forum. */
+  client(): HttpClient;
+  /** Creates a member through the service (password: "Correct-Horse-42"). */
+  createUser(opts?: { username?: string; email?: string; password?: string; admin?: boolean }): Promise<UserRow>;
+  /** A client logged in as a new (or given) member. */
+  loginAs(user?: UserRow | { admin?: boolean }, password?: string): Promise<{ client: HttpClient; user: UserRow }>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+let counter = 0;
+
+/** A fresh PostgreSQL database for one test file, when DATABASE_URL points at PostgreSQL. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `palaver_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts a real forum on a fresh database (a new SQLite file, or a new PostgreSQL database
+ * when DATABASE_URL is set), listening on a random loopback port.
+ */
+export async function startTestForum(opts: { settings?: Partial<ForumSettings>; relativePath?: string; env?: Record<string, string> } = {}): Promise<TestForum> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'palaver-test-'));
+  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      PALAVER_DATA_DIR: dataDir,
+      PALAVER_SECRET: 'test-secret-test-secret-test-secret',
+      PALAVER_URL: `http://127.0.0.1${opts.relativePath ?? ''}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PALAVER_RATE_LOGIN: '1000',
+      PALAVER_RATE_REGISTER: '1000',
+      PALAVER_RATE_POSTS: '1000',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      ...opts.env,
+    },
+    dataDir,
+  );
+  const app = await buildApp(config);
+  const ctx = app.ctx;
+  await prepareDatabase(ctx);
+  // Tests post quickly; flood control has its own tests that turn it back on.
+  await ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, minimumPasswordStrength: 1, ...opts.settings });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}${config.relativePath}`;
+
+  const forum: TestForum = {
+    app,
+    ctx,
+    baseUrl,
+    client: () => new HttpClient(baseUrl),
+    async createUser(o = {}) {
+      counter += 1;
+      const username = o.username ?? `user${process.pid % 1000}x${counter}`;
+      return ctx.users.create({ username, email: o.email ?? `${username}@example.com`, password: o.password ?? TEST_PASSWORD }, { admin: o.admin });
+    },
+    async loginAs(u = {}, password = TEST_PASSWORD) {
+      const user = 'uid' in u ? u : await forum.createUser({ admin: u.admin });
+      const client = forum.client();
+      const res = await client.post('/login', { username: user.username, password });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+      return { client, user };
+    },
+    async close() {
+      await app.close();
+      if (pgDb) await pgDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return forum;
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { BOOTSWATCH_SKINS, isKnownSkin, skinStylesheetPath } from './src/shared/skins.js';
+
+const require = createRequire(import.meta.url);
+
+/** Reads a Bootswatch skin without its Google Fonts import: we make no third-party requests. */
+function skinCss(skin: string): string {
+  const file = require.resolve(`bootswatch/dist/${skin}/bootstrap.min.css`);
+  return readFileSync(file, 'utf8')
+    .replace(/@import\s+url\([^)]*\);?/g, '')
+    .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '');
+}
+
+/**
+ * Emits every skin as assets/skins/<name>.css (fixed names, cache-busted by the server's
+ * ?v= query) so the server can link the member's skin in the HTML head before any script runs.
+ */
+function bootswatchSkins(): Plugin {
+  return {
+    name: 'palaver-bootswatch-skins',
+    apply: (_config, env) => !env.isSsrBuild,
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const m = /\/assets\/skins\/([a-z]+)\.css/.exec(req.url ?? '');
+        if (!m || !isKnownSkin(m[1])) return next();
+        res.setHeader('Content-Type', 'text/css');
+        res.end(skinCss(m[1]));
+      });
+    },
+    generateBundle() {
+      for (const skin of BOOTSWATCH_SKINS) {
+        this.emitFile({ type: 'asset', fileName: `assets/${skinStylesheetPath(skin)}`, source: skinCss(skin) });
+      }
+    },
+  };
+}
+
+// Client: `vite build` → dist/client (manifest at dist/client/.vite/manifest.json).
+// SSR:    `vite build --ssr src/client/entry-server.tsx --outDir dist/ssr`.
+export default defineConfig(({ isSsrBuild }) => ({
+  // Relative base: the server mounts the assets at {relative_path}/assets/, whatever that is.
+  base: './',
+  publicDir: false,
+  plugins: [react(), bootswatchSkins()],
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        assetsDir: 'assets',
+        target: 'es2022',
+        sourcemap: true,
+        rolldownOptions: { input: 'src/client/main.tsx' },
+      },
+  ssr: {
+    // Bundled so Node never has to resolve their CJS/ESM split at runtime.
+    noExternal: ['react-bootstrap', '@restart/ui', '@restart/hooks', 'react-i18next'],
+  },
+}));
