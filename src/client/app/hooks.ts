@@ -38,3 +38,18 @@ export function useUser(): LoggedInUser | null {
   const page = usePage();
   return page.loggedInUser && page.loggedInUser.uid > 0 ? page.loggedInUser : null;
 }
+
+/** The current page's path relative to relative_path (with query), e.g. "/recent?page=2". */
+export function useCurrentPath(): string {
+  const rt = useRuntime();
+  const { url } = useStore(rt.page);
+  return currentPath(url, rt.config.relative_path);
+}
+
+/** Path of a URL (absolute or a path) relative to relative_path, with its query. */
+export function currentPath(url: string, relativePath: string): string {
+  const u = new URL(url || '/', 'http://placeholder.invalid');
+  let path = u.pathname;
+  if (relativePath && (path === relativePath || path.startsWith(`${relativePath}/`))) path = path.slice(relativePath.length) || '/';
+  return path + u.search;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { TIMEAGO_REFRESH_MS } from '../../shared/constants';
+import { useRuntime } from '../app/runtime';
+import { useT } from '../app/hooks';
+import { createStore, useStore } from '../state/store';
+import { timeago } from '../util/timeago';
+
+// One shared clock for every timestamp; it ticks every 60 s once something is mounted.
+const clock = createStore(0);
+let timer: ReturnType<typeof setInterval> | undefined;
+let mounted = 0;
+
+function useNow(): number | null {
+  const tick = useStore(clock);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(true);
+    mounted += 1;
+    if (!timer) timer = setInterval(() => clock.set((n) => n + 1), TIMEAGO_REFRESH_MS);
+    return () => {
+      mounted -= 1;
+      if (!mounted && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    };
+  }, []);
+  void tick;
+  // Server and hydration render use the absolute form; relative text starts after mount.
+  return ready ? Date.now() : null;
+}
+
+/** A timestamp shown relative (refreshed every 60 s) or absolute per the timeagoCutoff rule. */
+export function Timeago({ iso, ts }: { iso?: string; ts?: number }) {
+  const rt = useRuntime();
+  const { lang } = useT();
+  const now = useNow();
+  const time = ts ?? (iso ? Date.parse(iso) : NaN);
+  if (!Number.isFinite(time)) return null;
+  const cutoff = rt.config.timeagoCutoff ?? 30;
+  const view = timeago(time, now ?? time, lang, now === null ? 0 : cutoff, now === null ? 'UTC' : undefined);
+  return (
+    <time dateTime={new Date(time).toISOString()} title={view.title} className="timeago" suppressHydrationWarning>
+      {view.text}
+    </time>
+  );
+}
