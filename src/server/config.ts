@@ -14,6 +14,8 @@ export interface Config {
   /** null: the embedded SQLite file in dataDir. */
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several forums can share one Redis. */
+  redisPrefix: string;
   secret: string;
   env: 'production' | 'development' | 'test';
   /** Served in the client config; changes when the server is rebuilt or restarted. */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     databaseUrl,
     redisUrl,
+    redisPrefix: String(pick('PALAVER_REDIS_PREFIX', 'redisPrefix') ?? 'palaver:'),
     secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),

@@ -49,7 +49,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     log,
     hooks: new HookBus(log),
     redis,
-    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
   } as unknown as AppContext;
   ctx.settings = new SettingsService(ctx.db);
   ctx.groups = new GroupsService(ctx.db);

@@ -32,7 +32,7 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'palaver:rl:',
+    private readonly prefix: string,
   ) {}
 
   async hit(key: string, limit: number, windowSec: number): Promise<number> {

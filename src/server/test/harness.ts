@@ -66,7 +66,7 @@ export async function startTestForum(opts: { settings?: Partial<ForumSettings>; 
       PALAVER_RATE_REGISTER: '1000',
       PALAVER_RATE_POSTS: '1000',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, PALAVER_REDIS_PREFIX: `palaver-test:${randomBytes(6).toString('hex')}:` } : {}),
       ...opts.env,
     },
     dataDir,

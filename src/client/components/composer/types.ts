@@ -13,7 +13,7 @@ export type ComposerRequest =
       selectedPid?: number;
       username?: string;
     }
-  | { action: 'posts.edit'; pid: number };
+  | { action: 'posts.edit'; pid: number; tid?: number; /** Editing the topic's first post: the title is editable too. */ isMain?: boolean };
 
 /** What the open composer holds. */
 export interface ComposerState {

@@ -1,0 +1,78 @@
+import { I18nextProvider } from 'react-i18next';
+import { useT } from './hooks';
+import { RuntimeContext, useRuntime, type Runtime } from './runtime';
+import { useStore } from '../state/store';
+import { templateName, type PageComponent } from '../pages/registry';
+import { Sidebar } from '../components/Sidebar';
+import { BottomBar } from '../components/BottomBar';
+import { Alerts } from '../components/Alerts';
+import { ProgressBar } from '../components/ProgressBar';
+import { Composer } from '../components/composer/Composer';
+import { WidgetArea, useHasSidebarWidgets } from '../components/Widgets';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+
+/** Resolves the component of a template (static on the server, preloaded chunks in the browser). */
+export type ComponentResolver = (template: string) => PageComponent | undefined;
+
+function Content({ resolve }: { resolve: ComponentResolver }) {
+  const rt = useRuntime();
+  const { page, loading, seq } = useStore(rt.page);
+  const sidebar = useHasSidebarWidgets();
+  const Page = resolve(templateName(page)) ?? resolve('404');
+  const body = Page ? <Page key={seq} page={page} /> : null;
+  return (
+    <main id="content" className={`content container-xxl flex-grow-1 py-3 px-3 px-lg-4${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
+      <WidgetArea area="header" className="mb-3" />
+      <Breadcrumbs items={page.breadcrumbs} />
+      {sidebar ? (
+        <div className="row g-4">
+          <div className="col-lg-9">{body}</div>
+          <aside className="col-lg-3" aria-label="sidebar widgets">
+            <WidgetArea area="sidebar" />
+          </aside>
+        </div>
+      ) : (
+        body
+      )}
+    </main>
+  );
+}
+
+
+function Shell({ resolve }: { resolve: ComponentResolver }) {
+  const { t } = useT();
+  const rt = useRuntime();
+  const { sidebarOpen } = useStore(rt.ui);
+  return (
+    <div className={`layout d-flex${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <a href="#content" className="visually-hidden-focusable skip-link" data-ajaxify="false">
+        {t('global:skip-to-content')}
+      </a>
+      <ProgressBar />
+      <Sidebar />
+      <div className="layout-main d-flex flex-column flex-grow-1 min-vh-100">
+        <header className="brand-header d-lg-none px-3 py-2 border-bottom">
+          <a href={`${rt.config.relative_path}/`} className="fw-semibold text-decoration-none text-reset">{rt.config.siteTitle}</a>
+        </header>
+        <Content resolve={resolve} />
+        <footer className="site-footer container-xxl px-3 px-lg-4 pb-5 pb-lg-3">
+          <WidgetArea area="footer" />
+        </footer>
+      </div>
+      <BottomBar />
+      <Composer />
+      <Alerts />
+    </div>
+  );
+}
+
+/** The whole app: runtime and translations around the layout and the page of the moment. */
+export function App({ runtime, resolve }: { runtime: Runtime; resolve: ComponentResolver }) {
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <I18nextProvider i18n={runtime.i18n}>
+        <Shell resolve={resolve} />
+      </I18nextProvider>
+    </RuntimeContext.Provider>
+  );
+}

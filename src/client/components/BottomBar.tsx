@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { BOTTOM_BAR_REENABLE_MS, BOTTOM_BAR_THROTTLE_MS } from '../../shared/constants';
+import { useT, useUser } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { nextBarState, type BarState } from '../state/bottom-bar';
+import { useStore } from '../state/store';
+import { DraftsDropdown } from './DraftsDropdown';
+import { Icon } from './Icon';
+import { NavLink } from './NavLink';
+import { NAV_ITEMS } from './nav-items';
+import { SearchDropdown } from './SearchDropdown';
+import { UserMenu } from './UserMenu';
+
+/** Tracks scrolling, throttled to 250 ms, paused while posts load (resumes 250 ms after). */
+function useHiddenOnScroll(openDropdowns: number): boolean {
+  const rt = useRuntime();
+  const { postsLoading } = useStore(rt.ui);
+  const [hidden, setHidden] = useState(false);
+  const state = useRef<BarState>({ lastY: 0, hidden: false });
+  const suspendedUntil = useRef(0);
+  const open = useRef(openDropdowns);
+  open.current = openDropdowns;
+
+  useEffect(() => {
+    if (!postsLoading) suspendedUntil.current = Date.now() + BOTTOM_BAR_REENABLE_MS;
+  }, [postsLoading]);
+
+  useEffect(() => {
+    state.current = { lastY: window.scrollY, hidden: false };
+    let last = 0;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const evaluate = () => {
+      last = Date.now();
+      const suspended = rt.ui.get().postsLoading || Date.now() < suspendedUntil.current;
+      state.current = nextBarState(state.current, { y: window.scrollY, dropdownOpen: open.current > 0, suspended });
+      setHidden(state.current.hidden);
+    };
+    const onScroll = () => {
+      const wait = BOTTOM_BAR_THROTTLE_MS - (Date.now() - last);
+      clearTimeout(trailing);
+      if (wait <= 0) evaluate();
+      else trailing = setTimeout(evaluate, wait);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(trailing);
+    };
+  }, [rt]);
+  return hidden && openDropdowns === 0;
+}
+
+/** The mobile bottom bar ("sticky tools"). */
+export function BottomBar() {
+  const { t } = useT();
+  const user = useUser();
+  const [openCount, setOpenCount] = useState(0);
+  const onToggle = (open: boolean) => setOpenCount((n) => Math.max(0, n + (open ? 1 : -1)));
+  const hidden = useHiddenOnScroll(openCount);
+  return (
+    <nav className={`bottombar d-lg-none${hidden ? ' bottombar-hidden' : ''}`} aria-label={t('global:mobile-navigation')}>
+      <div className="d-flex justify-content-around align-items-center">
+        {NAV_ITEMS.filter((i) => i.mobile && (!i.member || user)).map((item) => (
+          <NavLink key={item.to} to={item.to} className="btn nav-btn" title={t(item.label)}>
+            <Icon name={item.icon} />
+            <span className="visually-hidden">{t(item.label)}</span>
+          </NavLink>
+        ))}
+        <SearchDropdown drop="up" onToggle={onToggle} />
+        <DraftsDropdown drop="up" onToggle={onToggle} />
+        {user && (
+          <NavLink to="/notifications" className="btn nav-btn" title={t('global:header.notifications')}>
+            <Icon name="bell" />
+            <span className="visually-hidden">{t('global:header.notifications')}</span>
+          </NavLink>
+        )}
+        <UserMenu drop="up" onToggle={onToggle} />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useT } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { useStore } from '../state/store';
+import { Icon } from './Icon';
+import { Timeago } from './Timeago';
+import { openDraft } from './composer/actions';
+
+/** Drafts kept in this browser; the count badge is hidden at zero. */
+export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { drop?: 'end' | 'up'; showLabel?: boolean; onToggle?: (open: boolean) => void }) {
+  const { t } = useT();
+  const rt = useRuntime();
+  const drafts = useStore(rt.drafts);
+  return (
+    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative" aria-label={t('global:drafts.title')} title={t('global:drafts.title')}>
+        <Icon name="drafts" />
+        {drafts.length > 0 && <span className="badge rounded-pill text-bg-primary nav-badge" data-testid="drafts-count">{drafts.length}</span>}
+        {showLabel && <span className="nav-label">{t('global:drafts.title')}</span>}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="shadow drafts-menu">
+        <Dropdown.Header>{t('global:drafts.title')}</Dropdown.Header>
+        {drafts.length === 0 && <div className="px-3 py-2 text-body-secondary small">{t('global:drafts.none')}</div>}
+        {drafts.map((d) => (
+          <Dropdown.Item as="button" type="button" key={d.save_id} onClick={() => openDraft(rt, d)} className="text-wrap">
+            <div className="fw-semibold text-truncate">{d.title || t(`global:drafts.${d.action}`)}</div>
+            <div className="small text-body-secondary text-truncate">{d.text.slice(0, 80)}</div>
+            <div className="small text-body-secondary"><Timeago ts={d.timestamp} /></div>
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

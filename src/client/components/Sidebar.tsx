@@ -1,0 +1,65 @@
+import { useT, useUser } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { saveSetting } from '../app/settings';
+import { useStore } from '../state/store';
+import { DraftsDropdown } from './DraftsDropdown';
+import { Icon } from './Icon';
+import { NavLink } from './NavLink';
+import { NAV_ITEMS } from './nav-items';
+import { SearchDropdown } from './SearchDropdown';
+import { SkinSwitcher } from './SkinSwitcher';
+import { UserMenu } from './UserMenu';
+
+/** The collapsible left sidebar (large screens): navigation and tools. */
+export function Sidebar() {
+  const { t } = useT();
+  const rt = useRuntime();
+  const user = useUser();
+  const { sidebarOpen } = useStore(rt.ui);
+  const rp = rt.config.relative_path;
+  const toggle = () => {
+    const next = !sidebarOpen;
+    rt.ui.set((s) => ({ ...s, sidebarOpen: next }));
+    void saveSetting(rt, 'openSidebars', next ? 'on' : 'off');
+  };
+  return (
+    <nav className={`sidebar d-none d-lg-flex flex-column${sidebarOpen ? ' open' : ''}`} aria-label={t('global:main-navigation')}>
+      <a href={`${rp}/`} className="sidebar-brand" title={rt.config.siteTitle}>
+        <span className="brand-mark" aria-hidden="true">{(rt.config.siteTitle || 'P').charAt(0).toUpperCase()}</span>
+        <span className="nav-label fw-semibold text-truncate">{rt.config.siteTitle}</span>
+      </a>
+      <ul className="nav flex-column gap-1 mt-2">
+        {NAV_ITEMS.filter((item) => !item.member || user).map((item) => (
+          <li className="nav-item" key={item.to}>
+            <NavLink to={item.to} className="btn nav-btn" title={t(item.label)}>
+              <Icon name={item.icon} />
+              <span className="nav-label">{t(item.label)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto d-flex flex-column gap-1 pb-2">
+        <SearchDropdown showLabel={sidebarOpen} />
+        <DraftsDropdown showLabel={sidebarOpen} />
+        {user && (
+          <>
+            <NavLink to="/notifications" className="btn nav-btn" title={t('global:header.notifications')}>
+              <Icon name="bell" />
+              <span className="nav-label">{t('global:header.notifications')}</span>
+            </NavLink>
+            <NavLink to="/chats" className="btn nav-btn" title={t('global:header.chats')}>
+              <Icon name="chat" />
+              <span className="nav-label">{t('global:header.chats')}</span>
+            </NavLink>
+          </>
+        )}
+        <SkinSwitcher showLabel={sidebarOpen} />
+        <UserMenu showLabel={sidebarOpen} />
+        <button type="button" className="btn nav-btn sidebar-toggle" onClick={toggle} aria-expanded={sidebarOpen} aria-label={sidebarOpen ? t('global:sidebar.collapse') : t('global:sidebar.expand')}>
+          <Icon name={sidebarOpen ? 'chevrons-left' : 'chevrons-right'} />
+          <span className="nav-label">{t('global:sidebar.collapse')}</span>
+        </button>
+      </div>
+    </nav>
+  );
+}

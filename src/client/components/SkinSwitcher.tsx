@@ -1,0 +1,34 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { BOOTSWATCH_SKINS } from '../../shared/skins';
+import { useT } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { applySkin, saveSetting } from '../app/settings';
+import { useStore } from '../state/store';
+import { Icon } from './Icon';
+
+/** Picks a Bootswatch skin; saved in the member's settings (or this browser for guests). */
+export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { drop?: 'end' | 'up'; showLabel?: boolean; onToggle?: (open: boolean) => void }) {
+  const { t } = useT();
+  const rt = useRuntime();
+  const { skin } = useStore(rt.ui);
+  const choose = (name: string) => {
+    applySkin(rt, name);
+    void saveSetting(rt, 'bootswatchSkin', name);
+  };
+  return (
+    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret" aria-label={t('global:skins.title')} title={t('global:skins.title')}>
+        <Icon name="palette" />
+        {showLabel && <span className="nav-label">{t('global:skins.title')}</span>}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="shadow skin-menu">
+        <Dropdown.Header>{t('global:skins.title')}</Dropdown.Header>
+        {['', ...BOOTSWATCH_SKINS].map((name) => (
+          <Dropdown.Item as="button" type="button" key={name || 'default'} active={skin === name} aria-pressed={skin === name} onClick={() => choose(name)}>
+            {name ? name.charAt(0).toUpperCase() + name.slice(1) : t('global:skins.default')}
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,93 @@
+import type { TopicSummary } from '../../shared/types';
+import { humanReadableNumber } from '../../shared/numbers';
+import { useT } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { categoryPath, topicPath, userPath } from '../util/urls';
+import { Avatar } from './Avatar';
+import { CategoryBadge } from './CategoryIcon';
+import { Icon } from './Icon';
+import { Timeago } from './Timeago';
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="topic-stat text-center">
+      <div className="fw-semibold">{humanReadableNumber(value)}</div>
+      <div className="small text-body-secondary">{label}</div>
+    </div>
+  );
+}
+
+function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: boolean }) {
+  const { t, tx } = useT();
+  const rp = useRuntime().config.relative_path;
+  const replies = Math.max(topic.postcount - 1, 0);
+  const teaser = topic.teaser;
+  return (
+    <li className={`list-group-item topic-row d-flex gap-3 align-items-start py-3${topic.unread ? ' unread' : ''}${topic.deleted ? ' deleted' : ''}`} data-tid={topic.tid}>
+      <a href={`${rp}${userPath(topic.user.userslug)}`} className="flex-shrink-0" aria-label={topic.user.displayname} tabIndex={-1}>
+        <Avatar user={topic.user} size="md" />
+      </a>
+      <div className="flex-grow-1 min-w-0">
+        <h3 className="h6 mb-1 topic-title">
+          {topic.pinned && <span className="badge text-bg-warning me-1"><Icon name="pin" size={12} className="me-1" />{t('topic:pinned')}</span>}
+          {topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
+          {topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
+          <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title">
+            {tx(topic.title)}
+          </a>
+        </h3>
+        <div className="small text-body-secondary d-flex flex-wrap gap-2 align-items-center">
+          {showCategory && topic.category && (
+            <a href={`${rp}${categoryPath(topic.cid, topic.category.slug)}`} className="text-decoration-none">
+              <CategoryBadge category={topic.category} />
+            </a>
+          )}
+          <span>
+            <a href={`${rp}${userPath(topic.user.userslug)}`} className="text-reset fw-semibold">{topic.user.displayname}</a>{' '}
+            · <Timeago iso={topic.timestampISO} ts={topic.timestamp} />
+          </span>
+          {topic.tags?.map((tag) => (
+            <a key={tag.value} href={`${rp}/tags/${encodeURIComponent(tag.value)}`} className="badge text-bg-light border text-decoration-none">
+              {tag.valueEscaped || tag.value}
+            </a>
+          ))}
+        </div>
+      </div>
+      <div className="d-none d-md-flex gap-3 flex-shrink-0">
+        <Stat value={topic.votes} label={t('global:votes')} />
+        <Stat value={replies} label={t('global:posts')} />
+        <Stat value={topic.viewcount} label={t('global:views')} />
+      </div>
+      <div className="d-none d-lg-block flex-shrink-0 topic-teaser small">
+        {teaser ? (
+          <a href={`${rp}${topicPath(topic.tid, topic.slug, teaser.index + 1)}`} className="d-flex gap-2 align-items-center text-reset text-decoration-none">
+            <Avatar user={teaser.user} size="xs" />
+            <span className="text-truncate">
+              <span className="d-block text-truncate">{teaser.user.displayname}</span>
+              <span className="text-body-secondary"><Timeago iso={teaser.timestampISO} ts={teaser.timestamp} /></span>
+            </span>
+          </a>
+        ) : (
+          <span className="text-body-secondary">{t('global:no-replies')}</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A list of topics with author, stats and latest reply. */
+export function TopicList({ topics, showCategory = true }: { topics: TopicSummary[]; showCategory?: boolean }) {
+  const { t } = useT();
+  if (!topics?.length) {
+    return <div className="card card-body text-center text-body-secondary py-5">{t('category:no-topics')}</div>;
+  }
+  return (
+    <div className="card topic-list-card">
+      <ul className="list-group list-group-flush topic-list">
+        {topics.map((topic) => (
+          <TopicRow key={topic.tid} topic={topic} showCategory={showCategory} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useT } from '../../app/hooks';
+import { useRuntime } from '../../app/runtime';
+import { useStore } from '../../state/store';
+import { Icon } from '../Icon';
+import { closeComposer, storeDraft, submitComposer } from './actions';
+import { CategorySelect } from './CategorySelect';
+import { Preview } from './Preview';
+import { TagInput } from './TagInput';
+import type { ComposerState } from './types';
+
+const DRAFT_SAVE_MS = 1000;
+
+/** The composer's fields and buttons; used docked at the bottom and on the compose page. */
+export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
+  const rt = useRuntime();
+  const { t, tx } = useT();
+  const state = useStore(rt.composer);
+  const titleId = useId();
+  const bodyId = useId();
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+
+  // Keep a draft of the text and flag unsaved changes for the leave guard.
+  useEffect(() => {
+    if (!state) return;
+    rt.setUnsaved('composer', state.body.trim().length > 0 && !state.busy);
+    const timer = setTimeout(() => storeDraft(rt, state), DRAFT_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [state?.body, state?.title, state?.tags, state?.save_id]);
+
+  useEffect(() => {
+    if (state && !state.minimized) (state.titleEditable && !state.title ? document.getElementById(titleId) : bodyRef.current)?.focus();
+  }, [state?.save_id, state?.minimized]);
+
+  if (!state) return null;
+  const update = (patch: Partial<ComposerState>) => rt.composer.set((s) => (s ? { ...s, ...patch } : s));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void submitComposer(rt);
+  };
+  const discard = () => {
+    if (state.body.trim() && !window.confirm(t('modules:composer.discard'))) return;
+    closeComposer(rt, true);
+  };
+  const heading =
+    state.action === 'topics.post'
+      ? t('modules:composer.new-topic')
+      : state.action === 'posts.reply'
+        ? t('modules:composer.replying-to', tx(state.title))
+        : t('modules:composer.editing');
+
+  return (
+    <form className={`composer-form composer-${variant} d-flex flex-column gap-2`} onSubmit={submit} aria-labelledby={`${titleId}-heading`}>
+      <div className="d-flex align-items-center gap-2">
+        <h2 id={`${titleId}-heading`} className="h6 mb-0 flex-grow-1 text-truncate">{heading}</h2>
+        {variant === 'docked' && (
+          <button type="button" className="btn btn-sm btn-link text-reset" onClick={() => update({ minimized: !state.minimized })} aria-label={state.minimized ? t('modules:composer.restore') : t('modules:composer.minimize')}>
+            <Icon name={state.minimized ? 'chevron-up' : 'chevron-down'} />
+          </button>
+        )}
+      </div>
+      {!state.minimized && (
+        <>
+          {(state.action === 'topics.post' || state.titleEditable) && (
+            <div className="d-flex flex-column flex-md-row gap-2">
+              {state.action === 'topics.post' && (
+                <div className="composer-category">
+                  <CategorySelect value={state.cid} onChange={(cid) => update({ cid })} />
+                </div>
+              )}
+              <div className="flex-grow-1">
+                <label htmlFor={titleId} className="visually-hidden">{t('modules:composer.title')}</label>
+                <input id={titleId} className="form-control" value={state.title} maxLength={rt.config.maximumTitleLength} placeholder={t('modules:composer.title-placeholder')} onChange={(e) => update({ title: e.target.value })} />
+              </div>
+            </div>
+          )}
+          {state.action === 'topics.post' && (
+            <TagInput tags={state.tags} onChange={(tags) => update({ tags })} rules={{ maxTags: rt.config.maximumTagsPerTopic, maxTagLength: rt.config.maximumTagLength }} />
+          )}
+          <ul className="nav nav-tabs d-lg-none" role="tablist">
+            {(['write', 'preview'] as const).map((name) => (
+              <li className="nav-item" role="presentation" key={name}>
+                <button type="button" role="tab" aria-selected={tab === name} className={`nav-link${tab === name ? ' active' : ''}`} onClick={() => setTab(name)}>
+                  {t(`modules:composer.${name}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="composer-panes d-flex gap-3 flex-grow-1">
+            <div className={`flex-grow-1 w-50 composer-write${tab === 'write' ? '' : ' d-none d-lg-block'}`}>
+              <label htmlFor={bodyId} className="visually-hidden">{t('modules:composer.body')}</label>
+              <textarea
+                id={bodyId}
+                ref={bodyRef}
+                className="form-control h-100 composer-textarea"
+                value={state.body}
+                placeholder={t('modules:composer.body-placeholder')}
+                onChange={(e) => update({ body: e.target.value })}
+                onKeyDown={(e) => {
+                  if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') void submitComposer(rt);
+                }}
+              />
+            </div>
+            <section className={`flex-grow-1 w-50 composer-preview border rounded p-2 overflow-auto${tab === 'preview' ? '' : ' d-none d-lg-block'}`} aria-label={t('modules:composer.preview')}>
+              <Preview content={state.body} />
+            </section>
+          </div>
+          <div className="d-flex gap-2 justify-content-end">
+            <button type="button" className="btn btn-outline-secondary" onClick={discard} disabled={state.busy}>
+              <Icon name="trash" size={16} className="me-1" />
+              {t('modules:composer.discard-button')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={state.busy}>
+              <Icon name="send" size={16} className="me-1" />
+              {state.busy ? t('modules:composer.submitting') : t(state.action === 'posts.edit' ? 'modules:composer.save' : 'modules:composer.submit')}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../app/hooks';
+import { addTag, isTagConfirmKey, isTagInputFull, type TagRules } from './tags';
+
+/** Tag entry: comma or Enter confirms, Backspace on empty removes the last tag. */
+export function TagInput({ tags, onChange, rules }: { tags: string[]; onChange: (tags: string[]) => void; rules: TagRules }) {
+  const { t } = useT();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [flash, setFlash] = useState<string | null>(null);
+  const full = isTagInputFull(tags, rules);
+
+  const confirm = (raw: string) => {
+    const res = addTag(tags, raw, rules);
+    if (res.kind === 'added') onChange(res.tags);
+    if (res.kind === 'duplicate') {
+      setFlash(res.existing);
+      setTimeout(() => setFlash(null), 600);
+    }
+    setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (isTagConfirmKey(e.key)) {
+      e.preventDefault();
+      confirm(text);
+    } else if (e.key === 'Backspace' && !text && tags.length) {
+      onChange(tags.slice(0, -1));
+    }
+  };
+  return (
+    <div className={`form-control d-flex flex-wrap align-items-center gap-1 tag-input${full ? ' is-full' : ''}`}>
+      {tags.map((tag) => (
+        <span key={tag} className={`badge text-bg-secondary d-inline-flex align-items-center gap-1${flash === tag ? ' tag-flash' : ''}`}>
+          {tag}
+          <button type="button" className="btn-close btn-close-white" style={{ fontSize: '0.5rem' }} aria-label={t('modules:composer.remove-tag', tag)} onClick={() => onChange(tags.filter((x) => x !== tag))} />
+        </span>
+      ))}
+      <label htmlFor={id} className="visually-hidden">{t('modules:composer.tags')}</label>
+      <input
+        id={id}
+        className="border-0 flex-grow-1 bg-transparent tag-input-field"
+        value={text}
+        disabled={full}
+        placeholder={full ? t('modules:composer.tags-full') : t('modules:composer.tags-placeholder')}
+        maxLength={rules.maxTagLength + 5}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => text && confirm(text)}
+      />
+    </div>
+  );
+}

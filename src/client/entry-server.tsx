@@ -1,0 +1,70 @@
+import { renderToString } from 'react-dom/server';
+import type { i18n as I18n } from 'i18next';
+import type { ClientConfig, PageBase } from '../shared/types';
+import { DEFAULT_LANGUAGE } from '../shared/constants';
+import { DARK_SKINS, isKnownSkin } from '../shared/skins';
+import { App } from './app/App';
+import { createRuntime } from './app/runtime';
+import { skinHref } from './app/settings';
+import { createI18n, NAMESPACES, translateText, type NamespaceResources } from './i18n';
+import { headTagsHtml } from './navigation/head';
+import { buildTitle } from './navigation/title';
+import { getStaticComponent } from './pages/static';
+
+export { NAMESPACES };
+export type { NamespaceResources };
+
+const resources: Record<string, NamespaceResources> = {};
+const instances = new Map<string, I18n>();
+
+/**
+ * Gives the renderer the translations of one language: { global: {...}, pages: {...}, ... }
+ * (the files of public/language/{lang}/). Call it at start-up for en-GB, and again when the
+ * files change. Rendering uses the member's language when loaded, else en-GB.
+ */
+export function setTranslations(namespaces: NamespaceResources, lang: string = DEFAULT_LANGUAGE): void {
+  resources[lang] = namespaces;
+  instances.clear();
+}
+
+function i18nFor(lang: string): I18n {
+  const use = resources[lang] ? lang : DEFAULT_LANGUAGE;
+  let inst = instances.get(use);
+  if (!inst) {
+    inst = createI18n(use, resources);
+    instances.set(use, inst);
+  }
+  return inst;
+}
+
+function languageOf(page: PageBase, config: ClientConfig): string {
+  return page.loggedInUser?.settings?.userLang || config.userLang || config.defaultLang || DEFAULT_LANGUAGE;
+}
+
+/** Renders the app shell and the page's template to HTML, for the element <div id="app">. */
+export function renderPage(page: PageBase, config: ClientConfig): string {
+  const rt = createRuntime(page, config, i18nFor(languageOf(page, config)), true);
+  return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The page's <title>, managed meta/link tags and skin stylesheet, for the document head. */
+export function renderHead(page: PageBase, config: ClientConfig): string {
+  const i18n = i18nFor(languageOf(page, config));
+  const title = buildTitle(config.titleLayout, translateText(i18n, page.title ?? ''), config.browserTitle);
+  const skin = page.loggedInUser?.settings?.bootswatchSkin ?? config.bootswatchSkin;
+  const parts = [`<title>${escapeHtml(title)}</title>`, headTagsHtml(page._header?.tags?.meta ?? [], page._header?.tags?.link ?? [])];
+  if (isKnownSkin(skin)) {
+    parts.push(`<link id="skin-css" rel="stylesheet" href="${escapeHtml(skinHref(config.asset_base_url, skin, config['cache-buster']))}">`);
+  }
+  return parts.filter(Boolean).join('\n');
+}
+
+/** Attributes for <html>: its language and Bootstrap colour mode (dark skins). */
+export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' } {
+  const skin = page.loggedInUser?.settings?.bootswatchSkin ?? config.bootswatchSkin ?? '';
+  return { lang: languageOf(page, config), 'data-bs-theme': DARK_SKINS.includes(skin) ? 'dark' : 'light' };
+}

@@ -1,0 +1,41 @@
+import type { CategoryPage, PageBase } from '../../shared/types';
+import { useT, useUser } from '../app/hooks';
+import { CategoryIcon } from '../components/CategoryIcon';
+import { NewTopicButton } from '../components/NewTopicButton';
+import { PageHeader } from '../components/PageHeader';
+import { Pagination } from '../components/Pagination';
+import { TopicList } from '../components/TopicList';
+import { CategoryRow } from './categories';
+
+/** A category: its subcategories and its topics, page by page. */
+export default function Category({ page }: { page: PageBase }) {
+  const { t, tx } = useT();
+  const data = page as CategoryPage;
+  const user = useUser();
+  return (
+    <>
+      <PageHeader
+        icon={<CategoryIcon category={data} size={48} />}
+        title={tx(data.name)}
+        subtitle={data.descriptionParsed ? <span dangerouslySetInnerHTML={{ __html: data.descriptionParsed }} /> : data.description ? tx(data.description) : undefined}
+      >
+        {data.privileges?.['topics:create'] && <NewTopicButton />}
+        {!user && <a className="btn btn-outline-primary" href={`${page.relative_path}/login`}>{t('category:login-to-post')}</a>}
+      </PageHeader>
+      {data.children?.length > 0 && (
+        <section className="mb-4" aria-label={t('category:subcategories')}>
+          <h2 className="h6 text-uppercase text-body-secondary">{t('category:subcategories')}</h2>
+          <div className="card">
+            <ul className="list-group list-group-flush">
+              {data.children.map((c) => (
+                <CategoryRow key={c.cid} category={c} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      <TopicList topics={data.topics} showCategory={false} />
+      <Pagination pagination={data.pagination} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { PageBase, TopicListPage } from '../../shared/types';
+import { useT, useUser } from '../app/hooks';
+import { NavLink } from '../components/NavLink';
+import { NewTopicButton } from '../components/NewTopicButton';
+import { PageHeader } from '../components/PageHeader';
+import { Pagination } from '../components/Pagination';
+import { TopicList } from '../components/TopicList';
+
+const TERMS = ['daily', 'weekly', 'monthly', 'alltime'];
+
+/** Recent, popular, top and unread: a topic list with its filters. */
+export default function TopicListView({ page }: { page: PageBase }) {
+  const { t } = useT();
+  const data = page as TopicListPage;
+  const user = useUser();
+  const name = page.template.name;
+  const hasTerms = name === 'popular' || name === 'top';
+  return (
+    <>
+      <PageHeader title={t(`pages:${name}`)}>{user && <NewTopicButton />}</PageHeader>
+      {hasTerms && (
+        <ul className="nav nav-pills mb-3 gap-1" aria-label={t('recent:filter')}>
+          {TERMS.map((term) => (
+            <li className="nav-item" key={term}>
+              <NavLink to={`/${name}?term=${term}`} className="nav-link py-1 px-3">
+                {t(`recent:${term}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {name === 'unread' && data.topics?.length === 0 ? (
+        <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
+      ) : (
+        <TopicList topics={data.topics} />
+      )}
+      <Pagination pagination={data.pagination} />
+    </>
+  );
+}

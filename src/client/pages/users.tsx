@@ -1,0 +1,58 @@
+import type { PageBase, UsersPage } from '../../shared/types';
+import { humanReadableNumber } from '../../shared/numbers';
+import { useT } from '../app/hooks';
+import { Avatar } from '../components/Avatar';
+import { NavLink } from '../components/NavLink';
+import { PageHeader } from '../components/PageHeader';
+import { Pagination } from '../components/Pagination';
+import { Timeago } from '../components/Timeago';
+import { userPath } from '../util/urls';
+
+const SECTIONS = [
+  { to: '/users', label: 'users:latest-users' },
+  { to: '/users?section=sort-posts', label: 'users:top-posters' },
+  { to: '/users?section=sort-reputation', label: 'users:most-reputation' },
+  { to: '/users?section=online', label: 'users:online' },
+];
+
+/** The member directory. */
+export default function Users({ page }: { page: PageBase }) {
+  const { t } = useT();
+  const data = page as UsersPage;
+  return (
+    <>
+      <PageHeader title={t('pages:users')} subtitle={data.userCount ? t('users:count', humanReadableNumber(data.userCount)) : undefined} />
+      <ul className="nav nav-pills mb-3 gap-1">
+        {SECTIONS.map((s) => (
+          <li className="nav-item" key={s.to}>
+            <NavLink to={s.to} className="nav-link py-1 px-3" activeClass={s.to === '/users' && data.section && data.section !== 'joindate' ? '' : 'active'}>
+              {t(s.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {data.users?.length ? (
+        <ul className="row row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-xl-6 g-3 list-unstyled">
+          {data.users.map((u) => (
+            <li className="col" key={u.uid}>
+              <a href={`${page.relative_path}${userPath(u.userslug)}`} className="card h-100 text-center text-decoration-none user-card">
+                <div className="card-body d-flex flex-column align-items-center gap-2">
+                  <Avatar user={u} size="lg" />
+                  <div className="fw-semibold text-truncate w-100 text-body">{u.displayname}</div>
+                  <div className="small text-body-secondary d-flex gap-3">
+                    <span title={t('global:reputation')}>{humanReadableNumber(u.reputation)} {t('global:rep-short')}</span>
+                    <span title={t('global:posts')}>{humanReadableNumber(u.postcount)} {t('global:posts-short')}</span>
+                  </div>
+                  {u.joindateISO && <div className="small text-body-secondary">{t('users:joined')} <Timeago iso={u.joindateISO} /></div>}
+                </div>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="card card-body text-center text-body-secondary py-5">{t('users:none')}</div>
+      )}
+      <Pagination pagination={data.pagination} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { CategoriesTable } from '../../db/schema.js';
+import type { CategoryRow } from '../../hooks/types.js';
+
+export type { CategoryRow };
+
+/** One category by cid. */
+export async function byCid(db: Queryable, cid: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('cid', '=', cid).executeTakeFirst();
+}
+
+/** Several categories by cid (any order). */
+export async function byCids(db: Queryable, cids: number[]): Promise<CategoryRow[]> {
+  if (!cids.length) return [];
+  return db.selectFrom('categories').selectAll().where('cid', 'in', [...new Set(cids)]).execute();
+}
+
+/** Every category, siblings in display order (the table is small: tens to hundreds of rows). */
+export async function all(db: Queryable): Promise<CategoryRow[]> {
+  return db.selectFrom('categories').selectAll().orderBy('parent_cid').orderBy('position').orderBy('cid').execute();
+}
+
+/** The children of a category (0: the top level), in display order. */
+export async function children(db: Queryable, parentCid: number): Promise<CategoryRow[]> {
+  return db.selectFrom('categories').selectAll().where('parent_cid', '=', parentCid).orderBy('position').orderBy('cid').execute();
+}
+
+/** How many categories exist. */
+export async function count(db: Queryable): Promise<number> {
+  const row = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** True when another category uses the handle. */
+export async function handleTaken(db: Queryable, handle: string, exceptCid = 0): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('cid').where('handle', '=', handle).where('cid', '!=', exceptCid).executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * The handles starting with a prefix (to pick the next free "-N" suffix in one query).
+ * Handles are slugs, so the prefix holds no LIKE wildcards; callers compare exactly.
+ */
+export async function handlesLike(db: Queryable, prefix: string): Promise<string[]> {
+  const rows = await db.selectFrom('categories').select('handle').where('handle', 'like', `${prefix}%`).execute();
+  return rows.map((r) => r.handle);
+}
+
+/** Inserts a category and returns the row. */
+export async function insert(db: Queryable, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes a category's fields. */
+export async function update(db: Queryable, cid: number, fields: Updateable<CategoriesTable>): Promise<void> {
+  if (!Object.keys(fields).length) return;
+  await db.updateTable('categories').set(fields).where('cid', '=', cid).execute();
+}
+
+/** Sets the position of several categories (after a reorder). */
+export async function setPositions(db: Queryable, positions: { cid: number; position: number }[]): Promise<void> {
+  for (const p of positions) await db.updateTable('categories').set({ position: p.position }).where('cid', '=', p.cid).execute();
+}
+
+/** Moves every child of a category under another parent. */
+export async function reparentChildren(db: Queryable, fromCid: number, toCid: number): Promise<void> {
+  await db.updateTable('categories').set({ parent_cid: toCid }).where('parent_cid', '=', fromCid).execute();
+}
+
+/** Deletes a category row. */
+export async function remove(db: Queryable, cid: number): Promise<void> {
+  await db.deleteFrom('categories').where('cid', '=', cid).execute();
+}
+
+/** Adds to the topic and post counters in one statement, so concurrent writers never lose an update. */
+export async function bump(db: Queryable, cid: number, topics: number, posts: number): Promise<void> {
+  if (!topics && !posts) return;
+  await db
+    .updateTable('categories')
+    .set((eb) => ({ topic_count: eb('topic_count', '+', topics), post_count: eb('post_count', '+', posts) }))
+    .where('cid', '=', cid)
+    .execute();
+}

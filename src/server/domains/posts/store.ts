@@ -1,0 +1,172 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { PostEditsTable, PostsTable } from '../../db/schema.js';
+
+export type PostRow = Selectable<PostsTable>;
+export type PostEditRow = Selectable<PostEditsTable>;
+
+/** One post by pid. */
+export async function byPid(db: Queryable, pid: number): Promise<PostRow | undefined> {
+  return db.selectFrom('posts').selectAll().where('pid', '=', pid).executeTakeFirst();
+}
+
+/** Several posts by pid. */
+export async function byPids(db: Queryable, pids: number[]): Promise<PostRow[]> {
+  if (!pids.length) return [];
+  return db.selectFrom('posts').selectAll().where('pid', 'in', [...new Set(pids)]).execute();
+}
+
+/** Inserts a post and returns the row. */
+export async function insertPost(db: Queryable, row: Insertable<PostsTable>): Promise<PostRow> {
+  return db.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a post's fields. */
+export async function updatePost(db: Queryable, pid: number, fields: Updateable<PostsTable>): Promise<void> {
+  await db.updateTable('posts').set(fields).where('pid', '=', pid).execute();
+}
+
+/** Deletes a post row for ever (its votes, bookmarks and edits cascade). */
+export async function deletePost(db: Queryable, pid: number): Promise<void> {
+  await db.deleteFrom('posts').where('pid', '=', pid).execute();
+}
+
+/** A page of a topic's posts in reading order (oldest first). */
+export async function pageOfTopic(db: Queryable, tid: number, offset: number, limit: number): Promise<PostRow[]> {
+  return db.selectFrom('posts').selectAll().where('tid', '=', tid).orderBy('created').orderBy('pid').offset(offset).limit(limit).execute();
+}
+
+/** Every post of a topic (for purging). */
+export async function allOfTopic(db: Queryable, tid: number): Promise<PostRow[]> {
+  return db.selectFrom('posts').selectAll().where('tid', '=', tid).execute();
+}
+
+/** How many posts (deleted or not) a topic holds: the index space of its pages. */
+export async function countInTopic(db: Queryable, tid: number): Promise<number> {
+  const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('tid', '=', tid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The 0-based position of a post in its topic. */
+export async function indexOf(db: Queryable, post: Pick<PostRow, 'tid' | 'created' | 'pid'>): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tid', '=', post.tid)
+    .where((eb) => eb.or([eb('created', '<', post.created), eb.and([eb('created', '=', post.created), eb('pid', '<', post.pid)])]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The newest post of a topic that is not deleted (its teaser). */
+export async function latestVisible(db: Queryable, tid: number): Promise<PostRow | undefined> {
+  return db.selectFrom('posts').selectAll().where('tid', '=', tid).where('deleted', '=', 0).orderBy('created', 'desc').orderBy('pid', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Counts of a topic's posts that are not deleted, per author (for purges). */
+export async function visibleCountsByUser(db: Queryable, tid: number): Promise<{ uid: number; n: number }[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['uid', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tid', '=', tid)
+    .where('deleted', '=', 0)
+    .groupBy('uid')
+    .execute();
+  return rows.map((r) => ({ uid: r.uid, n: Number(r.n) }));
+}
+
+/** Net vote score per author over a topic's posts (to take back reputation on purge). */
+export async function voteScoreByAuthor(db: Queryable, tid: number): Promise<{ uid: number; score: number }[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['uid', (eb) => eb.fn.sum<number>(eb('upvotes', '-', eb.ref('downvotes'))).as('score')])
+    .where('tid', '=', tid)
+    .groupBy('uid')
+    .execute();
+  return rows.map((r) => ({ uid: r.uid, score: Number(r.score ?? 0) })).filter((r) => r.score !== 0);
+}
+
+/** A member's latest posts that are not deleted, in topics that are not deleted, in the given categories. */
+export async function recentByUser(db: Queryable, uid: number, cids: number[], limit: number) {
+  if (!cids.length) return [];
+  // The join reads topics (this same content area) only to filter by category and deletion.
+  return db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.tid', 'posts.tid')
+    .selectAll('posts')
+    .select(['topics.title as topic_title', 'topics.slug as topic_slug', 'topics.main_pid as topic_main_pid'])
+    .where('posts.uid', '=', uid)
+    .where('posts.deleted', '=', 0)
+    .where('topics.deleted', '=', 0)
+    .where('topics.cid', 'in', cids)
+    .orderBy('posts.created', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The viewer's votes on the given posts, keyed by pid. */
+export async function votesOf(db: Queryable, uid: number, pids: number[]): Promise<Map<number, number>> {
+  if (uid <= 0 || !pids.length) return new Map();
+  const rows = await db.selectFrom('votes').select(['pid', 'value']).where('uid', '=', uid).where('pid', 'in', pids).execute();
+  return new Map(rows.map((r) => [r.pid, r.value]));
+}
+
+/** The viewer's vote on one post (0 when none). */
+export async function voteOf(db: Queryable, uid: number, pid: number): Promise<number> {
+  const row = await db.selectFrom('votes').select('value').where('uid', '=', uid).where('pid', '=', pid).executeTakeFirst();
+  return row?.value ?? 0;
+}
+
+/** Sets (value ±1) or removes (0) a member's vote. */
+export async function setVote(db: Queryable, uid: number, pid: number, value: number): Promise<void> {
+  await db.deleteFrom('votes').where('uid', '=', uid).where('pid', '=', pid).execute();
+  if (value !== 0) await db.insertInto('votes').values({ pid, uid, value, created: Date.now() }).execute();
+}
+
+/** Adds to a post's vote counters. */
+export async function bumpVotes(db: Queryable, pid: number, up: number, down: number): Promise<void> {
+  if (!up && !down) return;
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ upvotes: eb('upvotes', '+', up), downvotes: eb('downvotes', '+', down) }))
+    .where('pid', '=', pid)
+    .execute();
+}
+
+/** The pids, among those given, that the member bookmarked. */
+export async function bookmarkedOf(db: Queryable, uid: number, pids: number[]): Promise<Set<number>> {
+  if (uid <= 0 || !pids.length) return new Set();
+  const rows = await db.selectFrom('bookmarks').select('pid').where('uid', '=', uid).where('pid', 'in', pids).execute();
+  return new Set(rows.map((r) => r.pid));
+}
+
+/** Adds or removes a bookmark and moves the post's bookmark count; false when nothing changed. */
+export async function setBookmark(db: Queryable, uid: number, pid: number, on: boolean): Promise<boolean> {
+  if (on) {
+    const res = await db
+      .insertInto('bookmarks')
+      .values({ pid, uid, created: Date.now() })
+      .onConflict((oc) => oc.columns(['pid', 'uid']).doNothing())
+      .executeTakeFirst();
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  } else {
+    const res = await db.deleteFrom('bookmarks').where('pid', '=', pid).where('uid', '=', uid).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) return false;
+  }
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ bookmarks: eb('bookmarks', '+', on ? 1 : -1) }))
+    .where('pid', '=', pid)
+    .execute();
+  return true;
+}
+
+/** Records a previous version of a post. */
+export async function insertEdit(db: Queryable, row: Insertable<PostEditsTable>): Promise<void> {
+  await db.insertInto('post_edits').values(row).execute();
+}
+
+/** A post's previous versions, newest first. */
+export async function editsOf(db: Queryable, pid: number): Promise<PostEditRow[]> {
+  return db.selectFrom('post_edits').selectAll().where('pid', '=', pid).orderBy('edited', 'desc').orderBy('id', 'desc').execute();
+}

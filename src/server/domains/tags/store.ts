@@ -1,0 +1,84 @@
+import type { Queryable } from '../../db/index.js';
+
+/** The tags of the given topics, keyed by tid, each with its topic count. */
+export async function tagsOfTopics(db: Queryable, tids: number[]): Promise<Map<number, { tag: string; count: number }[]>> {
+  const out = new Map<number, { tag: string; count: number }[]>();
+  if (!tids.length) return out;
+  const rows = await db
+    .selectFrom('topic_tags')
+    .innerJoin('tags', 'tags.tag', 'topic_tags.tag')
+    .select(['topic_tags.tid', 'topic_tags.tag', 'tags.topic_count'])
+    .where('topic_tags.tid', 'in', [...new Set(tids)])
+    .orderBy('topic_tags.tag')
+    .execute();
+  for (const r of rows) {
+    let list = out.get(r.tid);
+    if (!list) out.set(r.tid, (list = []));
+    list.push({ tag: r.tag, count: r.topic_count });
+  }
+  return out;
+}
+
+/** The tag names of one topic. */
+export async function tagNamesOf(db: Queryable, tid: number): Promise<string[]> {
+  const rows = await db.selectFrom('topic_tags').select('tag').where('tid', '=', tid).orderBy('tag').execute();
+  return rows.map((r) => r.tag);
+}
+
+/** Links tags to a topic, creating missing tags. */
+export async function addTopicTags(db: Queryable, tid: number, tags: string[]): Promise<void> {
+  if (!tags.length) return;
+  await db
+    .insertInto('tags')
+    .values(tags.map((tag) => ({ tag, topic_count: 0 })))
+    .onConflict((oc) => oc.column('tag').doNothing())
+    .execute();
+  await db
+    .insertInto('topic_tags')
+    .values(tags.map((tag) => ({ tid, tag })))
+    .onConflict((oc) => oc.columns(['tid', 'tag']).doNothing())
+    .execute();
+}
+
+/** Unlinks tags from a topic. */
+export async function removeTopicTags(db: Queryable, tid: number, tags: string[]): Promise<void> {
+  if (!tags.length) return;
+  await db.deleteFrom('topic_tags').where('tid', '=', tid).where('tag', 'in', tags).execute();
+}
+
+/** Adds to the topic counts of tags. */
+export async function bumpTagCounts(db: Queryable, tags: string[], by: number): Promise<void> {
+  if (!tags.length || by === 0) return;
+  await db
+    .updateTable('tags')
+    .set((eb) => ({ topic_count: eb('topic_count', '+', by) }))
+    .where('tag', 'in', tags)
+    .execute();
+}
+
+/** One tag row. */
+export async function byTag(db: Queryable, tag: string) {
+  return db.selectFrom('tags').selectAll().where('tag', '=', tag).executeTakeFirst();
+}
+
+/** The most used tags. */
+export async function topTags(db: Queryable, limit: number) {
+  return db.selectFrom('tags').selectAll().where('topic_count', '>', 0).orderBy('topic_count', 'desc').orderBy('tag').limit(limit).execute();
+}
+
+/** Tids carrying a tag, in the given categories, newest activity first, with the total. */
+export async function topicsWithTag(db: Queryable, tag: string, cids: number[], offset: number, limit: number): Promise<{ tids: number[]; count: number }> {
+  if (!cids.length) return { tids: [], count: 0 };
+  // Reads topics (same content area) only to filter by category and deletion and to order.
+  const base = db
+    .selectFrom('topic_tags')
+    .innerJoin('topics', 'topics.tid', 'topic_tags.tid')
+    .where('topic_tags.tag', '=', tag)
+    .where('topics.deleted', '=', 0)
+    .where('topics.cid', 'in', cids);
+  const [rows, count] = await Promise.all([
+    base.select('topics.tid').orderBy('topics.last_post_time', 'desc').orderBy('topics.tid', 'desc').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { tids: rows.map((r) => r.tid), count: Number(count?.n ?? 0) };
+}
