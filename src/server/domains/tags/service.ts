@@ -1,6 +1,79 @@
+import type { TagRef } from '../../../shared/types.js';
+import type { ForumSettings } from '../../../shared/constants.js';
+import { cleanUpTag } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import { badRequest } from '../../http/errors.js';
+import { presentTag } from './presenter.js';
+import * as store from './store.js';
 
-/** Tags. (Filled in by the content work.) */
+/** Tags: cleaning and limits, links to topics, and per-tag topic counts (of topics not deleted). */
 export class TagsService {
   constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Cleans and checks a topic's tags against the forum's limits; returns the unique cleaned
+   * tags or throws the spec's key (not-enough-tags, too-many-tags, tag-too-short, tag-too-long).
+   */
+  validate(raw: unknown[], s: ForumSettings): string[] {
+    const tags: string[] = [];
+    for (const value of raw) {
+      if (typeof value !== 'string') throw badRequest('error:invalid-data');
+      // Cleaned without the cut first, so an over-long tag is refused rather than silently shortened.
+      const uncut = cleanUpTag(value, Number.MAX_SAFE_INTEGER);
+      if (!uncut) continue;
+      if (uncut.length > s.maximumTagLength) throw badRequest('error:tag-too-long', s.maximumTagLength);
+      const tag = cleanUpTag(value, s.maximumTagLength);
+      if (tag.length < s.minimumTagLength) throw badRequest('error:tag-too-short', s.minimumTagLength);
+      if (!tags.includes(tag)) tags.push(tag);
+    }
+    if (tags.length < s.minimumTagsPerTopic) throw badRequest('error:not-enough-tags', s.minimumTagsPerTopic);
+    if (tags.length > s.maximumTagsPerTopic) throw badRequest('error:too-many-tags', s.maximumTagsPerTopic);
+    return tags;
+  }
+
+  /** Replaces a topic's tags inside the caller's transaction, keeping counts right. */
+  async setForTopic(db: Queryable, tid: number, tags: string[], topicDeleted: boolean): Promise<void> {
+    const old = await store.tagNamesOf(db, tid);
+    const removed = old.filter((t) => !tags.includes(t));
+    const added = tags.filter((t) => !old.includes(t));
+    await store.removeTopicTags(db, tid, removed);
+    await store.addTopicTags(db, tid, added);
+    if (!topicDeleted) {
+      await store.bumpTagCounts(db, removed, -1);
+      await store.bumpTagCounts(db, added, 1);
+    }
+  }
+
+  /** Moves a topic's tag counts when it is deleted (-1) or restored (+1). */
+  async topicVisibility(db: Queryable, tid: number, delta: 1 | -1): Promise<void> {
+    await store.bumpTagCounts(db, await store.tagNamesOf(db, tid), delta);
+  }
+
+  /** The tag names of one topic. */
+  async namesOf(tid: number, db: Queryable = this.ctx.db): Promise<string[]> {
+    return store.tagNamesOf(db, tid);
+  }
+
+  /** The presented tags of many topics in one query, keyed by tid. */
+  async forTopics(tids: number[]): Promise<Map<number, TagRef[]>> {
+    const rows = await store.tagsOfTopics(this.ctx.db, tids);
+    return new Map([...rows].map(([tid, list]) => [tid, list.map((t) => presentTag(t.tag, t.count))]));
+  }
+
+  /** One tag with its topic count, or null. */
+  async get(tag: string): Promise<TagRef | null> {
+    const row = await store.byTag(this.ctx.db, tag);
+    return row ? presentTag(row.tag, row.topic_count) : null;
+  }
+
+  /** The most used tags. */
+  async top(limit = 100): Promise<TagRef[]> {
+    return (await store.topTags(this.ctx.db, limit)).map((r) => presentTag(r.tag, r.topic_count));
+  }
+
+  /** A page of tids carrying the tag in the given categories, with the total. */
+  async topicIds(tag: string, cids: number[], page: number, perPage: number): Promise<{ tids: number[]; count: number }> {
+    return store.topicsWithTag(this.ctx.db, tag, cids, (page - 1) * perPage, perPage);
+  }
 }

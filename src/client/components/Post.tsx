@@ -1,0 +1,121 @@
+import type { PostView, TopicPage } from '../../shared/types';
+import { humanReadableNumber } from '../../shared/numbers';
+import { useT, useUser } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { api } from '../app/api';
+import { topicPath, userPath } from '../util/urls';
+import { Avatar } from './Avatar';
+import { Icon } from './Icon';
+import { PostContent } from './PostContent';
+import { Timeago } from './Timeago';
+
+export interface PostProps {
+  post: PostView;
+  topic: TopicPage;
+  onChange: (post: PostView) => void;
+}
+
+function ActionButton({ icon, label, onClick, active, filled, disabled }: { icon: string; label: string; onClick: () => void; active?: boolean; filled?: boolean; disabled?: boolean }) {
+  return (
+    <button type="button" className={`btn btn-sm btn-link post-action${active ? ' active' : ''}`} onClick={onClick} aria-pressed={active} disabled={disabled} title={label}>
+      <Icon name={icon} size={16} filled={filled} />
+      <span className="d-none d-sm-inline ms-1">{label}</span>
+    </button>
+  );
+}
+
+/** One post: author, time, content and the actions the viewer's privileges allow. */
+export function Post({ post, topic, onChange }: PostProps) {
+  const rt = useRuntime();
+  const { t } = useT();
+  const user = useUser();
+  const rp = rt.config.relative_path;
+  const priv = topic.privileges;
+  const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
+  const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: (err as Error).message });
+
+  const vote = async (delta: 1 | -1) => {
+    const undo = delta === 1 ? post.upvoted : post.downvoted;
+    try {
+      if (undo) await api(rt.config, 'DELETE', `/posts/${post.pid}/vote`, { delta });
+      else await api(rt.config, 'PUT', `/posts/${post.pid}/vote`, { delta });
+      const up = post.upvotes + (delta === 1 ? (undo ? -1 : 1) : post.upvoted ? -1 : 0);
+      const down = post.downvotes + (delta === -1 ? (undo ? -1 : 1) : post.downvoted ? -1 : 0);
+      onChange({ ...post, upvotes: up, downvotes: down, votes: up - down, upvoted: delta === 1 && !undo, downvoted: delta === -1 && !undo });
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const bookmark = async () => {
+    try {
+      await api(rt.config, post.bookmarked ? 'DELETE' : 'PUT', `/posts/${post.pid}/bookmark`);
+      onChange({ ...post, bookmarked: !post.bookmarked, bookmarks: post.bookmarks + (post.bookmarked ? -1 : 1) });
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const toggleDeleted = async () => {
+    if (!post.deleted && !window.confirm(t('topic:post-delete-confirm'))) return;
+    try {
+      await api(rt.config, post.deleted ? 'PUT' : 'DELETE', `/posts/${post.pid}/state`);
+      onChange({ ...post, deleted: !post.deleted });
+      rt.alert({ type: 'success', message: t(post.deleted ? 'topic:post-restored' : 'topic:post-deleted') });
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const reply = () => rt.openComposer({ action: 'posts.reply', tid: topic.tid, toPid: post.pid, title: topic.titleRaw });
+  const quote = () => rt.openComposer({ action: 'posts.reply', tid: topic.tid, toPid: post.pid, title: topic.titleRaw, selectedPid: post.pid, username: post.user.username });
+  const edit = () => rt.openComposer({ action: 'posts.edit', pid: post.pid, tid: topic.tid, isMain: post.index === 0 || post.pid === topic.mainPid });
+  const permalink = `${rp}${topicPath(topic.tid, topic.slug, post.index + 1)}`;
+  const canVote = !!user && !post.selfPost;
+
+  return (
+    <article className={`post card mb-3${post.deleted ? ' deleted' : ''}`} data-index={post.index} data-pid={post.pid} id={`post-${post.pid}`} aria-labelledby={`post-${post.pid}-author`}>
+      <div className="card-body d-flex gap-3">
+        <a href={`${rp}${userPath(post.user.userslug)}`} className="flex-shrink-0 d-none d-sm-block" tabIndex={-1} aria-hidden="true">
+          <Avatar user={post.user} size="md" />
+        </a>
+        <div className="flex-grow-1 min-w-0">
+          <header className="post-header d-flex flex-wrap align-items-center gap-2 small mb-2">
+            <Avatar user={post.user} size="xs" className="d-sm-none" />
+            <a id={`post-${post.pid}-author`} href={`${rp}${userPath(post.user.userslug)}`} className="fw-semibold text-reset">{post.user.displayname}</a>
+            <a href={permalink} className="text-body-secondary text-decoration-none" aria-label={t('topic:permalink')}>
+              <Timeago iso={post.timestampISO} ts={post.timestamp} />
+            </a>
+            {post.edited > 0 && (
+              <span className="text-body-secondary fst-italic">
+                {t('topic:edited')} <Timeago iso={post.editedISO} ts={post.edited} />
+              </span>
+            )}
+            {post.deleted && <span className="badge text-bg-danger">{t('topic:deleted')}</span>}
+            <span className="ms-auto text-body-secondary">#{post.index + 1}</span>
+          </header>
+          <PostContent html={post.content} />
+          <footer className="post-footer d-flex flex-wrap align-items-center gap-1 mt-3">
+            {canReply && !post.deleted && <ActionButton icon="reply" label={t('topic:reply')} onClick={reply} />}
+            {canReply && !post.deleted && <ActionButton icon="quote" label={t('topic:quote')} onClick={quote} />}
+            {post.display_edit_tools && <ActionButton icon="edit" label={t('topic:edit')} onClick={edit} />}
+            {post.display_delete_tools && (
+              <ActionButton icon={post.deleted ? 'restore' : 'trash'} label={t(post.deleted ? 'topic:restore' : 'topic:delete')} onClick={() => void toggleDeleted()} />
+            )}
+            {user && <ActionButton icon="bookmark" filled={post.bookmarked} active={post.bookmarked} label={t(post.bookmarked ? 'topic:bookmarked' : 'topic:bookmark')} onClick={() => void bookmark()} />}
+            <div className="ms-auto d-flex align-items-center gap-1 votes" aria-label={t('topic:votes')}>
+              {priv?.['posts:upvote'] && (
+                <button type="button" className={`btn btn-sm btn-link post-action${post.upvoted ? ' active text-primary' : ''}`} onClick={() => void vote(1)} disabled={!canVote} aria-pressed={post.upvoted} aria-label={t('topic:upvote')}>
+                  <Icon name="chevron-up" />
+                </button>
+              )}
+              <span className="fw-semibold vote-count" aria-live="polite">{humanReadableNumber(post.votes)}</span>
+              {priv?.['posts:downvote'] && (
+                <button type="button" className={`btn btn-sm btn-link post-action${post.downvoted ? ' active text-danger' : ''}`} onClick={() => void vote(-1)} disabled={!canVote} aria-pressed={post.downvoted} aria-label={t('topic:downvote')}>
+                  <Icon name="chevron-down" />
+                </button>
+              )}
+            </div>
+          </footer>
+        </div>
+      </div>
+    </article>
+  );
+}

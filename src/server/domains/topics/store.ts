@@ -1,0 +1,174 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { TopicsTable } from '../../db/schema.js';
+
+export type TopicRow = Selectable<TopicsTable>;
+
+/** One topic by tid. */
+export async function byTid(db: Queryable, tid: number): Promise<TopicRow | undefined> {
+  return db.selectFrom('topics').selectAll().where('tid', '=', tid).executeTakeFirst();
+}
+
+/** Several topics by tid. */
+export async function byTids(db: Queryable, tids: number[]): Promise<TopicRow[]> {
+  if (!tids.length) return [];
+  return db.selectFrom('topics').selectAll().where('tid', 'in', [...new Set(tids)]).execute();
+}
+
+/** Inserts a topic and returns the row. */
+export async function insertTopic(db: Queryable, row: Insertable<TopicsTable>): Promise<TopicRow> {
+  return db.insertInto('topics').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a topic's fields. */
+export async function updateTopic(db: Queryable, tid: number, fields: Updateable<TopicsTable>): Promise<void> {
+  await db.updateTable('topics').set(fields).where('tid', '=', tid).execute();
+}
+
+/** Adds to a topic's post count. */
+export async function bumpPostCount(db: Queryable, tid: number, by: number): Promise<void> {
+  if (by === 0) return;
+  await db.updateTable('topics').set((eb) => ({ post_count: eb('post_count', '+', by) })).where('tid', '=', tid).execute();
+}
+
+/** Adds to a topic's vote counters (they mirror its main post's). */
+export async function bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
+  if (!up && !down) return;
+  await db
+    .updateTable('topics')
+    .set((eb) => ({ upvotes: eb('upvotes', '+', up), downvotes: eb('downvotes', '+', down) }))
+    .where('tid', '=', tid)
+    .execute();
+}
+
+/** Deletes a topic row for ever (posts, tags, follows and reads cascade). */
+export async function deleteTopic(db: Queryable, tid: number): Promise<void> {
+  await db.deleteFrom('topics').where('tid', '=', tid).execute();
+}
+
+/** The tids of a category (for purging it). */
+export async function tidsOfCategory(db: Queryable, cid: number): Promise<number[]> {
+  return (await db.selectFrom('topics').select('tid').where('cid', '=', cid).execute()).map((r) => r.tid);
+}
+
+export interface ListQuery {
+  cids: number[];
+  /** Categories in which deleted topics are shown (to moderators). */
+  deletedCids: number[];
+  sort: 'recent' | 'popular' | 'top' | 'category';
+  offset: number;
+  limit: number;
+  since?: number;
+  /** Only topics this member has not read since their last post, and does not ignore. */
+  unreadFor?: number;
+}
+
+function listBase(db: Queryable, q: ListQuery) {
+  let query = db.selectFrom('topics').where('topics.cid', 'in', q.cids);
+  query = q.deletedCids.length
+    ? query.where((eb) => eb.or([eb('topics.deleted', '=', 0), eb('topics.cid', 'in', q.deletedCids)]))
+    : query.where('topics.deleted', '=', 0);
+  if (q.since) query = query.where('topics.last_post_time', '>=', q.since);
+  if (q.unreadFor) {
+    const uid = q.unreadFor;
+    query = query
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('topic_reads')
+              .select('topic_reads.tid')
+              .whereRef('topic_reads.tid', '=', 'topics.tid')
+              .where('topic_reads.uid', '=', uid)
+              .whereRef('topic_reads.read_at', '>=', 'topics.last_post_time'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('topic_follows')
+              .select('topic_follows.tid')
+              .whereRef('topic_follows.tid', '=', 'topics.tid')
+              .where('topic_follows.uid', '=', uid)
+              .where('topic_follows.state', '=', 'ignore'),
+          ),
+        ),
+      );
+  }
+  return query;
+}
+
+/** A page of topics in the list's order, and the total. */
+export async function listTopics(db: Queryable, q: ListQuery): Promise<{ rows: TopicRow[]; count: number }> {
+  if (!q.cids.length) return { rows: [], count: 0 };
+  let rows = listBase(db, q).selectAll('topics');
+  if (q.sort === 'category') rows = rows.orderBy('topics.pinned', 'desc').orderBy('topics.last_post_time', 'desc');
+  else if (q.sort === 'popular') rows = rows.orderBy('topics.post_count', 'desc').orderBy('topics.view_count', 'desc').orderBy('topics.last_post_time', 'desc');
+  else if (q.sort === 'top') rows = rows.orderBy(sql`topics.upvotes - topics.downvotes`, 'desc').orderBy('topics.last_post_time', 'desc');
+  else rows = rows.orderBy('topics.last_post_time', 'desc');
+  const [list, count] = await Promise.all([
+    rows.orderBy('topics.tid', 'desc').offset(q.offset).limit(q.limit).execute(),
+    listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows: list, count: Number(count?.n ?? 0) };
+}
+
+/** For each category, its topic (not deleted) with the latest post. */
+export async function latestPerCategory(db: Queryable, cids: number[]): Promise<TopicRow[]> {
+  if (!cids.length) return [];
+  const latest = db
+    .selectFrom('topics')
+    .select(['cid', (eb) => eb.fn.max('last_post_time').as('last')])
+    .where('deleted', '=', 0)
+    .where('cid', 'in', cids)
+    .groupBy('cid')
+    .as('latest');
+  const rows = await db
+    .selectFrom('topics')
+    .innerJoin(latest, (j) => j.onRef('latest.cid', '=', 'topics.cid').onRef('latest.last', '=', 'topics.last_post_time'))
+    .selectAll('topics')
+    .where('topics.deleted', '=', 0)
+    .orderBy('topics.tid', 'desc')
+    .execute();
+  // Two topics of a category may share the time: keep the newest topic.
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.cid) && seen.add(r.cid));
+}
+
+/** A member's follow state ('follow' | 'ignore') per topic. */
+export async function followStates(db: Queryable, uid: number, tids: number[]): Promise<Map<number, string>> {
+  if (uid <= 0 || !tids.length) return new Map();
+  const rows = await db.selectFrom('topic_follows').select(['tid', 'state']).where('uid', '=', uid).where('tid', 'in', tids).execute();
+  return new Map(rows.map((r) => [r.tid, r.state]));
+}
+
+/** Sets a member's follow state, or clears it (null). */
+export async function setFollowState(db: Queryable, uid: number, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
+  if (state === null) {
+    await db.deleteFrom('topic_follows').where('uid', '=', uid).where('tid', '=', tid).execute();
+    return;
+  }
+  await db
+    .insertInto('topic_follows')
+    .values({ uid, tid, state })
+    .onConflict((oc) => oc.columns(['tid', 'uid']).doUpdateSet({ state }))
+    .execute();
+}
+
+/** When a member last read each topic. */
+export async function readTimes(db: Queryable, uid: number, tids: number[]): Promise<Map<number, number>> {
+  if (uid <= 0 || !tids.length) return new Map();
+  const rows = await db.selectFrom('topic_reads').select(['tid', 'read_at']).where('uid', '=', uid).where('tid', 'in', tids).execute();
+  return new Map(rows.map((r) => [r.tid, Number(r.read_at)]));
+}
+
+/** Records that a member read a topic now. */
+export async function markRead(db: Queryable, uid: number, tid: number, at: number): Promise<void> {
+  await db
+    .insertInto('topic_reads')
+    .values({ uid, tid, read_at: at })
+    .onConflict((oc) => oc.columns(['uid', 'tid']).doUpdateSet({ read_at: at }))
+    .execute();
+}
