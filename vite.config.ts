@@ -59,7 +59,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         target: 'es2022',
         sourcemap: true,
-        rolldownOptions: { input: 'src/client/main.tsx' },
+        rolldownOptions: {
+          input: { main: 'src/client/main.tsx', 'service-worker': 'src/client/sw.ts' },
+          output: {
+            // The service worker needs a fixed name at the build root: the server serves it
+            // at {relative_path}/service-worker.js so its scope covers the whole forum.
+            entryFileNames: (chunk) => (chunk.name === 'service-worker' ? 'service-worker.js' : 'assets/[name]-[hash].js'),
+          },
+        },
       },
   ssr: {
     // Bundled so Node never has to resolve their CJS/ESM split at runtime.

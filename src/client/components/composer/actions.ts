@@ -68,7 +68,7 @@ export async function composerStateFor(rt: Runtime, req: ComposerRequest): Promi
     state = { ...blank(rt, req.action, req.pid), pid: req.pid, tid: req.tid ?? 0, body: raw, title: info?.titleRaw ?? '', titleEditable: !!req.isMain };
   }
   const draft = listDrafts(localStorage, uidOf(rt)).find((d) => d.save_id === state.save_id);
-  if (draft && !req.body && !(req.action === 'posts.reply' && req.selectedPid)) {
+  if (draft && !('body' in req && req.body) && !(req.action === 'posts.reply' && req.selectedPid)) {
     state = { ...state, body: draft.text, title: state.titleEditable && draft.title ? draft.title : state.title, tags: draft.tags ?? state.tags };
   }
   return state;

@@ -1,71 +1,205 @@
-import type { CategoryRef, CategoryView } from '../../../shared/types.js';
+import type { CategoryRef, CategoryView, Teaser, TopicSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import type { CategoryRow } from '../../hooks/types.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { Privilege, Viewer } from '../privileges/service.js';
+import { changePrivilege, privilegeSet, setModerator, type PrivilegeSet } from './grants.js';
+import { latestTeaser, presentRef, presentView } from './presenter.js';
+import * as store from './store.js';
+import type { CategoryInput } from './validate.js';
+import { createCategory, deleteCategory, reorderCategory, updateCategory } from './write.js';
 
-export interface NewCategory {
-  name: string;
-  description?: string;
-  parentCid?: number;
-  handle?: string;
-  icon?: string;
-  bgColor?: string;
-  color?: string;
-  order?: number;
-  link?: string;
-  disabled?: boolean;
-}
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+export type NewCategory = CategoryInput & { name: string };
+export type { CategoryInput, PrivilegeSet };
 
 /**
  * Categories: nested, ordered, with counters. CONTRACT used by other domains (keep these
  * signatures): get, refs, readableCids, bumpCounters, count, create.
+ * Nothing is cached here: every read goes to the database, so several processes agree.
  */
 export class CategoriesService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Creates a category (admins only) with the default privileges. */
   async create(actor: Viewer, data: NewCategory): Promise<CategoryRow> {
-    void actor, data;
-    return todo();
+    return createCategory(this.ctx, actor, data);
+  }
+
+  /** Changes a category's fields, parent or order (admins only). */
+  async update(actor: Viewer, cid: number, data: CategoryInput): Promise<CategoryRow> {
+    return updateCategory(this.ctx, actor, cid, data);
+  }
+
+  /** Deletes a category with its topics (admins only); subcategories move up to its parent. */
+  async delete(actor: Viewer, cid: number, ip = ''): Promise<void> {
+    return deleteCategory(this.ctx, actor, cid, ip);
+  }
+
+  /** Moves a category to the 1-based position among its siblings (admins only). */
+  async reorder(actor: Viewer, cid: number, order: number): Promise<CategoryRow> {
+    return reorderCategory(this.ctx, actor, cid, order);
   }
 
   /** How many categories exist. */
   async count(): Promise<number> {
-    return todo();
+    return store.count(this.ctx.db);
   }
 
   /** One category row, or null. */
   async get(cid: number): Promise<CategoryRow | null> {
-    void cid;
-    return todo();
+    if (!Number.isInteger(cid) || cid <= 0) return null;
+    return (await store.byCid(this.ctx.db, cid)) ?? null;
+  }
+
+  /**
+   * The category if the viewer may read it. Hidden ones (missing, disabled, or neither
+   * findable nor readable) are a 404 so their names never leak; findable but unreadable is a 403.
+   */
+  async readable(viewer: Viewer, cid: number): Promise<CategoryRow> {
+    const row = await this.get(cid);
+    if (!row || (row.disabled === 1 && !viewer.isAdmin)) throw notFound('error:no-category');
+    if (await this.ctx.privileges.can(viewer, 'read', cid)) return row;
+    if (await this.ctx.privileges.can(viewer, 'find', cid)) throw forbidden();
+    throw notFound('error:no-category');
   }
 
   /** Short references (name, handle, slug, icon, colours) by cid, for topic lists. */
   async refs(cids: number[]): Promise<Map<number, CategoryRef>> {
-    void cids;
-    return todo();
+    const rows = await store.byCids(this.ctx.db, cids);
+    return new Map(rows.map((r) => [r.cid, presentRef(r)]));
   }
 
   /** The cids (enabled categories) in which the viewer holds the privilege (default topics:read). */
-  async readableCids(viewer: Viewer, privilege?: Privilege): Promise<number[]> {
-    void viewer, privilege;
-    return todo();
+  async readableCids(viewer: Viewer, privilege: Privilege = 'topics:read'): Promise<number[]> {
+    const rows = await store.all(this.ctx.db);
+    return this.ctx.privileges.filterCids(viewer, privilege, rows.filter((r) => r.disabled === 0).map((r) => r.cid));
+  }
+
+  /** Every category the viewer may read, parents before children (admins also see disabled ones). */
+  async list(viewer: Viewer): Promise<CategoryRow[]> {
+    const rows = (await store.all(this.ctx.db)).filter((r) => viewer.isAdmin || r.disabled === 0);
+    const allowed = new Set(await this.ctx.privileges.filterCids(viewer, 'read', rows.map((r) => r.cid)));
+    const byParent = groupByParent(rows.filter((r) => allowed.has(r.cid)));
+    const out: CategoryRow[] = [];
+    const walk = (parent: number) => {
+      for (const r of byParent.get(parent) ?? []) {
+        out.push(r);
+        walk(r.cid);
+      }
+    };
+    walk(0);
+    return out;
+  }
+
+  /** The ancestors of a category the viewer may find, outermost first (for breadcrumbs). */
+  async ancestors(viewer: Viewer, row: CategoryRow): Promise<CategoryRow[]> {
+    const out: CategoryRow[] = [];
+    const seen = new Set([row.cid]);
+    for (let cid = row.parent_cid; cid > 0 && !seen.has(cid); ) {
+      seen.add(cid);
+      const parent = await store.byCid(this.ctx.db, cid);
+      if (!parent) break;
+      if (await this.ctx.privileges.can(viewer, 'find', cid)) out.unshift(parent);
+      cid = parent.parent_cid;
+    }
+    return out;
   }
 
   /** Adds to a category's topic and post counters, inside the caller's transaction. */
   async bumpCounters(db: Queryable, cid: number, topics: number, posts: number): Promise<void> {
-    void db, cid, topics, posts;
-    return todo();
+    await store.bump(db, cid, topics, posts);
   }
 
   /** The category tree the viewer may see (for the home page), with teasers. */
   async tree(viewer: Viewer): Promise<CategoryView[]> {
-    void viewer;
-    return todo();
+    return (await this.subtree(viewer, 0)).children;
+  }
+
+  /** One category as its page shows it: own fields, visible subcategories, totals and teaser. */
+  async view(viewer: Viewer, row: CategoryRow): Promise<CategoryView> {
+    const { children, teasers } = await this.subtree(viewer, row.cid);
+    return presentView(row, children, latestTeaser(teasers.get(row.cid), children));
+  }
+
+  /** The visible categories below `rootCid` as nested views, and the teasers fetched for them. */
+  private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: Map<number, Teaser> }> {
+    const rows = (await store.all(this.ctx.db)).filter((r) => r.disabled === 0);
+    const visible = new Set(await this.ctx.privileges.filterCids(viewer, 'find', rows.map((r) => r.cid)));
+    const byParent = groupByParent(rows.filter((r) => visible.has(r.cid)));
+    const below: number[] = [];
+    const seen = new Set<number>();
+    const collect = (parent: number) => {
+      for (const r of byParent.get(parent) ?? []) {
+        if (seen.has(r.cid)) continue;
+        seen.add(r.cid);
+        below.push(r.cid);
+        collect(r.cid);
+      }
+    };
+    collect(rootCid);
+    const withTopics = await this.ctx.privileges.filterCids(viewer, 'topics:read', rootCid > 0 ? [rootCid, ...below] : below);
+    const teasers = withTopics.length ? await this.ctx.topics.teasers(viewer, withTopics) : new Map<number, Teaser>();
+    const build = (parent: number, path: Set<number>): CategoryView[] =>
+      (byParent.get(parent) ?? [])
+        .filter((r) => !path.has(r.cid))
+        .map((r) => {
+          const children = build(r.cid, new Set([...path, r.cid]));
+          return presentView(r, children, latestTeaser(teasers.get(r.cid), children));
+        });
+    return { children: build(rootCid, new Set([rootCid])), teasers };
+  }
+
+  /**
+   * One page of a category's topics: `perPage` is the member's own setting, else the forum's.
+   * An empty category still has one page.
+   */
+  async topicPage(viewer: Viewer, cid: number, page: number): Promise<{ topics: TopicSummary[]; count: number; perPage: number; pageCount: number }> {
+    await this.ctx.privileges.assert(viewer, 'topics:read', cid);
+    const perPage = (await ownTopicsPerPage(this.ctx, viewer)) ?? (await this.ctx.settings.get()).topicsPerPage;
+    const { topics, count } = await this.ctx.topics.list(viewer, { cids: [cid], sort: 'category', page, perPage });
+    return { topics, count, perPage, pageCount: Math.max(1, Math.ceil(count / perPage)) };
+  }
+
+  /** The category's grants by group and member (admins only). */
+  async privileges(actor: Viewer, cid: number): Promise<PrivilegeSet> {
+    return privilegeSet(this.ctx, actor, cid);
+  }
+
+  /** Grants a category privilege to a group name or a uid (admins only). */
+  async grant(actor: Viewer, cid: number, privilege: string, member: string, ip = ''): Promise<PrivilegeSet> {
+    return changePrivilege(this.ctx, actor, cid, privilege, member, true, ip);
+  }
+
+  /** Rescinds a category privilege from a group name or a uid (admins only). */
+  async rescind(actor: Viewer, cid: number, privilege: string, member: string, ip = ''): Promise<PrivilegeSet> {
+    return changePrivilege(this.ctx, actor, cid, privilege, member, false, ip);
+  }
+
+  /** Makes a member a category moderator, or stops them being one (admins only). */
+  async moderator(actor: Viewer, cid: number, uid: number, on: boolean, ip = ''): Promise<PrivilegeSet> {
+    return setModerator(this.ctx, actor, cid, uid, on, ip);
+  }
+}
+
+function groupByParent(rows: CategoryRow[]): Map<number, CategoryRow[]> {
+  const map = new Map<number, CategoryRow[]>();
+  for (const r of rows) {
+    const list = map.get(r.parent_cid) ?? [];
+    list.push(r);
+    map.set(r.parent_cid, list);
+  }
+  return map;
+}
+
+// Only a value the member saved themself overrides the forum's setting (the defaults do not).
+async function ownTopicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number | undefined> {
+  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  if (!user) return undefined;
+  try {
+    const n = (JSON.parse(user.settings) as { topicsPerPage?: unknown }).topicsPerPage;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 100 ? n : undefined;
+  } catch {
+    return undefined;
   }
 }

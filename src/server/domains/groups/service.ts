@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/index.js';
-import { addMember, ensureGroup, groupsOf, membersOf, removeMember } from './store.js';
+import { addMember, ensureGroup, groupExists, groupsOf, membersOf, removeMember } from './store.js';
 
 export const GUESTS = 'guests';
 export const REGISTERED = 'registered-users';
@@ -38,6 +38,11 @@ export class GroupsService {
   /** Removes a member from a group. */
   async leave(name: string, uid: number, db: Queryable = this.db): Promise<void> {
     await removeMember(db, name, uid);
+  }
+
+  /** True when the group exists. */
+  async exists(name: string): Promise<boolean> {
+    return groupExists(this.db, name);
   }
 
   /** Members of a group. */

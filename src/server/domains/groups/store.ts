@@ -40,3 +40,8 @@ export async function membersOf(db: Queryable, name: string): Promise<number[]> 
   const rows = await db.selectFrom('group_members').select('uid').where('group_name', '=', name).execute();
   return rows.map((r) => r.uid);
 }
+
+/** True when a group of that name exists. */
+export async function groupExists(db: Queryable, name: string): Promise<boolean> {
+  return !!(await db.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst());
+}

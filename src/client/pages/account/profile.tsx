@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { PageBase, UserProfilePage } from '../../../shared/types';
+import { humanReadableNumber } from '../../../shared/numbers';
+import { useT } from '../../app/hooks';
+import { useRuntime } from '../../app/runtime';
+import { Avatar } from '../../components/Avatar';
+import { PostContent } from '../../components/PostContent';
+import { Timeago } from '../../components/Timeago';
+import { topicPath } from '../../util/urls';
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="text-center px-3">
+      <div className="fs-5 fw-semibold">{value}</div>
+      <div className="small text-body-secondary">{label}</div>
+    </div>
+  );
+}
+
+/** A member's profile: identity, counts, about text, groups and latest posts. */
+export default function Profile({ page }: { page: PageBase }) {
+  const { t, tx } = useT();
+  const rp = useRuntime().config.relative_path;
+  const u = page as UserProfilePage;
+  return (
+    <>
+      <section className="card profile-card mb-4" aria-labelledby="profile-name">
+        <div className="profile-cover" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${u['icon:bgColor'] || '#6c757d'}, transparent)` }} />
+        <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-center align-items-md-end profile-head">
+          <Avatar user={u} size="xl" className="profile-avatar border border-4 border-body" />
+          <div className="flex-grow-1 text-center text-md-start">
+            <h1 id="profile-name" className="h3 mb-0">{u.displayname}</h1>
+            <div className="text-body-secondary">@{u.username}</div>
+            {u.banned && <span className="badge text-bg-danger mt-1">{t('user:banned')}</span>}
+            {u.groups?.length > 0 && (
+              <div className="d-flex flex-wrap gap-1 mt-2 justify-content-center justify-content-md-start">
+                {u.groups.map((g) => (
+                  <a key={g.slug} href={`${rp}/groups/${encodeURIComponent(g.slug)}`} className="badge text-bg-secondary text-decoration-none">{g.name}</a>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="d-flex flex-wrap justify-content-center">
+            <Stat label={t('global:reputation')} value={humanReadableNumber(u.reputation)} />
+            <Stat label={t('global:posts')} value={humanReadableNumber(u.postcount)} />
+            <Stat label={t('global:topics')} value={humanReadableNumber(u.topiccount)} />
+          </div>
+        </div>
+        <div className="card-footer small text-body-secondary d-flex flex-wrap gap-3">
+          <span>{t('user:joined')} <Timeago iso={u.joindateISO} ts={u.joindate} /></span>
+          {u.lastonline > 0 && <span>{t('user:lastonline')} <Timeago iso={u.lastonlineISO} ts={u.lastonline} /></span>}
+        </div>
+      </section>
+      {(u.aboutHTML || u.about) && (
+        <section className="card mb-4" aria-labelledby="profile-about">
+          <div className="card-body">
+            <h2 id="profile-about" className="h6 text-uppercase text-body-secondary">{t('user:about')}</h2>
+            {u.aboutHTML ? <PostContent html={u.aboutHTML} /> : <p className="mb-0">{u.about}</p>}
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="profile-posts">
+        <h2 id="profile-posts" className="h5">{t('user:recent-posts')}</h2>
+        {u.posts?.length ? (
+          <div className="d-flex flex-column gap-3">
+            {u.posts.map((p) => (
+              <article key={p.pid} className="card">
+                <div className="card-body">
+                  <div className="small mb-2 d-flex flex-wrap gap-2">
+                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{tx(p.topic.title)}</a>
+                    <span className="text-body-secondary"><Timeago iso={p.timestampISO} ts={p.timestamp} /></span>
+                  </div>
+                  <PostContent html={p.content} className="small" />
+                </div>
+              </article>
+            ))}
+          </div>
+        ) : (
+          <div className="card card-body text-center text-body-secondary">{t('user:has-no-posts')}</div>
+        )}
+      </section>
+    </>
+  );
+}

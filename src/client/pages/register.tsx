@@ -1,0 +1,115 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { AuthPage, PageBase } from '../../shared/types';
+import { emailError, passwordError, usernameError } from '../../shared/validation';
+import { useT } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { postSite } from '../app/api';
+import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
+
+type Scorer = (password: string, inputs: string[]) => number;
+let scorer: Promise<Scorer> | null = null;
+
+/** zxcvbn is large: it loads only here, on first need. */
+function loadScorer(): Promise<Scorer> {
+  scorer ??= import('../../shared/password-strength').then((m) => m.passwordStrength);
+  return scorer;
+}
+
+const STRENGTH_CLASS = ['bg-danger', 'bg-danger', 'bg-warning', 'bg-info', 'bg-success'];
+
+function Field({ id, label, error, help, children }: { id: string; label: string; error?: string | null; help?: string; children: ReactNode }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">{label}</label>
+      {children}
+      {error ? <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div> : help && <div id={`${id}-help`} className="form-text">{help}</div>}
+    </div>
+  );
+}
+
+/** The registration form with the shared validation rules and a live strength meter. */
+export default function Register({ page }: { page: PageBase }) {
+  const rt = useRuntime();
+  const { t, tx } = useT();
+  const data = page as AuthPage;
+  const id = useId();
+  const [f, setF] = useState({ username: '', email: '', password: '', confirm: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [score, setScore] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rules = {
+    minimumUsernameLength: data.minimumUsernameLength ?? rt.config.minimumUsernameLength,
+    maximumUsernameLength: data.maximumUsernameLength ?? rt.config.maximumUsernameLength,
+    minimumPasswordLength: data.minimumPasswordLength ?? rt.config.minimumPasswordLength,
+    minimumPasswordStrength: data.minimumPasswordStrength ?? rt.config.minimumPasswordStrength,
+  };
+
+  useEffect(() => {
+    if (!f.password) return setScore(null);
+    let live = true;
+    void loadScorer().then((score) => live && setScore(score(f.password, [f.username, f.email])));
+    return () => {
+      live = false;
+    };
+  }, [f.password, f.username, f.email]);
+
+  const errors = {
+    username: usernameError(f.username, rules),
+    email: emailError(f.email),
+    password: passwordError(f.password, rules, score ?? 0),
+    confirm: f.confirm !== f.password ? 'reset_password:passwords-do-not-match' : null,
+  };
+  const shown = (k: keyof typeof errors) => (touched[k] && errors[k] ? t(errors[k]!, k === 'password' ? rules.minimumPasswordLength : '') : null);
+  const set = (k: keyof typeof f) => (e: ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
+  const blur = (k: string) => () => setTouched((s) => ({ ...s, [k]: true }));
+  const invalid = (k: keyof typeof errors) => (touched[k] && errors[k] ? ' is-invalid' : touched[k] ? ' is-valid' : '');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ username: true, email: true, password: true, confirm: true });
+    if (score === null && f.password) setScore((await loadScorer())(f.password, [f.username, f.email]));
+    if (Object.values(errors).some(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await postSite<{ next?: string }>(rt.config, '/register', { username: f.username, email: f.email, password: f.password, 'password-confirm': f.confirm });
+      location.href = afterLoginUrl(rt.config, res?.next);
+    } catch (err) {
+      setError(tx((err as Error).message));
+      setBusy(false);
+    }
+  };
+
+  if (data.allowRegistration === false || !rt.config.allowRegistration) {
+    return <AuthCard title={t('register:register')}><div className="alert alert-info mb-0">{t('error:registration-disabled')}</div></AuthCard>;
+  }
+  const strength = score ?? 0;
+  return (
+    <AuthCard title={t('register:register')} footer={<>{t('register:already-have-account')} <a href={`${rt.config.relative_path}/login`}>{t('global:login')}</a></>}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <FormError message={error} />
+        <Field id={`${id}-u`} label={t('register:username')} error={shown('username')} help={t('register:username-help', rules.minimumUsernameLength, rules.maximumUsernameLength)}>
+          <input id={`${id}-u`} className={`form-control${invalid('username')}`} autoComplete="username" value={f.username} onChange={set('username')} onBlur={blur('username')} aria-invalid={!!shown('username')} aria-describedby={shown('username') ? `${id}-u-error` : `${id}-u-help`} required autoFocus />
+        </Field>
+        <Field id={`${id}-e`} label={t('register:email')} error={shown('email')}>
+          <input id={`${id}-e`} type="email" className={`form-control${invalid('email')}`} autoComplete="email" value={f.email} onChange={set('email')} onBlur={blur('email')} aria-invalid={!!shown('email')} aria-describedby={shown('email') ? `${id}-e-error` : undefined} required />
+        </Field>
+        <Field id={`${id}-p`} label={t('register:password')} error={shown('password')} help={t('register:password-help', rules.minimumPasswordLength)}>
+          <input id={`${id}-p`} type="password" className={`form-control${invalid('password')}`} autoComplete="new-password" value={f.password} onChange={set('password')} onBlur={blur('password')} aria-invalid={!!shown('password')} aria-describedby={`${id}-strength ${shown('password') ? `${id}-p-error` : `${id}-p-help`}`} required />
+        </Field>
+        <div className="mb-3" aria-live="polite">
+          <div className="progress" style={{ height: 6 }} role="progressbar" aria-label={t('register:strength')} aria-valuemin={0} aria-valuemax={4} aria-valuenow={strength}>
+            <div className={`progress-bar ${STRENGTH_CLASS[strength]}`} style={{ width: f.password ? `${((strength + 1) / 5) * 100}%` : '0%' }} />
+          </div>
+          <div id={`${id}-strength`} className="form-text">{f.password ? t('register:strength-label', t(`register:strength-${strength}`)) : '\u00a0'}</div>
+        </div>
+        <Field id={`${id}-c`} label={t('register:confirm-password')} error={shown('confirm')}>
+          <input id={`${id}-c`} type="password" className={`form-control${invalid('confirm')}`} autoComplete="new-password" value={f.confirm} onChange={set('confirm')} onBlur={blur('confirm')} aria-invalid={!!shown('confirm')} aria-describedby={shown('confirm') ? `${id}-c-error` : undefined} required />
+        </Field>
+        <button type="submit" className="btn btn-primary w-100" disabled={busy}>{busy ? t('register:registering') : t('register:register-now')}</button>
+      </form>
+    </AuthCard>
+  );
+}

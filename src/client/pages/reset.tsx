@@ -1,0 +1,50 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { PageBase } from '../../shared/types';
+import { emailError } from '../../shared/validation';
+import { useT } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { postSite } from '../app/api';
+import { AuthCard, FormError } from './auth-shared';
+
+/** The password-reset request form (POST /reset {email}). */
+export default function Reset({ page }: { page: PageBase }) {
+  const rt = useRuntime();
+  const { t, tx } = useT();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const bad = emailError(email);
+    if (bad) return setError(t(bad));
+    setBusy(true);
+    setError(null);
+    try {
+      await postSite(rt.config, '/reset', { email });
+      setSent(true);
+    } catch (err) {
+      setError(tx((err as Error).message));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title={t('reset_password:reset-password')} footer={<a href={`${page.relative_path}/login`}>{t('reset_password:back-to-login')}</a>}>
+      {sent ? (
+        <div className="alert alert-success" role="status">{t('reset_password:password-reset-sent')}</div>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <p className="text-body-secondary small">{t('reset_password:enter-email')}</p>
+          <FormError message={error} />
+          <div className="mb-3">
+            <label htmlFor={id} className="form-label">{t('reset_password:email')}</label>
+            <input id={id} type="email" className="form-control" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          </div>
+          <button type="submit" className="btn btn-primary w-100" disabled={busy}>{t('reset_password:send-reset')}</button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

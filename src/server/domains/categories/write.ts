@@ -1,0 +1,199 @@
+import type { Updateable } from 'kysely';
+import { slugify } from '../../../shared/slug.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import type { CategoriesTable } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+import type { CategoryRow } from './store.js';
+import { cleanInput, type CategoryInput } from './validate.js';
+
+/** The URL slug NodeBB uses: "<cid>/<name-slug>". */
+export const slugFor = (cid: number, name: string) => `${cid}/${slugify(name)}`;
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Admins only; a member who cannot even find the category is told it does not exist. */
+async function assertAdmin(ctx: AppContext, actor: Viewer, cid = 0): Promise<void> {
+  if (actor.isAdmin) return;
+  if (cid > 0 && !(await ctx.privileges.can(actor, 'find', cid))) throw notFound('error:no-category');
+  throw forbidden();
+}
+
+async function parse(ctx: AppContext, content: string, uid: number): Promise<string> {
+  if (!content) return '';
+  return (await ctx.hooks.runFilter('filter:parse.post', { content, html: '', kind: 'raw', uid })).html;
+}
+
+/** The default handle from the name, with "-2", "-3"… when taken. */
+async function freeHandle(db: Queryable, name: string): Promise<string> {
+  const base = slugify(name).slice(0, 90);
+  const taken = new Set(await store.handlesLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Puts `cid` at the 1-based `order` among its siblings (end when undefined) and renumbers
+ * them 1..n, so positions never collide or leave gaps.
+ */
+export async function place(db: Queryable, parentCid: number, cid: number, order?: number): Promise<void> {
+  const siblings = (await store.children(db, parentCid)).map((r) => r.cid).filter((c) => c !== cid);
+  const at = order === undefined ? siblings.length : Math.min(Math.max(order - 1, 0), siblings.length);
+  siblings.splice(at, 0, cid);
+  const rows = await store.byCids(db, siblings);
+  const current = new Map(rows.map((r) => [r.cid, r.position]));
+  await store.setPositions(
+    db,
+    siblings.map((c, i) => ({ cid: c, position: i + 1 })).filter((p) => current.get(p.cid) !== p.position),
+  );
+}
+
+async function loadParent(db: Queryable, parentCid: number | undefined): Promise<CategoryRow | null> {
+  if (!parentCid) return null;
+  return (await store.byCid(db, parentCid)) ?? null;
+}
+
+/** Creates a category: validate, load the parent, admins only, one transaction, then the hook. */
+export async function createCategory(ctx: AppContext, actor: Viewer, data: CategoryInput): Promise<CategoryRow> {
+  const input = cleanInput(data, true);
+  const parent = await loadParent(ctx.db, input.parentCid);
+  await assertAdmin(ctx, actor);
+  if (input.parentCid && !parent) throw badRequest('error:no-parent-category');
+  const descriptionParsed = await parse(ctx, input.description ?? '', actor.uid);
+  const run = () =>
+    ctx.db.transaction().execute(async (tx) => {
+      let handle = input.handle;
+      if (handle && (await store.handleTaken(tx, handle))) throw badRequest('error:category-handle-taken');
+      handle ??= await freeHandle(tx, input.name!);
+      const row = await store.insert(tx, {
+        name: input.name!,
+        handle,
+        slug: '',
+        parent_cid: input.parentCid ?? 0,
+        description: input.description ?? '',
+        description_parsed: descriptionParsed,
+        ...(input.icon ? { icon: input.icon } : {}),
+        ...(input.bgColor ? { bg_color: input.bgColor } : {}),
+        ...(input.color ? { color: input.color } : {}),
+        link: input.link ?? '',
+        disabled: input.disabled ? 1 : 0,
+        position: 0,
+        created: Date.now(),
+      });
+      await store.update(tx, row.cid, { slug: slugFor(row.cid, row.name) });
+      await place(tx, row.parent_cid, row.cid, input.order);
+      await ctx.privileges.grantCategoryDefaults(tx, row.cid);
+      return (await store.byCid(tx, row.cid))!;
+    });
+  let category: CategoryRow | undefined;
+  // Two processes may pick the same default handle at once; the unique index refuses one, which retries.
+  for (let attempt = 0; !category; attempt++) {
+    try {
+      category = await run();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (input.handle || attempt >= 2) throw badRequest('error:category-handle-taken');
+    }
+  }
+  await ctx.hooks.fire('action:category.create', { category, uid: actor.uid });
+  return category;
+}
+
+/** True when `cid` is `ancestor` or lies below it. */
+function isWithin(rows: Map<number, CategoryRow>, cid: number, ancestor: number): boolean {
+  const seen = new Set<number>();
+  for (let c = cid; c > 0 && !seen.has(c); c = rows.get(c)?.parent_cid ?? 0) {
+    if (c === ancestor) return true;
+    seen.add(c);
+  }
+  return false;
+}
+
+/** Changes a category's fields, parent or order (admins). */
+export async function updateCategory(ctx: AppContext, actor: Viewer, cid: number, data: CategoryInput): Promise<CategoryRow> {
+  const input = cleanInput(data, false);
+  const row = await store.byCid(ctx.db, cid);
+  if (!row) throw notFound('error:no-category');
+  await assertAdmin(ctx, actor, cid);
+  const descriptionParsed = input.description !== undefined ? await parse(ctx, input.description, actor.uid) : undefined;
+  const updated = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const fields: Updateable<CategoriesTable> = {};
+      if (input.name !== undefined) Object.assign(fields, { name: input.name, slug: slugFor(cid, input.name) });
+      if (input.description !== undefined) Object.assign(fields, { description: input.description, description_parsed: descriptionParsed });
+      if (input.handle !== undefined && input.handle !== row.handle) {
+        if (await store.handleTaken(tx, input.handle, cid)) throw badRequest('error:category-handle-taken');
+        fields.handle = input.handle;
+      }
+      if (input.icon !== undefined) fields.icon = input.icon;
+      if (input.bgColor !== undefined) fields.bg_color = input.bgColor;
+      if (input.color !== undefined) fields.color = input.color;
+      if (input.link !== undefined) fields.link = input.link;
+      if (input.disabled !== undefined) fields.disabled = input.disabled ? 1 : 0;
+      const moving = input.parentCid !== undefined && input.parentCid !== row.parent_cid;
+      if (moving) {
+        const newParent = input.parentCid!;
+        if (newParent === cid) throw badRequest('error:cant-set-self-as-parent');
+        const rows = new Map((await store.all(tx)).map((r) => [r.cid, r]));
+        if (newParent > 0 && !rows.has(newParent)) throw badRequest('error:no-parent-category');
+        if (isWithin(rows, newParent, cid)) throw badRequest('error:cant-set-child-as-parent');
+        fields.parent_cid = newParent;
+      }
+      await store.update(tx, cid, fields);
+      if (moving) {
+        await place(tx, input.parentCid!, cid, input.order);
+        await renumber(tx, row.parent_cid);
+      } else if (input.order !== undefined) {
+        await place(tx, row.parent_cid, cid, input.order);
+      }
+      return (await store.byCid(tx, cid))!;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw badRequest('error:category-handle-taken');
+      throw err;
+    });
+  await ctx.hooks.fire('action:category.update', { category: updated, uid: actor.uid });
+  return updated;
+}
+
+/** Renumbers the children of a category 1..n, keeping their order. */
+async function renumber(db: Queryable, parentCid: number): Promise<void> {
+  const rows = await store.children(db, parentCid);
+  await store.setPositions(
+    db,
+    rows.map((r, i) => ({ cid: r.cid, position: i + 1 })).filter((p, i) => rows[i]!.position !== p.position),
+  );
+}
+
+/**
+ * Deletes a category and everything in it (admins). Its topics are purged first by the topics
+ * domain; its subcategories take its place under its parent.
+ */
+export async function deleteCategory(ctx: AppContext, actor: Viewer, cid: number, ip = ''): Promise<void> {
+  const row = await store.byCid(ctx.db, cid);
+  if (!row) throw notFound('error:no-category');
+  await assertAdmin(ctx, actor, cid);
+  await ctx.topics.purgeCategoryContent(cid);
+  await ctx.db.transaction().execute(async (tx) => {
+    const siblings = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
+    const kids = (await store.children(tx, cid)).map((r) => r.cid);
+    await store.reparentChildren(tx, cid, row.parent_cid);
+    await ctx.privileges.dropCategory(tx, cid);
+    await store.remove(tx, cid);
+    const order = siblings.flatMap((c) => (c === cid ? kids : [c]));
+    await store.setPositions(tx, order.map((c, i) => ({ cid: c, position: i + 1 })));
+    await ctx.events.log('category-purge', actor.uid, { cid, name: row.name }, ip, tx);
+  });
+  await ctx.hooks.fire('action:category.delete', { cid, uid: actor.uid });
+}
+
+/** Moves a category to the 1-based `order` among its siblings (admins). */
+export async function reorderCategory(ctx: AppContext, actor: Viewer, cid: number, order: number): Promise<CategoryRow> {
+  return updateCategory(ctx, actor, cid, { order });
+}

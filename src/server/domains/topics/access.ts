@@ -1,0 +1,37 @@
+import type { AppContext } from '../../context.js';
+import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+import type { TopicRow } from './store.js';
+
+/** A topic by tid, or 404 error:no-topic. */
+export async function loadTopic(ctx: AppContext, tid: number): Promise<TopicRow> {
+  const topic = Number.isInteger(tid) && tid > 0 ? await store.byTid(ctx.db, tid) : undefined;
+  if (!topic) throw notFound('error:no-topic');
+  return topic;
+}
+
+/** True when the viewer may see deleted content in the category. */
+export async function canViewDeleted(ctx: AppContext, viewer: Viewer, cid: number): Promise<boolean> {
+  return (await ctx.privileges.isModerator(viewer, cid)) || (await ctx.privileges.can(viewer, 'posts:view_deleted', cid));
+}
+
+/**
+ * Refuses a viewer who may not read the topic: 403 without the read privileges, 404 when it
+ * is deleted and they may not see deleted content (so its existence is not revealed).
+ */
+export async function assertReadable(ctx: AppContext, viewer: Viewer, topic: TopicRow): Promise<void> {
+  if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw forbidden();
+  if (topic.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-topic');
+}
+
+/** The logged-in viewer, or 401. */
+export function member(viewer: Viewer): Viewer {
+  if (viewer.uid <= 0) throw notAuthorised();
+  return viewer;
+}
+
+/** Throws 403 unless the viewer moderates the topic's category. */
+export async function assertModerator(ctx: AppContext, viewer: Viewer, cid: number): Promise<void> {
+  if (!(await ctx.privileges.isModerator(viewer, cid))) throw forbidden();
+}

@@ -1,0 +1,79 @@
+import { slugify } from '../../../shared/slug.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { checkContent, checkFlood, checkTitle, render } from '../posts/rules.js';
+import type { PostRow } from '../posts/store.js';
+import type { Viewer } from '../privileges/service.js';
+import { userSettings } from '../users/presenter.js';
+import * as store from './store.js';
+import type { TopicRow } from './store.js';
+
+export interface NewTopic {
+  cid: number;
+  title: unknown;
+  content: unknown;
+  tags?: unknown[];
+}
+
+/** Loads a category that accepts content, or throws 404 / 403. */
+export async function writableCategory(ctx: AppContext, cid: number) {
+  const category = Number.isInteger(cid) && cid > 0 ? await ctx.categories.get(cid) : null;
+  if (!category) throw notFound('error:no-category');
+  if (category.disabled) throw forbidden('error:category-disabled');
+  return category;
+}
+
+/** Creates a topic with its main post: checks, one transaction for the writes and counters, then hooks. */
+export async function createTopic(ctx: AppContext, viewer: Viewer, data: NewTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
+  if (viewer.uid <= 0) throw notAuthorised();
+  const s = await ctx.settings.get();
+  checkTitle(data.title, s);
+  checkContent(data.content, s);
+  const tags = ctx.tags.validate(data.tags ?? [], s);
+
+  const category = await writableCategory(ctx, data.cid);
+  await ctx.privileges.assert(viewer, 'topics:create', category.cid);
+  if (tags.length) await ctx.privileges.assert(viewer, 'topics:tag', category.cid);
+  await checkFlood(ctx, viewer, category.cid);
+
+  // Plugins may change or refuse the topic; what they return is checked again.
+  const filtered = await ctx.hooks.runFilter('filter:topic.create', {
+    uid: viewer.uid,
+    cid: category.cid,
+    title: data.title as string,
+    content: data.content as string,
+    tags,
+  });
+  const title = checkTitle(filtered.title, s);
+  const content = checkContent(filtered.content, s);
+  const finalTags = filtered.tags === tags ? tags : ctx.tags.validate(filtered.tags, s);
+  const html = await render(ctx, content, viewer.uid);
+  const author = await ctx.users.get(viewer.uid);
+  if (!author) throw badRequest('error:no-user');
+  const follow = userSettings(author).followTopicsOnCreate;
+
+  const now = Date.now();
+  const result = await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await store.insertTopic(tx, {
+      cid: category.cid,
+      uid: viewer.uid,
+      title,
+      slug: slugify(title),
+      created: now,
+      last_post_time: now,
+      post_count: 1,
+    });
+    const post = await ctx.posts.insert(tx, { tid: inserted.tid, uid: viewer.uid, content, content_html: html, created: now, ip });
+    await store.updateTopic(tx, inserted.tid, { main_pid: post.pid, teaser_pid: post.pid });
+    await ctx.tags.setForTopic(tx, inserted.tid, finalTags, false);
+    await ctx.categories.bumpCounters(tx, category.cid, 1, 1);
+    await ctx.users.bump(tx, viewer.uid, 'topiccount', 1);
+    await ctx.users.bump(tx, viewer.uid, 'postcount', 1);
+    await ctx.users.setLastPostTime(tx, viewer.uid, now);
+    if (follow) await store.setFollowState(tx, viewer.uid, inserted.tid, 'follow');
+    await store.markRead(tx, viewer.uid, inserted.tid, now);
+    return { topic: (await store.byTid(tx, inserted.tid))!, post };
+  });
+  await ctx.hooks.fire('action:topic.save', { topic: result.topic, post: result.post, uid: viewer.uid });
+  return result;
+}

@@ -1,0 +1,120 @@
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { assertModerator, assertReadable, loadTopic, member } from './access.js';
+import * as store from './store.js';
+import type { TopicRow } from './store.js';
+
+/** Locks or unlocks a topic (moderators). */
+export async function setLocked(ctx: AppContext, viewer: Viewer, tid: number, locked: boolean): Promise<TopicRow> {
+  member(viewer);
+  const topic = await loadTopic(ctx, tid);
+  await assertModerator(ctx, viewer, topic.cid);
+  await store.updateTopic(ctx.db, tid, { locked: locked ? 1 : 0 });
+  const updated = { ...topic, locked: locked ? 1 : 0 };
+  await ctx.hooks.fire('action:topic.lock', { topic: updated, uid: viewer.uid, locked });
+  return updated;
+}
+
+/** Pins or unpins a topic (moderators). */
+export async function setPinned(ctx: AppContext, viewer: Viewer, tid: number, pinned: boolean): Promise<TopicRow> {
+  member(viewer);
+  const topic = await loadTopic(ctx, tid);
+  await assertModerator(ctx, viewer, topic.cid);
+  await store.updateTopic(ctx.db, tid, { pinned: pinned ? 1 : 0 });
+  const updated = { ...topic, pinned: pinned ? 1 : 0 };
+  await ctx.hooks.fire('action:topic.pin', { topic: updated, uid: viewer.uid, pinned });
+  return updated;
+}
+
+/** Moves every counter that counts a visible topic: category, owner's topic count, tag counts. */
+async function moveVisibility(ctx: AppContext, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
+  await ctx.categories.bumpCounters(db, topic.cid, delta, delta * topic.post_count);
+  await ctx.users.bump(db, topic.uid, 'topiccount', delta);
+  await ctx.tags.topicVisibility(db, topic.tid, delta);
+}
+
+/** Soft-deletes a topic: its owner (with topics:delete) or a moderator. */
+export async function deleteTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<TopicRow> {
+  member(viewer);
+  const topic = await loadTopic(ctx, tid);
+  await assertReadable(ctx, viewer, topic);
+  const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
+  if (!isMod && !(topic.uid === viewer.uid && (await ctx.privileges.can(viewer, 'topics:delete', topic.cid)))) throw forbidden();
+  if (topic.deleted === 1) throw badRequest('error:topic-already-deleted');
+  await ctx.db.transaction().execute(async (tx) => {
+    await store.updateTopic(tx, tid, { deleted: 1, deleter_uid: viewer.uid });
+    await moveVisibility(ctx, tx, topic, -1);
+  });
+  const updated = { ...topic, deleted: 1, deleter_uid: viewer.uid };
+  await ctx.hooks.fire('action:topic.delete', { topic: updated, uid: viewer.uid });
+  return updated;
+}
+
+/** Restores a deleted topic: a moderator, or its owner when they deleted it themself. */
+export async function restoreTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<TopicRow> {
+  member(viewer);
+  const topic = await loadTopic(ctx, tid);
+  const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
+  const ownDeletion = topic.uid === viewer.uid && topic.deleter_uid === viewer.uid && (await ctx.privileges.can(viewer, 'topics:delete', topic.cid));
+  if (!isMod && !ownDeletion) throw forbidden();
+  if (topic.deleted !== 1) throw badRequest('error:topic-already-restored');
+  await ctx.db.transaction().execute(async (tx) => {
+    await store.updateTopic(tx, tid, { deleted: 0, deleter_uid: 0 });
+    await moveVisibility(ctx, tx, topic, 1);
+  });
+  const updated = { ...topic, deleted: 0, deleter_uid: 0 };
+  await ctx.hooks.fire('action:topic.restore', { topic: updated, uid: viewer.uid });
+  return updated;
+}
+
+/** Removes a topic and its posts for ever, taking back every counter they added (inside a transaction). */
+export async function purgeTopicRows(ctx: AppContext, db: Queryable, topic: TopicRow): Promise<void> {
+  if (topic.deleted !== 1) await moveVisibility(ctx, db, topic, -1);
+  await ctx.posts.forgetTopicPosts(db, topic.tid);
+  await store.deleteTopic(db, topic.tid);
+}
+
+/** Purges a topic: the purge privilege, and ownership or moderation. */
+export async function purgeTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<void> {
+  member(viewer);
+  const topic = await loadTopic(ctx, tid);
+  const may =
+    (await ctx.privileges.can(viewer, 'purge', topic.cid)) && (topic.uid === viewer.uid || (await ctx.privileges.isModerator(viewer, topic.cid)));
+  if (!may) throw forbidden();
+  await ctx.db.transaction().execute((tx) => purgeTopicRows(ctx, tx, topic));
+  await ctx.hooks.fire('action:topic.purge', { topic, uid: viewer.uid });
+}
+
+/** Purges every topic of a category, one transaction per topic (before the category goes). */
+export async function purgeCategoryContent(ctx: AppContext, cid: number): Promise<void> {
+  for (const tid of await store.tidsOfCategory(ctx.db, cid)) {
+    const topic = await store.byTid(ctx.db, tid);
+    if (!topic) continue;
+    await ctx.db.transaction().execute((tx) => purgeTopicRows(ctx, tx, topic));
+    await ctx.hooks.fire('action:topic.purge', { topic, uid: 0 });
+  }
+}
+
+/** Replaces (or with `null`, clears) a topic's tags: topics:tag, and its owner with posts:edit or a moderator. */
+export async function setTopicTags(ctx: AppContext, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
+  member(viewer);
+  const s = await ctx.settings.get();
+  const topic = await loadTopic(ctx, tid);
+  await assertReadable(ctx, viewer, topic);
+  const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
+  const may = isMod || (topic.uid === viewer.uid && (await ctx.privileges.can(viewer, 'posts:edit', topic.cid)));
+  if (!may || !(await ctx.privileges.can(viewer, 'topics:tag', topic.cid))) throw forbidden();
+  const current = await ctx.tags.namesOf(tid);
+  let next: string[];
+  if (remove) {
+    // Removing only checks that what is left still meets the minimum.
+    const drop = tags === null ? current : tags.map((t) => (typeof t === 'string' ? t.trim().toLowerCase() : ''));
+    next = ctx.tags.validate(current.filter((t) => !drop.includes(t)), s);
+  } else {
+    next = ctx.tags.validate(tags ?? [], s);
+  }
+  await ctx.db.transaction().execute((tx) => ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1));
+  return next;
+}
