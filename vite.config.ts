@@ -59,6 +59,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         target: 'es2022',
         sourcemap: true,
+        // zxcvbn's dictionaries (register page only, lazily) are one large chunk by nature.
+        chunkSizeWarningLimit: 2000,
         rolldownOptions: {
           input: { main: 'src/client/main.tsx', 'service-worker': 'src/client/sw.ts' },
           output: {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import type { i18n as I18n } from 'i18next';
 import type { ClientConfig, PageBase } from '../shared/types';
+import type { SsrModule } from '../shared/ssr';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { DARK_SKINS, isKnownSkin } from '../shared/skins';
 import { App } from './app/App';
@@ -68,3 +69,7 @@ export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: st
   const skin = page.loggedInUser?.settings?.bootswatchSkin ?? config.bootswatchSkin ?? '';
   return { lang: languageOf(page, config), 'data-bs-theme': DARK_SKINS.includes(skin) ? 'dark' : 'light' };
 }
+
+// Compile-time check that this module matches the contract the server imports it by.
+const _contract: SsrModule = { NAMESPACES, setTranslations, renderPage, renderHead, htmlAttributes };
+void _contract;

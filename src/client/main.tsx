@@ -60,11 +60,18 @@ async function boot(): Promise<void> {
     if (saved.bootswatchSkin !== undefined) applySkin(rt, saved.bootswatchSkin);
     if (saved.openSidebars) rt.ui.set((s) => ({ ...s, sidebarOpen: saved.openSidebars === 'on' }));
   }
+  // The live connection is for members only; its library loads only for them.
+  if (uid > 0) {
+    void import('./realtime/socket')
+      .then((m) => m.startSocket(rt))
+      .catch((err: unknown) => console.error('[socket]', err));
+  }
   if (page.postIndex && page.postIndex > 1) requestAnimationFrame(() => scrollToPostIndex(page.postIndex! - 1));
 
   document.documentElement.dataset.loaded = 'true';
   window.dispatchEvent(new Event('palaver:loaded'));
-  earlyClicks.release();
+  // Replayed on the next frame, once React has attached its handlers to the hydrated tree.
+  requestAnimationFrame(() => earlyClicks.release());
 }
 
 void boot();

@@ -23,6 +23,7 @@ import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
 import { registerMeta } from './http/meta.js';
 import { loadBuiltinPlugins } from './plugins/index.js';
+import { registerRealtime } from './realtime/index.js';
 import { publicDir } from './i18n.js';
 
 /** The app with its context and the list of every route it registered. */
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
+      registerRealtime(scope, ctx);
       registerPages(scope, ctx, [...categoryPages, ...topicPages, ...userPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {

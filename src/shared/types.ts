@@ -194,7 +194,8 @@ export interface CategoriesPage extends PageBase {
   categories: CategoryView[];
 }
 
-export interface CategoryPage extends PageBase, CategoryView {
+/** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
+export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
   topics: TopicSummary[];
   privileges: ViewerPrivileges;
   pagination: Pagination;

@@ -10,12 +10,15 @@ import { ProgressBar } from '../components/ProgressBar';
 import { Composer } from '../components/composer/Composer';
 import { WidgetArea, useHasSidebarWidgets } from '../components/Widgets';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { ConnectionIndicator } from '../components/ConnectionIndicator';
+import { SessionDialog } from '../components/SessionDialog';
 
 /** Resolves the component of a template (static on the server, preloaded chunks in the browser). */
 export type ComponentResolver = (template: string) => PageComponent | undefined;
 
 function Content({ resolve }: { resolve: ComponentResolver }) {
   const rt = useRuntime();
+  const { t } = useT();
   const { page, loading, seq } = useStore(rt.page);
   const sidebar = useHasSidebarWidgets();
   const Page = resolve(templateName(page)) ?? resolve('404');
@@ -27,7 +30,7 @@ function Content({ resolve }: { resolve: ComponentResolver }) {
       {sidebar ? (
         <div className="row g-4">
           <div className="col-lg-9">{body}</div>
-          <aside className="col-lg-3" aria-label="sidebar widgets">
+          <aside className="col-lg-3" aria-label={t('global:sidebar-widgets')}>
             <WidgetArea area="sidebar" />
           </aside>
         </div>
@@ -62,6 +65,8 @@ function Shell({ resolve }: { resolve: ComponentResolver }) {
       <BottomBar />
       <Composer />
       <Alerts />
+      <ConnectionIndicator />
+      <SessionDialog />
     </div>
   );
 }

@@ -5,6 +5,17 @@ import { createStore, type Store } from '../state/store';
 import { removeAlert, upsertAlert, type AlertInput, type AlertItem } from '../state/alerts';
 import type { Draft } from '../state/drafts';
 import type { ComposerRequest, ComposerState } from '../components/composer/types';
+import { INITIAL_INDICATOR, type IndicatorState } from '../realtime/indicator';
+
+/** A modal dialog (session events); not closable when `closable` is false. */
+export interface DialogState {
+  title: string;
+  message: string;
+  closable: boolean;
+  /** Label key of the one button. */
+  button: string;
+  onConfirm: () => void;
+}
 
 export interface PageState {
   page: PageBase;
@@ -43,6 +54,11 @@ export interface Runtime {
   composer: Store<ComposerState | null>;
   drafts: Store<Draft[]>;
   ui: Store<UiState>;
+  /** The live connection as the indicator shows it. */
+  connection: Store<IndicatorState>;
+  dialog: Store<DialogState | null>;
+  /** Reconnects the socket if it is down (a navigation while disconnected does this). */
+  reconnect(): void;
   /** Navigates in-page (or fully when the rules say so). Replaced by the navigator on the client. */
   navigate(url: string, opts?: NavigateOptions): void;
   /** Opens the composer (inline or the compose route). Replaced on the client. */
@@ -73,6 +89,9 @@ export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, 
       skin: user?.settings.bootswatchSkin ?? config.bootswatchSkin ?? '',
       postsLoading: false,
     }),
+    connection: createStore<IndicatorState>(INITIAL_INDICATOR),
+    dialog: createStore<DialogState | null>(null),
+    reconnect: () => undefined,
     navigate: () => undefined,
     openComposer: () => undefined,
     setUnsaved(key, flag) {

@@ -15,10 +15,11 @@ export function CategoryIcon({ category, size = 40 }: { category: Pick<CategoryR
   );
 }
 
-/** A small inline label with the category's colours, for topic lists. */
+/** A small category label: a dot in the category's colour and its name in body text (readable on any colour). */
 export function CategoryBadge({ category }: { category: Pick<CategoryRef, 'name' | 'icon' | 'bgColor' | 'color'> }) {
   return (
-    <span className="badge category-badge" style={{ backgroundColor: category.bgColor || '#6c757d', color: category.color || '#fff' }}>
+    <span className="badge category-badge border bg-body text-body d-inline-flex align-items-center gap-1">
+      <span className="category-dot" style={{ backgroundColor: category.bgColor || '#6c757d' }} aria-hidden="true" />
       {category.name}
     </span>
   );

@@ -28,14 +28,14 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
         <Avatar user={topic.user} size="md" />
       </a>
       <div className="flex-grow-1 min-w-0">
-        <h3 className="h6 mb-1 topic-title">
+        <h2 className="h6 mb-1 topic-title">
           {topic.pinned && <span className="badge text-bg-warning me-1"><Icon name="pin" size={12} className="me-1" />{t('topic:pinned')}</span>}
           {topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
           {topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
           <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title">
             {tx(topic.title)}
           </a>
-        </h3>
+        </h2>
         <div className="small text-body-secondary d-flex flex-wrap gap-2 align-items-center">
           {showCategory && topic.category && (
             <a href={`${rp}${categoryPath(topic.cid, topic.category.slug)}`} className="text-decoration-none">
@@ -55,7 +55,7 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
       </div>
       <div className="d-none d-md-flex gap-3 flex-shrink-0">
         <Stat value={topic.votes} label={t('global:votes')} />
-        <Stat value={replies} label={t('global:posts')} />
+        <Stat value={replies} label={t('global:replies')} />
         <Stat value={topic.viewcount} label={t('global:views')} />
       </div>
       <div className="d-none d-lg-block flex-shrink-0 topic-teaser small">

@@ -15,5 +15,6 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/unread', icon: 'inbox', label: 'global:header.unread', member: true, mobile: true },
   { to: '/popular', icon: 'trending', label: 'global:header.popular' },
   { to: '/top', icon: 'award', label: 'global:header.top' },
+  { to: '/tags', icon: 'tag', label: 'global:header.tags' },
   { to: '/users', icon: 'users', label: 'global:header.users' },
 ];

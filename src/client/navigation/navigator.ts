@@ -35,7 +35,7 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
   const rp = rt.config.relative_path;
   const guard = createDuplicateGuard(DUPLICATE_NAVIGATION_WINDOW_MS);
   let controller: AbortController | null = null;
-  let previousUrl = isUnremembered(pagePath(new URL(location.href), rp)) ? '' : location.href;
+  let previousUrl = '';
 
   const t = (key: string, ...args: string[]) => translate(rt.i18n, key, args);
   const fullLoad = (href: string) => {
@@ -77,7 +77,7 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
     return page;
   }
 
-  async function render(page: PageBase, url: URL, leaving: URL, opts: GoOptions, signal: AbortSignal) {
+  async function render(page: PageBase, url: URL, opts: GoOptions, signal: AbortSignal) {
     try {
       await loadTemplate(templateName(page));
     } catch (err) {
@@ -91,17 +91,16 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
       if (opts.replace) history.replaceState({ url: url.href }, '', url.href);
       else history.pushState({ url: url.href }, '', url.href);
     }
-    if (!isUnremembered(pagePath(leaving, rp))) previousUrl = leaving.href;
     rt.page.set((s) => ({ page, url: url.href, loading: false, seq: s.seq + 1 }));
     applyDocument(rt, page);
     progressDone(rt);
     scrollAfterNavigation(url, page.postIndex);
   }
 
-  async function handle(outcome: LoadOutcome, url: URL, leaving: URL, opts: GoOptions, signal: AbortSignal, attempt: number) {
+  async function handle(outcome: LoadOutcome, url: URL, opts: GoOptions, signal: AbortSignal, attempt: number) {
     switch (outcome.kind) {
       case 'page':
-        return render(outcome.page as PageBase, url, leaving, opts, signal);
+        return render(outcome.page as PageBase, url, opts, signal);
       case 'redirect':
         if (outcome.external) return fullLoad(outcome.to);
         finish();
@@ -112,16 +111,16 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
         finish();
         return go(`${rp}/login`, { force: true });
       case 'error-page':
-        return render(errorPageData(outcome.status, outcome.page, outcome.error), url, leaving, opts, signal);
+        return render(errorPageData(outcome.status, outcome.page, outcome.error), url, opts, signal);
       case 'retry':
-        return load(url, leaving, opts, signal, attempt + 1);
+        return load(url, opts, signal, attempt + 1);
       case 'toast':
         rt.alert({ type: 'danger', title: t('global:alert.error'), message: translateText(rt.i18n, outcome.message) });
         return finish();
     }
   }
 
-  async function load(url: URL, leaving: URL, opts: GoOptions, signal: AbortSignal, attempt = 0): Promise<void> {
+  async function load(url: URL, opts: GoOptions, signal: AbortSignal, attempt = 0): Promise<void> {
     let outcome: LoadOutcome;
     try {
       const res = await fetch(apiUrl(pagePath(url, rp), rp), {
@@ -143,7 +142,7 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
       outcome = classifyResponse({ status: 0, redirectHeader: null, body: null, attempt, isInternal: () => true });
     }
     if (signal.aborted) return;
-    await handle(outcome, url, leaving, opts, signal, attempt);
+    await handle(outcome, url, opts, signal, attempt);
   }
 
   /** Navigates to a URL or page path per the spec's rules. */
@@ -151,7 +150,8 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
     const url = parseUrl(href, location.href);
     if (!url) return;
     if (!isInternal(url.href, location.href, rp)) return fullLoad(url.href);
-    const leaving = new URL(location.href);
+    // The page being left is the one shown (on back/forward location has already moved).
+    const leaving = new URL(rt.page.get().url || location.href, location.href);
     if (!opts.popstate && !opts.force && isHashOnlyChange(leaving, url)) {
       location.hash = url.hash;
       return;
@@ -160,12 +160,16 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
     if (!opts.popstate && rt.hasUnsaved() && !window.confirm(t('global:unsaved-changes'))) return;
     if (!opts.force && guard.isDuplicate(url.href, Date.now())) return;
     if (opts.force) guard.isDuplicate(url.href, Date.now());
+    // X-Return-To carries the page being left, unless it is one not to return to (reset).
+    if (!isUnremembered(pagePath(leaving, rp))) previousUrl = leaving.href;
+    // A navigation while disconnected also brings the live connection back.
+    if (rt.connection.get().droppedAt !== null) rt.reconnect();
     controller?.abort();
     const ctl = new AbortController();
     controller = ctl;
     rt.page.set((s) => ({ ...s, loading: true }));
     progressStart(rt);
-    await load(url, leaving, opts, ctl.signal);
+    await load(url, opts, ctl.signal);
   }
 
   /** Back/forward: re-navigate to the stored url unless only the hash moved. */

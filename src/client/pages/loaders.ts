@@ -10,6 +10,7 @@ const LOADERS: Record<string, Loader> = {
   topic: () => import('./topic'),
   'topic-list': () => import('./topic-list'),
   users: () => import('./users'),
+  tags: () => import('./tags'),
   'account/profile': () => import('./account/profile'),
   login: () => import('./login'),
   register: () => import('./register'),

@@ -12,6 +12,8 @@ const MODULE_OF: Record<string, string> = {
   popular: 'topic-list',
   top: 'topic-list',
   unread: 'topic-list',
+  tag: 'topic-list',
+  tags: 'tags',
   users: 'users',
   'account/profile': 'account/profile',
   login: 'login',

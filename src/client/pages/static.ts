@@ -4,6 +4,7 @@ import category from './category';
 import topic from './topic';
 import topicList from './topic-list';
 import users from './users';
+import tags from './tags';
 import profile from './account/profile';
 import login from './login';
 import register from './register';
@@ -13,7 +14,7 @@ import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
-  categories, category, topic, 'topic-list': topicList, users, 'account/profile': profile,
+  categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   login, register, reset, compose, error,
 };
 

@@ -1,30 +1,34 @@
 import type { PageBase, TopicListPage } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
-import { NavLink } from '../components/NavLink';
 import { NewTopicButton } from '../components/NewTopicButton';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { TopicList } from '../components/TopicList';
 
-const TERMS = ['daily', 'weekly', 'monthly', 'alltime'];
+// The server's terms for popular and top lists; alltime is its default.
+const TERMS = ['day', 'week', 'month', 'alltime'];
 
 /** Recent, popular, top and unread: a topic list with its filters. */
 export default function TopicListView({ page }: { page: PageBase }) {
-  const { t } = useT();
-  const data = page as TopicListPage;
+  const { t, tx } = useT();
+  const data = page as TopicListPage & { tag?: string };
   const user = useUser();
   const name = page.template.name;
   const hasTerms = name === 'popular' || name === 'top';
   return (
     <>
-      <PageHeader title={t(`pages:${name}`)}>{user && <NewTopicButton />}</PageHeader>
+      <PageHeader title={page.title ? tx(page.title) : t(`pages:${name}`)}>{user && <NewTopicButton />}</PageHeader>
       {hasTerms && (
         <ul className="nav nav-pills mb-3 gap-1" aria-label={t('recent:filter')}>
           {TERMS.map((term) => (
             <li className="nav-item" key={term}>
-              <NavLink to={`/${name}?term=${term}`} className="nav-link py-1 px-3">
+              <a
+                href={`${page.relative_path}/${name}?term=${term}`}
+                className={`nav-link py-1 px-3${(data.term ?? 'alltime') === term ? ' active' : ''}`}
+                aria-current={(data.term ?? 'alltime') === term ? 'page' : undefined}
+              >
                 {t(`recent:${term}`)}
-              </NavLink>
+              </a>
             </li>
           ))}
         </ul>

@@ -2,17 +2,17 @@ import type { PageBase, UsersPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { Avatar } from '../components/Avatar';
-import { NavLink } from '../components/NavLink';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Timeago } from '../components/Timeago';
 import { userPath } from '../util/urls';
 
+// The server's sections; joindate is its default.
 const SECTIONS = [
-  { to: '/users', label: 'users:latest-users' },
-  { to: '/users?section=sort-posts', label: 'users:top-posters' },
-  { to: '/users?section=sort-reputation', label: 'users:most-reputation' },
-  { to: '/users?section=online', label: 'users:online' },
+  { id: 'joindate', to: '/users', label: 'users:latest-users' },
+  { id: 'sort-posts', to: '/users?section=sort-posts', label: 'users:top-posters' },
+  { id: 'sort-reputation', to: '/users?section=sort-reputation', label: 'users:most-reputation' },
+  { id: 'online', to: '/users?section=online', label: 'users:online' },
 ];
 
 /** The member directory. */
@@ -24,10 +24,10 @@ export default function Users({ page }: { page: PageBase }) {
       <PageHeader title={t('pages:users')} subtitle={data.userCount ? t('users:count', humanReadableNumber(data.userCount)) : undefined} />
       <ul className="nav nav-pills mb-3 gap-1">
         {SECTIONS.map((s) => (
-          <li className="nav-item" key={s.to}>
-            <NavLink to={s.to} className="nav-link py-1 px-3" activeClass={s.to === '/users' && data.section && data.section !== 'joindate' ? '' : 'active'}>
+          <li className="nav-item" key={s.id}>
+            <a href={`${page.relative_path}${s.to}`} className={`nav-link py-1 px-3${(data.section || 'joindate') === s.id ? ' active' : ''}`} aria-current={(data.section || 'joindate') === s.id ? 'page' : undefined}>
               {t(s.label)}
-            </NavLink>
+            </a>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
+import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,7 +27,7 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -35,7 +36,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new SqliteDialect({ database: file })) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -102,7 +102,12 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   ];
   // A later tag with the same name/property replaces the default.
   const dedupedMeta = metaTags.filter((m, i) => !metaTags.slice(i + 1).some((n) => (n.name && n.name === m.name) || (n.property && n.property === m.property)));
-  const linkTags: Attributes[] = [{ rel: 'canonical', href: canonical }, { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` }, ...link];
+  // A loader's own canonical link replaces the default one.
+  const linkTags: Attributes[] = [
+    ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
+    { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
+    ...link,
+  ];
   return {
     ...rest,
     template: { name, [name]: true },

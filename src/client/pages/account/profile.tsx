@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { PageBase, UserProfilePage } from '../../../shared/types';
 import { humanReadableNumber } from '../../../shared/numbers';
-import { useT } from '../../app/hooks';
+import { useT, useUser } from '../../app/hooks';
+import { postSite } from '../../app/api';
 import { useRuntime } from '../../app/runtime';
 import { Avatar } from '../../components/Avatar';
 import { PostContent } from '../../components/PostContent';
@@ -22,12 +23,26 @@ export default function Profile({ page }: { page: PageBase }) {
   const { t, tx } = useT();
   const rp = useRuntime().config.relative_path;
   const u = page as UserProfilePage;
+  const status = u.status || 'offline';
+  const rt = useRuntime();
+  const viewer = useUser();
+  const reportSpam = async () => {
+    try {
+      await postSite(rt.config, `/api/user/${encodeURIComponent(u.userslug)}/spam-be-gone/report`, {});
+      rt.alert({ type: 'success', message: t('spam-be-gone:user-reported') });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: tx((err as Error).message || '[[spam-be-gone:something-went-wrong]]') });
+    }
+  };
   return (
     <>
       <section className="card profile-card mb-4" aria-labelledby="profile-name">
         <div className="profile-cover" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${u['icon:bgColor'] || '#6c757d'}, transparent)` }} />
         <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-center align-items-md-end profile-head">
-          <Avatar user={u} size="xl" className="profile-avatar border border-4 border-body" />
+          <span className="position-relative d-inline-block">
+            <Avatar user={u} size="xl" className="profile-avatar border border-4 border-body" />
+            <span className={`status-indicator status-${status}`} title={t(`global:status.${status}`)} role="img" aria-label={t(`global:status.${status}`)} />
+          </span>
           <div className="flex-grow-1 text-center text-md-start">
             <h1 id="profile-name" className="h3 mb-0">{u.displayname}</h1>
             <div className="text-body-secondary">@{u.username}</div>
@@ -40,6 +55,11 @@ export default function Profile({ page }: { page: PageBase }) {
               </div>
             )}
           </div>
+          {viewer?.isAdmin && !u.isSelf && (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void reportSpam()}>
+              {t('spam-be-gone:report-user')}
+            </button>
+          )}
           <div className="d-flex flex-wrap justify-content-center">
             <Stat label={t('global:reputation')} value={humanReadableNumber(u.reputation)} />
             <Stat label={t('global:posts')} value={humanReadableNumber(u.postcount)} />

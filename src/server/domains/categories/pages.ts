@@ -1,4 +1,96 @@
-import type { PageDef } from '../../http/pages.js';
+import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage } from '../../../shared/types.js';
+import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
+import { notFound } from '../../http/errors.js';
+import { pagination, pageNumber } from '../../http/pagination.js';
 
-/** Category pages. (Filled in by the content work.) */
-export const categoryPages: PageDef<any>[] = [];
+const CATEGORIES = '[[pages:categories]]';
+
+async function categoriesContent({ ctx, viewer }: PageRequest) {
+  return { categories: await ctx.categories.tree(viewer) };
+}
+
+const homePage = definePage<CategoriesPage>({
+  path: '/',
+  template: 'categories',
+  async load(req) {
+    const settings = await req.ctx.settings.get();
+    return { ...(await categoriesContent(req)), title: settings.siteTitle, breadcrumbs: [] };
+  },
+});
+
+const categoriesPage = definePage<CategoriesPage>({
+  path: '/categories',
+  template: 'categories',
+  async load(req) {
+    return { ...(await categoriesContent(req)), title: CATEGORIES, breadcrumbs: [{ text: CATEGORIES }] };
+  },
+});
+
+/** Plain text for meta tags: markup stripped, whitespace folded, cut at a word. */
+function plain(text: string, max = 200): string {
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[*_`#>[\]()!]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}
+
+function withQuery(path: string, query: Record<string, string>, changes: Record<string, string> = {}): string {
+  const qs = new URLSearchParams({ ...query, ...changes }).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const categoryPage = definePage<CategoryPage>({
+  path: '/category/:cid/:slug?',
+  template: 'category',
+  async load({ ctx, viewer, params, query }) {
+    if (!/^\d+$/.test(params.cid ?? '')) throw notFound('error:no-category');
+    const page = pageNumber(query.page);
+    const row = await ctx.categories.readable(viewer, Number(params.cid));
+    // A link category is a signpost to somewhere else.
+    if (row.link) return { redirect: row.link };
+    const [, nameSlug] = row.slug.split('/');
+    if (params.cid !== String(row.cid) || params.slug !== nameSlug) return { redirect: withQuery(`/category/${row.slug}`, query), permanent: true };
+    const privileges = await ctx.privileges.forCategory(viewer, row.cid);
+    const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page) : { topics: [], pageCount: 1 };
+    // Past the end: NodeBB sends the reader to the last page rather than an empty one.
+    if (page > list.pageCount) return { redirect: withQuery(`/category/${row.slug}`, query, { page: String(list.pageCount) }) };
+    const view = await ctx.categories.view(viewer, row);
+    const ancestors = await ctx.categories.ancestors(viewer, row);
+    const breadcrumbs: Breadcrumb[] = [
+      { text: CATEGORIES, url: '/categories' },
+      ...ancestors.map((a) => ({ text: a.name, url: `/category/${a.slug}`, cid: a.cid })),
+      { text: row.name, cid: row.cid },
+    ];
+    const { url, relativePath } = ctx.config;
+    const parent = ancestors[ancestors.length - 1];
+    const description = plain(row.description) || row.name;
+    const meta: Attributes[] = [
+      { name: 'title', content: row.name },
+      { name: 'description', content: description },
+      { property: 'og:title', content: row.name },
+      { property: 'og:description', content: description },
+      { property: 'og:type', content: 'website' },
+    ];
+    const link: Attributes[] = [
+      { rel: 'alternate', type: 'application/rss+xml', href: `${url}/category/${row.cid}.rss` },
+      { rel: 'up', href: parent ? `${url}/category/${parent.slug}` : `${url}/` },
+    ];
+    if (page > 1) link.push({ rel: 'prev', href: `${relativePath}/category/${row.slug}?page=${page - 1}` });
+    if (page < list.pageCount) link.push({ rel: 'next', href: `${relativePath}/category/${row.slug}?page=${page + 1}` });
+    return {
+      ...view,
+      title: row.name,
+      breadcrumbs,
+      topics: list.topics,
+      privileges,
+      pagination: pagination(page, list.pageCount, query),
+      meta,
+      link,
+    };
+  },
+});
+
+/** Category pages: the home page, the categories list and one category's topics. */
+export const categoryPages: PageDef<any>[] = [homePage, categoriesPage, categoryPage];

@@ -100,7 +100,8 @@ export class CategoriesService {
       seen.add(cid);
       const parent = await store.byCid(this.ctx.db, cid);
       if (!parent) break;
-      if (await this.ctx.privileges.can(viewer, 'find', cid)) out.unshift(parent);
+      const shown = (parent.disabled === 0 || viewer.isAdmin) && (await this.ctx.privileges.can(viewer, 'find', cid));
+      if (shown) out.unshift(parent);
       cid = parent.parent_cid;
     }
     return out;

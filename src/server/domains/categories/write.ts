@@ -97,7 +97,7 @@ export async function createCategory(ctx: AppContext, actor: Viewer, data: Categ
       category = await run();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (input.handle || attempt >= 2) throw badRequest('error:category-handle-taken');
+      if (input.handle || attempt >= 4) throw badRequest('error:category-handle-taken');
     }
   }
   await ctx.hooks.fire('action:category.create', { category, uid: actor.uid });

@@ -1,16 +1,121 @@
-import type { UserProfilePage } from '../../../shared/types.js';
+import type { Insertable } from 'kysely';
+import type { PostView, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import type { PostsTable } from '../../db/schema.js';
+import { enforce } from '../../http/ratelimit.js';
 import type { Viewer } from '../privileges/service.js';
+import { member } from '../topics/access.js';
+import { editPost, type PostEdit } from './edit.js';
+import { postDiffs, rawPost, recentByUser, viewPost } from './read.js';
+import { reply, type NewReply } from './reply.js';
+import { render } from './rules.js';
+import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
+import * as store from './store.js';
+import type { PostRow } from './store.js';
+import { bookmark, vote } from './votes.js';
 
-/** Posts. (Filled in by the content work.) */
+// Previews render markdown on every keystroke pause; this bounds what one member can ask for.
+const PREVIEWS_PER_MINUTE = 120;
+
+/** Posts. The rules live in one file per action; this class only routes to them. */
 export class PostsService {
   constructor(private readonly ctx: AppContext) {}
 
   /** A member's latest posts that the viewer may read. */
   async recentByUser(viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
-    void viewer;
-    void uid;
-    void limit;
-    return [];
+    return recentByUser(this.ctx, viewer, uid, limit);
+  }
+
+  /** One post row, or null. */
+  async get(pid: number): Promise<PostRow | null> {
+    return (await store.byPid(this.ctx.db, pid)) ?? null;
+  }
+
+  /** Several post rows keyed by pid (one query). */
+  async getMany(pids: number[]): Promise<Map<number, PostRow>> {
+    return new Map((await store.byPids(this.ctx.db, pids)).map((p) => [p.pid, p]));
+  }
+
+  /** A page of a topic's posts in reading order. */
+  async pageOfTopic(tid: number, offset: number, limit: number): Promise<PostRow[]> {
+    return store.pageOfTopic(this.ctx.db, tid, offset, limit);
+  }
+
+  /** How many posts (deleted included) a topic holds. */
+  async countInTopic(tid: number): Promise<number> {
+    return store.countInTopic(this.ctx.db, tid);
+  }
+
+  /** Inserts a post inside the caller's transaction (a new topic's main post). */
+  async insert(db: Queryable, row: Insertable<PostsTable>): Promise<PostRow> {
+    return store.insertPost(db, row);
+  }
+
+  /** The newest post of a topic that is not deleted. */
+  async latestVisible(db: Queryable, tid: number): Promise<PostRow | undefined> {
+    return store.latestVisible(db, tid);
+  }
+
+  /** Takes back the counters of a topic's posts inside a purge's transaction. */
+  async forgetTopicPosts(db: Queryable, tid: number): Promise<void> {
+    return forgetTopicPosts(this.ctx, db, tid);
+  }
+
+  /** Replies to a topic. */
+  async reply(viewer: Viewer, tid: number, data: NewReply, ip = '') {
+    return reply(this.ctx, viewer, tid, data, ip);
+  }
+
+  /** Edits a post. */
+  async edit(viewer: Viewer, pid: number, data: PostEdit) {
+    return editPost(this.ctx, viewer, pid, data);
+  }
+
+  /** Soft-deletes a post. */
+  async delete(viewer: Viewer, pid: number) {
+    return deletePost(this.ctx, viewer, pid);
+  }
+
+  /** Restores a deleted post. */
+  async restore(viewer: Viewer, pid: number) {
+    return restorePost(this.ctx, viewer, pid);
+  }
+
+  /** Purges a post for ever. */
+  async purge(viewer: Viewer, pid: number) {
+    return purgePost(this.ctx, viewer, pid);
+  }
+
+  /** Votes on a post (+1, -1, or 0 to withdraw). */
+  async vote(viewer: Viewer, pid: number, delta: number) {
+    return vote(this.ctx, viewer, pid, delta);
+  }
+
+  /** Bookmarks or unbookmarks a post. */
+  async bookmark(viewer: Viewer, pid: number, on: boolean) {
+    return bookmark(this.ctx, viewer, pid, on);
+  }
+
+  /** One post as the API shows it. */
+  async view(viewer: Viewer, pid: number): Promise<PostView> {
+    return viewPost(this.ctx, viewer, pid);
+  }
+
+  /** A post's markdown as written. */
+  async raw(viewer: Viewer, pid: number) {
+    return rawPost(this.ctx, viewer, pid);
+  }
+
+  /** A post's edit history. */
+  async diffs(viewer: Viewer, pid: number) {
+    return postDiffs(this.ctx, viewer, pid);
+  }
+
+  /** Renders a composer preview through the same filter posts use (members only, rate-limited). */
+  async preview(viewer: Viewer, content: string): Promise<{ html: string }> {
+    member(viewer);
+    await enforce(this.ctx.limiter, `preview:${viewer.uid}`, PREVIEWS_PER_MINUTE, 60);
+    return { html: await render(this.ctx, content, viewer.uid) };
   }
 }

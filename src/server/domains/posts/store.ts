@@ -94,7 +94,18 @@ export async function recentByUser(db: Queryable, uid: number, cids: number[], l
     .selectFrom('posts')
     .innerJoin('topics', 'topics.tid', 'posts.tid')
     .selectAll('posts')
-    .select(['topics.title as topic_title', 'topics.slug as topic_slug', 'topics.main_pid as topic_main_pid'])
+    .select(['topics.title as topic_title', 'topics.slug as topic_slug'])
+    // Each post's position in its topic, counted in the same query rather than one per post.
+    .select((eb) =>
+      eb
+        .selectFrom('posts as earlier')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('earlier.tid', '=', 'posts.tid')
+        .where((e) =>
+          e.or([e('earlier.created', '<', e.ref('posts.created')), e.and([e('earlier.created', '=', e.ref('posts.created')), e('earlier.pid', '<', e.ref('posts.pid'))])]),
+        )
+        .as('post_index'),
+    )
     .where('posts.uid', '=', uid)
     .where('posts.deleted', '=', 0)
     .where('topics.deleted', '=', 0)

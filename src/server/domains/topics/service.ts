@@ -1,6 +1,13 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
+import { createTopic, type NewTopic } from './create.js';
+import { markRead, setFollowState } from './follow.js';
+import { categoryTeasers, listTopics } from './list.js';
+import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
+import * as store from './store.js';
+import type { TopicRow } from './store.js';
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -14,32 +21,122 @@ export interface TopicListOptions {
   since?: number;
 }
 
-const todo = (): never => {
-  throw new Error('not implemented');
-};
-
 /**
  * Topics. CONTRACT used by other domains (keep these signatures): list, teasers,
- * purgeCategoryContent.
+ * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
   constructor(private readonly ctx: AppContext) {}
 
   /** A page of topic summaries, and the total count, for list pages. */
   async list(viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
-    void viewer, opts;
-    return todo();
+    return listTopics(this.ctx, viewer, opts);
   }
 
   /** The latest post of each category (for the categories page), keyed by cid. */
   async teasers(viewer: Viewer, cids: number[]): Promise<Map<number, Teaser>> {
-    void viewer, cids;
-    return todo();
+    void viewer; // the caller passes only categories the viewer may read
+    return categoryTeasers(this.ctx, cids);
   }
 
   /** Purges every topic of a category (before the category is deleted). */
   async purgeCategoryContent(cid: number): Promise<void> {
-    void cid;
-    return todo();
+    return purgeCategoryContent(this.ctx, cid);
+  }
+
+  /** Creates a topic and its main post. */
+  async create(viewer: Viewer, data: NewTopic, ip = '') {
+    return createTopic(this.ctx, viewer, data, ip);
+  }
+
+  /** One topic row, or null. */
+  async get(tid: number, db: Queryable = this.ctx.db): Promise<TopicRow | null> {
+    return (await store.byTid(db, tid)) ?? null;
+  }
+
+  /** Several topic rows keyed by tid. */
+  async getMany(tids: number[]): Promise<Map<number, TopicRow>> {
+    return new Map((await store.byTids(this.ctx.db, tids)).map((t) => [t.tid, t]));
+  }
+
+  /** Locks or unlocks a topic. */
+  async lock(viewer: Viewer, tid: number, locked: boolean) {
+    return setLocked(this.ctx, viewer, tid, locked);
+  }
+
+  /** Pins or unpins a topic. */
+  async pin(viewer: Viewer, tid: number, pinned: boolean) {
+    return setPinned(this.ctx, viewer, tid, pinned);
+  }
+
+  /** Soft-deletes a topic. */
+  async delete(viewer: Viewer, tid: number) {
+    return deleteTopic(this.ctx, viewer, tid);
+  }
+
+  /** Restores a deleted topic. */
+  async restore(viewer: Viewer, tid: number) {
+    return restoreTopic(this.ctx, viewer, tid);
+  }
+
+  /** Purges a topic for ever. */
+  async purge(viewer: Viewer, tid: number) {
+    return purgeTopic(this.ctx, viewer, tid);
+  }
+
+  /** Replaces a topic's tags, or removes some (or all, with null). */
+  async setTags(viewer: Viewer, tid: number, tags: unknown[] | null, remove = false) {
+    return setTopicTags(this.ctx, viewer, tid, tags, remove);
+  }
+
+  /** Sets the viewer's watch state of a topic. */
+  async follow(viewer: Viewer, tid: number, state: 'follow' | 'ignore' | null) {
+    return setFollowState(this.ctx, viewer, tid, state);
+  }
+
+  /** The viewer's watch state of a topic ('follow', 'ignore' or null). */
+  async followState(viewer: Viewer, tid: number): Promise<string | null> {
+    return (await store.followStates(this.ctx.db, viewer.uid, [tid])).get(tid) ?? null;
+  }
+
+  /** Records a member's read of a topic (guests: nothing). */
+  async markRead(viewer: Viewer, tid: number) {
+    return markRead(this.ctx, viewer, tid);
+  }
+
+  /** Adds to a topic's post count inside a content transaction. */
+  async bumpPostCount(db: Queryable, tid: number, by: number): Promise<void> {
+    await store.bumpPostCount(db, tid, by);
+  }
+
+  /** Adds to a topic's vote counters (they mirror its main post's) inside a transaction. */
+  async bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
+    await store.bumpVotes(db, tid, up, down);
+  }
+
+  /** Points a topic's teaser and last post time at its newest visible post. */
+  async refreshTeaser(db: Queryable, tid: number): Promise<void> {
+    const topic = await store.byTid(db, tid);
+    if (!topic) return;
+    const latest = await this.ctx.posts.latestVisible(db, tid);
+    await store.updateTopic(db, tid, {
+      teaser_pid: latest?.pid ?? topic.main_pid,
+      last_post_time: latest ? latest.created : topic.created,
+    });
+  }
+
+  /** Changes a topic's title (and slug) inside an edit's transaction. */
+  async setTitle(db: Queryable, tid: number, title: string, slug: string): Promise<void> {
+    await store.updateTopic(db, tid, { title, slug });
+  }
+
+  /** Follows a topic for a member inside a transaction (auto-follow on create or reply). */
+  async followIn(db: Queryable, uid: number, tid: number): Promise<void> {
+    await store.setFollowState(db, uid, tid, 'follow');
+  }
+
+  /** Records a read inside a transaction (a member's own post counts as read). */
+  async markReadIn(db: Queryable, uid: number, tid: number, at: number): Promise<void> {
+    if (uid > 0) await store.markRead(db, uid, tid, at);
   }
 }

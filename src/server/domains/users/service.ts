@@ -29,6 +29,9 @@ export interface UserUpdate {
   picture?: string;
 }
 
+/** The statuses a member may choose, as NodeBB names them. */
+export const USER_STATUSES = ['online', 'away', 'dnd', 'offline'] as const;
+
 /** Members: registration, login checks, profile changes, settings, bans. */
 export class UsersService {
   constructor(private readonly ctx: AppContext) {}
@@ -208,6 +211,16 @@ export class UsersService {
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
     await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(next) });
     return next;
+  }
+
+  /** Saves the status a member chose (the member themself or an admin); live presence announces it. */
+  async setStatus(actor: Viewer, uid: number, status: string): Promise<UserRow> {
+    await this.assertSelfOrAdmin(actor, uid);
+    if (!(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('error:invalid-user-status');
+    await store.updateUser(this.ctx.db, uid, { status, ...(status === 'offline' ? {} : { lastonline: Date.now() }) });
+    const user = (await this.get(uid))!;
+    await this.ctx.hooks.fire('action:user.update', { user, fields: ['status'] });
+    return user;
   }
 
   /** Deletes an account (self or admin); posts stay, shown as a former member's. */

@@ -1,0 +1,106 @@
+// The terminal table and the budget checks.
+
+const fmt = {
+  n: (v, d = 0) => (v === null || v === undefined || Number.isNaN(v) ? '—' : Number(v).toLocaleString('en-GB', { maximumFractionDigits: d, minimumFractionDigits: d })),
+  ms: (v) => (v === null || v === undefined ? '—' : v < 10 ? Number(v).toFixed(2) : Number(v).toFixed(1)),
+  pct: (v) => (v === null || v === undefined ? '—' : `${(v * 100).toFixed(0)}%`),
+  mb: (v) => (v === null || v === undefined ? '—' : `${(v / 1048576).toFixed(1)} MB`),
+};
+export { fmt };
+
+function table(rows, headers) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? '')));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The budgets of the issue, checked against a run's results. */
+export function budgets(results) {
+  const out = [];
+  const ceiling = results.ceiling?.rps ?? null;
+  const read = (id) => results.reads.find((r) => r.id === id && r.as === 'guest' && !r.skipped);
+  for (const id of ['topic', 'recent']) {
+    const r = read(id);
+    out.push({
+      budget: `guest ${r?.label ?? id}: ≥ 50% of ceiling, p99 < 50 ms`,
+      measured: r ? `${fmt.n(r.rps)} req/s (${fmt.pct(r.fraction)}), p99 ${fmt.ms(r.p99)} ms` : 'not measured',
+      ceiling: ceiling ? `${fmt.n(ceiling)} req/s` : '—',
+      pass: r ? r.fraction >= 0.5 && r.p99 < 50 : null,
+    });
+  }
+  const html = read('topicHtml');
+  out.push({
+    budget: 'guest topic HTML: ≥ 25% of ceiling',
+    measured: html ? `${fmt.n(html.rps)} req/s (${fmt.pct(html.fraction)}), p99 ${fmt.ms(html.p99)} ms` : 'not measured',
+    ceiling: ceiling ? `${fmt.n(ceiling)} req/s` : '—',
+    pass: html ? html.fraction >= 0.25 : null,
+  });
+  const w = results.writes?.find((x) => x.id === 'reply' && x.connections === 1 && !x.skipped);
+  out.push({
+    budget: `replies from 1 client ≥ 500/s${results.dialect === 'sqlite' ? '' : ' (SQLite budget; shown for reference)'}`,
+    measured: w ? `${fmt.n(w.rps)} replies/s, p99 ${fmt.ms(w.p99)} ms` : 'not measured',
+    ceiling: '',
+    pass: w && results.dialect === 'sqlite' ? w.rps >= 500 : null,
+  });
+  const live = results.live;
+  out.push({
+    budget: '1,000-socket fan-out p99 < 200 ms',
+    measured: live && !live.skipped ? `p50 ${fmt.ms(live.p50)} ms, p99 ${fmt.ms(live.p99)} ms` : 'not measured',
+    ceiling: '',
+    pass: live && !live.skipped ? live.p99 < 200 && live.missedDeliveries === 0 : null,
+  });
+  out.push({ budget: 'start-up to first 200 < 1.5 s', measured: `${fmt.n(results.startup?.medianMs)} ms`, ceiling: '', pass: results.startup ? results.startup.medianMs < 1500 : null });
+  out.push({ budget: 'idle RSS < 150 MB', measured: fmt.mb(results.memory?.idleRss), ceiling: '', pass: results.memory?.idleRss ? results.memory.idleRss < 150 * 1048576 : null });
+  return out;
+}
+
+/** Renders the whole report as text. */
+export function renderReport(results) {
+  const parts = [];
+  const c = results.ceiling;
+  parts.push(`Palaver benchmark — ${results.dialect}${results.quick ? ' (quick)' : ''}${results.experiments?.length ? ` — EXPERIMENT: ${results.experiments.join(', ')} (not the code in src/)` : ''} — ${results.startedAt}`);
+  parts.push(`machine: ${results.machine.cpus}× ${results.machine.cpuModel}, Node ${results.machine.node}; load: autocannon, ${results.settings.connections} connections, ${results.settings.warmupSec} s warm-up + ${results.settings.durationSec} s`);
+  const loads = results.reads.filter((r) => r.loadavg !== undefined).map((r) => r.loadavg);
+  if (loads.length) {
+    const maxLoad = Math.max(...loads);
+    parts.push(`machine load average during the reads: ${fmt.n(Math.min(...loads), 1)}–${fmt.n(maxLoad, 1)}${maxLoad > results.machine.cpus + 1 ? '  ⚠ other processes were busy: req/s figures are low and noisy; prefer the CPU columns' : ''}`);
+  }
+  parts.push(`seed: ${fmt.n(results.seed.shape.categories)} categories, ${fmt.n(results.seed.shape.users)} members, ${fmt.n(results.seed.shape.topics)} topics, ${fmt.n(results.seed.posts)} posts (${results.seed.cached ? 'cached' : `seeded in ${fmt.n(results.seed.seedMs.total / 1000, 1)} s`})`);
+  parts.push('');
+  const rows = [];
+  if (c) rows.push([`ceiling: bare Fastify, ${fmt.n(c.bytes)} B JSON`, fmt.n(c.rps), fmt.ms(c.p50), fmt.ms(c.p99), '100%', fmt.n(c.cpuMsPerReq, 3), '100%', fmt.n(c.bytes), c.runs ? `mean of ${c.runs.map((r) => fmt.n(r.rps)).join(' and ')} req/s` : '']);
+  for (const r of results.reads) {
+    const name = `${r.as.padEnd(6)} ${r.label ?? r.path}`;
+    if (r.skipped) {
+      rows.push([name, '—', '—', '—', '—', '—', '—', '—', `skipped: ${r.skipped}`]);
+      continue;
+    }
+    const note = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors` : ''].filter(Boolean).join(', ');
+    rows.push([name, fmt.n(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.pct(r.fraction), fmt.n(r.cpuMsPerReq, 3), fmt.pct(r.cpuFraction), fmt.n(r.bytesPerReq), note]);
+  }
+  parts.push(table(rows, ['reads (GET)', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'CPU ms/req', 'CPU vs ceiling', 'bytes', '']));
+  parts.push('(of ceiling = req/s ÷ the ceiling\'s req/s; CPU vs ceiling = the ceiling\'s server CPU per request ÷ this one\'s, steadier on a busy machine)');
+  parts.push('');
+  const wrows = (results.writes ?? []).map((w) =>
+    w.skipped
+      ? [`${w.label}`, '—', '—', '—', '—', `skipped: ${w.skipped}`]
+      : [w.label, fmt.n(w.rps, 0), fmt.ms(w.p50), fmt.ms(w.p99), fmt.n(w.cpuMsPerReq, 2), [w.non2xx ? `${w.non2xx} non-2xx` : '', w.errors ? `${w.errors} errors` : ''].filter(Boolean).join(', ')],
+  );
+  if (wrows.length) parts.push(table(wrows, ['writes (/api/v3, master token)', 'per s', 'p50 ms', 'p99 ms', 'CPU ms/write', '']), '');
+  const live = results.live;
+  if (live) {
+    parts.push(
+      live.skipped
+        ? `live: skipped — ${live.skipped.slice(0, 300)}`
+        : `live: ${fmt.n(live.sockets)} sockets in one topic room, ${live.replies} replies: POST → last socket p50 ${fmt.ms(live.p50)} ms, p99 ${fmt.ms(live.p99)} ms, max ${fmt.ms(live.max)} ms; missed ${live.missedDeliveries}; server memory per idle socket ${fmt.n(live.bytesPerSocket / 1024, 1)} KiB (RSS ${fmt.mb(live.rssBefore)} → ${fmt.mb(live.rssAfter)})`,
+    );
+  }
+  const s = results.startup;
+  parts.push(`start-up to first 200 on ${s.probe}: ${s.samplesMs.map((v) => `${fmt.n(v)} ms`).join(', ')} (median ${fmt.n(s.medianMs)} ms)`);
+  parts.push(`memory: idle RSS ${fmt.mb(results.memory.idleRss)}; after the read runs ${fmt.mb(results.memory.afterReadsRss)}${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
+  parts.push('');
+  const b = budgets(results);
+  parts.push(table(b.map((x) => [x.budget, x.measured, x.ceiling, x.pass === null ? 'n/a' : x.pass ? 'PASS' : 'MISS']), ['budget', 'measured', 'ceiling', '']));
+  return parts.join('\n');
+}

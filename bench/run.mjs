@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick] [-- --profile topic]`: seeds (or reuses) a forum, starts it in
+// production mode on loopback, loads it from a second process and compares every read with a
+// bare Fastify ceiling. See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild } from './lib/build.mjs';
+import { BENCH_SECRET, CACHE, RESULTS, ROOT } from './lib/paths.mjs';
+import { summariseProfile } from './lib/profile.mjs';
+import { budgets, renderReport } from './lib/report.mjs';
+import { freePort, request, rssOf, startProcess } from './lib/server.mjs';
+import { postgresSeed, sqliteSeed } from './lib/seeding.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'no-writes': { type: 'boolean', default: false },
+    'no-live': { type: 'boolean', default: false },
+    sockets: { type: 'string', default: '1000' },
+    profile: { type: 'string' },
+    experiment: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  process.stdout.write(`Usage: npm run bench -- [--quick] [--only topic,recent] [--profile <read id>] [--no-writes] [--no-live]
+  --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
+  --duration N       seconds measured per load;  --warmup N  seconds of warm-up
+  --connections N    read connections (default 50)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; writes)
+  --profile ID       run the server with --cpu-prof during read ID (guest) only, print the hottest functions
+  --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
+  --scale F          seed F × the full shape (smoke tests of the bench itself)
+  --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
+                     statements), indexes (bench/experiments/indexes.sql on the run's SQLite copy)
+  DATABASE_URL=postgres://… runs against that (fresh, empty) PostgreSQL database.
+`);
+  process.exit(0);
+}
+
+const quick = opts.quick;
+const settings = {
+  connections: Number(opts.connections),
+  warmupSec: Number(opts.warmup ?? (quick ? 1 : 5)),
+  durationSec: Number(opts.duration ?? (quick ? 3 : 20)),
+  writeWarmupSec: quick ? 1 : 2,
+  writeDurationSec: Number(opts.duration ?? (quick ? 3 : 20)),
+  liveReplies: quick ? 20 : 100,
+};
+const log = (s) => process.stderr.write(`${s}\n`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const pgUrl = process.env.DATABASE_URL || null;
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const runDir = path.join(CACHE, `run-${process.pid}`);
+mkdirSync(RESULTS, { recursive: true });
+const serverLog = path.join(RESULTS, `server-${stamp}.log`);
+
+/** Runs a bench child script and parses the JSON line it prints. */
+function child(script, spec) {
+  const out = execFileSync(process.execPath, [path.join(ROOT, 'bench', script), JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.toString().trim().split('\n').pop());
+}
+
+// --no-build: reuse bench/.cache/build as it is (e.g. to compare runs of one snapshot of src/).
+const main = opts['no-build'] ? path.join(ROOT, 'bench/.cache/build/dist/server/main.js') : ensureServerBuild({ log });
+const baseEnv = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: 'production',
+  PALAVER_SECRET: BENCH_SECRET,
+  // High limits: the benchmark measures throughput, not the limiter's refusals.
+  PALAVER_RATE_LOGIN: '1000000',
+  PALAVER_RATE_REGISTER: '1000000',
+  PALAVER_RATE_POSTS: '1000000000',
+  PALAVER_CONFIG: path.join(runDir, 'no-config.json'),
+};
+
+const seed = pgUrl
+  ? await postgresSeed({ url: pgUrl, scale: Number(opts.scale), baseEnv, log })
+  : sqliteSeed({ scale: Number(opts.scale), runDir, baseEnv, log });
+const dialect = pgUrl ? 'postgres' : 'sqlite';
+const experiments = opts.experiment ? opts.experiment.split(',') : [];
+const experimentArgs = experiments.includes('stmt-cache') ? ['--import', pathToFileURL(path.join(ROOT, 'bench/experiments/stmt-cache.mjs')).href] : [];
+if (experiments.includes('indexes')) {
+  const sqlText = readFileSync(path.join(ROOT, 'bench/experiments/indexes.sql'), 'utf8');
+  if (pgUrl) throw new Error('--experiment indexes is for SQLite runs');
+  const { default: SQLite } = await import('better-sqlite3');
+  const file = new SQLite(path.join(runDir, 'palaver.sqlite'));
+  file.exec(sqlText);
+  file.close();
+}
+
+const results = {
+  startedAt: new Date().toISOString(),
+  dialect,
+  quick,
+  experiments,
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', node: process.version, memGB: Math.round(os.totalmem() / 2 ** 30) },
+  settings,
+  seed: { key: seed.key, cached: seed.cached, shape: seed.shape, posts: seed.posts, seedMs: seed.seedMs, perPostMs: seed.perPostMs },
+  startup: null,
+  memory: {},
+  ceiling: null,
+  reads: [],
+  writes: [],
+  live: null,
+};
+
+async function startForum(extraNodeArgs = []) {
+  const port = await freePort();
+  const env = {
+    ...baseEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PALAVER_URL: `http://127.0.0.1:${port}`,
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }),
+  };
+  return startProcess({ script: main, args: ['start'], nodeArgs: [...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
+}
+
+// --- start-up: time from spawn to the first 200 on the home page, on the seeded database ---
+const startupSamples = [];
+for (let i = 0; i < (quick ? 0 : 2); i++) {
+  const s = await startForum();
+  startupSamples.push(s.startupMs);
+  await s.stop();
+}
+const profileDir = path.join(RESULTS, `prof-${stamp}`);
+let forum = await startForum(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+startupSamples.push(forum.startupMs);
+results.startup = { probe: 'GET /', samplesMs: startupSamples.map(Math.round), medianMs: Math.round(median(startupSamples)) };
+log(`bench: palaver (${dialect}) answered 200 after ${Math.round(forum.startupMs)} ms; pid ${forum.pid}`);
+await new Promise((r) => setTimeout(r, 2000));
+results.memory.idleRss = forum.rss();
+
+// --- a member session (login over HTTP, as the browser does) ---
+async function login(base, username, password) {
+  const cfg = await request(`${base}/api/config`);
+  const csrf = JSON.parse(cfg.body).csrf_token;
+  const cookies = (cfg.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+  const res = await request(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: cookies.join('; ') },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body.slice(0, 200)}`);
+  const sid = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('palaver.sid='));
+  if (!sid) throw new Error('login answered 200 without a palaver.sid cookie');
+  return sid;
+}
+const memberCookie = await login(forum.base, seed.usernames[0], seed.password);
+
+// --- the reads ---
+const cat = seed.cids[0];
+const small = seed.tids.small;
+const big = seed.tids.big;
+const READS = [
+  { id: 'categories', label: '/api/categories', path: '/api/categories' },
+  { id: 'category', label: '/api/category/:cid', path: `/api/category/${seed.categorySlugs[cat]}` },
+  { id: 'recent', label: '/api/recent', path: '/api/recent' },
+  { id: 'topic', label: '/api/topic/:tid (10 posts)', path: `/api/topic/${small}/${seed.slugs[small]}` },
+  { id: 'topicBig', label: `/api/topic/:big (${seed.shape.bigPosts} posts, page 1)`, path: `/api/topic/${big}/${seed.slugs[big]}` },
+  { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
+  { id: 'home', label: '/ (HTML)', path: '/' },
+];
+const only = opts.profile ? [opts.profile] : opts.only ? opts.only.split(',') : null;
+
+/** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */
+async function probe(read, as) {
+  const res = await request(forum.base + read.path, { headers: as === 'member' ? { cookie: memberCookie } : {} });
+  if (res.status !== 200) return { skipped: `answers ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''} (route not there yet?)` };
+  if (res.headers['x-redirect']) return { skipped: `redirects to ${res.headers['x-redirect']}` };
+  const loggedIn = /"loggedIn":true/.test(res.body);
+  if (as === 'member' && !loggedIn) return { skipped: 'the member cookie was not honoured' };
+  if (as === 'guest' && loggedIn) return { skipped: 'a guest read came back logged in' };
+  return { bytes: Buffer.byteLength(res.body) };
+}
+
+// --- the ceiling: bare Fastify answering a JSON body the size of the topic page ---
+const topicProbe = await probe(READS[3], 'guest');
+const ceilingBytes = topicProbe.bytes ?? 20_000;
+const ceilingPort = await freePort();
+const ceiling = await startProcess({ script: path.join(ROOT, 'bench/ceiling.mjs'), args: [String(ceilingBytes)], env: { ...baseEnv, PORT: String(ceilingPort) }, port: ceilingPort, probePath: '/', name: 'ceiling' });
+log(`bench: ceiling (bare Fastify, ${ceilingBytes} B JSON${topicProbe.bytes ? ', the size of the topic page' : ', a guess: the topic page is missing'})`);
+/** Loads the ceiling once; it is measured before and after the reads, and the mean is the reference. */
+function measureCeiling(when) {
+  const r = child('load.mjs', { url: `${ceiling.base}/`, cpuPid: ceiling.pid, connections: settings.connections, warmupSec: settings.warmupSec, durationSec: settings.durationSec });
+  log(`  ceiling (${when}): ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req`);
+  return r;
+}
+const ceilingRuns = [measureCeiling('before the reads')];
+results.ceiling = { ...ceilingRuns[0], bytes: ceilingBytes };
+
+for (const read of READS) {
+  for (const as of ['guest', 'member']) {
+    if (only && !only.includes(read.id)) continue;
+    if (opts.profile && as !== 'guest') continue;
+    const entry = { id: read.id, label: read.label, path: read.path, as };
+    const p = await probe(read, as);
+    if (p.skipped) {
+      results.reads.push({ ...entry, skipped: p.skipped });
+      log(`  ${as} ${read.path}: skipped (${p.skipped})`);
+      continue;
+    }
+    const r = child('load.mjs', {
+      url: forum.base + read.path,
+      cpuPid: forum.pid,
+      headers: as === 'member' ? { cookie: memberCookie } : {},
+      connections: settings.connections,
+      warmupSec: settings.warmupSec,
+      durationSec: settings.durationSec,
+    });
+    results.reads.push({ ...entry, ...r });
+    log(`  ${as} ${read.path}: ${Math.round(r.rps)} req/s (${((r.rps / ceilingRuns[0].rps) * 100).toFixed(0)}% of the first ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+  }
+}
+ceilingRuns.push(measureCeiling('after the reads'));
+await ceiling.stop();
+{
+  const mean = (k) => ceilingRuns.reduce((a, r) => a + r[k], 0) / ceilingRuns.length;
+  results.ceiling = { ...ceilingRuns[0], rps: mean('rps'), p50: mean('p50'), p99: mean('p99'), cpuMsPerReq: mean('cpuMsPerReq'), bytes: ceilingBytes, runs: ceilingRuns };
+  for (const r of results.reads) {
+    if (r.skipped) continue;
+    r.fraction = r.rps / results.ceiling.rps;
+    r.cpuFraction = results.ceiling.cpuMsPerReq / r.cpuMsPerReq;
+  }
+}
+results.memory.afterReadsRss = forum.rss();
+
+if (opts.profile) {
+  await forum.stop();
+  results.profile = summariseProfile(profileDir);
+  log(`\nCPU profile of the server during ${opts.profile} (self time, top functions) — ${profileDir}`);
+  for (const f of results.profile.top) log(`  ${f.pct.toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+  forum = null;
+}
+
+// --- live: 1,000 sockets in one topic room ---
+if (forum && !opts['no-live'] && (!only || only.includes('live'))) {
+  const handshake = await request(`${forum.base}/socket.io/?EIO=4&transport=polling`).catch((e) => ({ status: String(e.message) }));
+  if (handshake.status !== 200) {
+    results.live = { skipped: `realtime is not registered (GET /socket.io/ answers ${handshake.status})` };
+    log(`bench: live skipped — ${results.live.skipped}`);
+  } else {
+    try {
+      results.live = child('live.mjs', {
+        base: forum.base,
+        serverPid: forum.pid,
+        tid: seed.writeTids[seed.writeTids.length - 1],
+        sockets: Number(opts.sockets),
+        replies: settings.liveReplies,
+        token: seed.masterToken,
+        uid: seed.uids[1],
+        usernames: seed.usernames,
+        password: seed.password,
+      });
+      log(`  live: p50 ${results.live.p50?.toFixed(1)} ms, p99 ${results.live.p99?.toFixed(1)} ms, ${(results.live.bytesPerSocket / 1024).toFixed(1)} KiB per socket`);
+    } catch (err) {
+      results.live = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+      log(`bench: live failed — ${err.message}`);
+    }
+  }
+}
+
+// --- writes through /api/v3 with a master token acting as rotating members ---
+if (forum && !opts['no-writes'] && (!only || only.includes('writes'))) {
+  const write = { token: seed.masterToken, uids: seed.uids, tids: seed.writeTids.slice(0, -1), cids: seed.cids };
+  for (const kind of ['reply', 'topic']) {
+    for (const connections of [1, 10]) {
+      const label = `${kind === 'reply' ? 'replies' : 'new topics'}, ${connections} client${connections > 1 ? 's' : ''}`;
+      const r = child('load.mjs', {
+        url: `${forum.base}/`,
+        cpuPid: forum.pid,
+        write: { kind, ...write },
+        connections,
+        warmupSec: settings.writeWarmupSec,
+        durationSec: settings.writeDurationSec,
+      });
+      results.writes.push({ id: kind, label, ...r });
+      log(`  ${label}: ${Math.round(r.rps)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+    }
+  }
+  results.memory.afterWritesRss = forum.rss();
+}
+
+if (forum) await forum.stop();
+rmSync(runDir, { recursive: true, force: true });
+
+results.budgets = budgets(results);
+const file = path.join(RESULTS, `bench-${dialect}${quick ? '-quick' : ''}${experiments.length ? `-${experiments.join('+')}` : ''}-${stamp}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+process.stdout.write(`\n${renderReport(results)}\n\nresults: ${path.relative(ROOT, file)}\nserver log: ${path.relative(ROOT, serverLog)}\n`);
+void rssOf;

@@ -1,0 +1,143 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  SOCKET_CONNECT_TIMEOUT_MS, SOCKET_RANDOMIZATION_FACTOR, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS,
+} from '../../shared/constants';
+import type { Runtime } from '../app/runtime';
+import type { AlertInput } from '../state/alerts';
+import { translate } from '../i18n';
+import { isAdminPath, pagePath } from '../navigation/url';
+import { templateName } from '../pages/registry';
+import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
+
+type Ack = (err: { message?: string } | null, data?: unknown) => void;
+
+/**
+ * The live connection for logged-in members (spec §4, §6, §7): reconnection with backoff,
+ * rooms per page, session checks, ban events, live reload and the connection indicator.
+ */
+export function startSocket(rt: Runtime): Socket {
+  const c = rt.config;
+  const t = (key: string, ...args: string[]) => translate(rt.i18n, key, args);
+  const attempts = c.maxReconnectionAttempts > 0 ? c.maxReconnectionAttempts : Infinity;
+  const socket = io(c.websocketAddress || undefined, {
+    path: `${c.relative_path}/socket.io`,
+    query: { _csrf: c.csrf_token },
+    transports: (c.socketioTransports?.length ? c.socketioTransports : ['websocket', 'polling']) as ('websocket' | 'polling')[],
+    reconnectionAttempts: attempts,
+    reconnectionDelay: c.reconnectionDelay || SOCKET_RECONNECTION_DELAY_MS,
+    reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
+    randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
+    timeout: SOCKET_CONNECT_TIMEOUT_MS,
+    withCredentials: true,
+  });
+  const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
+  let hostname = '';
+  let room = '';
+  let everConnected = false;
+
+  const indicate = (e: IndicatorEvent['type']) => rt.connection.set((s) => nextIndicator(s, { type: e, at: Date.now() } as IndicatorEvent));
+  const ticker = setInterval(() => indicate('tick'), 500);
+  const emit = (event: string, ...args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      socket.emit(event, ...args, ((err, data) => (err ? reject(new Error(err.message ?? String(err))) : resolve(data))) as Ack);
+    });
+  const errorAlert = (err: Error) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: err.message });
+  const goHome = () => {
+    location.href = `${c.relative_path}/`;
+  };
+
+  const enter = (next: string) => {
+    if (next === room) return;
+    const previous = room;
+    room = next;
+    if (!next) {
+      if (c.maintenanceMode || !previous) return;
+      emit('meta.rooms.leaveCurrent').catch((err: Error) => {
+        room = previous;
+        errorAlert(err);
+      });
+      return;
+    }
+    emit('meta.rooms.enter', { enter: next }).catch((err: Error) => {
+      room = previous;
+      errorAlert(err);
+    });
+  };
+  const enterPageRoom = () => {
+    const { page } = rt.page.get();
+    if (uid > 0) enter(roomFor(templateName(page), page as { tid?: number; cid?: number }));
+  };
+  const unsubscribe = rt.page.subscribe(enterPageRoom);
+
+  // Exposed on <html> for styling hooks and browser tests.
+  const mark = (state: string) => document.documentElement.setAttribute('data-socket', state);
+  socket.on('connect', () => {
+    mark('connected');
+    indicate('connect');
+    if (!everConnected) {
+      everConnected = true;
+      enterPageRoom();
+      return;
+    }
+    // Reconnected: rooms were lost with the old connection.
+    const current = room;
+    room = '';
+    enter(current);
+    emit('meta.reconnected')
+      .then((reply) => {
+        if (isForumUpdated({ buster: c['cache-buster'], hostname }, reply as { 'cache-buster'?: string; hostname?: string })) {
+          rt.alert({ alert_id: 'forum_updated', type: 'warning', title: t('global:updated.title'), message: t('global:updated.message'), timeout: 0, clickfn: () => location.reload() });
+        }
+      })
+      .catch(() => undefined);
+  });
+  socket.on('disconnect', () => {
+    mark('disconnected');
+    indicate('disconnect');
+  });
+  socket.io.on('reconnect_failed', () => indicate('reconnect-failed'));
+  socket.on('setHostname', (name: string) => {
+    hostname = name;
+  });
+
+  const sessionLost = (message: string) => {
+    socket.disconnect();
+    rt.dialog.set({ title: t('error:invalid-session'), message, closable: false, button: 'global:reload', onConfirm: () => location.reload() });
+  };
+  socket.on('checkSession', (serverUid: number) => {
+    if (Number(serverUid) !== uid) sessionLost(t('error:session-mismatch-text'));
+  });
+  socket.on('event:invalid_session', () => sessionLost(t('error:invalid-session-text')));
+  socket.on('event:logout', () => goHome());
+  socket.on('event:banned', (data: { until?: number; reason?: string } | null) => {
+    const reason = data?.reason || '';
+    const message = data?.until
+      ? t('error:user-banned-reason-until', new Date(data.until).toLocaleString(c.userLang), reason)
+      : reason
+        ? t('error:user-banned-reason', reason)
+        : t('error:user-banned');
+    rt.dialog.set({ title: t('error:user-banned'), message, closable: false, button: 'global:go-home', onConfirm: goHome });
+  });
+  socket.on('event:unbanned', () => {
+    rt.dialog.set({ title: t('global:alert.unbanned'), message: t('global:alert.unbanned.message'), closable: true, button: 'global:go-home', onConfirm: goHome });
+  });
+  socket.on('event:alert', (data: AlertInput) => rt.alert(data));
+  socket.on('event:deprecated_call', (data: { eventName?: string; replacement?: string }) => {
+    console.warn(`[socket] ${data?.eventName ?? 'call'} is deprecated${data?.replacement ? `, use ${data.replacement}` : ''}`);
+  });
+  socket.on('event:livereload', () => {
+    const admin = rt.page.get().page.loggedInUser?.isAdmin;
+    if (admin && !isAdminPath(pagePath(new URL(location.href), c.relative_path))) location.reload();
+  });
+
+  rt.reconnect = () => {
+    if (!socket.connected) socket.connect();
+  };
+  // A failed connection retries on window focus (spec §2).
+  window.addEventListener('focus', () => rt.connection.get().view === 'failed' && socket.connect());
+  window.addEventListener('pagehide', () => {
+    clearInterval(ticker);
+    unsubscribe();
+  });
+  return socket;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../test/harness.js';
+
+let forum: TestForum;
+beforeAll(async () => {
+  forum = await startTestForum();
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+describe('queries on the database object inside a transaction', () => {
+  it('join the transaction instead of waiting for ever, and see its writes', async () => {
+    const db = forum.ctx.db;
+    const seen = await db.transaction().execute(async (tx) => {
+      await tx.insertInto('settings').values({ key: 'reentrant-probe', value: '"x"' }).execute();
+      // A service that forgets to pass `tx` down makes exactly this call.
+      const row = await db.selectFrom('settings').select('value').where('key', '=', 'reentrant-probe').executeTakeFirst();
+      return row?.value;
+    });
+    expect(seen).toBe('"x"');
+  });
+
+  it('roll back with the transaction', async () => {
+    const db = forum.ctx.db;
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('settings').values({ key: 'rolled-back', value: '1' }).execute();
+        await db.insertInto('settings').values({ key: 'rolled-back-too', value: '1' }).execute();
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const rows = await db.selectFrom('settings').select('key').where('key', 'in', ['rolled-back', 'rolled-back-too']).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('other requests still wait for their turn outside the transaction', async () => {
+    const db = forum.ctx.db;
+    const order: string[] = [];
+    await Promise.all([
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('settings').values({ key: 'order-a', value: '1' }).execute();
+        await new Promise((r) => setTimeout(r, 50));
+        order.push('tx');
+      }),
+      (async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        await db.selectFrom('settings').select('key').execute();
+        order.push('outside');
+      })(),
+    ]);
+    expect(order).toContain('tx');
+    expect(order).toContain('outside');
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoriesPage, CategoryPage, CategoryView } from '../../../shared/types.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import { SYSTEM } from '../../setup.js';
+
+// Categories with the real topics domain behind them: counters, teasers and topic lists.
+let forum: TestForum;
+beforeAll(async () => {
+  forum = await startTestForum({ settings: { topicsPerPage: 2 } });
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+const find = (list: CategoryView[], cid: number) => list.find((c) => c.cid === cid);
+
+describe('categories with real topics', () => {
+  it('count topics and posts, total them up the tree and show the newest post', async () => {
+    const top = await forum.ctx.categories.create(SYSTEM, { name: 'Real Top' });
+    const child = await forum.ctx.categories.create(SYSTEM, { name: 'Real Child', parentCid: top.cid });
+    const author = await forum.createUser();
+    const viewer = await forum.ctx.privileges.viewer(author.uid);
+    // A few milliseconds apart, so "newest" never ties.
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    await forum.ctx.topics.create(viewer, { cid: top.cid, title: 'First topic here', content: 'Some first content' });
+    for (const i of [1, 2, 3]) {
+      await tick();
+      await forum.ctx.topics.create(viewer, { cid: child.cid, title: `Child topic ${i}`, content: `Child content number ${i}` });
+    }
+
+    const count = await forum.client().get(`/api/v3/categories/${child.cid}/count`);
+    expect(count.body.response.count).toBe(3);
+
+    const home = (await forum.client().get('/api/categories')).body as CategoriesPage;
+    const node = find(home.categories, top.cid)!;
+    expect(node).toMatchObject({ topic_count: 1, post_count: 1, totalTopicCount: 4, totalPostCount: 4 });
+    expect(node.posts).toHaveLength(1);
+    expect(node.posts[0]!.content).toContain('Child content number 3');
+    expect(node.children[0]!.posts[0]!.user.uid).toBe(author.uid);
+
+    const page = (await forum.client().get(`/api/category/${child.slug}?page=2`)).body as CategoryPage;
+    expect(page.topics.map((t) => t.title)).toEqual(['Child topic 1']);
+    expect(page.pagination).toMatchObject({ currentPage: 2, pageCount: 2 });
+    const past = await forum.client().get(`/api/category/${child.slug}?page=5`);
+    expect(past.headers.get('x-redirect')).toBe(`/category/${child.slug}?page=2`);
+  });
+});

@@ -1,0 +1,60 @@
+import type { PostView, UserProfilePage } from '../../../shared/types.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { canViewDeleted } from '../topics/access.js';
+import { escapeTitle } from '../topics/presenter.js';
+import { presentUser } from '../users/presenter.js';
+import { loadReadablePost, postTools } from './access.js';
+import { presentPosts } from './presenter.js';
+import * as store from './store.js';
+
+/** One post as the API shows it, with its index; a deleted post's content only to those who may see it. */
+export async function viewPost(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostView> {
+  const { post, topic } = await loadReadablePost(ctx, viewer, pid);
+  const [index, viewDeleted, tools] = await Promise.all([store.indexOf(ctx.db, post), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic.cid)]);
+  const [view] = await presentPosts(ctx, viewer, [post], { index: () => index, viewDeleted: () => viewDeleted, tools });
+  return view!;
+}
+
+/** A post's markdown as written (for the composer's edit and quote). */
+export async function rawPost(ctx: AppContext, viewer: Viewer, pid: number): Promise<{ content: string }> {
+  const { post, topic } = await loadReadablePost(ctx, viewer, pid);
+  if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');
+  return { content: post.content };
+}
+
+/** A post's edit history (posts:history): the current version first, then each previous one. */
+export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
+  const { post, topic } = await loadReadablePost(ctx, viewer, pid);
+  if (!(await ctx.privileges.can(viewer, 'posts:history', topic.cid))) throw forbidden();
+  if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');
+  const edits = await store.editsOf(ctx.db, pid);
+  const users = await ctx.users.getMany([post.editor_uid || post.uid, ...edits.map((e) => e.uid)]);
+  const isMain = topic.main_pid === pid;
+  const current = { timestamp: Number(post.edited) || Number(post.created), uid: post.editor_uid || post.uid, content: post.content, title: isMain ? topic.title : null };
+  const versions = [current, ...edits.map((e) => ({ timestamp: Number(e.edited), uid: e.uid, content: e.content, title: e.title }))];
+  const tools = (await postTools(ctx, viewer, topic.cid))(post);
+  return {
+    uid: post.uid,
+    pid,
+    timestamps: versions.map((v) => String(v.timestamp)),
+    revisions: versions.map((v) => ({
+      timestamp: String(v.timestamp),
+      uid: v.uid,
+      username: presentUser(users.get(v.uid), v.uid).username,
+      content: v.content,
+      title: v.title === null ? '' : escapeTitle(v.title),
+    })),
+    editable: tools.edit,
+    deletable: tools.delete,
+  };
+}
+
+/** A member's latest posts that the viewer may read, for the profile page. */
+export async function recentByUser(ctx: AppContext, viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
+  const cids = await ctx.categories.readableCids(viewer);
+  const rows = await store.recentByUser(ctx.db, uid, cids, limit);
+  const views = await presentPosts(ctx, viewer, rows, { index: (p) => Number((p as (typeof rows)[number]).post_index ?? 0), viewDeleted: () => false });
+  return views.map((v, i) => ({ ...v, topic: { tid: rows[i]!.tid, title: escapeTitle(rows[i]!.topic_title), slug: `${rows[i]!.tid}/${rows[i]!.topic_slug}` } }));
+}

@@ -1,0 +1,54 @@
+import type { PageBase, TagRef, TopicListPage } from '../../../shared/types.js';
+import { cleanUpTag } from '../../../shared/validation.js';
+import { notFound } from '../../http/errors.js';
+import { definePage } from '../../http/pages.js';
+import { pageNumber, pagination } from '../../http/pagination.js';
+import { topicsPerPage } from '../topics/list-pages.js';
+import { presentTopics } from '../topics/presenter.js';
+
+/** The page of one tag: its topics. */
+export interface TagPage extends TopicListPage {
+  tag: string;
+}
+
+/** The page listing the most used tags. */
+export interface TagsPage extends PageBase {
+  tags: TagRef[];
+}
+
+const tagPage = definePage<TagPage>({
+  path: '/tags/:tag',
+  template: 'tag',
+  async load({ ctx, viewer, params, query }) {
+    await ctx.privileges.assert(viewer, 'view:tags');
+    const tag = cleanUpTag(params.tag, Number.MAX_SAFE_INTEGER);
+    if (!tag) throw notFound('error:no-tag');
+    const page = pageNumber(query.page);
+    const perPage = await topicsPerPage(ctx, viewer);
+    const cids = await ctx.categories.readableCids(viewer);
+    const { tids, count } = await ctx.tags.topicIds(tag, cids, page, perPage);
+    const pageCount = Math.max(1, Math.ceil(count / perPage));
+    if (page > pageCount) throw notFound();
+    const rows = await ctx.topics.getMany(tids);
+    const topics = await presentTopics(ctx, viewer, tids.map((t) => rows.get(t)!).filter(Boolean));
+    return {
+      title: `[[pages:tag, ${tag.replace(/[[\],]/g, '')}]]`,
+      breadcrumbs: [{ text: '[[tags:tags]]', url: '/tags' }, { text: tag }],
+      tag,
+      topics,
+      pagination: pagination(page, pageCount, query),
+    };
+  },
+});
+
+const tagsPage = definePage<TagsPage>({
+  path: '/tags',
+  template: 'tags',
+  async load({ ctx, viewer }) {
+    await ctx.privileges.assert(viewer, 'view:tags');
+    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[tags:tags]]' }], tags: await ctx.tags.top(100) };
+  },
+});
+
+/** Tag pages. */
+export const tagPages = [tagPage, tagsPage];

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import { makeCategory, postTopic } from '../topics/testing.js';
+
+let forum: TestForum;
+let cid: number;
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = await makeCategory(forum.ctx, 'Tags');
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+describe('tag rules', () => {
+  const s = { ...DEFAULT_SETTINGS };
+  it('cleans tags: lowercase, punctuation and RTL override removed, dots and hyphens trimmed, duplicates dropped', () => {
+    expect(forum.ctx.tags.validate(['Hello', 'he\u202Ello', '..node.js--', 'c#sharp', '  ', 'HELLO'], s)).toEqual(['hello', 'node.js', 'csharp']);
+  });
+
+  it('refuses with the spec keys and their limits', () => {
+    const err = (tags: unknown[], over = {}) => {
+      try {
+        forum.ctx.tags.validate(tags, { ...s, ...over });
+        return null;
+      } catch (e) {
+        return { key: (e as { key: string }).key, params: (e as { params: unknown[] }).params };
+      }
+    };
+    expect(err(['ab'])).toEqual({ key: 'error:tag-too-short', params: [3] });
+    expect(err(['a'.repeat(16)])).toEqual({ key: 'error:tag-too-long', params: [15] });
+    expect(err(['one', 'two', 'three'], { maximumTagsPerTopic: 2 })).toEqual({ key: 'error:too-many-tags', params: [2] });
+    expect(err([], { minimumTagsPerTopic: 1 })).toEqual({ key: 'error:not-enough-tags', params: [1] });
+    expect(err([42])).toEqual({ key: 'error:invalid-data', params: [] });
+  });
+});
+
+describe('tag pages', () => {
+  it('lists a tag\'s topics and 404s past the last page', async () => {
+    const { client } = await forum.loginAs();
+    const t = await postTopic(client, cid, { tags: ['paged'] });
+    const res = await forum.client().get('/api/tags/paged');
+    expect(res.body.tag).toBe('paged');
+    expect(res.body.topics[0].tid).toBe(t.tid);
+    expect((await forum.client().get('/api/tags/paged?page=2')).status).toBe(404);
+    expect((await forum.client().get('/api/tags/unknown-tag')).body.topics).toEqual([]);
+  });
+});

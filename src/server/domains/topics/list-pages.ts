@@ -1,0 +1,80 @@
+import { DAY_MS } from '../../../shared/constants.js';
+import type { TopicListPage } from '../../../shared/types.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
+import { pageNumber, pagination } from '../../http/pagination.js';
+import type { Viewer } from '../privileges/service.js';
+import { userSettings } from '../users/presenter.js';
+import type { TopicListOptions } from './service.js';
+
+const TERMS: Record<string, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS, alltime: 0 };
+
+/** Topics per page: the member's own setting, else the forum's. */
+export async function topicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
+  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  return user ? userSettings(user).topicsPerPage : (await ctx.settings.get()).topicsPerPage;
+}
+
+/** Loads one list page over every category the viewer may read; past the last page is a 404. */
+async function listPage(
+  { ctx, viewer, query }: PageRequest,
+  sort: TopicListOptions['sort'],
+  title: string,
+  extra: { term?: string; unreadOnly?: boolean } = {},
+): Promise<PageContent<TopicListPage>> {
+  const page = pageNumber(query.page);
+  const perPage = await topicsPerPage(ctx, viewer);
+  const cids = await ctx.categories.readableCids(viewer);
+  const since = extra.term && TERMS[extra.term] ? Date.now() - TERMS[extra.term]! : undefined;
+  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly });
+  const pageCount = Math.max(1, Math.ceil(count / perPage));
+  if (page > pageCount) throw notFound();
+  return {
+    title,
+    breadcrumbs: [{ text: title }],
+    topics,
+    pagination: pagination(page, pageCount, query),
+    ...(extra.term ? { term: extra.term } : {}),
+    ...(extra.unreadOnly ? { filter: 'unread' } : {}),
+  };
+}
+
+/** The term of popular/top lists: day, week, month or alltime (anything else: the default). */
+function termOf(query: Record<string, string>, fallback: string): string {
+  return query.term && query.term in TERMS ? query.term : fallback;
+}
+
+const recentPage = definePage<TopicListPage>({
+  path: '/recent',
+  template: 'recent',
+  load: (req) => listPage(req, 'recent', '[[pages:recent]]'),
+});
+
+const popularPage = definePage<TopicListPage>({
+  path: '/popular',
+  template: 'popular',
+  load: (req) => {
+    const term = termOf(req.query, 'alltime');
+    return listPage(req, 'popular', `[[pages:popular-${term}]]`, { term });
+  },
+});
+
+const topPage = definePage<TopicListPage>({
+  path: '/top',
+  template: 'top',
+  load: (req) => {
+    const term = termOf(req.query, 'alltime');
+    return listPage(req, 'top', `[[pages:top-${term}]]`, { term });
+  },
+});
+
+const unreadPage = definePage<TopicListPage>({
+  path: '/unread',
+  template: 'unread',
+  requireLogin: true,
+  load: (req) => listPage(req, 'recent', '[[pages:unread]]', { unreadOnly: true }),
+});
+
+/** Recent, popular, top and unread lists. */
+export const listPages = [recentPage, popularPage, topPage, unreadPage];

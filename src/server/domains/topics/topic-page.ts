@@ -1,0 +1,94 @@
+import type { Attributes, TopicPage } from '../../../shared/types.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { definePage } from '../../http/pages.js';
+import { pageNumber, pagination } from '../../http/pagination.js';
+import { plainText, presentPosts } from '../posts/presenter.js';
+import { postTools } from '../posts/access.js';
+import type { Viewer } from '../privileges/service.js';
+import { userSettings } from '../users/presenter.js';
+import { assertReadable, canViewDeleted, loadTopic } from './access.js';
+import { missingCategory, topicFields } from './presenter.js';
+
+/** Posts per page: the member's own setting, else the forum's. */
+export async function postsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
+  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  return user ? userSettings(user).postsPerPage : (await ctx.settings.get()).postsPerPage;
+}
+
+/** The topic page: a page of posts with authors, the viewer's votes and bookmarks, privileges and pagination. */
+export const topicPage = definePage<TopicPage>({
+  path: '/topic/:tid/:slug?/:index?',
+  template: 'topic',
+  async load({ ctx, viewer, params, query }) {
+    if (!/^\d+$/.test(params.tid ?? '')) throw notFound('error:no-topic');
+    if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
+    const index = params.index !== undefined ? Number(params.index) : undefined;
+    const topic = await loadTopic(ctx, Number(params.tid));
+    await assertReadable(ctx, viewer, topic);
+    if (params.slug !== topic.slug) {
+      const qs = new URLSearchParams(query).toString();
+      return { redirect: `/topic/${topic.tid}/${topic.slug}${index !== undefined ? `/${index}` : ''}${qs ? `?${qs}` : ''}` };
+    }
+
+    const perPage = await postsPerPage(ctx, viewer);
+    const total = await ctx.posts.countInTopic(topic.tid);
+    const pageCount = Math.max(1, Math.ceil(total / perPage));
+    // The URL's index counts from 1 (the main post); past the end it lands on the last page.
+    const page = query.page !== undefined ? pageNumber(query.page) : index ? Math.min(pageCount, Math.max(1, Math.ceil(index / perPage))) : 1;
+    if (page > pageCount) throw notFound();
+    const offset = (page - 1) * perPage;
+
+    const [rows, privileges, refs, viewDeleted, tools, follow, mainPost] = await Promise.all([
+      ctx.posts.pageOfTopic(topic.tid, offset, perPage),
+      ctx.privileges.forCategory(viewer, topic.cid),
+      ctx.categories.refs([topic.cid]),
+      canViewDeleted(ctx, viewer, topic.cid),
+      postTools(ctx, viewer, topic.cid),
+      ctx.topics.followState(viewer, topic.tid),
+      ctx.posts.get(topic.main_pid),
+    ]);
+    const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
+    const posts = await presentPosts(ctx, viewer, rows, {
+      index: (p) => positions.get(p.pid)!,
+      viewDeleted: () => viewDeleted,
+      tools,
+    });
+    const tags = (await ctx.tags.forTopics([topic.tid])).get(topic.tid) ?? [];
+    const category = refs.get(topic.cid) ?? missingCategory(topic.cid);
+    // A locked topic takes no replies except from moderators.
+    if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
+
+    ctx.views.add(topic.tid);
+    await ctx.topics.markRead(viewer, topic.tid);
+
+    const fields = topicFields(topic);
+    const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
+    return {
+      ...fields,
+      title: fields.title,
+      isFollowing: follow === 'follow',
+      isIgnoring: follow === 'ignore',
+      tags,
+      category,
+      posts,
+      privileges,
+      pagination: pagination(page, pageCount, query),
+      breadcrumbs: [
+        { text: '[[global:home]]', url: '/' },
+        { text: category.name, url: `/category/${category.slug}`, cid: category.cid },
+        { text: topic.title },
+      ],
+      ...(index !== undefined ? { postIndex: index } : {}),
+      meta: [
+        { name: 'description', content: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? '')) },
+        { property: 'og:title', content: topic.title },
+        { property: 'og:type', content: 'article' },
+        { property: 'article:published_time', content: fields.timestampISO },
+        { property: 'article:modified_time', content: fields.lastposttimeISO },
+        { property: 'article:section', content: category.name },
+      ] as Attributes[],
+      link: [{ rel: 'canonical', href: canonical }],
+    };
+  },
+});

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import type { HttpClient } from '../../test/http-client.js';
+import type { UserRow } from '../users/store.js';
+import { categoryCounts, makeCategory, postReply, postTopic, userCounts } from './testing.js';
+
+let forum: TestForum;
+let cid: number;
+let alice: { client: HttpClient; user: UserRow };
+let bob: { client: HttpClient; user: UserRow };
+let admin: { client: HttpClient; user: UserRow };
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = await makeCategory(forum.ctx, 'General');
+  alice = await forum.loginAs();
+  bob = await forum.loginAs();
+  admin = await forum.loginAs({ admin: true });
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+describe('POST /api/v3/topics', () => {
+  it('creates a topic with its main post, tags and counters', async () => {
+    const before = await categoryCounts(forum.ctx, cid);
+    const res = await alice.client.post('/api/v3/topics', { cid, title: 'Hello <b>world</b> & [[error:no-topic]]', content: 'First **post** content', tags: ['Alpha', 'beta!', 'alpha'] });
+    expect(res.status).toBe(200);
+    expect(res.body.status.code).toBe('ok');
+    const t = res.body.response;
+    expect(t.tid).toBeGreaterThan(0);
+    expect(t.titleRaw).toBe('Hello <b>world</b> & [[error:no-topic]]');
+    expect(t.title).toBe('Hello &lt;b&gt;world&lt;/b&gt; &amp; &#91;&#91;error:no-topic&#93;&#93;');
+    expect(t.slug).toBe(`${t.tid}/hello-bworldb-errorno-topic`);
+    expect(t.mainPid).toBe(t.mainPost.pid);
+    expect(t.mainPost.content).toContain('<strong>post</strong>');
+    expect(t.postcount).toBe(1);
+    expect(t.tags.map((x: { value: string }) => x.value)).toEqual(['alpha', 'beta']);
+    expect(t.user.uid).toBe(alice.user.uid);
+    expect(t.category.cid).toBe(cid);
+    const after = await categoryCounts(forum.ctx, cid);
+    expect(after.topic_count - before.topic_count).toBe(1);
+    expect(after.post_count - before.post_count).toBe(1);
+    const u = await userCounts(forum.ctx, alice.user.uid);
+    expect(u.topiccount).toBeGreaterThanOrEqual(1);
+    expect(u.postcount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reads a topic back with titleRaw', async () => {
+    const t = await postTopic(alice.client, cid, { title: 'Read me back' });
+    const res = await forum.client().get(`/api/v3/topics/${t.tid}`);
+    expect(res.status).toBe(200);
+    expect(res.body.response.titleRaw).toBe('Read me back');
+    expect(res.body.response.teaser.pid).toBe(t.mainPid);
+  });
+
+  const bad: [string, Record<string, unknown>, string, unknown[]?][] = [
+    ['a short title', { title: 'ab' }, 'error:title-too-short', [3]],
+    ['a long title', { title: 'x'.repeat(256) }, 'error:title-too-long', [255]],
+    ['short content', { content: 'short' }, 'error:content-too-short', [8]],
+    ['long content', { content: 'y'.repeat(32768) }, 'error:content-too-long', [32767]],
+    ['a short tag', { tags: ['ab'] }, 'error:tag-too-short', [3]],
+    ['a long tag', { tags: ['abcdefghijklmnopq'] }, 'error:tag-too-long', [15]],
+    ['too many tags', { tags: ['one', 'two', 'three', 'four', 'five', 'six'] }, 'error:too-many-tags', [5]],
+    ['a missing cid', { cid: undefined }, 'error:invalid-data'],
+    ['a non-numeric cid', { cid: 'abc' }, 'error:invalid-data'],
+    ['a missing title', { title: undefined }, 'error:invalid-data'],
+  ];
+  it.each(bad)('refuses %s with its key', async (_name, over, key, params) => {
+    const body = { cid, title: 'A good title', content: 'Good content here', ...over };
+    const res = await alice.client.post('/api/v3/topics', JSON.parse(JSON.stringify(body)));
+    expect(res.status).toBe(400);
+    expect(res.body.status.key).toBe(key);
+    if (params) expect(res.body.status.params).toEqual(params);
+  });
+
+  it('needs at least minimumTagsPerTopic tags', async () => {
+    await forum.ctx.settings.set({ minimumTagsPerTopic: 1 });
+    const res = await alice.client.post('/api/v3/topics', { cid, title: 'A good title', content: 'Good content here' });
+    await forum.ctx.settings.set({ minimumTagsPerTopic: 0 });
+    expect(res.status).toBe(400);
+    expect(res.body.status.key).toBe('error:not-enough-tags');
+  });
+
+  it('refuses guests (401), missing categories (404) and a missing privilege (403)', async () => {
+    const guest = forum.client();
+    expect((await guest.post('/api/v3/topics', { cid, title: 'Guest title', content: 'Guest content!!' })).status).toBe(401);
+    const missing = await alice.client.post('/api/v3/topics', { cid: 99999, title: 'A good title', content: 'Good content here' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.status.key).toBe('error:no-category');
+    const closed = await makeCategory(forum.ctx, 'Closed');
+    await forum.ctx.privileges.take(closed, ['topics:create'], 'registered-users');
+    const res = await alice.client.post('/api/v3/topics', { cid: closed, title: 'A good title', content: 'Good content here' });
+    expect(res.status).toBe(403);
+    expect(res.body.status.key).toBe('error:no-privileges');
+    await forum.ctx.privileges.take(closed, ['topics:tag'], 'registered-users');
+    const tagless = await alice.client.post('/api/v3/topics', { cid, title: 'A good title', content: 'Good content here' });
+    expect(tagless.status).toBe(200);
+  });
+
+  it('refuses a write without the CSRF token', async () => {
+    const res = await alice.client.post('/api/v3/topics', { cid, title: 'A good title', content: 'Good content here' }, { csrf: false });
+    expect(res.status).toBe(403);
+    expect(res.body.status.key).toBe('error:invalid-csrf');
+  });
+
+  it('404s an unknown topic and 400s a non-numeric tid', async () => {
+    expect((await forum.client().get('/api/v3/topics/99999')).status).toBe(404);
+    expect((await forum.client().get('/api/v3/topics/abc')).status).toBe(400);
+  });
+});
+
+describe('replies and counters', () => {
+  it('replies, counts, deletes, restores and purges with every counter right', async () => {
+    const t = await postTopic(alice.client, cid);
+    const c0 = await categoryCounts(forum.ctx, cid);
+    const b0 = await userCounts(forum.ctx, bob.user.uid);
+    const r1 = await postReply(bob.client, t.tid, 'First reply, long enough');
+    const r2 = await postReply(bob.client, t.tid, 'Second reply, long enough', r1.pid);
+    expect(r1.index).toBe(1);
+    expect(r2.index).toBe(2);
+    let topic = (await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response;
+    expect(topic.postcount).toBe(3);
+    expect(topic.teaser.pid).toBe(r2.pid);
+    expect((await categoryCounts(forum.ctx, cid)).post_count - c0.post_count).toBe(2);
+    expect((await userCounts(forum.ctx, bob.user.uid)).postcount - b0.postcount).toBe(2);
+
+    expect((await bob.client.del(`/api/v3/posts/${r2.pid}/state`)).status).toBe(200);
+    topic = (await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response;
+    expect(topic.postcount).toBe(2);
+    expect(topic.teaser.pid).toBe(r1.pid);
+    expect((await categoryCounts(forum.ctx, cid)).post_count - c0.post_count).toBe(1);
+    expect((await userCounts(forum.ctx, bob.user.uid)).postcount - b0.postcount).toBe(1);
+    const again = await bob.client.del(`/api/v3/posts/${r2.pid}/state`);
+    expect(again.status).toBe(400);
+    expect(again.body.status.key).toBe('error:already-deleted');
+    // A guest sees the deleted post without its content; its author's moderator sees it all.
+    expect((await forum.client().get(`/api/v3/posts/${r2.pid}`)).body.response.content).toBe('');
+    expect((await admin.client.get(`/api/v3/posts/${r2.pid}`)).body.response.content).toContain('Second reply');
+
+    expect((await bob.client.put(`/api/v3/posts/${r2.pid}/state`)).status).toBe(200);
+    topic = (await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response;
+    expect(topic.postcount).toBe(3);
+    expect(topic.teaser.pid).toBe(r2.pid);
+    expect((await categoryCounts(forum.ctx, cid)).post_count - c0.post_count).toBe(2);
+
+    // Purging needs the purge privilege: members lack it, admins hold it.
+    expect((await bob.client.del(`/api/v3/posts/${r2.pid}`)).status).toBe(403);
+    expect((await admin.client.del(`/api/v3/posts/${r2.pid}`)).status).toBe(200);
+    expect((await forum.client().get(`/api/v3/posts/${r2.pid}`)).status).toBe(404);
+    topic = (await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response;
+    expect(topic.postcount).toBe(2);
+    expect((await categoryCounts(forum.ctx, cid)).post_count - c0.post_count).toBe(1);
+    expect((await userCounts(forum.ctx, bob.user.uid)).postcount - b0.postcount).toBe(1);
+  });
+
+  it('refuses to delete or purge the main post', async () => {
+    const t = await postTopic(alice.client, cid);
+    const del = await alice.client.del(`/api/v3/posts/${t.mainPid}/state`);
+    expect(del.status).toBe(400);
+    expect(del.body.status.key).toBe('error:cant-delete-main-post');
+    const purge = await admin.client.del(`/api/v3/posts/${t.mainPid}`);
+    expect(purge.body.status.key).toBe('error:cant-purge-main-post');
+  });
+
+  it('refuses replies: bad content, bad toPid, unknown topic, guests, others\' deletes', async () => {
+    const t = await postTopic(alice.client, cid);
+    const short = await bob.client.post(`/api/v3/topics/${t.tid}`, { content: 'hi' });
+    expect(short.status).toBe(400);
+    expect(short.body.status.key).toBe('error:content-too-short');
+    const badTo = await bob.client.post(`/api/v3/topics/${t.tid}`, { content: 'A reply that is long enough', toPid: 999999 });
+    expect(badTo.body.status.key).toBe('error:invalid-pid');
+    expect((await bob.client.post('/api/v3/topics/999999', { content: 'A reply that is long enough' })).status).toBe(404);
+    expect((await forum.client().post(`/api/v3/topics/${t.tid}`, { content: 'A reply that is long enough' })).status).toBe(401);
+    const r = await postReply(alice.client, t.tid);
+    expect((await bob.client.del(`/api/v3/posts/${r.pid}/state`)).status).toBe(403);
+  });
+
+  it('deletes, restores and purges topics with category and user counters', async () => {
+    const t = await postTopic(alice.client, cid, { tags: ['countme'] });
+    await postReply(bob.client, t.tid);
+    const c0 = await categoryCounts(forum.ctx, cid);
+    const a0 = await userCounts(forum.ctx, alice.user.uid);
+    const b0 = await userCounts(forum.ctx, bob.user.uid);
+    expect((await forum.ctx.tags.get('countme'))?.score).toBe(1);
+
+    expect((await bob.client.del(`/api/v3/topics/${t.tid}/state`)).status).toBe(403);
+    expect((await alice.client.del(`/api/v3/topics/${t.tid}/state`)).status).toBe(200);
+    let c = await categoryCounts(forum.ctx, cid);
+    expect(c0.topic_count - c.topic_count).toBe(1);
+    expect(c0.post_count - c.post_count).toBe(2);
+    expect(a0.topiccount - (await userCounts(forum.ctx, alice.user.uid)).topiccount).toBe(1);
+    expect((await forum.ctx.tags.get('countme'))?.score).toBe(0);
+    // Deleted topics are hidden from those who may not see them.
+    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).status).toBe(404);
+    expect((await bob.client.post(`/api/v3/topics/${t.tid}`, { content: 'Reply to deleted topic' })).status).toBe(404);
+    expect((await admin.client.get(`/api/v3/topics/${t.tid}`)).body.response.deleted).toBe(true);
+    const twice = await alice.client.del(`/api/v3/topics/${t.tid}/state`);
+    expect(twice.body.status.key).toBe('error:topic-already-deleted');
+
+    expect((await alice.client.put(`/api/v3/topics/${t.tid}/state`)).status).toBe(200);
+    c = await categoryCounts(forum.ctx, cid);
+    expect(c).toEqual(c0);
+    expect((await forum.ctx.tags.get('countme'))?.score).toBe(1);
+
+    expect((await alice.client.del(`/api/v3/topics/${t.tid}`)).status).toBe(403);
+    expect((await admin.client.del(`/api/v3/topics/${t.tid}`)).status).toBe(200);
+    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).status).toBe(404);
+    c = await categoryCounts(forum.ctx, cid);
+    expect(c0.topic_count - c.topic_count).toBe(1);
+    expect(c0.post_count - c.post_count).toBe(2);
+    expect(a0.postcount - (await userCounts(forum.ctx, alice.user.uid)).postcount).toBe(1);
+    expect(b0.postcount - (await userCounts(forum.ctx, bob.user.uid)).postcount).toBe(1);
+    expect((await forum.ctx.tags.get('countme'))?.score).toBe(0);
+  });
+});

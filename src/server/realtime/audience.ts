@@ -1,0 +1,82 @@
+import type { AppContext } from '../context.js';
+import type { Viewer } from '../domains/privileges/service.js';
+import { assertReadable, canViewDeleted } from '../domains/topics/access.js';
+import type { PostRow, TopicRow } from '../hooks/types.js';
+import { AppError } from '../http/errors.js';
+import type { ServerEvent, ServerToClientEvents } from './events.js';
+import type { Io } from './server.js';
+
+// As long as the privileges service caches its grants, so a changed group shows as soon.
+const VIEWER_TTL_MS = 5000;
+
+/** Who each member is (groups, admin), cached briefly: pushes check many members at once. */
+export class Viewers {
+  private cache = new Map<number, { viewer: Viewer; at: number }>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The viewer behind a uid. */
+  async get(uid: number): Promise<Viewer> {
+    const now = Date.now();
+    const hit = this.cache.get(uid);
+    if (hit && now - hit.at < VIEWER_TTL_MS) return hit.viewer;
+    if (this.cache.size > 10_000) for (const [k, v] of this.cache) if (now - v.at >= VIEWER_TTL_MS) this.cache.delete(k);
+    const viewer = await this.ctx.privileges.viewer(uid);
+    this.cache.set(uid, { viewer, at: now });
+    return viewer;
+  }
+}
+
+/** A question asked once per member before a push reaches their sockets. */
+export type Allowed = (viewer: Viewer) => Promise<boolean>;
+
+/** Readers of the category's topic lists. */
+export function readsCategory(ctx: AppContext, cid: number): Allowed {
+  return async (v) => (await ctx.privileges.can(v, 'read', cid)) && (await ctx.privileges.can(v, 'topics:read', cid));
+}
+
+/** Readers of the topic (a deleted one: only those who may see deleted content). */
+export function readsTopic(ctx: AppContext, topic: TopicRow): Allowed {
+  return async (v) => {
+    try {
+      await assertReadable(ctx, v, topic);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError) return false;
+      throw err;
+    }
+  };
+}
+
+/** Readers of the post: its topic, and for a deleted post, deleted content. */
+export function readsPost(ctx: AppContext, topic: TopicRow, post: PostRow): Allowed {
+  const topicOk = readsTopic(ctx, topic);
+  return async (v) => (await topicOk(v)) && (post.deleted !== 1 || (await canViewDeleted(ctx, v, topic.cid)));
+}
+
+/**
+ * Pushes an event to the sockets in the rooms (on every process) whose member passes
+ * `allowed`, asking once per member. The push goes to the chosen sockets' own rooms, so a
+ * socket that joined after the check is not reached unchecked.
+ */
+export async function pushFiltered<E extends ServerEvent>(
+  io: Io,
+  viewers: Viewers,
+  rooms: string[],
+  allowed: Allowed,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+): Promise<number> {
+  const sockets = await io.in(rooms).fetchSockets();
+  const verdicts = new Map<number, Promise<boolean>>();
+  const ids: string[] = [];
+  for (const socket of sockets) {
+    const uid = socket.data.uid;
+    if (!(uid > 0)) continue;
+    let verdict = verdicts.get(uid);
+    if (!verdict) verdicts.set(uid, (verdict = viewers.get(uid).then(allowed)));
+    if (await verdict) ids.push(socket.id);
+  }
+  if (ids.length) io.to(ids).emit(event, ...args);
+  return ids.length;
+}

@@ -1,0 +1,131 @@
+/**
+ * The typed map of live events (rule 9). Only types from src/shared are used here, so the
+ * browser's socket client can `import type` this file and be checked against the server.
+ */
+import type { CategoryRef, PostView, TopicSummary } from '../../shared/types.js';
+
+/** An error as a call's callback receives it: NodeBB's `[[key, params]]` text plus the key. */
+export interface CallError {
+  message: string;
+  key: string;
+  params?: (string | number)[];
+}
+
+/** NodeBB's error-first callback. */
+export type Ack<T = unknown> = (err: CallError | null, result?: T) => void;
+
+/** The topic fields every live post and topic event carries. */
+export type LiveTopic = Omit<TopicSummary, 'unread' | 'user' | 'category' | 'teaser' | 'tags'>;
+
+/** A post as live events carry it: presented once, for every reader alike. */
+export interface LivePost extends PostView {
+  isMainPost: boolean;
+  topic: LiveTopic;
+  category: CategoryRef;
+}
+
+/** Spec §3: a ban event carries an optional end (ms since the epoch) and the reason. */
+export interface BanPayload {
+  until?: number;
+  reason: string;
+}
+
+/** Spec §3: an alert pushed to a member. */
+export interface LiveAlert {
+  alert_id?: string;
+  title: string;
+  message: string;
+  type: 'success' | 'info' | 'warning' | 'danger';
+  timeout?: number;
+}
+
+/** NodeBB's vote event body. */
+export interface VotePayload {
+  post: { pid: number; uid: number; tid: number; votes: number; upvotes: number; downvotes: number };
+  user: { reputation: number };
+  fromuid: number;
+}
+
+/** A topic's state change, as NodeBB's topic tools announce it. */
+export interface TopicStatePayload {
+  tid: number;
+  cid: number;
+  uid: number;
+  isDelete?: boolean;
+  isLocked?: boolean;
+  isPinned?: boolean;
+}
+
+/** The events topic tools send. */
+export type TopicStateEvent =
+  | 'event:topic_deleted'
+  | 'event:topic_restored'
+  | 'event:topic_purged'
+  | 'event:topic_locked'
+  | 'event:topic_unlocked'
+  | 'event:topic_pinned'
+  | 'event:topic_unpinned';
+
+/** Everything the server pushes, by event name. */
+export interface ServerToClientEvents {
+  checkSession: (uid: number) => void;
+  setHostname: (hostname: string) => void;
+  'event:invalid_session': () => void;
+  'event:banned': (data: BanPayload) => void;
+  'event:unbanned': () => void;
+  'event:logout': () => void;
+  'event:alert': (data: LiveAlert) => void;
+  'event:deprecated_call': (data: { eventName: string; replacement: string }) => void;
+  'event:livereload': () => void;
+  'event:new_post': (data: { posts: LivePost[] }) => void;
+  'event:new_topic': (data: TopicSummary) => void;
+  'event:post_edited': (data: { post: LivePost; topic: LiveTopic }) => void;
+  'event:post_deleted': (data: LivePost) => void;
+  'event:post_restored': (data: LivePost) => void;
+  'event:post_purged': (data: { pid: number; tid: number; uid: number }) => void;
+  'event:topic_deleted': (data: TopicStatePayload) => void;
+  'event:topic_restored': (data: TopicStatePayload) => void;
+  'event:topic_purged': (data: TopicStatePayload) => void;
+  'event:topic_locked': (data: TopicStatePayload) => void;
+  'event:topic_unlocked': (data: TopicStatePayload) => void;
+  'event:topic_pinned': (data: TopicStatePayload) => void;
+  'event:topic_unpinned': (data: TopicStatePayload) => void;
+  'event:topic_moved': (data: { tid: number; cid: number; fromCid: number }) => void;
+  'posts.upvote': (data: VotePayload) => void;
+  'posts.downvote': (data: VotePayload) => void;
+  'posts.unvote': (data: VotePayload) => void;
+  'event:voted': (data: VotePayload) => void;
+  'posts.bookmark': (data: { post: { pid: number; bookmarks: number }; isBookmarked: boolean }) => void;
+  'posts.unbookmark': (data: { post: { pid: number; bookmarks: number }; isBookmarked: boolean }) => void;
+  'event:user_status_change': (data: { uid: number; status: UserStatus }) => void;
+}
+
+export type ServerEvent = keyof ServerToClientEvents;
+
+/** What a call answers through its callback, by call name (spec §7). */
+export interface CallResults {
+  'meta.reconnected': { 'cache-buster': string; hostname: string };
+  'meta.rooms.enter': void;
+  'meta.rooms.leaveCurrent': void;
+  'modules.chats.enter': void;
+  'modules.chats.enterPublic': void;
+  'modules.chats.leave': void;
+  'modules.chats.leavePublic': void;
+  'user.setStatus': { uid: number; status: UserStatus };
+}
+
+export type CallName = keyof CallResults;
+
+/** Calls are NodeBB-style: an optional payload, then an error-first callback. */
+export type ClientToServerEvents = { [K in CallName]: (...args: unknown[]) => void };
+
+/** A member's chosen status. */
+export type UserStatus = 'online' | 'away' | 'dnd' | 'offline';
+
+/** What each socket carries; serialisable, because other processes read it through the adapter. */
+export interface SocketData {
+  uid: number;
+  sessionHash: string;
+  /** The page room entered with meta.rooms.enter, if any. */
+  currentRoom: string | null;
+}

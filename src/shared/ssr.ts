@@ -1,0 +1,21 @@
+/**
+ * The contract of the client's server-render bundle (dist/ssr/entry-server.js, built from
+ * src/client/entry-server.tsx), for the server to type its dynamic import of it.
+ */
+import type { ClientConfig, PageBase } from './types.js';
+
+/** Namespace name → flat key/value map: the files of public/language/{lang}/. */
+export type NamespaceResources = Record<string, Record<string, string>>;
+
+export interface SsrModule {
+  /** Namespaces the client loads; the server reads public/language/{lang}/{ns}.json for each. */
+  NAMESPACES: readonly string[];
+  /** Gives the renderer one language's translations (call at start-up for en-GB; again on change). */
+  setTranslations(namespaces: NamespaceResources, lang?: string): void;
+  /** HTML of the app for <div id="app">…</div>; synchronous. */
+  renderPage(page: PageBase, config: ClientConfig): string;
+  /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
+  renderHead(page: PageBase, config: ClientConfig): string;
+  /** Attributes for <html>: lang and data-bs-theme. */
+  htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' };
+}
