@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
+import { listIndexes } from './migrations/0002_list_indexes.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import type { Database } from './schema.js';
 
@@ -36,13 +37,36 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new SqliteDialect({ database: file })) });
+  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new SqliteDialect({ database: cachedStatements(file) })) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; SQLite then parses and plans it
+ * again each time (a fifth to a third of a page's server time). Reuse prepared statements
+ * by SQL text instead. Safe because statements run to completion synchronously.
+ */
+function cachedStatements(file: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        stmt = file.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes };
 }
 
 /** Applies pending migrations; returns the names applied. */
