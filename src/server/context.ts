@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { HookBus } from './hooks/bus.js';
@@ -41,7 +42,8 @@ export interface AppContext {
 
 /** Opens the database (and Redis when configured) and builds every service. */
 export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config)): AppContext {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // ioredis is loaded only when Redis is configured: most forums never need it.
+  const redis = config.redisUrl ? new (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const ctx = {
     config,
     db: handle.db,

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
@@ -21,12 +22,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns int8 (our timestamps and COUNT(*)) as strings; they fit in a double.
-pg.types.setTypeParser(20, (v: string) => Number(v));
+const require = createRequire(import.meta.url);
+
+/** The pg module, loaded only when PostgreSQL is configured (it costs start-up time). */
+export function loadPg(): typeof PgModule {
+  const pg = require('pg') as typeof PgModule;
+  // PostgreSQL returns int8 (our timestamps and COUNT(*)) as strings; they fit in a double.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  return pg;
+}
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
