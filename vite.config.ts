@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: {
-    // Bundled so Node never has to resolve their CJS/ESM split at runtime.
-    noExternal: ['react-bootstrap', '@restart/ui', '@restart/hooks', 'react-i18next'],
+    // Everything is bundled: plain Node then never resolves packages' CJS/ESM quirks
+    // (react-bootstrap's helpers import directories, which Node's ESM loader refuses).
+    noExternal: true,
   },
 }));

@@ -12,7 +12,9 @@ import { ensureServerBuild, serverModule } from './lib/build.mjs';
 import { BENCH_SECRET, CACHE, RESULTS } from './lib/paths.mjs';
 import { postgresSeed, sqliteSeed } from './lib/seeding.mjs';
 
-const { values: opts } = parseArgs({ options: { scale: { type: 'string', default: '1' }, verbose: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values: opts } = parseArgs({
+  options: { scale: { type: 'string', default: '1' }, verbose: { type: 'boolean', default: false }, only: { type: 'string' }, cost: { type: 'string', default: '0' }, indexes: { type: 'boolean', default: false } },
+});
 const log = (s) => process.stderr.write(`${s}\n`);
 ensureServerBuild({ log });
 const pgUrl = process.env.DATABASE_URL || null;
@@ -46,6 +48,14 @@ const handle = (() => {
     return { db: k, dialect: 'sqlite', close: () => k.destroy(), raw: file };
   });
 })();
+if (opts.indexes && !pgUrl) {
+  // --indexes: the proposed indexes of bench/experiments/indexes.sql on this run's copy.
+  const { readFileSync } = await import('node:fs');
+  const { default: SQLite } = await import('better-sqlite3');
+  const f = new SQLite(path.join(runDir, 'palaver.sqlite'));
+  f.exec(readFileSync(new URL('./experiments/indexes.sql', import.meta.url), 'utf8'));
+  f.close();
+}
 function onLog(event) {
   if (recording && event.level === 'query') recording.push({ sql: event.query.sql, params: event.query.parameters, ms: event.queryDurationMillis });
 }
@@ -147,6 +157,26 @@ if (!only || only.includes('writes')) {
         const p = await plan(q.sql, q.params);
         plans.set(key, { sql: q.sql, plan: p, ms: q.ms, flagged: p.some(suspicious) });
       }
+    }
+  }
+}
+
+// --cost N: CPU time per request in-process (app.inject, no sockets), N requests each.
+const n = Number(opts.cost);
+if (n > 0) {
+  log(`\nCPU per request in-process (${n} injected requests each${opts.indexes ? ', with the proposed indexes' : ''}):`);
+  for (const read of READS) {
+    if (only && !only.includes(read.id)) continue;
+    for (const as of ['guest', 'member']) {
+      const headers = as === 'member' ? { cookie: memberCookie } : {};
+      for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: read.path, headers });
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: read.path, headers });
+      const c = process.cpuUsage(c0);
+      const ms = (c.user + c.system) / 1000 / n;
+      const e = report.find((r) => r.id === read.id && r.as === as);
+      if (e) e.cpuMsPerReq = ms;
+      log(`  ${as.padEnd(6)} ${read.id.padEnd(10)} ${ms.toFixed(3)} ms`);
     }
   }
 }

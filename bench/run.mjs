@@ -235,7 +235,7 @@ await ceiling.stop();
   for (const r of results.reads) {
     if (r.skipped) continue;
     r.fraction = r.rps / results.ceiling.rps;
-    r.cpuFraction = results.ceiling.cpuMsPerReq / r.cpuMsPerReq;
+    r.cpuFraction = r.cpuMsPerReq > 0 && r.requests > 0 ? results.ceiling.cpuMsPerReq / r.cpuMsPerReq : null;
   }
 }
 results.memory.afterReadsRss = forum.rss();

@@ -16,6 +16,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several forums can share one Redis. */
   redisPrefix: string;
+  /** Socket.io transports in the order clients try them; websocket alone suits a balancer without sticky sessions. */
+  socketTransports: ('websocket' | 'polling')[];
   secret: string;
   env: 'production' | 'development' | 'test';
   /** Served in the client config; changes when the server is rebuilt or restarted. */
@@ -108,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     problems.push(`REDIS_URL: expected a redis:// URL, got ${JSON.stringify(redisUrl.replace(/:[^:@/]*@/, ':***@'))}`);
   }
+  const transportsRaw = pick('PALAVER_SOCKET_TRANSPORTS', 'socketTransports') ?? 'websocket,polling';
+  const socketTransports = (Array.isArray(transportsRaw) ? transportsRaw.map(String) : String(transportsRaw).split(',')).map((t) => t.trim()).filter(Boolean);
+  if (!socketTransports.length || socketTransports.some((t) => t !== 'websocket' && t !== 'polling') || new Set(socketTransports).size !== socketTransports.length) {
+    problems.push(`PALAVER_SOCKET_TRANSPORTS: expected "websocket", "polling" or both, comma separated, got ${JSON.stringify(transportsRaw)}`);
+  }
   const nodeEnv = String(pick('NODE_ENV', 'env') ?? 'production');
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
     problems.push(`NODE_ENV: expected production, development or test, got ${JSON.stringify(nodeEnv)}`);
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     redisUrl,
     redisPrefix: String(pick('PALAVER_REDIS_PREFIX', 'redisPrefix') ?? 'palaver:'),
+    socketTransports: socketTransports as Config['socketTransports'],
     secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),

@@ -236,6 +236,16 @@ export interface TopicListPage extends PageBase {
   filter?: string;
 }
 
+/** The page of one tag (template 'tag'): its topics. */
+export interface TagPage extends TopicListPage {
+  tag: string;
+}
+
+/** The page of the most used tags (template 'tags'). */
+export interface TagsPage extends PageBase {
+  tags: TagRef[];
+}
+
 export interface UsersPage extends PageBase {
   users: (UserSummary & { joindate: number; joindateISO: string })[];
   pagination: Pagination;

@@ -1,9 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startPreviewServer } from './preview-server.js';
 
 const require = createRequire(import.meta.url);
+const root = join(import.meta.dirname, '../..');
+const STALE_LOCK_MS = 5 * 60 * 1000;
+
+/**
+ * Builds the client (and server) when stale, once: test files run in parallel workers, so a
+ * lock directory keeps two builds from writing dist/ at the same time.
+ */
+async function buildOnce(): Promise<void> {
+  const lock = join(root, 'dist/.e2e-build-lock');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another worker builds; a lock left by a crashed run is taken over after 5 minutes.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    const { ensureBuilt } = (await import(pathToFileURL(join(root, 'scripts/ensure-built.mjs')).href)) as { ensureBuilt(): void };
+    ensureBuilt();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
 
 /** Chromium flags that keep a headless run quiet and offline (see STACK.md). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -18,6 +48,7 @@ export interface Harness {
 
 /** Starts the stand-in server and Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
 export async function startHarness(rp = '/forum'): Promise<Harness> {
+  await buildOnce();
   const server = await startPreviewServer(0, rp);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   const origin = new URL(server.url).origin;

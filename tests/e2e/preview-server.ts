@@ -1,7 +1,7 @@
 /**
  * A stand-in server for client tests: serves the built client (dist/client), the SSR bundle
  * (dist/ssr) and fixture page data, the way src/server will. Also a reference for how the
- * HTML document is assembled. Build first (vite build, and the --ssr build), then
+ * HTML document is assembled. Build first (npm run build; the tests do it themselves), then
  * run: node --import tsx tests/e2e/preview-server.ts [port]   Env: RP=/forum, GUEST=1.
  * A request with the cookie guest=1 is served as a visitor.
  */

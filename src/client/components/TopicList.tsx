@@ -3,6 +3,7 @@ import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { categoryPath, topicPath, userPath } from '../util/urls';
+import { topicTitleText } from '../navigation/title';
 import { Avatar } from './Avatar';
 import { CategoryBadge } from './CategoryIcon';
 import { Icon } from './Icon';
@@ -18,7 +19,7 @@ function Stat({ value, label }: { value: number; label: string }) {
 }
 
 function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: boolean }) {
-  const { t, tx } = useT();
+  const { t } = useT();
   const rp = useRuntime().config.relative_path;
   const replies = Math.max(topic.postcount - 1, 0);
   const teaser = topic.teaser;
@@ -33,7 +34,7 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
           {topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
           {topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
           <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title">
-            {tx(topic.title)}
+            {topicTitleText(topic)}
           </a>
         </h2>
         <div className="small text-body-secondary d-flex flex-wrap gap-2 align-items-center">
@@ -48,7 +49,7 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
           </span>
           {topic.tags?.map((tag) => (
             <a key={tag.value} href={`${rp}/tags/${encodeURIComponent(tag.value)}`} className="badge text-bg-light border text-decoration-none">
-              {tag.valueEscaped || tag.value}
+              {tag.value}
             </a>
           ))}
         </div>

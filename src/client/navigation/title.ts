@@ -1,8 +1,17 @@
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'", '#x2F': '/', '#47': '/' };
 
-/** Decodes the few HTML entities the server escapes titles with. */
+/** Decodes the HTML entities the server escapes titles with (named few, and numeric ones). */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? m);
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (m, name: string) => {
+    if (ENTITIES[name]) return ENTITIES[name];
+    const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : NaN;
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
+}
+
+/** A topic title as text: titleRaw when present, else the escaped title decoded. */
+export function topicTitleText(t: { title: string; titleRaw?: string }): string {
+  return t.titleRaw || decodeEntities(t.title ?? '');
 }
 
 /** Spec §2: the document title from titleLayout with {pageTitle} and {browserTitle}. */

@@ -61,7 +61,7 @@ function wireServiceWorker(rt: Runtime, nav: Navigator) {
   const rp = rt.config.relative_path;
   navigator.serviceWorker
     .register(`${rp}/service-worker.js`, { scope: `${rp}/` })
-    .catch((err: unknown) => console.error('[service-worker] registration failed', err));
+    .catch((err: unknown) => console.warn('[service-worker] registration failed', err));
 }
 
 /** Installs every browser listener of the navigation layer; returns a disposer. */

@@ -1,4 +1,4 @@
-import type { PageBase, TagRef } from '../../shared/types';
+import type { PageBase, TagsPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { Icon } from '../components/Icon';
@@ -7,7 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 /** The tags page: the most used tags with their topic counts. */
 export default function Tags({ page }: { page: PageBase }) {
   const { t } = useT();
-  const tags = (page as PageBase & { tags?: TagRef[] }).tags ?? [];
+  const tags = (page as TagsPage).tags ?? [];
   return (
     <>
       <PageHeader title={t('pages:tags')} />
@@ -17,7 +17,7 @@ export default function Tags({ page }: { page: PageBase }) {
             <li className="col" key={tag.value}>
               <a href={`${page.relative_path}/tags/${encodeURIComponent(tag.value)}`} className="card card-body py-2 px-3 d-flex flex-row align-items-center gap-2 text-decoration-none tag-card">
                 <Icon name="tag" size={16} />
-                <span className="flex-grow-1 text-truncate text-body fw-semibold">{tag.valueEscaped || tag.value}</span>
+                <span className="flex-grow-1 text-truncate text-body fw-semibold">{tag.value}</span>
                 <span className="badge text-bg-secondary" title={t('tags:topic-count', tag.score)}>{humanReadableNumber(tag.score)}</span>
               </a>
             </li>

@@ -1,4 +1,4 @@
-import type { PageBase, TopicListPage } from '../../shared/types';
+import type { PageBase, TagPage } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { NewTopicButton } from '../components/NewTopicButton';
 import { PageHeader } from '../components/PageHeader';
@@ -11,7 +11,7 @@ const TERMS = ['day', 'week', 'month', 'alltime'];
 /** Recent, popular, top and unread: a topic list with its filters. */
 export default function TopicListView({ page }: { page: PageBase }) {
   const { t, tx } = useT();
-  const data = page as TopicListPage & { tag?: string };
+  const data = page as Partial<TagPage> & PageBase;
   const user = useUser();
   const name = page.template.name;
   const hasTerms = name === 'popular' || name === 'top';
@@ -36,7 +36,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
       ) : (
-        <TopicList topics={data.topics} />
+        <TopicList topics={data.topics ?? []} />
       )}
       <Pagination pagination={data.pagination} />
     </>

@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Post } from '../components/Post';
 import { apiUrl } from '../navigation/url';
+import { topicTitleText } from '../navigation/title';
 import { categoryPath, withQuery } from '../util/urls';
 
 /** Infinite scroll: loads the next page of posts when the sentinel comes into view. */
@@ -53,7 +54,7 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
 /** A topic: its posts, with reply and moderation tools per privileges. */
 export default function Topic({ page }: { page: PageBase }) {
   const rt = useRuntime();
-  const { t, tx } = useT();
+  const { t } = useT();
   const user = useUser();
   const topic = page as TopicPage;
   const [posts, setPosts] = useState<PostView[]>(topic.posts ?? []);
@@ -68,7 +69,7 @@ export default function Topic({ page }: { page: PageBase }) {
   return (
     <>
       <PageHeader
-        title={tx(topic.title)}
+        title={topicTitleText(topic)}
         subtitle={
           <span className="d-flex flex-wrap gap-2 align-items-center small">
             {topic.category && (
@@ -80,7 +81,7 @@ export default function Topic({ page }: { page: PageBase }) {
             {topic.locked && <span className="badge text-bg-secondary"><Icon name="lock" size={12} /> {t('topic:locked')}</span>}
             {topic.tags?.map((tag) => (
               <a key={tag.value} href={`${rp}/tags/${encodeURIComponent(tag.value)}`} className="badge text-bg-light border text-decoration-none">
-                <Icon name="tag" size={12} /> {tag.valueEscaped || tag.value}
+                <Icon name="tag" size={12} /> {tag.value}
               </a>
             ))}
             <span>{t('topic:post-count', humanReadableNumber(topic.postcount))}</span>

@@ -29,6 +29,8 @@ export function startSocket(rt: Runtime): Socket {
     randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
     timeout: SOCKET_CONNECT_TIMEOUT_MS,
     withCredentials: true,
+    // Websocket first, then long-polling when it cannot connect (spec §7).
+    tryAllTransports: true,
   });
   const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
   let hostname = '';

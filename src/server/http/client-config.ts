@@ -42,7 +42,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     websocketAddress: '',
     maxReconnectionAttempts: s.maxReconnectionAttempts,
     reconnectionDelay: s.reconnectionDelay,
-    socketioTransports: ['websocket', 'polling'],
+    socketioTransports: ctx.config.socketTransports,
     socketioOrigins: `${new URL(ctx.config.url).origin}:*`,
     openOutgoingLinksInNewTab: s.openOutgoingLinksInNewTab,
     useOutgoingLinksPage: s.useOutgoingLinksPage,

@@ -20,8 +20,11 @@ export function scriptJson(value: unknown): string {
 
 /** The document title from titleLayout. */
 export function documentTitle(page: PageBase, config: ClientConfig): string {
-  if (!page.title || page.title === config.siteTitle) return config.browserTitle || config.siteTitle;
-  return config.titleLayout.replace('{pageTitle}', page.title).replace('{browserTitle}', config.browserTitle);
+  // A topic's `title` is HTML-escaped; its `titleRaw` is the text (escaped once, on output).
+  const raw = (page as PageBase & { titleRaw?: unknown }).titleRaw;
+  const title = typeof raw === 'string' && raw ? raw : page.title;
+  if (!title || title === config.siteTitle) return config.browserTitle || config.siteTitle;
+  return config.titleLayout.replace('{pageTitle}', title).replace('{browserTitle}', config.browserTitle);
 }
 
 function attrs(map: Record<string, string>): string {

@@ -1,7 +1,6 @@
 import { Compile } from 'typebox/compile';
 import type { Static, TSchema } from 'typebox';
-import type { FastifyBaseLogger } from 'fastify';
-import type { App } from '../app.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { AppError, badRequest } from '../http/errors.js';
@@ -44,7 +43,7 @@ export class Calls {
   private handlers = new Map<string, Registered>();
 
   constructor(
-    private readonly app: App,
+    private readonly app: FastifyInstance,
     private readonly ctx: AppContext,
     private readonly viewers: Viewers,
   ) {}

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Viewer } from '../domains/privileges/service.js';
-import type { Calls } from './calls.js';
+import type { Call, Calls } from './calls.js';
 import { chatRoom, publicChatRoom } from './rooms.js';
 
 /** Which of the chat rooms the member may follow live; the chats domain supplies the real rule. */
@@ -14,8 +14,9 @@ const RoomIds = Type.Union([RoomId, Type.Array(RoomId, { maxItems: 100 })]);
 
 /** modules.chats.enter / enterPublic / leave / leavePublic: rooms for live chat, joined only where allowed. */
 export function registerChatCalls(calls: Calls, access: () => ChatAccess | null): void {
-  const move = (prefix: (id: number) => string, join: boolean) =>
-    async ({ socket, viewer, payload }: { socket: import('./session.js').LiveSocket; viewer: Viewer; payload: number | number[] }) => {
+  const move =
+    (prefix: (id: number) => string, join: boolean) =>
+    async ({ socket, viewer, payload }: Call<number | number[]>) => {
       const ids = Array.isArray(payload) ? payload : [payload];
       if (!join) {
         await Promise.all(ids.map(async (id) => socket.leave(prefix(id))));

@@ -80,7 +80,10 @@ async function startNode(port: number, publicUrl: string, dbUrl: string, withAdm
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`node on ${port} exited:\n${node.log.join('')}`);
-    const up = await fetch(`${node.url}/api/config`).then((r) => r.ok, () => false);
+    const up = await fetch(`${node.url}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return node;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -135,44 +138,48 @@ describe('two processes, one PostgreSQL, one Redis', () => {
     await redis.quit();
   }, 60_000);
 
-  it.skipIf(!pgBase)('carries a reply, presence and a ban from process A to a socket on process B', async () => {
-    const cid = (await admin.post('/api/v3/categories', { name: 'Cluster' })).body.response.cid as number;
-    const topic = await admin.post('/api/v3/topics', { cid, title: 'Across processes', content: 'Posted through process A' });
-    expect(topic.status).toBe(200);
-    const tid = topic.body.response.tid as number;
-    const created = await admin.post('/api/v3/users', { username: 'clustermember', email: 'member@example.com', password: 'Correct-Horse-42' });
-    const memberUid = created.body.response.uid as number;
+  it.skipIf(!pgBase)(
+    'carries a reply, presence and a ban from process A to a socket on process B',
+    async () => {
+      const cid = (await admin.post('/api/v3/categories', { name: 'Cluster' })).body.response.cid as number;
+      const topic = await admin.post('/api/v3/topics', { cid, title: 'Across processes', content: 'Posted through process A' });
+      expect(topic.status).toBe(200);
+      const tid = topic.body.response.tid as number;
+      const created = await admin.post('/api/v3/users', { username: 'clustermember', email: 'member@example.com', password: 'Correct-Horse-42' });
+      const memberUid = created.body.response.uid as number;
 
-    // The admin listens on A; the member connects to B and reads the topic there.
-    const adminSocket = await connectLive(admin);
-    sockets.push(adminSocket);
-    const arrival = nextEvent<{ uid: number; status: string }>(adminSocket, 'event:user_status_change', 10_000, (d) => d.uid === memberUid);
-    const member = await login(b.url, 'clustermember', 'Correct-Horse-42');
-    const memberSocket = await connectLive(member);
-    sockets.push(memberSocket);
-    await call(memberSocket, 'meta.rooms.enter', { enter: `topic_${tid}` });
-    expect(await arrival).toEqual({ uid: memberUid, status: 'online' });
-    expect((await admin.get(`/api/v3/users/${memberUid}/status`)).body.response.status).toBe('online');
+      // The admin listens on A; the member connects to B and reads the topic there.
+      const adminSocket = await connectLive(admin);
+      sockets.push(adminSocket);
+      const arrival = nextEvent<{ uid: number; status: string }>(adminSocket, 'event:user_status_change', 10_000, (d) => d.uid === memberUid);
+      const member = await login(b.url, 'clustermember', 'Correct-Horse-42');
+      const memberSocket = await connectLive(member);
+      sockets.push(memberSocket);
+      await call(memberSocket, 'meta.rooms.enter', { enter: `topic_${tid}` });
+      expect(await arrival).toEqual({ uid: memberUid, status: 'online' });
+      expect((await admin.get(`/api/v3/users/${memberUid}/status`)).body.response.status).toBe('online');
 
-    const newPost = nextEvent<{ posts: LivePost[] }>(memberSocket, 'event:new_post', 10_000);
-    const reply = await admin.post(`/api/v3/topics/${tid}`, { content: 'A reply through process A' });
-    expect(reply.status).toBe(200);
-    const { posts } = await newPost;
-    expect(posts[0]).toMatchObject({ pid: reply.body.response.pid, tid, content: expect.stringContaining('through process A') });
+      const newPost = nextEvent<{ posts: LivePost[] }>(memberSocket, 'event:new_post', 10_000);
+      const reply = await admin.post(`/api/v3/topics/${tid}`, { content: 'A reply through process A' });
+      expect(reply.status).toBe(200);
+      const { posts } = await newPost;
+      expect(posts[0]).toMatchObject({ pid: reply.body.response.pid, tid, content: expect.stringContaining('through process A') });
 
-    const banned = nextEvent(memberSocket, 'event:banned', 10_000);
-    const closed = nextEvent<string>(memberSocket, 'disconnect', 10_000);
-    expect((await admin.put(`/api/v3/users/${memberUid}/ban`, { reason: 'Cluster test' })).status).toBe(200);
-    expect(await banned).toEqual({ reason: 'Cluster test' });
-    expect(await closed).toBe('io server disconnect');
+      const banned = nextEvent(memberSocket, 'event:banned', 10_000);
+      const closed = nextEvent<string>(memberSocket, 'disconnect', 10_000);
+      expect((await admin.put(`/api/v3/users/${memberUid}/ban`, { reason: 'Cluster test' })).status).toBe(200);
+      expect(await banned).toEqual({ reason: 'Cluster test' });
+      expect(await closed).toBe('io server disconnect');
 
-    // B saw the member's last socket close; A reads the shared presence.
-    const deadline = Date.now() + 5000;
-    let status = '';
-    while (Date.now() < deadline && status !== 'offline') {
-      status = (await admin.get(`/api/v3/users/${memberUid}/status`)).body.response.status as string;
-      if (status !== 'offline') await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('offline');
-  }, 60_000);
+      // B saw the member's last socket close; A reads the shared presence.
+      const deadline = Date.now() + 5000;
+      let status = '';
+      while (Date.now() < deadline && status !== 'offline') {
+        status = (await admin.get(`/api/v3/users/${memberUid}/status`)).body.response.status as string;
+        if (status !== 'offline') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe('offline');
+    },
+    60_000,
+  );
 });

@@ -17,7 +17,10 @@ export function registerContentBridges(hub: Hub): void {
     pushFiltered(io, viewers, listRooms(topic), readsPost(ctx, topic, post), 'event:new_post', { posts: [await livePost(ctx, post, topic)] }),
   );
   bridge(hub, 'action:post.edit', async ({ post, topic }) =>
-    pushFiltered(io, viewers, [topicRoom(topic.tid)], readsPost(ctx, topic, post), 'event:post_edited', { post: await livePost(ctx, post, topic), topic: liveTopic(topic) }),
+    pushFiltered(io, viewers, [topicRoom(topic.tid)], readsPost(ctx, topic, post), 'event:post_edited', {
+      post: await livePost(ctx, post, topic),
+      topic: liveTopic(topic),
+    }),
   );
   // Every reader learns the post is gone; its content is not sent again.
   bridge(hub, 'action:post.delete', async ({ post, topic }) =>
@@ -38,7 +41,10 @@ export function registerContentBridges(hub: Hub): void {
     if (topic) await pushFiltered(io, viewers, [topicRoom(topic.tid)], readsPost(ctx, topic, post), 'event:voted', payload);
   });
   bridge(hub, 'action:post.bookmark', async ({ post, uid, bookmarked }) => {
-    io.to(userRoom(uid)).emit(bookmarked ? 'posts.bookmark' : 'posts.unbookmark', { post: { pid: post.pid, bookmarks: post.bookmarks }, isBookmarked: bookmarked });
+    io.to(userRoom(uid)).emit(bookmarked ? 'posts.bookmark' : 'posts.unbookmark', {
+      post: { pid: post.pid, bookmarks: post.bookmarks },
+      isBookmarked: bookmarked,
+    });
   });
 
   // Topic tools tell the topic and its category's list, as NodeBB's do.

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { serverHostname } from '../http/client-config.js';
 import { Viewers } from './audience.js';
@@ -37,14 +36,14 @@ export class Realtime implements Hub {
     this.io = handle.io;
     this.viewers = new Viewers(ctx);
     this.presence = new Presence(ctx, this.io, handle.redis);
-    this.calls = new Calls(app as App, ctx, this.viewers);
+    this.calls = new Calls(app, ctx, this.viewers);
     registerMetaCalls(this.calls, ctx);
     registerChatCalls(this.calls, () => this.chatAccess);
     registerUserCalls(this.calls, ctx);
     registerContentBridges(this);
     registerMemberBridges(this);
     this.io.use((socket, next) => {
-      checkHandshake(app as App, ctx, socket).then(
+      checkHandshake(app, ctx, socket).then(
         (found) => {
           socket.data = 'invalid' in found ? { uid: 0, sessionHash: '', currentRoom: null } : { ...found, currentRoom: null };
           next();
@@ -118,7 +117,7 @@ export function realtimeOf(ctx: AppContext): Realtime | undefined {
  * and registers the status routes. Sockets close before the HTTP server does, so shutdown is clean.
  */
 export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
-  const rt = new Realtime(app, ctx, createIo(app as App, ctx));
+  const rt = new Realtime(app, ctx, createIo(app, ctx));
   instances.set(ctx, rt);
   registerStatusRoutes(app, ctx, rt.presence);
   app.addHook('preClose', async () => rt.stop());

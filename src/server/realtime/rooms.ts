@@ -20,11 +20,7 @@ export const ONLINE_USERS = 'online_users';
 export const ADMINS = 'admins';
 
 /** The page rooms a member may enter with meta.rooms.enter, parsed from their name. */
-export type PageRoom =
-  | { kind: 'topic'; id: number }
-  | { kind: 'category'; id: number }
-  | { kind: 'user'; id: number }
-  | { kind: 'list'; name: string };
+export type PageRoom = { kind: 'topic'; id: number } | { kind: 'category'; id: number } | { kind: 'user'; id: number } | { kind: 'list'; name: string };
 
 // Lists whose pages carry live updates; anything else is refused rather than silently joined.
 const LIST_ROOMS = new Set([RECENT_TOPICS, 'unread_topics', 'popular_topics', 'top_topics', 'categories']);

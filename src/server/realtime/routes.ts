@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
+import { UidParams } from '../domains/users/schemas.js';
 import { USER_STATUSES } from '../domains/users/service.js';
 import { Envelope, ok } from '../http/envelope.js';
 import { notAuthorised, notFound } from '../http/errors.js';
@@ -8,7 +9,6 @@ import type { UserStatus } from './events.js';
 import type { Presence } from './presence.js';
 
 const Status = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
-const UidParams = Type.Object({ uid: Type.Integer({ minimum: 1 }) });
 // Any string reaches the handler, so a wrong status gets its own error key rather than a bare 400.
 const UidStatusParams = Type.Object({ uid: Type.Integer({ minimum: 1 }), status: Type.String({ maxLength: 20 }) });
 const StatusAnswer = Envelope(Type.Object({ uid: Type.Integer(), status: Status }));

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { App } from '../app.js';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from './events.js';
 
@@ -26,12 +26,12 @@ const ADAPTER_REQUEST_TIMEOUT_MS = 3000;
  * Attaches socket.io at `{relative_path}/socket.io` to the app's HTTP server; with REDIS_URL,
  * the Redis adapter carries broadcasts and room queries between processes.
  */
-export function createIo(app: App, ctx: AppContext): IoHandle {
+export function createIo(app: FastifyInstance, ctx: AppContext): IoHandle {
   const pub = ctx.redis ? ctx.redis.duplicate() : null;
   const sub = ctx.redis ? ctx.redis.duplicate() : null;
   const io: Io = new Server(app.server, {
     path: `${ctx.config.relativePath}/socket.io`,
-    transports: ['websocket', 'polling'],
+    transports: ctx.config.socketTransports,
     serveClient: false,
     // Spec §9 allows 20 s to connect; pings find dead peers well before the proxy's idle timeout.
     connectTimeout: 20_000,
@@ -39,7 +39,13 @@ export function createIo(app: App, ctx: AppContext): IoHandle {
     pingTimeout: 20_000,
     maxHttpBufferSize: 1e6,
     ...(pub && sub
-      ? { adapter: createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}socket.io`, requestsTimeout: ADAPTER_REQUEST_TIMEOUT_MS, publishOnSpecificResponseChannel: true }) }
+      ? {
+          adapter: createAdapter(pub, sub, {
+            key: `${ctx.config.redisPrefix}socket.io`,
+            requestsTimeout: ADAPTER_REQUEST_TIMEOUT_MS,
+            publishOnSpecificResponseChannel: true,
+          }),
+        }
       : {}),
   });
   for (const client of [pub, sub]) client?.on('error', (err: Error) => ctx.log.warn({ err }, 'socket.io redis client error'));

@@ -43,10 +43,13 @@ describe('socket connection', () => {
   it('refuses a guest', async () => {
     const guest = forum.client();
     await guest.get('/api/config');
-    const err = await connectLive(guest, { csrf: await guest.refreshCsrf() }).catch((e: Error & { data?: { key: string } }) => e);
+    const err = await connectLive(guest, { csrf: await guest.refreshCsrf() }).then(
+      () => null,
+      (e: Error & { data?: unknown }) => e,
+    );
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toBe('[[error:not-logged-in]]');
-    expect((err as { data: { key: string; status: number } }).data).toMatchObject({ key: 'error:not-logged-in', status: 401 });
+    expect(err!.message).toBe('[[error:not-logged-in]]');
+    expect(err!.data).toMatchObject({ key: 'error:not-logged-in', status: 401 });
   });
 
   it('refuses a member whose _csrf is wrong or missing', async () => {
@@ -115,11 +118,13 @@ describe('socket calls', () => {
   });
 });
 
-describe('socket.io under a sub-path', () => {
-  it('serves {relative_path}/socket.io and closes cleanly with sockets open', async () => {
-    const sub = await startTestForum({ relativePath: '/forum' });
+describe('socket.io under a sub-path, websocket only', () => {
+  it('serves {relative_path}/socket.io, refuses long-polling when told to, and closes cleanly with sockets open', async () => {
+    const sub = await startTestForum({ relativePath: '/forum', env: { PALAVER_SOCKET_TRANSPORTS: 'websocket' } });
     try {
       const { client, user } = await sub.loginAs();
+      expect((await client.get('/api/config')).body.socketioTransports).toEqual(['websocket']);
+      await expect(connectLive(client, { transports: ['polling'] })).rejects.toThrow();
       const socket = await liveSocket(client);
       const uid = nextEvent<number>(socket, 'checkSession');
       await connect(socket);

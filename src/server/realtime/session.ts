@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { App } from '../app.js';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { safeEqual } from '../domains/auth/service.js';
 import { SESSION_COOKIE } from '../http/auth.js';
@@ -12,7 +12,7 @@ export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Reco
 /** The member behind a handshake, or `invalid` when the session it names has ended. */
 export type HandshakeResult = { uid: number; sessionHash: string } | { invalid: true };
 
-function sessionCookie(app: App, socket: Pick<LiveSocket, 'handshake'>): string | undefined {
+function sessionCookie(app: FastifyInstance, socket: Pick<LiveSocket, 'handshake'>): string | undefined {
   const header = socket.handshake.headers.cookie;
   return header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
 }
@@ -22,7 +22,7 @@ function sessionCookie(app: App, socket: Pick<LiveSocket, 'handshake'>): string 
  * query connects. A session that has ended (with a token that was right for it) connects
  * only to be told `event:invalid_session`, so the client can say why.
  */
-export async function checkHandshake(app: App, ctx: AppContext, socket: Pick<LiveSocket, 'handshake'>): Promise<HandshakeResult> {
+export async function checkHandshake(app: FastifyInstance, ctx: AppContext, socket: Pick<LiveSocket, 'handshake'>): Promise<HandshakeResult> {
   const sid = sessionCookie(app, socket);
   if (!sid) throw notAuthorised();
   const sent = socket.handshake.query._csrf;
@@ -37,7 +37,7 @@ export async function checkHandshake(app: App, ctx: AppContext, socket: Pick<Liv
 }
 
 /** Before each call: the socket's session must still be the one it connected with. */
-export async function revalidate(app: App, ctx: AppContext, socket: LiveSocket): Promise<void> {
+export async function revalidate(app: FastifyInstance, ctx: AppContext, socket: LiveSocket): Promise<void> {
   const sid = sessionCookie(app, socket);
   const settings = await ctx.settings.get();
   const session = sid ? await ctx.auth.resolveSession(sid, settings.sessionDays) : null;

@@ -14,7 +14,7 @@ const DRAFT_SAVE_MS = 1000;
 /** The composer's fields and buttons; used docked at the bottom and on the compose page. */
 export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
   const rt = useRuntime();
-  const { t, tx } = useT();
+  const { t } = useT();
   const state = useStore(rt.composer);
   const titleId = useId();
   const bodyId = useId();
@@ -47,7 +47,7 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
     state.action === 'topics.post'
       ? t('modules:composer.new-topic')
       : state.action === 'posts.reply'
-        ? t('modules:composer.replying-to', tx(state.title))
+        ? t('modules:composer.replying-to', state.title)
         : t('modules:composer.editing');
 
   return (

@@ -8,6 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
 import { topicPath } from '../../util/urls';
+import { topicTitleText } from '../../navigation/title';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -87,7 +88,7 @@ export default function Profile({ page }: { page: PageBase }) {
               <article key={p.pid} className="card">
                 <div className="card-body">
                   <div className="small mb-2 d-flex flex-wrap gap-2">
-                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{tx(p.topic.title)}</a>
+                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>
                     <span className="text-body-secondary"><Timeago iso={p.timestampISO} ts={p.timestamp} /></span>
                   </div>
                   <PostContent html={p.content} className="small" />

@@ -46,7 +46,38 @@ const PAYLOADS = [
   '[link](https://example.com "title\\" onmouseover=\\"alert(1)")',
 ];
 
-const SAFE_TAGS = new Set(['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's', 'a', 'img', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub', 'span']);
+const SAFE_TAGS = new Set([
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  's',
+  'a',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'sup',
+  'sub',
+  'span',
+]);
 
 function decode(s: string): string {
   return s
@@ -65,7 +96,12 @@ function executable(html: string): string[] {
     if (!SAFE_TAGS.has(name.toLowerCase())) problems.push(`tag ${tag}`);
     for (const a of attrs.matchAll(/([^\s=/"']+)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
       const attr = a[1]!.toLowerCase();
-      const value = decode((a[2] ?? '').replace(/^["']|["']$/g, '')).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+      const value = decode((a[2] ?? '').replace(/^["']|["']$/g, ''))
+        .replace(/\s/g, '')
+        .split('')
+        .filter((ch) => ch.charCodeAt(0) > 31)
+        .join('')
+        .toLowerCase();
       if (attr.startsWith('on')) problems.push(`handler ${tag}`);
       if (!['href', 'src', 'title', 'alt', 'rel', 'class', 'width', 'height', 'style', 'start'].includes(attr)) problems.push(`attribute ${attr} in ${tag}`);
       if ((attr === 'href' || attr === 'src') && /^(javascript|data|vbscript):/.test(value)) problems.push(`url ${tag}`);

@@ -1,20 +1,10 @@
-import type { PageBase, TagRef, TopicListPage } from '../../../shared/types.js';
+import type { TagPage, TagsPage } from '../../../shared/types.js';
 import { cleanUpTag } from '../../../shared/validation.js';
 import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { topicsPerPage } from '../topics/list-pages.js';
 import { presentTopics } from '../topics/presenter.js';
-
-/** The page of one tag: its topics. */
-export interface TagPage extends TopicListPage {
-  tag: string;
-}
-
-/** The page listing the most used tags. */
-export interface TagsPage extends PageBase {
-  tags: TagRef[];
-}
 
 const tagPage = definePage<TagPage>({
   path: '/tags/:tag',
@@ -33,7 +23,7 @@ const tagPage = definePage<TagPage>({
     const topics = await presentTopics(ctx, viewer, tids.map((t) => rows.get(t)!).filter(Boolean));
     return {
       title: `[[pages:tag, ${tag.replace(/[[\],]/g, '')}]]`,
-      breadcrumbs: [{ text: '[[tags:tags]]', url: '/tags' }, { text: tag }],
+      breadcrumbs: [{ text: '[[pages:tags]]', url: '/tags' }, { text: tag }],
       tag,
       topics,
       pagination: pagination(page, pageCount, query),
@@ -46,7 +36,7 @@ const tagsPage = definePage<TagsPage>({
   template: 'tags',
   async load({ ctx, viewer }) {
     await ctx.privileges.assert(viewer, 'view:tags');
-    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[tags:tags]]' }], tags: await ctx.tags.top(100) };
+    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[pages:tags]]' }], tags: await ctx.tags.top(100) };
   },
 });
 

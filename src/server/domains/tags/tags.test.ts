@@ -38,7 +38,7 @@ describe('tag rules', () => {
 });
 
 describe('tag pages', () => {
-  it('lists a tag\'s topics and 404s past the last page', async () => {
+  it("lists a tag's topics and 404s past the last page", async () => {
     const { client } = await forum.loginAs();
     const t = await postTopic(client, cid, { tags: ['paged'] });
     const res = await forum.client().get('/api/tags/paged');
@@ -46,5 +46,18 @@ describe('tag pages', () => {
     expect(res.body.topics[0].tid).toBe(t.tid);
     expect((await forum.client().get('/api/tags/paged?page=2')).status).toBe(404);
     expect((await forum.client().get('/api/tags/unknown-tag')).body.topics).toEqual([]);
+  });
+});
+
+describe('GET /api/v3/tags/:tag', () => {
+  it('answers a tag with its topic count, or 404', async () => {
+    const { client } = await forum.loginAs();
+    await postTopic(client, cid, { tags: ['apitag'] });
+    const res = await forum.client().get('/api/v3/tags/ApiTag');
+    expect(res.status).toBe(200);
+    expect(res.body.response).toEqual({ value: 'apitag', valueEscaped: 'apitag', score: 1 });
+    const missing = await forum.client().get('/api/v3/tags/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.body.status.key).toBe('error:no-tag');
   });
 });

@@ -48,7 +48,7 @@ describe('lock and pin', () => {
     expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.pinned).toBe(false);
   });
 
-  it('lets a moderator delete and restore others\' posts and topics; members cannot restore others\'', async () => {
+  it("lets a moderator delete and restore others' posts and topics; members cannot restore others'", async () => {
     const t = await postTopic(alice.client, cid);
     const r = await postReply(bob.client, t.tid);
     expect((await mod.client.del(`/api/v3/posts/${r.pid}/state`)).status).toBe(200);
@@ -96,5 +96,24 @@ describe('PUT/DELETE /api/v3/topics/:tid/tags', () => {
     expect(all.status).toBe(200);
     expect(all.body.response).toEqual([]);
     expect((await forum.ctx.tags.get('blue'))?.score).toBe(0);
+  });
+});
+
+describe('purgeCategoryContent', () => {
+  it('purges every topic of a category and takes back the counters', async () => {
+    const doomed = await makeCategory(forum.ctx, 'Doomed');
+    const a0 = (await forum.ctx.users.get(alice.user.uid))!;
+    const b0 = (await forum.ctx.users.get(bob.user.uid))!;
+    const t1 = await postTopic(alice.client, doomed, { tags: ['doomed'] });
+    const t2 = await postTopic(bob.client, doomed);
+    const r = await postReply(bob.client, t1.tid);
+    await alice.client.put(`/api/v3/posts/${r.pid}/vote`, { delta: 1 });
+    await forum.ctx.topics.purgeCategoryContent(doomed);
+    for (const t of [t1, t2]) expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).status).toBe(404);
+    const a1 = (await forum.ctx.users.get(alice.user.uid))!;
+    const b1 = (await forum.ctx.users.get(bob.user.uid))!;
+    expect([a1.postcount, a1.topiccount, a1.reputation]).toEqual([a0.postcount, a0.topiccount, a0.reputation]);
+    expect([b1.postcount, b1.topiccount, b1.reputation]).toEqual([b0.postcount, b0.topiccount, b0.reputation]);
+    expect((await forum.ctx.tags.get('doomed'))?.score).toBe(0);
   });
 });

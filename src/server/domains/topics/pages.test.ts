@@ -53,11 +53,13 @@ describe('topic page', () => {
     expect(p.pagination).toMatchObject({ currentPage: 1, pageCount: 1 });
   });
 
-  it('renders HTML for crawlers with the posts in it', async () => {
-    const t = await postTopic(alice.client, cid, { title: 'Html topic', content: 'Visible to curl too' });
+  it('renders HTML for crawlers with the posts in it, and the title escaped once', async () => {
+    const t = await postTopic(alice.client, cid, { title: 'Html & <topic>', content: 'Visible to curl too' });
     const res = await forum.client().get(`/topic/${t.slug}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('Visible to curl too');
+    expect(res.text).toContain('<title>Html &amp; &lt;topic&gt; | Palaver</title>');
+    expect(res.text).toContain('<h1>Html &amp; &lt;topic&gt;</h1>');
   });
 
   it('redirects a wrong or missing slug, keeping the index and query', async () => {
@@ -134,7 +136,7 @@ describe('topic page', () => {
     expect(after.body.response.viewcount).toBe(4);
   });
 
-  it('records a member\'s read, which the unread list uses', async () => {
+  it("records a member's read, which the unread list uses", async () => {
     const t = await postTopic(alice.client, cid, { title: 'Unread tracking topic' });
     const unreadBefore = (await bob.client.get('/api/unread')).body;
     expect(unreadBefore.template.name).toBe('unread');

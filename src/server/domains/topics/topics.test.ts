@@ -24,7 +24,12 @@ afterAll(async () => {
 describe('POST /api/v3/topics', () => {
   it('creates a topic with its main post, tags and counters', async () => {
     const before = await categoryCounts(forum.ctx, cid);
-    const res = await alice.client.post('/api/v3/topics', { cid, title: 'Hello <b>world</b> & [[error:no-topic]]', content: 'First **post** content', tags: ['Alpha', 'beta!', 'alpha'] });
+    const res = await alice.client.post('/api/v3/topics', {
+      cid,
+      title: 'Hello <b>world</b> & [[error:no-topic]]',
+      content: 'First **post** content',
+      tags: ['Alpha', 'beta!', 'alpha'],
+    });
     expect(res.status).toBe(200);
     expect(res.body.status.code).toBe('ok');
     const t = res.body.response;
@@ -163,7 +168,7 @@ describe('replies and counters', () => {
     expect(purge.body.status.key).toBe('error:cant-purge-main-post');
   });
 
-  it('refuses replies: bad content, bad toPid, unknown topic, guests, others\' deletes', async () => {
+  it("refuses replies: bad content, bad toPid, unknown topic, guests, others' deletes", async () => {
     const t = await postTopic(alice.client, cid);
     const short = await bob.client.post(`/api/v3/topics/${t.tid}`, { content: 'hi' });
     expect(short.status).toBe(400);
@@ -212,5 +217,43 @@ describe('replies and counters', () => {
     expect(a0.postcount - (await userCounts(forum.ctx, alice.user.uid)).postcount).toBe(1);
     expect(b0.postcount - (await userCounts(forum.ctx, bob.user.uid)).postcount).toBe(1);
     expect((await forum.ctx.tags.get('countme'))?.score).toBe(0);
+  });
+});
+
+describe('hooks', () => {
+  it('runs filter:topic.create before saving (it may refuse) and fires action:topic.save after commit', async () => {
+    const { badRequest } = await import('../../http/errors.js');
+    forum.ctx.hooks.filter('filter:topic.create', 'test', (d) => {
+      if (d.title.includes('spam')) throw badRequest('error:invalid-data');
+      return { ...d, content: `${d.content} (filtered)` };
+    });
+    let seenInDb: unknown = null;
+    forum.ctx.hooks.action('action:topic.save', 'test', async ({ topic }) => {
+      // Another connection's view: the write is committed when the action runs.
+      seenInDb = await forum.ctx.db.selectFrom('topics').select('tid').where('tid', '=', topic.tid).executeTakeFirst();
+    });
+    const before = await forum.ctx.db
+      .selectFrom('topics')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const refused = await alice.client.post('/api/v3/topics', { cid, title: 'Buy spam now', content: 'Spam spam spam spam' });
+    expect(refused.status).toBe(400);
+    const after = await forum.ctx.db
+      .selectFrom('topics')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+    const t = await postTopic(alice.client, cid, { content: 'Original content here' });
+    forum.ctx.hooks.unregisterPlugin('test');
+    expect(seenInDb).toEqual({ tid: t.tid });
+    expect((await forum.client().get(`/api/v3/posts/${t.mainPid}/raw`)).body.response.content).toBe('Original content here (filtered)');
+  });
+
+  it('refuses a disabled category', async () => {
+    const off = await makeCategory(forum.ctx, 'Disabled');
+    await forum.ctx.db.updateTable('categories').set({ disabled: 1 }).where('cid', '=', off).execute();
+    const res = await alice.client.post('/api/v3/topics', { cid: off, title: 'A good title', content: 'Good content here' });
+    expect(res.status).toBe(403);
+    expect(res.body.status.key).toBe('error:category-disabled');
   });
 });
