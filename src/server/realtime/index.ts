@@ -29,7 +29,7 @@ export class Realtime implements Hub {
   private pending = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    app: FastifyInstance,
     readonly ctx: AppContext,
     private readonly handle: IoHandle,
   ) {

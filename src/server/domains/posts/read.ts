@@ -2,6 +2,7 @@ import type { PostView, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
+import type { PostRow, TopicRow } from '../../hooks/types.js';
 import { canViewDeleted } from '../topics/access.js';
 import { escapeTitle } from '../topics/presenter.js';
 import { presentUser } from '../users/presenter.js';
@@ -14,6 +15,13 @@ export async function viewPost(ctx: AppContext, viewer: Viewer, pid: number): Pr
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   const [index, viewDeleted, tools] = await Promise.all([store.indexOf(ctx.db, post), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic.cid)]);
   const [view] = await presentPosts(ctx, viewer, [post], { index: () => index, viewDeleted: () => viewDeleted, tools });
+  return view!;
+}
+
+/** A post just written by the viewer, presented from the rows the write returned (no re-read). */
+export async function presentWritten(ctx: AppContext, viewer: Viewer, written: { post: PostRow; topic: TopicRow; index: number }): Promise<PostView> {
+  const tools = await postTools(ctx, viewer, written.topic.cid);
+  const [view] = await presentPosts(ctx, viewer, [written.post], { index: () => written.index, viewDeleted: () => true, tools });
   return view!;
 }
 

@@ -11,8 +11,16 @@ export async function setFollowState(ctx: AppContext, viewer: Viewer, tid: numbe
   await store.setFollowState(ctx.db, viewer.uid, tid, state);
 }
 
-/** Records that a member read a topic (never for guests: their reads write nothing). */
-export async function markRead(ctx: AppContext, viewer: Viewer, tid: number): Promise<void> {
+/**
+ * Records that a member read a topic (never for guests: their reads write nothing). Given
+ * the topic's last post time, skips the write when the member has already read past it, so
+ * re-reading a topic costs no write.
+ */
+export async function markRead(ctx: AppContext, viewer: Viewer, tid: number, lastPostTime?: number): Promise<void> {
   if (viewer.uid <= 0) return;
+  if (lastPostTime !== undefined) {
+    const readAt = (await store.readTimes(ctx.db, viewer.uid, [tid])).get(tid);
+    if (readAt !== undefined && readAt >= lastPostTime) return;
+  }
   await store.markRead(ctx.db, viewer.uid, tid, Date.now());
 }

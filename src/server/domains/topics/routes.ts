@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { viewPost } from '../posts/read.js';
+import { presentWritten, viewPost } from '../posts/read.js';
 import { PostViewSchema } from '../posts/schemas.js';
 import type { Viewer } from '../privileges/service.js';
 import { registerTagRoutes } from '../tags/routes.js';
@@ -46,8 +46,8 @@ export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(PostViewSchema) }, tags },
     handler: async (req) => {
       const { tid } = (req as unknown as TidReq).params;
-      const { post } = await ctx.posts.reply(req.viewer, tid, req.body as { content: string; toPid?: number }, req.ip);
-      return ok(await viewPost(ctx, req.viewer, post.pid));
+      const written = await ctx.posts.reply(req.viewer, tid, req.body as { content: string; toPid?: number }, req.ip);
+      return ok(await presentWritten(ctx, req.viewer, written));
     },
   });
 

@@ -100,8 +100,8 @@ export class TopicsService {
   }
 
   /** Records a member's read of a topic (guests: nothing). */
-  async markRead(viewer: Viewer, tid: number) {
-    return markRead(this.ctx, viewer, tid);
+  async markRead(viewer: Viewer, tid: number, lastPostTime?: number) {
+    return markRead(this.ctx, viewer, tid, lastPostTime);
   }
 
   /** Adds to a topic's post count inside a content transaction. */

@@ -117,24 +117,13 @@ export async function listTopics(db: Queryable, q: ListQuery): Promise<{ rows: T
 
 /** For each category, its topic (not deleted) with the latest post. */
 export async function latestPerCategory(db: Queryable, cids: number[]): Promise<TopicRow[]> {
-  if (!cids.length) return [];
-  const latest = db
-    .selectFrom('topics')
-    .select(['cid', (eb) => eb.fn.max('last_post_time').as('last')])
-    .where('deleted', '=', 0)
-    .where('cid', 'in', cids)
-    .groupBy('cid')
-    .as('latest');
-  const rows = await db
-    .selectFrom('topics')
-    .innerJoin(latest, (j) => j.onRef('latest.cid', '=', 'topics.cid').onRef('latest.last', '=', 'topics.last_post_time'))
-    .selectAll('topics')
-    .where('topics.deleted', '=', 0)
-    .orderBy('topics.tid', 'desc')
-    .execute();
-  // Two topics of a category may share the time: keep the newest topic.
-  const seen = new Set<number>();
-  return rows.filter((r) => !seen.has(r.cid) && seen.add(r.cid));
+  // One indexed "newest topic" lookup per category beats a grouped join over all topics.
+  const rows = await Promise.all(
+    [...new Set(cids)].map((cid) =>
+      db.selectFrom('topics').selectAll().where('cid', '=', cid).where('deleted', '=', 0).orderBy('last_post_time', 'desc').orderBy('tid', 'desc').limit(1).executeTakeFirst(),
+    ),
+  );
+  return rows.filter((r): r is TopicRow => r !== undefined);
 }
 
 /** A member's follow state ('follow' | 'ignore') per topic. */

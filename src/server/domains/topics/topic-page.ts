@@ -60,7 +60,7 @@ export const topicPage = definePage<TopicPage>({
     if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
 
     ctx.views.add(topic.tid);
-    await ctx.topics.markRead(viewer, topic.tid);
+    await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time));
 
     const fields = topicFields(topic);
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
