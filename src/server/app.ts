@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Type } from 'typebox';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -15,12 +16,14 @@ import { categoryPages } from './domains/categories/pages.js';
 import { registerPostRoutes } from './domains/posts/routes.js';
 import { registerTopicRoutes } from './domains/topics/routes.js';
 import { topicPages } from './domains/topics/pages.js';
-import { registerUserRoutes } from './domains/users/routes.js';
+import { postPages } from './domains/posts/pages.js';
+import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/routes.js';
 import { userPages } from './domains/users/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
+import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { loadBuiltinPlugins } from './plugins/index.js';
 import { registerRealtime } from './realtime/index.js';
@@ -65,6 +68,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   app.addHook('onClose', async () => ctx.close());
 
   await loadBuiltinPlugins(ctx);
+  const distDir = path.resolve(publicDir, '../dist');
+  await loadClientBuild(distDir, app.log);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -83,16 +88,28 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   await app.register(
     async (scope) => {
       registerAuth(scope, ctx);
-      const clientDir = path.resolve(publicDir, '../dist/client/assets');
-      await scope.register(fastifyStatic, {
-        root: existsSync(clientDir) ? clientDir : publicDir,
-        prefix: '/assets/',
-        immutable: true,
-        maxAge: '365d',
-        cacheControl: true,
-        decorateReply: false,
-        index: false,
-      });
+      const clientDir = path.join(distDir, 'client');
+      if (existsSync(path.join(clientDir, 'assets'))) {
+        await scope.register(fastifyStatic, {
+          root: path.join(clientDir, 'assets'),
+          prefix: '/assets/',
+          immutable: true,
+          maxAge: '365d',
+          cacheControl: true,
+          decorateReply: false,
+          index: false,
+        });
+      }
+      const swFile = path.join(clientDir, 'service-worker.js');
+      if (existsSync(swFile)) {
+        // Served from the forum root, so that the worker's scope covers every page.
+        const sw = readFileSync(swFile);
+        scope.get('/service-worker.js', {
+          schema: { response: { 200: Type.String() }, hide: true },
+          config: { skipAuth: true },
+          handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
+        });
+      }
       await scope.register(fastifyStatic, {
         root: path.join(publicDir, 'language'),
         prefix: '/language/',
@@ -103,11 +120,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
+      registerSpamReportRoutes(scope, ctx);
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
       registerRealtime(scope, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...userPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...postPages, ...userPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -1,4 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
+import { languageStrings } from '../i18n.js';
 
 export interface RenderInput {
   page: PageBase;
@@ -52,8 +57,75 @@ export function renderBody(page: PageBase): string {
   return parts.join('\n');
 }
 
+interface ClientBuild {
+  ssr: SsrModule;
+  /** The client entry's script and stylesheets, relative to the forum root. */
+  script: string;
+  css: string[];
+}
+
+let build: ClientBuild | null = null;
+
+/**
+ * Loads the client build (React's server render bundle and the asset manifest) from dist/,
+ * once at start-up. Without a build, pages fall back to the plain rendering below, which
+ * still shows every page's text.
+ */
+export async function loadClientBuild(distDir: string, log: { warn(msg: string): void }): Promise<boolean> {
+  const ssrFile = path.join(distDir, 'ssr', 'entry-server.js');
+  const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
+  if (!existsSync(ssrFile) || !existsSync(manifestFile)) {
+    log.warn('client build not found in dist/: serving plain HTML (run `npm run build`)');
+    build = null;
+    return false;
+  }
+  const ssr = (await import(pathToFileURL(ssrFile).href)) as SsrModule;
+  const strings = languageStrings();
+  ssr.setTranslations(Object.fromEntries(ssr.NAMESPACES.map((ns) => [ns, strings[ns] ?? {}])));
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
+  const entry = manifest['src/client/main.tsx'] ?? Object.values(manifest).find((m) => m.isEntry);
+  if (!entry) throw new Error(`no client entry in ${manifestFile}`);
+  build = { ssr, script: entry.file, css: entry.css ?? [] };
+  return true;
+}
+
+/** The document with React's server render of the page, which the client then hydrates. */
+function reactDocument(b: ClientBuild, { page, config }: RenderInput): string {
+  const rp = escapeHtml(config.relative_path);
+  let app = '';
+  try {
+    app = b.ssr.renderPage(page, config);
+  } catch {
+    // The client renders from scratch when the server render fails; the data is embedded.
+  }
+  const htmlAttrs = Object.entries(b.ssr.htmlAttributes(page, config))
+    .map(([k, v]) => `${k}="${escapeHtml(String(v))}"`)
+    .join(' ');
+  return `<!DOCTYPE html>
+<html ${htmlAttrs}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${b.css.map((f) => `<link rel="stylesheet" href="${rp}/${escapeHtml(f)}">`).join('\n')}
+${b.ssr.renderHead(page, config)}
+<script type="module" src="${rp}/${escapeHtml(b.script)}"></script>
+</head>
+<body class="${escapeHtml(page.bodyClass)}">
+<div id="app">${app}</div>
+<script id="page-data" type="application/json">${scriptJson(page)}</script>
+<script id="client-config" type="application/json">${scriptJson(config)}</script>
+</body>
+</html>`;
+}
+
 /** The whole HTML document of a page: head tags, embedded page data and config, body. */
-export function renderDocument({ page, config }: RenderInput): string {
+export function renderDocument(input: RenderInput): string {
+  if (build) return reactDocument(build, input);
+  return plainDocument(input);
+}
+
+/** The plain document, used when there is no client build. */
+function plainDocument({ page, config }: RenderInput): string {
   const meta = page._header.tags.meta.map((m) => `<meta ${attrs(m)}>`).join('\n    ');
   const link = page._header.tags.link.map((l) => `<link ${attrs(l)}>`).join('\n    ');
   return `<!DOCTYPE html>

@@ -42,7 +42,7 @@ async function login(ctx: AppContext, req: FastifyRequest<{ Body: { username?: s
   return user;
 }
 
-/** Login, logout and registration (forms and JSON). */
+/** Login, logout, registration and password-reset requests (forms and JSON). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/login', {
     schema: { body: LoginBody, response: { 200: NextSchema }, tags: ['auth'] },
@@ -77,6 +77,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const user = await ctx.users.register(req.body as Parameters<AppContext['users']['register']>[0], req.ip);
       await startSession(ctx, req, reply, user);
       return { next: `${ctx.config.relativePath}/`, uid: user.uid };
+    },
+  });
+  app.post('/reset', {
+    schema: { body: Type.Object({ email: Type.String({ maxLength: 1024 }) }), response: { 200: Type.Object({ sent: Type.Boolean() }) }, tags: ['auth'] },
+    handler: async (req) => {
+      await enforce(ctx.limiter, `reset:ip:${req.ip}`, ctx.config.rateLimits.register, 3600);
+      await ctx.users.requestPasswordReset((req.body as { email: string }).email, req.ip);
+      // The same answer whether or not the address is known, so it reveals no accounts.
+      return { sent: true };
     },
   });
 }

@@ -132,3 +132,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
 }
+
+/** The admins' spam report on a profile (spec §7): recorded in the event log, sent nowhere. */
+export function registerSpamReportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/user/:userslug/spam-be-gone/report', {
+    schema: { params: Type.Object({ userslug: Type.String({ maxLength: 200 }) }), body: Type.Optional(Type.Object({})), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      if (!member(req.viewer).isAdmin) throw forbidden();
+      const target = await ctx.users.bySlug((req.params as { userslug: string }).userslug);
+      if (!target) throw notFound('error:no-user');
+      await ctx.events.log('spam-report', req.viewer.uid, { targetUid: target.uid, username: target.username }, req.ip);
+      return ok({});
+    },
+  });
+}

@@ -237,6 +237,16 @@ export class UsersService {
     await this.ctx.hooks.fire('action:user.delete', { uid, by: actor.uid });
   }
 
+  /**
+   * Records a password-reset request for a known address. Mail delivery is not built yet,
+   * so the request is written to the event log for an administrator to act on.
+   */
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    if (emailError(email)) throw badRequest('error:invalid-email');
+    const user = await store.byEmail(this.ctx.db, email.trim());
+    if (user) await this.ctx.events.log('password-reset-requested', user.uid, {}, ip);
+  }
+
   /** Bans a member until a time (0 = for ever) and ends their sessions. */
   async ban(actor: Viewer, uid: number, until: number, reason: string): Promise<void> {
     if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();

@@ -129,3 +129,29 @@ describe('ban and delete', () => {
     expect((await bot.post('/api/v3/ping')).body.response.uid).toBe(user.uid);
   });
 });
+
+describe('spam report and password reset requests', () => {
+  it('lets only admins report a member, and records it', async () => {
+    const target = await forum.createUser();
+    const member = await forum.loginAs();
+    expect((await member.client.post(`/api/user/${target.userslug}/spam-be-gone/report`)).status).toBe(403);
+    const admin = await forum.loginAs({ admin: true });
+    expect((await admin.client.post(`/api/user/${target.userslug}/spam-be-gone/report`)).status).toBe(200);
+    expect((await admin.client.post('/api/user/nobody-here/spam-be-gone/report')).status).toBe(404);
+    const events = await forum.ctx.events.recent(10, 'spam-report');
+    expect(events[0]?.data.targetUid).toBe(target.uid);
+  });
+
+  it('answers a reset request alike for known and unknown addresses', async () => {
+    const user = await forum.createUser();
+    const known = await forum.client().post('/reset', { email: user.email });
+    const unknown = await forum.client().post('/reset', { email: 'nobody@nowhere.example' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    const bad = await forum.client().post('/reset', { email: 'no-at-sign' });
+    expect(bad.body.status.key).toBe('error:invalid-email');
+    const events = await forum.ctx.events.recent(10, 'password-reset-requested');
+    expect(events.map((e) => e.uid)).toContain(user.uid);
+  });
+});
