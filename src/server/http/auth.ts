@@ -94,7 +94,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
         if (!(await ctx.users.get(uid))) throw badRequest('error:no-user');
       }
       req.authKind = 'token';
-      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master };
+      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master, row: (await ctx.users.get(uid)) ?? undefined };
       return;
     }
     const sid = req.cookies[SESSION_COOKIE];
@@ -107,7 +107,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           req.authKind = 'session';
           req.sessionHash = session.idHash;
           req.sessionId = sid;
-          req.viewer = await ctx.privileges.viewer(session.uid);
+          req.viewer = { ...(await ctx.privileges.viewer(session.uid)), row: user };
         } else {
           await ctx.auth.destroySession(session.idHash);
         }

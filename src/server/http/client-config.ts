@@ -10,7 +10,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
   const s = await ctx.settings.get();
   const rel = ctx.config.relativePath;
   const ua = req.headers['user-agent'] ?? '';
-  const user = req.viewer.uid > 0 ? await ctx.users.get(req.viewer.uid) : null;
+  const user = await ctx.users.ofViewer(req.viewer);
   const us = user ? userSettings(user) : null;
   return {
     asset_base_url: `${rel}/assets`,

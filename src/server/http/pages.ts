@@ -87,7 +87,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   const name = tpl ?? template;
   let loggedInUser = null;
   if (viewer.uid > 0) {
-    const row = await ctx.users.get(viewer.uid);
+    const row = await ctx.users.ofViewer(viewer);
     if (row) loggedInUser = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
   }
   const canonical = `${ctx.config.url}${url.split('?')[0]}`;

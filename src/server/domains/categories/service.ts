@@ -195,7 +195,7 @@ function groupByParent(rows: CategoryRow[]): Map<number, CategoryRow[]> {
 
 // Only a value the member saved themself overrides the forum's setting (the defaults do not).
 async function ownTopicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number | undefined> {
-  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  const user = await ctx.users.ofViewer(viewer);
   if (!user) return undefined;
   try {
     const n = (JSON.parse(user.settings) as { topicsPerPage?: unknown }).topicsPerPage;

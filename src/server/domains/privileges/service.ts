@@ -3,6 +3,7 @@ import { forbidden } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
 import { allGrants, dropCategory, grant, rescind } from './store.js';
 import type { ViewerPrivileges } from '../../../shared/types.js';
+import type { UserRow } from '../users/store.js';
 
 /** Category privileges, with NodeBB's names. */
 export const CATEGORY_PRIVILEGES = [
@@ -68,6 +69,8 @@ export interface Viewer {
   isGlobalMod: boolean;
   /** Acting through a master API token (exempt from flood control). */
   master?: boolean;
+  /** The member's row as loaded when the request authenticated (saves re-reading it). */
+  row?: UserRow;
 }
 
 /** Privilege checks, done in the services (never only in the UI). */

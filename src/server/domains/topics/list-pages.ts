@@ -12,7 +12,7 @@ const TERMS: Record<string, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30
 
 /** Topics per page: the member's own setting, else the forum's. */
 export async function topicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
-  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  const user = await ctx.users.ofViewer(viewer);
   return user ? userSettings(user).topicsPerPage : (await ctx.settings.get()).topicsPerPage;
 }
 

@@ -12,7 +12,7 @@ import { missingCategory, topicFields } from './presenter.js';
 
 /** Posts per page: the member's own setting, else the forum's. */
 export async function postsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
-  const user = viewer.uid > 0 ? await ctx.users.get(viewer.uid) : null;
+  const user = await ctx.users.ofViewer(viewer);
   return user ? userSettings(user).postsPerPage : (await ctx.settings.get()).postsPerPage;
 }
 

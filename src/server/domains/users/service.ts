@@ -42,6 +42,12 @@ export class UsersService {
     return (await store.byUid(this.ctx.db, uid)) ?? null;
   }
 
+  /** The viewer's own row: the one loaded at authentication when there is one. */
+  async ofViewer(viewer: Viewer): Promise<UserRow | null> {
+    if (viewer.uid <= 0) return null;
+    return viewer.row ?? this.get(viewer.uid);
+  }
+
   /** Several member rows keyed by uid. */
   async getMany(uids: number[]): Promise<Map<number, UserRow>> {
     const rows = await store.byUids(this.ctx.db, uids.filter((u) => u > 0));
