@@ -23,6 +23,8 @@ export interface Config {
   /** Served in the client config; changes when the server is rebuilt or restarted. */
   cacheBuster: string;
   logLevel: string;
+  /** How long a page served to guests may be reused (ms); 0 turns the guest cache off. */
+  guestCacheMs: number;
   trustProxy: boolean;
   admin: { username: string; email: string; password: string } | null;
   rateLimits: {
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     register: intValue('PALAVER_RATE_REGISTER', env.PALAVER_RATE_REGISTER ?? limits.register, 10, problems, 1),
     posts: intValue('PALAVER_RATE_POSTS', env.PALAVER_RATE_POSTS ?? limits.posts, 30, problems, 1),
   };
+  const guestCacheMs = intValue('PALAVER_GUEST_CACHE_MS', pick('PALAVER_GUEST_CACHE_MS', 'guestCacheMs'), 2000, problems, 0, 600_000);
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),
+    guestCacheMs,
     logLevel: String(pick('LOG_LEVEL', 'logLevel') ?? (nodeEnv === 'test' ? 'silent' : 'info')),
     trustProxy: String(pick('PALAVER_TRUST_PROXY', 'trustProxy') ?? 'false') === 'true',
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : null,

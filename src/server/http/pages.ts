@@ -7,7 +7,8 @@ import { presentLoggedIn } from '../domains/users/presenter.js';
 import { translate, translateText } from '../i18n.js';
 import { clientConfig } from './client-config.js';
 import { AppError } from './errors.js';
-import { renderDocument } from './render.js';
+import { GuestPageCache } from './guest-cache.js';
+import { renderDocument, renderDocumentParts, scriptJson, type DocumentParts } from './render.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -40,6 +41,8 @@ export interface PageDef<T extends PageBase = PageBase> {
   /** Answer 401 to guests. */
   requireLogin?: boolean;
   load(req: PageRequest): Promise<PageResult<T>>;
+  /** Side effects a guest's view still needs when the page comes from the guest cache. */
+  onCacheHit?(req: PageRequest): void;
 }
 
 /** Declares a page; register it with registerPages. */
@@ -141,15 +144,37 @@ function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
   return api ? raw.replace(/^\/api/, '') || '/' : raw || '/';
 }
 
-async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase) {
+type Cached = { json: string } | { parts: DocumentParts };
+
+/** Sends page data (JSON) or its HTML document; a guest's successful page is kept in the cache. */
+async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: GuestPageCache<Cached>; key: string }) {
   reply.code(status).header('cache-control', 'private, no-store');
-  if (api) return reply.type('application/json; charset=utf-8').send(page);
+  if (api) {
+    if (!cache) return reply.type('application/json; charset=utf-8').send(page);
+    const json = JSON.stringify(page);
+    cache.store.set(cache.key, { json });
+    return reply.type('application/json; charset=utf-8').send(json);
+  }
   const config = await clientConfig(ctx, req, reply);
-  return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
+  if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
+  const parts = renderDocumentParts({ page, config, status });
+  cache.store.set(cache.key, { parts });
+  return reply.type('text/html; charset=utf-8').send(parts.before + scriptJson(config) + parts.after);
+}
+
+/** Answers a guest from the cache. */
+async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, hit: Cached) {
+  reply.code(200).header('cache-control', 'private, no-store').header('x-palaver-cache', 'hit');
+  if ('json' in hit) return reply.type('application/json; charset=utf-8').send(hit.json);
+  // Only the config differs between guests (each has their own CSRF token).
+  const config = await clientConfig(ctx, req, reply);
+  return reply.type('text/html; charset=utf-8').send(hit.parts.before + scriptJson(config) + hit.parts.after);
 }
 
 /** Registers each page twice: GET /api<path> (page data) and GET <path> (HTML). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, pages: PageDef<any>[]): void {
+  const guestCache = new GuestPageCache<Cached>(ctx.config.guestCacheMs);
+  guestCache.watch(ctx.hooks);
   for (const def of pages) {
     for (const path of expandPath(def.path)) {
       for (const api of [true, false]) {
@@ -163,6 +188,14 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
           config: { page: true },
           handler: async (req, reply) => {
             const url = forumPath(ctx, req, api);
+            const cacheKey = req.viewer.uid <= 0 && guestCache.enabled ? `${api ? 'api' : 'html'}:${url}` : null;
+            if (cacheKey) {
+              const hit = guestCache.get(cacheKey);
+              if (hit) {
+                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: req.query as Record<string, string>, url });
+                return fromCache(ctx, req, reply, hit);
+              }
+            }
             if (def.requireLogin && req.viewer.uid <= 0) {
               return respond(ctx, req, reply, api, 401, await errorPage(ctx, req.viewer, 401, url, 'error:not-logged-in'));
             }
@@ -178,7 +211,8 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               if (api) return reply.code(200).header('x-redirect', encodeURI(target)).send(JSON.stringify(target));
               return reply.redirect(encodeURI(target), result.permanent ? 308 : 302);
             }
-            return respond(ctx, req, reply, api, 200, await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>));
+            const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>);
+            return respond(ctx, req, reply, api, 200, page, cacheKey ? { store: guestCache, key: cacheKey } : undefined);
           },
         });
       }

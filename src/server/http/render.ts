@@ -89,8 +89,14 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
   return true;
 }
 
+/** A document cut around its client-config script, the only part that differs between guests. */
+export interface DocumentParts {
+  before: string;
+  after: string;
+}
+
 /** The document with React's server render of the page, which the client then hydrates. */
-function reactDocument(b: ClientBuild, { page, config }: RenderInput): string {
+function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentParts {
   const rp = escapeHtml(config.relative_path);
   let app = '';
   try {
@@ -101,7 +107,8 @@ function reactDocument(b: ClientBuild, { page, config }: RenderInput): string {
   const htmlAttrs = Object.entries(b.ssr.htmlAttributes(page, config))
     .map(([k, v]) => `${k}="${escapeHtml(String(v))}"`)
     .join(' ');
-  return `<!DOCTYPE html>
+  return {
+    before: `<!DOCTYPE html>
 <html ${htmlAttrs}>
 <head>
 <meta charset="utf-8">
@@ -113,22 +120,30 @@ ${b.ssr.renderHead(page, config)}
 <body class="${escapeHtml(page.bodyClass)}">
 <div id="app">${app}</div>
 <script id="page-data" type="application/json">${scriptJson(page)}</script>
-<script id="client-config" type="application/json">${scriptJson(config)}</script>
+<script id="client-config" type="application/json">`,
+    after: `</script>
 </body>
-</html>`;
+</html>`,
+  };
+}
+
+/** The document in two parts around the client config's JSON (which the caller inserts). */
+export function renderDocumentParts(input: RenderInput): DocumentParts {
+  return build ? reactDocument(build, input) : plainDocument(input);
 }
 
 /** The whole HTML document of a page: head tags, embedded page data and config, body. */
 export function renderDocument(input: RenderInput): string {
-  if (build) return reactDocument(build, input);
-  return plainDocument(input);
+  const { before, after } = renderDocumentParts(input);
+  return before + scriptJson(input.config) + after;
 }
 
 /** The plain document, used when there is no client build. */
-function plainDocument({ page, config }: RenderInput): string {
+function plainDocument({ page, config }: RenderInput): DocumentParts {
   const meta = page._header.tags.meta.map((m) => `<meta ${attrs(m)}>`).join('\n    ');
   const link = page._header.tags.link.map((l) => `<link ${attrs(l)}>`).join('\n    ');
-  return `<!DOCTYPE html>
+  return {
+    before: `<!DOCTYPE html>
 <html lang="${escapeHtml(config.userLang)}">
   <head>
     <meta charset="utf-8">
@@ -140,7 +155,9 @@ function plainDocument({ page, config }: RenderInput): string {
   <body class="${escapeHtml(page.bodyClass)}">
     <div id="app"><main id="content">${renderBody(page)}</main></div>
     <script id="page-data" type="application/json">${scriptJson(page)}</script>
-    <script id="client-config" type="application/json">${scriptJson(config)}</script>
+    <script id="client-config" type="application/json">`,
+    after: `</script>
   </body>
-</html>`;
+</html>`,
+  };
 }

@@ -42,6 +42,12 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // Wait (briefly) for the forum's pool to finish closing, so FORCE has nothing to kill.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -65,6 +71,8 @@ export async function startTestForum(opts: { settings?: Partial<ForumSettings>; 
       PALAVER_RATE_LOGIN: '1000',
       PALAVER_RATE_REGISTER: '1000',
       PALAVER_RATE_POSTS: '1000',
+      // Tests read right after writing; the guest cache has its own test.
+      PALAVER_GUEST_CACHE_MS: '0',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, PALAVER_REDIS_PREFIX: `palaver-test:${randomBytes(6).toString('hex')}:` } : {}),
       ...opts.env,

@@ -20,6 +20,10 @@ export async function postsPerPage(ctx: AppContext, viewer: Viewer): Promise<num
 export const topicPage = definePage<TopicPage>({
   path: '/topic/:tid/:slug?/:index?',
   template: 'topic',
+  // A guest served from the page cache still counts as a view.
+  onCacheHit({ ctx, params }) {
+    ctx.views.add(Number(params.tid));
+  },
   async load({ ctx, viewer, params, query }) {
     if (!/^\d+$/.test(params.tid ?? '')) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();

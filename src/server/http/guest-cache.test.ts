@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../setup.js';
+import { startTestForum, type TestForum } from '../test/harness.js';
+
+let forum: TestForum;
+let cid: number;
+beforeAll(async () => {
+  forum = await startTestForum({ env: { PALAVER_GUEST_CACHE_MS: '60000' } });
+  cid = (await forum.ctx.categories.create(SYSTEM, { name: 'Cached' })).cid;
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+const configOf = (html: string) => JSON.parse(html.match(/<script id="client-config" type="application\/json">(.*?)<\/script>/s)![1]!) as { csrf_token: string };
+
+describe('guest page cache', () => {
+  it('serves guests the same page from the cache, and a write clears it', async () => {
+    const first = await forum.client().get('/api/recent');
+    expect(first.headers.get('x-palaver-cache')).toBeNull();
+    const second = await forum.client().get('/api/recent');
+    expect(second.headers.get('x-palaver-cache')).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    const { user } = await forum.loginAs();
+    await forum.ctx.topics.create(await forum.ctx.privileges.viewer(user.uid), { cid, title: 'Fresh topic after caching', content: 'This must show to guests at once.' });
+    const third = await forum.client().get('/api/recent');
+    expect(third.headers.get('x-palaver-cache')).toBeNull();
+    expect(third.body.topics.map((t: { titleRaw: string }) => t.titleRaw)).toContain('Fresh topic after caching');
+  });
+
+  it('never serves members from it', async () => {
+    await forum.client().get('/api/categories');
+    await forum.client().get('/api/categories');
+    const { client } = await forum.loginAs();
+    const res = await client.get('/api/categories');
+    expect(res.headers.get('x-palaver-cache')).toBeNull();
+    expect(res.body.loggedIn).toBe(true);
+  });
+
+  it('gives each guest their own CSRF token in cached HTML', async () => {
+    const a = forum.client();
+    const b = forum.client();
+    await a.get('/categories');
+    const hitA = await a.get('/categories');
+    const hitB = await b.get('/categories');
+    expect(hitA.headers.get('x-palaver-cache')).toBe('hit');
+    expect(hitB.headers.get('x-palaver-cache')).toBe('hit');
+    expect(configOf(hitA.text).csrf_token).not.toBe(configOf(hitB.text).csrf_token);
+    // B's token from the cached page works for B's login form.
+    const user = await forum.createUser();
+    b.csrf = configOf(hitB.text).csrf_token;
+    expect((await b.post('/login', { username: user.username, password: 'Correct-Horse-42' })).status).toBe(200);
+  });
+
+  it('still counts a guest view of a cached topic', async () => {
+    const { user } = await forum.loginAs();
+    const { topic } = await forum.ctx.topics.create(await forum.ctx.privileges.viewer(user.uid), { cid, title: 'Counted views', content: 'Views must count on hits.' });
+    for (let i = 0; i < 3; i++) await forum.client().get(`/api/topic/${topic.tid}/${topic.slug}`);
+    await forum.ctx.views.flush();
+    expect((await forum.ctx.topics.get(topic.tid))?.view_count).toBe(3);
+  });
+});
