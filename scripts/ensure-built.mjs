@@ -25,7 +25,9 @@ function stale(output, ...sources) {
 
 function run(cmd, args) {
   process.stderr.write(`palaver: building (${path.basename(cmd)} ${args.join(' ')})\n`);
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when called from a test runner that sets NODE_ENV=test
+  // (React would otherwise be bundled with its development JSX runtime).
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /** Builds the server and the client when their output is missing or stale. */

@@ -71,7 +71,7 @@ let build: ClientBuild | null = null;
  * once at start-up. Without a build, pages fall back to the plain rendering below, which
  * still shows every page's text.
  */
-export async function loadClientBuild(distDir: string, log: { warn(msg: string): void }): Promise<boolean> {
+export async function loadClientBuild(distDir: string, log: { warn(msg: string): void; error(obj: object, msg: string): void }): Promise<boolean> {
   const ssrFile = path.join(distDir, 'ssr', 'entry-server.js');
   const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
   if (!existsSync(ssrFile) || !existsSync(manifestFile)) {
@@ -79,7 +79,15 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
     build = null;
     return false;
   }
-  const ssr = (await import(pathToFileURL(ssrFile).href)) as SsrModule;
+  let ssr: SsrModule;
+  try {
+    ssr = (await import(pathToFileURL(ssrFile).href)) as SsrModule;
+  } catch (err) {
+    // A broken bundle must not take the forum down: pages still render, plainly.
+    log.error({ err }, `client server-render bundle ${ssrFile} failed to load: serving plain HTML`);
+    build = null;
+    return false;
+  }
   const strings = languageStrings();
   ssr.setTranslations(Object.fromEntries(ssr.NAMESPACES.map((ns) => [ns, strings[ns] ?? {}])));
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
