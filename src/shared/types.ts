@@ -44,7 +44,8 @@ export interface TagRef {
   score: number;
 }
 
-export interface TopicSummary {
+/** The fields of a topic that both topic lists and the topic page carry. */
+export interface TopicFields {
   tid: number;
   cid: number;
   uid: number;
@@ -55,7 +56,6 @@ export interface TopicSummary {
   timestamp: number;
   timestampISO: string;
   lastposttime: number;
-  lastposttimeISO: string;
   postcount: number;
   viewcount: number;
   votes: number;
@@ -64,14 +64,19 @@ export interface TopicSummary {
   locked: boolean;
   pinned: boolean;
   deleted: boolean;
-  unread: boolean;
-  user: UserSummary;
   category: CategoryRef;
-  teaser: Teaser | null;
   tags: TagRef[];
 }
 
-export interface CategoryView extends CategoryRef {
+export interface TopicSummary extends TopicFields {
+  lastposttimeISO: string;
+  unread: boolean;
+  user: UserSummary;
+  teaser: Teaser | null;
+}
+
+/** A category's own fields, as the v3 API lists them. */
+export interface CategoryObject extends CategoryRef {
   description: string;
   descriptionParsed: string;
   parentCid: number;
@@ -80,6 +85,9 @@ export interface CategoryView extends CategoryRef {
   disabled: boolean;
   topic_count: number;
   post_count: number;
+}
+
+export interface CategoryView extends CategoryObject {
   totalTopicCount: number;
   totalPostCount: number;
   children: CategoryView[];
@@ -201,29 +209,10 @@ export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
   pagination: Pagination;
 }
 
-export interface TopicPage extends PageBase {
-  tid: number;
-  cid: number;
-  uid: number;
+export interface TopicPage extends PageBase, TopicFields {
   title: string;
-  titleRaw: string;
-  slug: string;
-  mainPid: number;
-  timestamp: number;
-  timestampISO: string;
-  lastposttime: number;
-  postcount: number;
-  viewcount: number;
-  locked: boolean;
-  pinned: boolean;
-  deleted: boolean;
-  upvotes: number;
-  downvotes: number;
-  votes: number;
   isFollowing: boolean;
   isIgnoring: boolean;
-  tags: TagRef[];
-  category: CategoryRef;
   posts: PostView[];
   privileges: ViewerPrivileges;
   pagination: Pagination;

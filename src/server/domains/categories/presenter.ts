@@ -1,17 +1,7 @@
-import type { CategoryRef, CategoryView, Teaser } from '../../../shared/types.js';
-import type { CategoryRow } from './store.js';
+import type { CategoryObject, CategoryRef, CategoryView, Teaser } from '../../../shared/types.js';
 
-/** A category as the flat v3 API lists it (NodeBB's CategoryObject fields we keep). */
-export interface CategoryObject extends CategoryRef {
-  description: string;
-  descriptionParsed: string;
-  parentCid: number;
-  order: number;
-  link: string;
-  disabled: boolean;
-  topic_count: number;
-  post_count: number;
-}
+export type { CategoryObject };
+import type { CategoryRow } from './store.js';
 
 /** The short reference topic lists carry. */
 export function presentRef(row: CategoryRow): CategoryRef {
