@@ -6,9 +6,9 @@ import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { App } from './app/App';
 import { createRuntime } from './app/runtime';
 import { applySkin, guestSettings } from './app/settings';
-import { createI18n, loadLanguages } from './i18n';
+import { createI18n, loadLanguages, translate } from './i18n';
 import { holdEarlyClicks } from './navigation/early-clicks';
-import { createNavigator } from './navigation/navigator';
+import { createNavigator, RETURN_TO_KEY } from './navigation/navigator';
 import { scrollToPostIndex } from './navigation/scroll';
 import { wireNavigation } from './navigation/wire';
 import { getLoadedComponent, loadPageComponent } from './pages/loaders';
@@ -48,30 +48,40 @@ async function boot(): Promise<void> {
   rt.navigate = (url, opts) => void nav.go(url, opts);
   rt.openComposer = (req) => void openComposer(rt, req);
 
-  const app = <App runtime={rt} resolve={getLoadedComponent} />;
+  const uid = page.loggedInUser?.uid ?? 0;
+  // Runs once the server render is hydrated: stores may change only from then on, or React
+  // finds the tree different from the server's HTML.
+  const onMount = () => {
+    rt.drafts.set(migrateGuestDrafts(localStorage, uid));
+    if (uid <= 0) {
+      const saved = guestSettings();
+      if (saved.bootswatchSkin !== undefined) applySkin(rt, saved.bootswatchSkin);
+      if (saved.openSidebars) rt.ui.set((s) => ({ ...s, sidebarOpen: saved.openSidebars === 'on' }));
+    }
+    // A first page answered 401 (a members' page opened as a visitor) goes to login, as an
+    // in-page navigation would (spec §6), and comes back here after logging in.
+    if (uid <= 0 && (page as PageBase & { status?: number }).status === 401) {
+      sessionStorage.setItem(RETURN_TO_KEY, location.href);
+      rt.alert({ type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: translate(rt.i18n, 'error:not-logged-in') });
+      void nav.go(`${config.relative_path}/login`, { replace: true, force: true });
+    }
+    if (page.postIndex && page.postIndex > 1) requestAnimationFrame(() => scrollToPostIndex(page.postIndex! - 1));
+    document.documentElement.dataset.loaded = 'true';
+    window.dispatchEvent(new Event('palaver:loaded'));
+    // Replayed now that React has attached its handlers to the hydrated tree.
+    earlyClicks.release();
+  };
+  const app = <App runtime={rt} resolve={getLoadedComponent} onMount={onMount} />;
+  wireNavigation(rt, nav);
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 
-  wireNavigation(rt, nav);
-  const uid = page.loggedInUser?.uid ?? 0;
-  rt.drafts.set(migrateGuestDrafts(localStorage, uid));
-  if (uid <= 0) {
-    const saved = guestSettings();
-    if (saved.bootswatchSkin !== undefined) applySkin(rt, saved.bootswatchSkin);
-    if (saved.openSidebars) rt.ui.set((s) => ({ ...s, sidebarOpen: saved.openSidebars === 'on' }));
-  }
   // The live connection is for members only; its library loads only for them.
   if (uid > 0) {
     void import('./realtime/socket')
       .then((m) => m.startSocket(rt))
       .catch((err: unknown) => console.error('[socket]', err));
   }
-  if (page.postIndex && page.postIndex > 1) requestAnimationFrame(() => scrollToPostIndex(page.postIndex! - 1));
-
-  document.documentElement.dataset.loaded = 'true';
-  window.dispatchEvent(new Event('palaver:loaded'));
-  // Replayed on the next frame, once React has attached its handlers to the hydrated tree.
-  requestAnimationFrame(() => earlyClicks.release());
 }
 
 void boot();

@@ -1,17 +1,30 @@
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+/**
+ * Browser-test harness: the real forum (src/server, in this process, on a fresh database) and
+ * one Chromium per test file, with a fresh context per test. Every request a page makes must go
+ * to 127.0.0.1; any other host, and any uncaught page error, fails the test that made it.
+ */
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startPreviewServer } from './preview-server.js';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { buildApp, type App } from '../../src/server/app.js';
+import { SESSION_COOKIE } from '../../src/server/http/auth.js';
+import type { UserRow } from '../../src/server/domains/users/store.js';
+import { startTestForum, TEST_PASSWORD, type TestForum } from '../../src/server/test/harness.js';
 
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, '../..');
 const STALE_LOCK_MS = 5 * 60 * 1000;
+/** Where screenshots go (git-ignored). */
+export const SCREENSHOTS = join(root, 'test-output/screenshots');
+/** The axe-core script injected into pages. */
+export const AXE_PATH = require.resolve('axe-core');
 
 /**
- * Builds the client (and server) when stale, once: test files run in parallel workers, so a
- * lock directory keeps two builds from writing dist/ at the same time.
+ * Builds whatever is stale (server, client, SSR bundle), once: test files run in parallel
+ * workers, so a lock directory keeps two builds from writing dist/ at the same time.
  */
 async function buildOnce(): Promise<void> {
   const lock = join(root, 'dist/.e2e-build-lock');
@@ -38,65 +51,182 @@ async function buildOnce(): Promise<void> {
 /** Chromium flags that keep a headless run quiet and offline (see STACK.md). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export interface Harness {
-  base: string;
-  browser: Browser;
-  /** A fresh page; `guest` serves it as a visitor. Collects console errors and third-party requests. */
-  open(path: string, opts?: { guest?: boolean; width?: number }): Promise<{ page: Page; context: BrowserContext; errors: string[]; external: string[] }>;
-  close(): Promise<void>;
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface ContextOptions {
+  /** Signed in as this member (a session made through the auth service); a visitor otherwise. */
+  as?: UserRow;
+  viewport?: { width: number; height: number };
+  /** false: JavaScript disabled (server render only). */
+  javaScript?: boolean;
 }
 
-/** Starts the stand-in server and Chromium (CHROMIUM_PATH, default /usr/bin/chromium). */
-export async function startHarness(rp = '/forum'): Promise<Harness> {
-  await buildOnce();
-  const server = await startPreviewServer(0, rp);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
-  const origin = new URL(server.url).origin;
-  return {
-    base: server.url,
-    browser,
-    async open(path, opts = {}) {
-      const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
-      if (opts.guest) await context.addCookies([{ name: 'guest', value: '1', url: origin }]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      const external: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        // Expected HTTP error statuses of the scenarios are not app errors.
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+export interface E2E {
+  forum: TestForum;
+  /** http://127.0.0.1:<port><relative_path> */
+  base: string;
+  rp: string;
+  browser: Browser;
+  /** A fresh browser context (closed after the test). */
+  context(opts?: ContextOptions): Promise<BrowserContext>;
+  /** A fresh page at `path` (under the forum root), once the app has booted. */
+  open(path: string, opts?: ContextOptions): Promise<Page>;
+  /** Goes to `path` in an existing page and waits for the app to boot. */
+  goto(page: Page, path: string): Promise<void>;
+  /** Stops the HTTP and socket server (the data stays). */
+  stopServer(): Promise<void>;
+  /** Starts the forum again on the same port and data. */
+  startServer(): Promise<void>;
+}
+
+/**
+ * Registers the hooks of a browser test file: one forum (seeded by `seed`) and one Chromium
+ * for the file; after each test its contexts close and its page errors and third-party
+ * requests fail it. Returns an accessor valid inside tests.
+ */
+export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relativePath?: string } = {}): () => E2E & { data: S } {
+  let h: (E2E & { data: S }) | null = null;
+  let browser: Browser | null = null;
+  let forum: TestForum | null = null;
+  let restarted: App | null = null;
+  let contexts: BrowserContext[] = [];
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    await buildOnce();
+    const started = await Promise.all([
+      startTestForum({ relativePath: opts.relativePath ?? '/forum' }),
+      // launch() gives every browser a fresh temporary user-data-dir of its own.
+      chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS }),
+    ]);
+    forum = started[0];
+    browser = started[1];
+    const f = forum;
+    const b = browser;
+    const base = f.baseUrl;
+    const url = new URL(base);
+    const rp = url.pathname.replace(/\/$/, '');
+    const port = Number(url.port);
+    const data = await seed(f);
+
+    const context = async (o: ContextOptions = {}) => {
+      const ctx = await b.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.javaScript ?? true, serviceWorkers: 'block' });
+      contexts.push(ctx);
+      // Bounded waits: a missing element fails in seconds, with the locator in the message.
+      ctx.setDefaultTimeout(10_000);
+      ctx.setDefaultNavigationTimeout(10_000);
+      ctx.on('request', (r) => {
+        const u = new URL(r.url());
+        if (/^(https?|wss?):$/.test(u.protocol) && u.hostname !== '127.0.0.1') problems.push(`third-party request: ${r.url()}`);
       });
-      page.on('request', (r) => {
-        if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) external.push(r.url());
+      ctx.on('page', (p) => watch(p));
+      if (o.as) {
+        const sid = await f.ctx.auth.createSession(o.as.uid, '127.0.0.1', 'e2e', 30);
+        await ctx.addCookies([{ name: SESSION_COOKIE, value: sid, domain: '127.0.0.1', path: rp || '/', httpOnly: true, sameSite: 'Lax' }]);
+      }
+      return ctx;
+    };
+    const watch = (p: Page) => {
+      p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      p.on('websocket', (ws) => {
+        if (new URL(ws.url()).hostname !== '127.0.0.1') problems.push(`third-party websocket: ${ws.url()}`);
       });
-      await page.goto(server.url + path, { waitUntil: 'networkidle' });
-      await page.waitForSelector('html[data-loaded]', { state: 'attached' });
-      return { page, context, errors, external };
-    },
-    async close() {
-      await browser.close();
-      await server.close();
-    },
+    };
+    const goto = async (page: Page, path: string) => {
+      await page.goto(base + path);
+      const js = await page.evaluate(() => true).catch(() => false);
+      if (js) {
+        await page.waitForSelector('html[data-loaded]', { state: 'attached', timeout: 10_000 }).catch((err: Error) => {
+          throw new Error(`${path} did not finish loading: ${err.message}`);
+        });
+      }
+    };
+
+    h = {
+      forum: f,
+      base,
+      rp,
+      browser: b,
+      data,
+      context,
+      async open(path, o) {
+        const ctx = await context(o);
+        const page = await ctx.newPage();
+        if (o?.javaScript === false) await page.goto(base + path);
+        else await goto(page, path);
+        return page;
+      },
+      goto,
+      async stopServer() {
+        await (restarted ?? f.app).close();
+      },
+      async startServer() {
+        const app = await buildApp(f.ctx.config);
+        await app.listen({ port, host: '127.0.0.1' });
+        restarted = app;
+        // The forum's services are the new app's from now on (the old database handle is closed).
+        Object.assign(f, {
+          app,
+          ctx: app.ctx,
+          createUser: async (o: Parameters<TestForum['createUser']>[0] = {}) =>
+            app.ctx.users.create({ username: o.username!, email: o.email ?? `${o.username}@example.com`, password: o.password ?? TEST_PASSWORD }, { admin: o.admin }),
+        });
+      },
+    };
+  });
+
+  afterEach(async () => {
+    const found = problems;
+    problems = [];
+    await Promise.all(contexts.map(async (c) => c.close().catch(() => undefined)));
+    contexts = [];
+    expect(found, 'third-party requests or page errors').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (restarted) await restarted.close();
+    await forum?.close();
+  });
+
+  return () => {
+    if (!h) throw new Error('useE2E: used outside a test');
+    return h;
   };
 }
 
-/** Runs axe-core in the page and returns its violations as short strings. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+/** Runs axe-core in the page; returns its serious and critical violations as short strings. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(d: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const res = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return res.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(d: Document, o: unknown): Promise<Result> } }).axe;
+    const res = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
-/** Adds a link inside the content area (to click internal addresses the fixtures do not link). */
-export async function addLink(page: Page, id: string, href: string): Promise<void> {
-  await page.evaluate(([i, h]) => {
-    const a = document.createElement('a');
-    a.id = i!;
-    a.href = h!;
-    a.textContent = i!;
-    document.querySelector('main')!.prepend(a);
-  }, [id, href]);
+/** Seeds categories, members and topics through the services, as members would make them. */
+export async function seedSmall(forum: TestForum) {
+  const { SYSTEM } = await import('../../src/server/setup.js');
+  const ctx = forum.ctx;
+  const general = await ctx.categories.create(SYSTEM, { name: 'General Discussion', description: 'Talk about anything.', icon: 'fa-comments', bgColor: '#2c7be5' });
+  const help = await ctx.categories.create(SYSTEM, { name: 'Help & Support', description: 'Ask the community.', icon: 'fa-life-ring', bgColor: '#27ae60' });
+  const alice = await forum.createUser({ username: 'alice', admin: true });
+  const bob = await forum.createUser({ username: 'bob' });
+  const carol = await forum.createUser({ username: 'carol' });
+  const as = async (u: UserRow) => ({ ...(await ctx.privileges.viewer(u.uid)), master: true });
+  const welcome = await ctx.topics.create(await as(alice), { cid: general.cid, title: 'Welcome to Palaver', content: 'Welcome everyone! This forum **feels fast**.' });
+  await ctx.posts.reply(await as(bob), welcome.topic.tid, { content: 'Looks great, thanks for setting it up.' });
+  await ctx.posts.reply(await as(carol), welcome.topic.tid, { content: 'Agreed! Happy to be here.' });
+  const avatar = await ctx.topics.create(await as(bob), { cid: help.cid, title: 'How do I change my avatar?', content: 'I cannot find the setting for my picture.' });
+  return { general, help, alice, bob, carol, welcome: welcome.topic, avatar: avatar.topic };
 }
+
+/** The path of a topic (slug as the server stores it). */
+export const topicPath = (t: { tid: number; slug: string }) => `/topic/${t.slug.includes('/') ? t.slug : `${t.tid}/${t.slug}`}`;
+/** The path of a category. */
+export const categoryPath = (c: { cid: number; slug: string }) => `/category/${c.slug.includes('/') ? c.slug : `${c.cid}/${c.slug}`}`;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useT } from './hooks';
 import { RuntimeContext, useRuntime, type Runtime } from './runtime';
@@ -71,12 +72,19 @@ function Shell({ resolve }: { resolve: ComponentResolver }) {
   );
 }
 
+/** Calls `onMount` once the tree is committed (after hydration: state may change from then on). */
+function Mounted({ onMount }: { onMount?: () => void }) {
+  useEffect(() => onMount?.(), []);
+  return null;
+}
+
 /** The whole app: runtime and translations around the layout and the page of the moment. */
-export function App({ runtime, resolve }: { runtime: Runtime; resolve: ComponentResolver }) {
+export function App({ runtime, resolve, onMount }: { runtime: Runtime; resolve: ComponentResolver; onMount?: () => void }) {
   return (
     <RuntimeContext.Provider value={runtime}>
       <I18nextProvider i18n={runtime.i18n}>
         <Shell resolve={resolve} />
+        <Mounted onMount={onMount} />
       </I18nextProvider>
     </RuntimeContext.Provider>
   );

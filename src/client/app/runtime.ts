@@ -57,6 +57,8 @@ export interface Runtime {
   /** The live connection as the indicator shows it. */
   connection: Store<IndicatorState>;
   dialog: Store<DialogState | null>;
+  /** Live events from the socket (new posts, edits…), for the pages that show them. */
+  live: LiveBus;
   /** Reconnects the socket if it is down (a navigation while disconnected does this). */
   reconnect(): void;
   /** Navigates in-page (or fully when the rules say so). Replaced by the navigator on the client. */
@@ -91,6 +93,7 @@ export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, 
     }),
     connection: createStore<IndicatorState>(INITIAL_INDICATOR),
     dialog: createStore<DialogState | null>(null),
+    live: createLiveBus(),
     reconnect: () => undefined,
     navigate: () => undefined,
     openComposer: () => undefined,
@@ -107,6 +110,34 @@ export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, 
     },
     closeAlert(id) {
       alerts.set((list) => removeAlert(list, id));
+    },
+  };
+}
+
+/** A tiny event bus: the socket publishes live events, pages subscribe while mounted. */
+export interface LiveBus {
+  on(event: string, handler: (data: unknown) => void): () => void;
+  emit(event: string, data: unknown): void;
+}
+
+/** Creates an empty live-event bus. */
+export function createLiveBus(): LiveBus {
+  const handlers = new Map<string, Set<(data: unknown) => void>>();
+  return {
+    on(event, handler) {
+      const set = handlers.get(event) ?? new Set();
+      handlers.set(event, set);
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+    emit(event, data) {
+      handlers.get(event)?.forEach((h) => {
+        try {
+          h(data);
+        } catch (err) {
+          console.error(`[live] ${event}`, err);
+        }
+      });
     },
   };
 }

@@ -50,9 +50,13 @@ function AlertToast({ alert }: { alert: AlertItem }) {
 
 /** The stack of alerts (toasts) in the corner of the screen. */
 export function Alerts() {
-  const list = useStore(useRuntime().alerts);
+  const rt = useRuntime();
+  const list = useStore(rt.alerts);
+  const composer = useStore(rt.composer);
+  // Toasts must never cover the open composer's buttons: they move out of its way.
+  const clear = composer && !composer.minimized && rt.page.get().page.template?.name !== 'compose' ? ' alerts-above-composer' : '';
   return (
-    <div className="toast-container position-fixed bottom-0 end-0 p-3 alerts-area">
+    <div className={`toast-container position-fixed bottom-0 end-0 p-3 alerts-area${clear}`}>
       {list.map((a) => (
         <AlertToast key={a.alert_id} alert={a} />
       ))}

@@ -21,8 +21,11 @@ function useHiddenOnScroll(openDropdowns: number): boolean {
   const open = useRef(openDropdowns);
   open.current = openDropdowns;
 
+  // Resumes 250 ms after posts finished loading (not on mount: nothing loaded then).
+  const wasLoading = useRef(postsLoading);
   useEffect(() => {
-    if (!postsLoading) suspendedUntil.current = Date.now() + BOTTOM_BAR_REENABLE_MS;
+    if (wasLoading.current && !postsLoading) suspendedUntil.current = Date.now() + BOTTOM_BAR_REENABLE_MS;
+    wasLoading.current = postsLoading;
   }, [postsLoading]);
 
   useEffect(() => {

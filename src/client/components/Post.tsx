@@ -80,7 +80,7 @@ export function Post({ post, topic, onChange }: PostProps) {
           <header className="post-header d-flex flex-wrap align-items-center gap-2 small mb-2">
             <Avatar user={post.user} size="xs" className="d-sm-none" />
             <a id={`post-${post.pid}-author`} href={`${rp}${userPath(post.user.userslug)}`} className="fw-semibold text-reset">{post.user.displayname}</a>
-            <a href={permalink} className="text-body-secondary text-decoration-none" aria-label={t('topic:permalink')}>
+            <a href={permalink} className="text-body-secondary text-decoration-none" title={t('topic:permalink')}>
               <Timeago iso={post.timestampISO} ts={post.timestamp} />
             </a>
             {post.edited > 0 && (

@@ -69,8 +69,14 @@ export default function Register({ page }: { page: PageBase }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched({ username: true, email: true, password: true, confirm: true });
-    if (score === null && f.password) setScore((await loadScorer())(f.password, [f.username, f.email]));
-    if (Object.values(errors).some(Boolean)) return;
+    // The strength scorer loads lazily: a quick submit must wait for it, not count as weak.
+    let strength = score;
+    if (strength === null && f.password) {
+      strength = (await loadScorer())(f.password, [f.username, f.email]);
+      setScore(strength);
+    }
+    const now = { ...errors, password: passwordError(f.password, rules, strength ?? 0) };
+    if (Object.values(now).some(Boolean)) return;
     setBusy(true);
     setError(null);
     try {

@@ -51,6 +51,58 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
   return { sentinel, busy, done, load };
 }
 
+/** A post as live events carry it (presented for nobody in particular). */
+type LivePost = PostView & { tid: number };
+
+/** Applies live post events to the posts shown (spec §4: the topic room's events). */
+function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void) {
+  const rt = useRuntime();
+  const user = useUser();
+  const append = useRef(appendNew);
+  append.current = appendNew;
+  useEffect(() => {
+    const mine = (p: { tid?: number } | null | undefined) => !!p && Number(p.tid) === topic.tid;
+    // The viewer's own flags, which a live event (the same for every reader) cannot carry.
+    const forViewer = (p: LivePost): PostView => {
+      const own = !!user && p.uid === user.uid;
+      const tools = own || !!topic.privileges?.isAdminOrMod;
+      return { ...p, selfPost: own, display_edit_tools: tools, display_delete_tools: tools, upvoted: false, downvoted: false, bookmarked: false };
+    };
+    const offs = [
+      rt.live.on('event:new_post', (data) => {
+        const incoming = ((data as { posts?: LivePost[] } | null)?.posts ?? []).filter(mine);
+        // Only at the end of the topic: an earlier page would put the post out of order.
+        if (!incoming.length || !append.current) return;
+        setPosts((list) => {
+          const seen = new Set(list.map((p) => p.pid));
+          const fresh = incoming.filter((p) => !seen.has(p.pid)).map(forViewer);
+          return fresh.length ? [...list, ...fresh].sort((a, b) => a.index - b.index) : list;
+        });
+      }),
+      rt.live.on('event:post_edited', (data) => {
+        const post = (data as { post?: LivePost } | null)?.post;
+        if (!mine(post)) return;
+        setPosts((list) => list.map((p) => (p.pid === post!.pid ? { ...p, content: post!.content, edited: post!.edited, editedISO: post!.editedISO, editor: post!.editor } : p)));
+      }),
+      ...(['event:post_deleted', 'event:post_restored'] as const).map((event) =>
+        rt.live.on(event, (data) => {
+          const post = data as LivePost | null;
+          if (!mine(post)) return;
+          const deleted = event === 'event:post_deleted';
+          // A deleted post's event carries no content: the text shown stays, marked deleted.
+          setPosts((list) => list.map((p) => (p.pid === post!.pid ? { ...p, deleted, content: post!.content || p.content } : p)));
+        }),
+      ),
+      rt.live.on('event:post_purged', (data) => {
+        const gone = data as { pid?: number; tid?: number } | null;
+        if (!mine(gone)) return;
+        setPosts((list) => list.filter((p) => p.pid !== gone!.pid));
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [rt, topic.tid, user?.uid]);
+}
+
 /** A topic: its posts, with reply and moderation tools per privileges. */
 export default function Topic({ page }: { page: PageBase }) {
   const rt = useRuntime();
@@ -60,6 +112,8 @@ export default function Topic({ page }: { page: PageBase }) {
   const [posts, setPosts] = useState<PostView[]>(topic.posts ?? []);
   const usePagination = user?.settings?.usePagination ?? rt.config.usePagination ?? false;
   const more = useMorePosts(topic, !usePagination, setPosts);
+  const atEnd = usePagination ? (topic.pagination?.currentPage ?? 1) >= (topic.pagination?.pageCount ?? 1) : more.done;
+  useLivePosts(topic, atEnd, setPosts);
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
   const rp = rt.config.relative_path;

@@ -9,6 +9,9 @@ import { isAdminPath, pagePath } from '../navigation/url';
 import { templateName } from '../pages/registry';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
 
+/** Live events forwarded to the runtime's bus for pages to apply. */
+export const LIVE_CONTENT_EVENTS = ['event:new_post', 'event:post_edited', 'event:post_deleted', 'event:post_restored', 'event:post_purged', 'event:new_topic'] as const;
+
 type Ack = (err: { message?: string } | null, data?: unknown) => void;
 
 /**
@@ -36,6 +39,9 @@ export function startSocket(rt: Runtime): Socket {
   let hostname = '';
   let room = '';
   let everConnected = false;
+  // Set when the session ended on purpose (ban, logout, invalid session): no reconnecting then.
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   const indicate = (e: IndicatorEvent['type']) => rt.connection.set((s) => nextIndicator(s, { type: e, at: Date.now() } as IndicatorEvent));
   const ticker = setInterval(() => indicate('tick'), 500);
@@ -93,16 +99,27 @@ export function startSocket(rt: Runtime): Socket {
       })
       .catch(() => undefined);
   });
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     mark('disconnected');
     indicate('disconnect');
+    // socket.io does not retry after the server closed the socket itself, which is what a
+    // server does on shutdown or restart: retry here, then the manager's backoff takes over.
+    if (reason === 'io server disconnect' && !stopped) {
+      clearTimeout(retry);
+      retry = setTimeout(() => !stopped && !socket.connected && socket.connect(), c.reconnectionDelay || SOCKET_RECONNECTION_DELAY_MS);
+    }
   });
   socket.io.on('reconnect_failed', () => indicate('reconnect-failed'));
   socket.on('setHostname', (name: string) => {
     hostname = name;
   });
 
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+  };
   const sessionLost = (message: string) => {
+    stop();
     socket.disconnect();
     rt.dialog.set({ title: t('error:invalid-session'), message, closable: false, button: 'global:reload', onConfirm: () => location.reload() });
   };
@@ -110,8 +127,12 @@ export function startSocket(rt: Runtime): Socket {
     if (Number(serverUid) !== uid) sessionLost(t('error:session-mismatch-text'));
   });
   socket.on('event:invalid_session', () => sessionLost(t('error:invalid-session-text')));
-  socket.on('event:logout', () => goHome());
+  socket.on('event:logout', () => {
+    stop();
+    goHome();
+  });
   socket.on('event:banned', (data: { until?: number; reason?: string } | null) => {
+    stop();
     const reason = data?.reason || '';
     const message = data?.until
       ? t('error:user-banned-reason-until', new Date(data.until).toLocaleString(c.userLang), reason)
@@ -124,6 +145,8 @@ export function startSocket(rt: Runtime): Socket {
     rt.dialog.set({ title: t('global:alert.unbanned'), message: t('global:alert.unbanned.message'), closable: true, button: 'global:go-home', onConfirm: goHome });
   });
   socket.on('event:alert', (data: AlertInput) => rt.alert(data));
+  // Content changes go to the pages that show them (topic pages subscribe while mounted).
+  for (const event of LIVE_CONTENT_EVENTS) socket.on(event, (data: unknown) => rt.live.emit(event, data));
   socket.on('event:deprecated_call', (data: { eventName?: string; replacement?: string }) => {
     console.warn(`[socket] ${data?.eventName ?? 'call'} is deprecated${data?.replacement ? `, use ${data.replacement}` : ''}`);
   });
@@ -133,7 +156,7 @@ export function startSocket(rt: Runtime): Socket {
   });
 
   rt.reconnect = () => {
-    if (!socket.connected) socket.connect();
+    if (!socket.connected && !stopped) socket.connect();
   };
   // A failed connection retries on window focus (spec §2).
   window.addEventListener('focus', () => rt.connection.get().view === 'failed' && socket.connect());

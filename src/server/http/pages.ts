@@ -129,9 +129,9 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
 /** The page data of an error page (400, 401, 403, 404, 500). */
 export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string): Promise<PageBase> {
   const template = status === 401 ? '403' : String([400, 403, 404].includes(status) ? status : 500);
-  const error = key ? translate(key) : translate(`global:${template}.title`);
+  const error = key ? translate(key) : translate(`pages:${template}.title`);
   return buildPage(ctx, viewer, template, url, {
-    title: translate(`global:${template}.title`) === `global:${template}.title` ? `${status}` : translate(`global:${template}.title`),
+    title: translate(`pages:${template}.title`) === `pages:${template}.title` ? `${status}` : translate(`pages:${template}.title`),
     path: url,
     error,
     status,
