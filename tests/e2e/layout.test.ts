@@ -17,8 +17,9 @@ describe('skin and sidebar (spec §2, §3 openSidebars)', () => {
     expect(await page.getAttribute('html', 'data-bs-theme')).toBe('light');
     await page.locator('.sidebar').getByRole('button', { name: 'Skin' }).click();
     await page.getByRole('button', { name: 'Darkly' }).click();
-    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor !== 'rgb(255, 255, 255)');
-    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // Darkly's page background (#222) shows once its stylesheet has loaded.
+    const darkly = 'rgb(34, 34, 34)';
+    await page.waitForFunction((bg) => getComputedStyle(document.body).backgroundColor === bg, darkly);
     const toggle = page.locator('.sidebar-toggle');
     expect(await toggle.getAttribute('aria-label')).toBe('Expand sidebar');
     const saved = page.waitForResponse((r) => r.url().includes('/settings') && r.request().postData()?.includes('openSidebars') === true);
@@ -29,7 +30,7 @@ describe('skin and sidebar (spec §2, §3 openSidebars)', () => {
     await page.reload();
     await page.waitForSelector('html[data-loaded]', { state: 'attached' });
     expect(await page.getAttribute('html', 'data-bs-theme')).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(dark);
+    await page.waitForFunction((bg) => getComputedStyle(document.body).backgroundColor === bg, darkly, { timeout: 10_000 });
     expect(await page.locator('.sidebar-toggle').getAttribute('aria-label')).toBe('Collapse sidebar');
     expect(await page.locator('.sidebar').getByText('Recent', { exact: true }).isVisible()).toBe(true);
   });
