@@ -1,7 +1,8 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { postSite } from '../app/api';
+import { api, postSite } from '../app/api';
+import type { Runtime } from '../app/runtime';
 import { userPath } from '../util/urls';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
@@ -16,7 +17,36 @@ export async function logout(rt: ReturnType<typeof useRuntime>): Promise<void> {
   }
 }
 
-/** The member's menu (profile, logout), or login and register links for visitors. */
+/** The statuses a member may choose (spec §1), and the title each shows on their own indicator. */
+export const STATUSES = ['online', 'away', 'dnd', 'offline'] as const;
+export type Status = (typeof STATUSES)[number];
+const STATUS_TITLE: Record<Status, string> = { online: 'global:online', away: 'global:away', dnd: 'global:dnd', offline: 'global:invisible' };
+
+/** The status shown for a stored value (anything unknown counts as online). */
+export const statusOf = (value: string | undefined | null): Status => (STATUSES as readonly string[]).includes(value ?? '') ? (value as Status) : 'online';
+
+/** Records the member's status in the page data (the server has saved it already). */
+export function showOwnStatus(rt: Runtime, status: Status): void {
+  rt.page.set((s) => (s.page.loggedInUser && s.page.loggedInUser.status !== status ? { ...s, page: { ...s.page, loggedInUser: { ...s.page.loggedInUser, status } } } : s));
+}
+
+/** Saves the member's status (PUT /api/v3/users/:uid/status/:status) and shows it. */
+async function chooseStatus(rt: Runtime, uid: number, status: Status): Promise<void> {
+  try {
+    await api(rt.config, 'PUT', `/users/${uid}/status/${status}`, {});
+    showOwnStatus(rt, status);
+  } catch (err) {
+    rt.alert({ type: 'danger', message: (err as Error).message });
+  }
+}
+
+/** The dot on a member's avatar: class `status <status>` and a translated title. */
+export function StatusDot({ status }: { status: Status }) {
+  const { t } = useT();
+  return <span className={`status ${status}`} title={t(STATUS_TITLE[status])} />;
+}
+
+/** The member's menu (profile, status, logout), or login and register links for visitors. */
 export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?: 'end' | 'up'; showLabel?: boolean; onToggle?: (open: boolean) => void }) {
   const { t } = useT();
   const rt = useRuntime();
@@ -41,7 +71,10 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
   return (
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret" aria-label={t('global:user-menu', user.displayname)}>
-        <Avatar user={user} size="sm" />
+        <span className="avatar-status">
+          <Avatar user={user} size="sm" />
+          <StatusDot status={statusOf(user.status)} />
+        </span>
         {showLabel && <span className="nav-label text-truncate">{user.displayname}</span>}
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow">
@@ -50,6 +83,23 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
           <Icon name="user" size={16} className="me-2" />
           {t('global:header.profile')}
         </Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Header>{t('global:status.choose')}</Dropdown.Header>
+        {STATUSES.map((status) => (
+          <Dropdown.Item
+            key={status}
+            as="button"
+            type="button"
+            className="d-flex align-items-center status-choice"
+            data-status={status}
+            active={statusOf(user.status) === status}
+            aria-current={statusOf(user.status) === status ? 'true' : undefined}
+            onClick={() => void chooseStatus(rt, user.uid, status)}
+          >
+            <span className={`status-swatch status-${status} me-2`} aria-hidden="true" />
+            {t(STATUS_TITLE[status])}
+          </Dropdown.Item>
+        ))}
         <Dropdown.Divider />
         <Dropdown.Item as="button" type="button" onClick={() => void logout(rt)}>
           <Icon name="logout" size={16} className="me-2" />

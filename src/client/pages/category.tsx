@@ -2,6 +2,7 @@ import type { CategoryPage, PageBase } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { NewTopicButton } from '../components/NewTopicButton';
+import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { TopicList } from '../components/TopicList';
@@ -34,6 +35,7 @@ export default function Category({ page }: { page: PageBase }) {
           </div>
         </section>
       )}
+      <NewTopicsBar shown={data.topics ?? []} cid={data.cid} />
       <TopicList topics={data.topics} showCategory={false} />
       <Pagination pagination={data.pagination} />
     </>

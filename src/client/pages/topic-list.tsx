@@ -1,6 +1,7 @@
 import type { PageBase, TagPage } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { NewTopicButton } from '../components/NewTopicButton';
+import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { TopicList } from '../components/TopicList';
@@ -15,6 +16,8 @@ export default function TopicListView({ page }: { page: PageBase }) {
   const user = useUser();
   const name = page.template.name;
   const hasTerms = name === 'popular' || name === 'top';
+  // Lists that announce new topics (their pages enter recent_topics / unread_topics).
+  const live = name === 'recent' || name === 'unread';
   return (
     <>
       <PageHeader title={page.title ? tx(page.title) : t(`pages:${name}`)}>{user && <NewTopicButton />}</PageHeader>
@@ -33,6 +36,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
           ))}
         </ul>
       )}
+      {live && <NewTopicsBar shown={data.topics ?? []} skipOwn={name === 'unread'} />}
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
       ) : (

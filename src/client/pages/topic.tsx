@@ -54,6 +54,12 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
 /** A post as live events carry it (presented for nobody in particular). */
 type LivePost = PostView & { tid: number };
 
+/** A vote event (NodeBB's posts.upvote/downvote/unvote, and event:voted for other readers). */
+interface LiveVote {
+  post?: { pid: number; tid?: number; votes: number; upvotes: number; downvotes: number };
+  fromuid?: number;
+}
+
 /** Applies live post events to the posts shown (spec §4: the topic room's events). */
 function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void) {
   const rt = useRuntime();
@@ -99,6 +105,25 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
         setPosts((list) => list.filter((p) => p.pid !== gone!.pid));
       }),
     ];
+    // Vote counts change in place; the viewer's own flags only when the vote was theirs.
+    const VOTES = { 'posts.upvote': [true, false], 'posts.downvote': [false, true], 'posts.unvote': [false, false], 'event:voted': null } as const;
+    for (const [event, flags] of Object.entries(VOTES)) {
+      offs.push(
+        rt.live.on(event, (data) => {
+          const vote = data as LiveVote | null;
+          const post = vote?.post;
+          if (!post || (post.tid !== undefined && Number(post.tid) !== topic.tid)) return;
+          const own = !!flags && !!user && Number(vote.fromuid) === user.uid;
+          setPosts((list) =>
+            list.map((p) =>
+              p.pid === post.pid
+                ? { ...p, votes: post.votes, upvotes: post.upvotes, downvotes: post.downvotes, ...(own ? { upvoted: flags[0], downvoted: flags[1] } : {}) }
+                : p,
+            ),
+          );
+        }),
+      );
+    }
     return () => offs.forEach((off) => off());
   }, [rt, topic.tid, user?.uid]);
 }

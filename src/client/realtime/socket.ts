@@ -7,10 +7,15 @@ import type { AlertInput } from '../state/alerts';
 import { translate } from '../i18n';
 import { isAdminPath, pagePath } from '../navigation/url';
 import { templateName } from '../pages/registry';
+import { showOwnStatus, statusOf } from '../components/UserMenu';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
-export const LIVE_CONTENT_EVENTS = ['event:new_post', 'event:post_edited', 'event:post_deleted', 'event:post_restored', 'event:post_purged', 'event:new_topic'] as const;
+export const LIVE_CONTENT_EVENTS = [
+  'event:new_post', 'event:post_edited', 'event:post_deleted', 'event:post_restored', 'event:post_purged', 'event:new_topic',
+  // Votes: the voter's own sockets hear posts.*, the topic's readers event:voted.
+  'posts.upvote', 'posts.downvote', 'posts.unvote', 'event:voted',
+] as const;
 
 type Ack = (err: { message?: string } | null, data?: unknown) => void;
 
@@ -145,6 +150,10 @@ export function startSocket(rt: Runtime): Socket {
     rt.dialog.set({ title: t('global:alert.unbanned'), message: t('global:alert.unbanned.message'), closable: true, button: 'global:go-home', onConfirm: goHome });
   });
   socket.on('event:alert', (data: AlertInput) => rt.alert(data));
+  // The member's status chosen in another tab or device.
+  socket.on('event:user_status_change', (data: { uid?: number; status?: string } | null) => {
+    if (data && Number(data.uid) === uid && data.status) showOwnStatus(rt, statusOf(data.status));
+  });
   // Content changes go to the pages that show them (topic pages subscribe while mounted).
   for (const event of LIVE_CONTENT_EVENTS) socket.on(event, (data: unknown) => rt.live.emit(event, data));
   socket.on('event:deprecated_call', (data: { eventName?: string; replacement?: string }) => {

@@ -3,7 +3,7 @@ import { pushFiltered, readsCategory, readsPost, readsTopic } from './audience.j
 import type { TopicStateEvent, TopicStatePayload } from './events.js';
 import { bridge, type Hub } from './hub.js';
 import { livePost, liveTopic, liveTopicSummary, votePayload } from './payloads.js';
-import { categoryRoom, RECENT_TOPICS, topicRoom, userRoom } from './rooms.js';
+import { categoryRoom, RECENT_TOPICS, topicRoom, UNREAD_TOPICS, userRoom } from './rooms.js';
 
 /** Posts and topics: every change reaches the rooms that show it, and only readers in them. */
 export function registerContentBridges(hub: Hub): void {
@@ -11,7 +11,7 @@ export function registerContentBridges(hub: Hub): void {
   const listRooms = (t: TopicRow) => [topicRoom(t.tid), categoryRoom(t.cid), RECENT_TOPICS];
 
   bridge(hub, 'action:topic.save', async ({ topic }) =>
-    pushFiltered(io, viewers, [categoryRoom(topic.cid), RECENT_TOPICS], readsTopic(ctx, topic), 'event:new_topic', await liveTopicSummary(ctx, topic)),
+    pushFiltered(io, viewers, [categoryRoom(topic.cid), RECENT_TOPICS, UNREAD_TOPICS], readsTopic(ctx, topic), 'event:new_topic', await liveTopicSummary(ctx, topic)),
   );
   bridge(hub, 'action:post.save', async ({ post, topic }) =>
     pushFiltered(io, viewers, listRooms(topic), readsPost(ctx, topic, post), 'event:new_post', { posts: [await livePost(ctx, post, topic)] }),

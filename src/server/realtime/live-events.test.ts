@@ -86,6 +86,13 @@ describe('new posts and topics', () => {
     expect(memberPosts.map((p) => p.posts[0]!.tid)).toEqual([visible.topic.tid]);
   });
 
+  it('pushes event:new_topic to the unread list room', async () => {
+    const watcher = await reader('unread_topics');
+    const got = nextEvent<{ tid: number }>(watcher.socket, 'event:new_topic');
+    const { topic } = await newTopic();
+    expect((await got).tid).toBe(topic.tid);
+  });
+
   it('pushes event:new_topic to the category room', async () => {
     const watcher = await reader(`category_${openCid}`);
     const got = nextEvent<{ tid: number; cid: number; titleRaw: string; user: { uid: number } }>(watcher.socket, 'event:new_topic');

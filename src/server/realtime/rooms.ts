@@ -14,6 +14,8 @@ export const chatRoom = (roomId: number): string => `chat_room_${roomId}`;
 export const publicChatRoom = (roomId: number): string => `chat_room_public_${roomId}`;
 /** Everyone on the recent topics list. */
 export const RECENT_TOPICS = 'recent_topics';
+/** The unread list's room: new topics are unread for every reader but their author. */
+export const UNREAD_TOPICS = 'unread_topics';
 /** Every connected member's sockets: the audience of presence changes. */
 export const ONLINE_USERS = 'online_users';
 /** Administrators' sockets (live reload). */
@@ -23,7 +25,7 @@ export const ADMINS = 'admins';
 export type PageRoom = { kind: 'topic'; id: number } | { kind: 'category'; id: number } | { kind: 'user'; id: number } | { kind: 'list'; name: string };
 
 // Lists whose pages carry live updates; anything else is refused rather than silently joined.
-const LIST_ROOMS = new Set([RECENT_TOPICS, 'unread_topics', 'popular_topics', 'top_topics', 'categories']);
+const LIST_ROOMS = new Set([RECENT_TOPICS, UNREAD_TOPICS, 'popular_topics', 'top_topics', 'categories']);
 
 /** Parses a room name a client asked to enter; null when it is not one a page may enter. */
 export function parsePageRoom(name: string): PageRoom | null {
