@@ -1,4 +1,5 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createRequire } from 'node:module';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +41,8 @@ export function createIo(app: FastifyInstance, ctx: AppContext): IoHandle {
     maxHttpBufferSize: 1e6,
     ...(pub && sub
       ? {
-          adapter: createAdapter(pub, sub, {
+          // Loaded only when Redis is configured: a single-process forum never needs it.
+          adapter: (createRequire(import.meta.url)('@socket.io/redis-adapter') as typeof RedisAdapter).createAdapter(pub, sub, {
             key: `${ctx.config.redisPrefix}socket.io`,
             requestsTimeout: ADAPTER_REQUEST_TIMEOUT_MS,
             publishOnSpecificResponseChannel: true,

@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { passwordStrength } from '../../../shared/password-strength.js';
 import { slugify } from '../../../shared/slug.js';
 import type { UserSettings } from '../../../shared/types.js';
 import { emailError, passwordError, usernameError } from '../../../shared/validation.js';
@@ -67,6 +66,8 @@ export class UsersService {
   /** Checks a new password against the forum's rules; throws the spec's error key. */
   async assertPassword(password: unknown, userInputs: string[] = []): Promise<void> {
     const s = await this.ctx.settings.get();
+    // zxcvbn's dictionaries are megabytes: load them on the first password check, not at start.
+    const { passwordStrength } = await import('../../../shared/password-strength.js');
     const key = passwordError(password, s, () => passwordStrength(password as string, userInputs));
     if (key) throw badRequest(key);
   }
