@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function newest(dir) {
+/** The newest modification time of any file below a folder (0 when it is missing). */
+export function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

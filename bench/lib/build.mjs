@@ -1,22 +1,13 @@
 // A private production build of the server for the benchmark, in bench/.cache/build/, so a
 // run measures one consistent snapshot of src/ (and never rewrites dist/ under someone's feet).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, CACHE } from './paths.mjs';
+import { newest } from '../../scripts/ensure-built.mjs';
 
 export const BUILD = path.join(CACHE, 'build');
 const STAMP = path.join(BUILD, '.stamp');
-
-function newest(dir) {
-  let t = 0;
-  if (!existsSync(dir)) return t;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 function link(target, at) {
   rmSync(at, { force: true, recursive: false });

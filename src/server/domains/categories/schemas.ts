@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { UserSummarySchema } from '../users/schemas.js';
 
-/** A category as the v3 API answers (presentCategory). */
-export const CategorySchema = Type.Object({
+/** The short category reference topic lists carry (presentRef). */
+export const CategoryRefSchema = Type.Object({
   cid: Type.Number(),
   name: Type.String(),
   handle: Type.String(),
@@ -10,6 +10,11 @@ export const CategorySchema = Type.Object({
   icon: Type.String(),
   bgColor: Type.String(),
   color: Type.String(),
+});
+
+/** A category as the v3 API answers (presentCategory). */
+export const CategorySchema = Type.Object({
+  ...CategoryRefSchema.properties,
   description: Type.String(),
   descriptionParsed: Type.String(),
   parentCid: Type.Number(),

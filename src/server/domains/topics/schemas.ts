@@ -1,17 +1,8 @@
 import { Type } from 'typebox';
+import { CategoryRefSchema } from '../categories/schemas.js';
 import { PostViewSchema, TeaserSchema } from '../posts/schemas.js';
 import { TagRefSchema } from '../tags/schemas.js';
 import { UserSummarySchema } from '../users/schemas.js';
-
-export const CategoryRefSchema = Type.Object({
-  cid: Type.Number(),
-  name: Type.String(),
-  handle: Type.String(),
-  slug: Type.String(),
-  icon: Type.String(),
-  bgColor: Type.String(),
-  color: Type.String(),
-});
 
 /** A topic as lists and the API show it (shared TopicSummary). */
 export const TopicSummarySchema = Type.Object({
