@@ -125,8 +125,3 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 }
-
-/** True when the viewer is a logged-in member. */
-export function isMember(v: Viewer): boolean {
-  return v.uid > 0;
-}
