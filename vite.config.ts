@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BOOTSWATCH_SKINS, isKnownSkin, skinStylesheetPath } from './src/shared/skins.js';
+import { iconSprite } from './src/client/components/icon-paths.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,13 +40,43 @@ function bootswatchSkins(): Plugin {
   };
 }
 
+/**
+ * The icon sprite: `import SPRITE from 'virtual:palaver-icons'` gives its file name
+ * (icons-<content hash>.svg, under assets/, served immutable); the client build writes it.
+ */
+function iconSpritePlugin(): Plugin {
+  const ID = 'virtual:palaver-icons';
+  const sprite = iconSprite();
+  const fileName = `icons-${createHash('sha256').update(sprite).digest('hex').slice(0, 10)}.svg`;
+  let ssrBuild = false;
+  return {
+    name: 'palaver-icons',
+    configResolved: (config) => {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    load: (id) => (id === `\0${ID}` ? `export default ${JSON.stringify(fileName)};` : null),
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!(req.url ?? '').split('?')[0]!.endsWith(`/assets/${fileName}`)) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(sprite);
+      });
+    },
+    generateBundle() {
+      if (ssrBuild) return;
+      this.emitFile({ type: 'asset', fileName: `assets/${fileName}`, source: sprite });
+    },
+  };
+}
+
 // Client: `vite build` → dist/client (manifest at dist/client/.vite/manifest.json).
 // SSR:    `vite build --ssr src/client/entry-server.tsx --outDir dist/ssr`.
 export default defineConfig(({ isSsrBuild }) => ({
   // Relative base: the server mounts the assets at {relative_path}/assets/, whatever that is.
   base: './',
   publicDir: false,
-  plugins: [react(), bootswatchSkins()],
+  plugins: [react(), bootswatchSkins(), iconSpritePlugin()],
   build: isSsrBuild
     ? {
         outDir: 'dist/ssr',

@@ -33,12 +33,13 @@ const { values: opts } = parseArgs({
   },
 });
 if (opts.help) {
-  process.stdout.write(`Usage: npm run bench -- [--quick] [--only topic,recent] [--profile <read id>] [--no-writes] [--no-live]
+  process.stdout.write(`Usage: npm run bench -- [--quick] [--only topic,recent] [--profile [member:]<read id>] [--no-writes] [--no-live]
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
   --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; writes)
-  --profile ID       run the server with --cpu-prof during read ID (guest) only, print the hottest functions
+  --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
+                     prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
   --scale F          seed F × the full shape (smoke tests of the bench itself)
   --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
@@ -176,7 +177,10 @@ const READS = [
   { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
   { id: 'home', label: '/ (HTML)', path: '/' },
 ];
-const only = opts.profile ? [opts.profile] : opts.only ? opts.only.split(',') : null;
+// --profile [guest:|member:]id
+const profileAs = opts.profile?.includes(':') ? opts.profile.split(':')[0] : 'guest';
+const profileRead = opts.profile?.split(':').pop();
+const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',') : null;
 
 /** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */
 async function probe(read, as) {
@@ -207,7 +211,7 @@ results.ceiling = { ...ceilingRuns[0], bytes: ceilingBytes };
 for (const read of READS) {
   for (const as of ['guest', 'member']) {
     if (only && !only.includes(read.id)) continue;
-    if (opts.profile && as !== 'guest') continue;
+    if (opts.profile && as !== profileAs) continue;
     const entry = { id: read.id, label: read.label, path: read.path, as };
     const p = await probe(read, as);
     if (p.skipped) {

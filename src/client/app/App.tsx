@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { useT } from './hooks';
 import { RuntimeContext, useRuntime, type Runtime } from './runtime';
 import { useStore } from '../state/store';
@@ -82,10 +81,8 @@ function Mounted({ onMount }: { onMount?: () => void }) {
 export function App({ runtime, resolve, onMount }: { runtime: Runtime; resolve: ComponentResolver; onMount?: () => void }) {
   return (
     <RuntimeContext.Provider value={runtime}>
-      <I18nextProvider i18n={runtime.i18n}>
-        <Shell resolve={resolve} />
-        <Mounted onMount={onMount} />
-      </I18nextProvider>
+      <Shell resolve={resolve} />
+      <Mounted onMount={onMount} />
     </RuntimeContext.Provider>
   );
 }

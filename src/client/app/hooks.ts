@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { LoggedInUser, PageBase } from '../../shared/types';
 import { translate, translateText } from '../i18n';
 import { useStore } from '../state/store';
-import { useRuntime } from './runtime';
+import { useRuntime, type Runtime } from './runtime';
 
 export interface Translator {
   /** Translates "ns:key" with %1-style arguments. */
@@ -15,17 +13,25 @@ export interface Translator {
 
 /** Translation helpers bound to the app's i18n instance. */
 export function useT(): Translator {
-  const rt = useRuntime();
-  // Subscribes to language changes through react-i18next.
-  const { i18n } = useTranslation();
-  return useMemo(
-    () => ({
-      t: (key: string, ...args: (string | number)[]) => translate(i18n ?? rt.i18n, key, args),
-      tx: (text: string) => translateText(i18n ?? rt.i18n, text),
-      lang: (i18n ?? rt.i18n).language || rt.config.userLang,
-    }),
-    [i18n, rt],
-  );
+  // The language is fixed for the page's life (a change of language reloads the page), so the
+  // helpers depend on the runtime only. (react-i18next's useTranslation copied the i18n
+  // instance's properties on every call: 10% of a server render.)
+  return translatorFor(useRuntime());
+}
+
+const translators = new WeakMap<Runtime, Translator>();
+function translatorFor(rt: Runtime): Translator {
+  let tr = translators.get(rt);
+  if (!tr) {
+    const { i18n } = rt;
+    tr = {
+      t: (key: string, ...args: (string | number)[]) => translate(i18n, key, args),
+      tx: (text: string) => translateText(i18n, text),
+      lang: i18n.language || rt.config.userLang,
+    };
+    translators.set(rt, tr);
+  }
+  return tr;
 }
 
 /** The page data currently shown. */

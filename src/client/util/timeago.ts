@@ -29,12 +29,18 @@ function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: st
   return f as T;
 }
 
+const supported = new Map<string, string>();
 function safeLang(lang: string): string {
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf([lang]).length ? lang : 'en-GB';
-  } catch {
-    return 'en-GB';
+  let l = supported.get(lang);
+  if (l === undefined) {
+    try {
+      l = Intl.DateTimeFormat.supportedLocalesOf([lang]).length ? lang : 'en-GB';
+    } catch {
+      l = 'en-GB';
+    }
+    supported.set(lang, l);
   }
+  return l;
 }
 
 /** Absolute date: short month, numeric year, day, hour and minute in the member's language. */

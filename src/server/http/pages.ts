@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Attributes, Breadcrumb, PageBase } from '../../shared/types.js';
+import type { Attributes, Breadcrumb, ClientConfig, PageBase } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { presentLoggedIn } from '../domains/users/presenter.js';
@@ -8,7 +8,7 @@ import { translate, translateText } from '../i18n.js';
 import { clientConfig } from './client-config.js';
 import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
-import { renderDocument, renderDocumentParts, scriptJson, type DocumentParts } from './render.js';
+import { renderDocument, renderDocumentParts, scriptJson } from './render.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -144,7 +144,16 @@ function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
   return api ? raw.replace(/^\/api/, '') || '/' : raw || '/';
 }
 
-type Cached = { json: string } | { parts: DocumentParts };
+/**
+ * A cached guest answer: the JSON, or the document's bytes around the client config (kept
+ * encoded, so a hit copies bytes instead of encoding a 50 KB string per request).
+ */
+type Cached = { json: string } | { before: Buffer; after: Buffer };
+
+/** The document with this guest's config (the only part that differs between guests). */
+function guestDocument(before: Buffer, after: Buffer, config: ClientConfig): Buffer {
+  return Buffer.concat([before, Buffer.from(scriptJson(config)), after]);
+}
 
 /** Sends page data (JSON) or its HTML document; a guest's successful page is kept in the cache. */
 async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: GuestPageCache<Cached>; key: string }) {
@@ -158,8 +167,9 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
   const config = await clientConfig(ctx, req, reply);
   if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
   const parts = renderDocumentParts({ page, config, status });
-  cache.store.set(cache.key, { parts });
-  return reply.type('text/html; charset=utf-8').send(parts.before + scriptJson(config) + parts.after);
+  const entry = { before: Buffer.from(parts.before), after: Buffer.from(parts.after) };
+  cache.store.set(cache.key, entry);
+  return reply.type('text/html; charset=utf-8').send(guestDocument(entry.before, entry.after, config));
 }
 
 /** Answers a guest from the cache. */
@@ -168,7 +178,7 @@ async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   if ('json' in hit) return reply.type('application/json; charset=utf-8').send(hit.json);
   // Only the config differs between guests (each has their own CSRF token).
   const config = await clientConfig(ctx, req, reply);
-  return reply.type('text/html; charset=utf-8').send(hit.parts.before + scriptJson(config) + hit.parts.after);
+  return reply.type('text/html; charset=utf-8').send(guestDocument(hit.before, hit.after, config));
 }
 
 /** Registers each page twice: GET /api<path> (page data) and GET <path> (HTML). */
