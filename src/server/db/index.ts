@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration, type Transaction } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
+import { twoConnectionSqliteDialect, type StatementSource } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,12 +42,18 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = new SQLite(path.join(config.dataDir, 'palaver.sqlite'));
-  file.pragma('journal_mode = WAL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('synchronous = NORMAL');
-  file.pragma('busy_timeout = 5000');
-  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new SqliteDialect({ database: cachedStatements(file) })) });
+  const fileName = path.join(config.dataDir, 'palaver.sqlite');
+  const writer = new SQLite(fileName);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma('busy_timeout = 5000');
+  // A second connection for plain SELECTs (see sqlite-driver.ts); WAL lets it read while the
+  // writer holds a transaction.
+  const reader = new SQLite(fileName, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  const dialect = twoConnectionSqliteDialect(cachedStatements(writer), cachedStatements(reader));
+  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(dialect) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -57,7 +64,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * again each time (a fifth to a third of a page's server time). Reuse prepared statements
  * by SQL text instead. Safe because statements run to completion synchronously.
  */
-function cachedStatements(file: SQLite.Database) {
+function cachedStatements(file: SQLite.Database): StatementSource {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),

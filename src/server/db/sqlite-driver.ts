@@ -1,0 +1,155 @@
+import type SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+
+/** What the driver needs of a database file: prepared statements (cached by the caller) and close. */
+export interface StatementSource {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+}
+
+/** A first-come, first-served lock: each release hands the writer to exactly one waiter. */
+class FifoLock {
+  private held = false;
+  private readonly waiters: (() => void)[] = [];
+
+  acquire(): Promise<void> | void {
+    if (!this.held) {
+      this.held = true;
+      return;
+    }
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+function run(db: StatementSource, query: CompiledQuery): QueryResult<unknown> {
+  const stmt = db.prepare(query.sql);
+  const params = query.parameters as unknown[];
+  if (stmt.reader) return { rows: stmt.all(params) };
+  const { changes, lastInsertRowid } = stmt.run(params);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/**
+ * One checkout of the database. Outside a transaction a SELECT runs on the read connection
+ * at once (WAL gives it the last committed state, whatever transaction is open on the
+ * writer), and any other statement takes the writer's lock for its own duration. Inside a
+ * transaction every statement runs on the writer, which the transaction holds.
+ */
+class SqliteCheckout implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(private readonly driver: TwoConnectionSqliteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader, lock } = this.driver;
+    if (this.inTransaction) return run(writer, query) as QueryResult<R>;
+    if (SelectQueryNode.is(query.query)) return run(reader, query) as QueryResult<R>;
+    await lock.acquire();
+    try {
+      return run(writer, query) as QueryResult<R>;
+    } finally {
+      lock.release();
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not used with SQLite');
+  }
+}
+
+/**
+ * Kysely's SQLite driver keeps one connection behind a mutex that wakes every waiter on
+ * each release: with 50 requests in flight, each of a page's ~15 queries woke the other 49,
+ * the order between them was unfair (a few requests waited seconds), and a read waited for
+ * any open write transaction. This driver has a writer (transactions and writes, handed on
+ * first come, first served) and a reader for plain SELECTs, which never wait.
+ */
+export class TwoConnectionSqliteDriver implements Driver {
+  readonly lock = new FifoLock();
+
+  constructor(
+    readonly writer: StatementSource,
+    readonly reader: StatementSource,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SqliteCheckout(this);
+  }
+
+  async beginTransaction(conn: DatabaseConnection): Promise<void> {
+    await this.lock.acquire();
+    try {
+      run(this.writer, CompiledQuery.raw('begin'));
+    } catch (err) {
+      this.lock.release();
+      throw err;
+    }
+    (conn as SqliteCheckout).inTransaction = true;
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await this.end(conn, 'commit');
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await this.end(conn, 'rollback');
+  }
+
+  private async end(conn: DatabaseConnection, how: 'commit' | 'rollback'): Promise<void> {
+    const checkout = conn as SqliteCheckout;
+    // Kysely rolls back after a failed COMMIT, which end() has already done.
+    if (!checkout.inTransaction) return;
+    try {
+      run(this.writer, CompiledQuery.raw(how));
+    } catch (err) {
+      // A failed COMMIT leaves the transaction open: roll it back before handing the writer on.
+      if (how === 'commit') {
+        try {
+          run(this.writer, CompiledQuery.raw('rollback'));
+        } catch {
+          /* already closed */
+        }
+      }
+      throw err;
+    } finally {
+      checkout.inTransaction = false;
+      this.lock.release();
+    }
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    this.reader.close();
+    this.writer.close();
+  }
+}
+
+/** Kysely's SQLite dialect with the two-connection driver. */
+export function twoConnectionSqliteDialect(writer: StatementSource, reader: StatementSource): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new TwoConnectionSqliteDriver(writer, reader),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
