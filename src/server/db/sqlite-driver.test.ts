@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './index.js';
 
@@ -23,7 +23,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const db = () => handle.db as unknown as import('kysely').Kysely<{ items: { id: number; label: string }; children: { id: number; parent: number } }>;
+interface TestTables {
+  items: { id: Generated<number>; label: string };
+  children: { id: number; parent: number };
+}
+const db = () => handle.db as unknown as Kysely<TestTables>;
 const labels = async () => (await db().selectFrom('items').select('label').orderBy('id').execute()).map((r) => r.label);
 
 describe('the SQLite driver', () => {

@@ -21,7 +21,7 @@ export async function listTopics(ctx: AppContext, viewer: Viewer, opts: TopicLis
   return { topics: await presentTopics(ctx, viewer, rows), count };
 }
 
-/** The latest post of each category, keyed by cid, in three queries whatever the number of categories. */
+/** The latest post of each category, keyed by cid, in three statements whatever the number of categories. */
 export async function categoryTeasers(ctx: AppContext, cids: number[]): Promise<Map<number, Teaser>> {
   const topics = await store.latestPerCategory(ctx.db, cids);
   const posts = await ctx.posts.getMany(topics.map((t) => t.teaser_pid).filter((p) => p > 0));

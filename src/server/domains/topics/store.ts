@@ -117,13 +117,29 @@ export async function listTopics(db: Queryable, q: ListQuery): Promise<{ rows: T
 
 /** For each category, its topic (not deleted) with the latest post. */
 export async function latestPerCategory(db: Queryable, cids: number[]): Promise<TopicRow[]> {
-  // One indexed "newest topic" lookup per category beats a grouped join over all topics.
-  const rows = await Promise.all(
-    [...new Set(cids)].map((cid) =>
-      db.selectFrom('topics').selectAll().where('cid', '=', cid).where('deleted', '=', 0).orderBy('last_post_time', 'desc').orderBy('tid', 'desc').limit(1).executeTakeFirst(),
-    ),
-  );
-  return rows.filter((r): r is TopicRow => r !== undefined);
+  if (!cids.length) return [];
+  // One statement: an indexed "newest topic" lookup (topics_cid_latest) per category, as a
+  // correlated subquery, rather than a query per category or a grouped join over all topics.
+  return db
+    .selectFrom('topics')
+    .selectAll()
+    .where('tid', 'in', (eb) =>
+      eb
+        .selectFrom('categories as c')
+        .where('c.cid', 'in', [...new Set(cids)])
+        .select((sub) =>
+          sub
+            .selectFrom('topics as x')
+            .select('x.tid')
+            .whereRef('x.cid', '=', 'c.cid')
+            .where('x.deleted', '=', 0)
+            .orderBy('x.last_post_time', 'desc')
+            .orderBy('x.tid', 'desc')
+            .limit(1)
+            .as('tid'),
+        ),
+    )
+    .execute();
 }
 
 /** A member's follow state ('follow' | 'ignore') per topic. */
