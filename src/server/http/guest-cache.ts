@@ -4,6 +4,7 @@ import type { ActionHooks } from '../hooks/types.js';
 interface Entry<T> {
   value: T;
   expires: number;
+  bytes: number;
 }
 
 // Any of these changes what a guest may see; this process drops its whole cache at once.
@@ -21,11 +22,18 @@ const CONTENT_ACTIONS: (keyof ActionHooks)[] = [
  * staleness bound for guests when several processes run. Members are never served from it.
  */
 export class GuestPageCache<T> {
+  // Insertion order is expiry order (one ttl for all), so the oldest entries come first.
   private entries = new Map<string, Entry<T>>();
+  private bytes = 0;
 
+  /**
+   * @param ttlMs how long an entry is served (0 turns the cache off)
+   * @param maxBytes the most the entries may hold together: a crawler walking thousands of
+   *   pages within one interval evicts the oldest instead of growing the heap
+   */
   constructor(
     readonly ttlMs: number,
-    private readonly max = 2000,
+    readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /** True when caching is on (ttlMs > 0). */
@@ -33,27 +41,45 @@ export class GuestPageCache<T> {
     return this.ttlMs > 0;
   }
 
+  /** Bytes held now (for tests and diagnostics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
   /** A fresh entry, or undefined. */
   get(key: string): T | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.expires <= Date.now()) {
-      this.entries.delete(key);
+      this.remove(key, e);
       return undefined;
     }
     return e.value;
   }
 
-  /** Stores an entry; the oldest one goes when full. */
-  set(key: string, value: T): void {
-    if (!this.enabled) return;
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+  /** Stores an entry of about `bytes` bytes; expired and then the oldest entries make room. */
+  set(key: string, value: T, bytes: number): void {
+    if (!this.enabled || bytes > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    const now = Date.now();
+    for (const [k, e] of this.entries) {
+      if (e.expires > now && this.bytes + bytes <= this.maxBytes) break;
+      this.remove(k, e);
+    }
+    this.entries.set(key, { value, expires: now + this.ttlMs, bytes });
+    this.bytes += bytes;
+  }
+
+  private remove(key: string, e: Entry<T>): void {
+    this.entries.delete(key);
+    this.bytes -= e.bytes;
   }
 
   /** Forgets everything. */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   /** Clears the cache whenever content changes in this process. */

@@ -161,14 +161,14 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
   if (api) {
     if (!cache) return reply.type('application/json; charset=utf-8').send(page);
     const json = JSON.stringify(page);
-    cache.store.set(cache.key, { json });
+    cache.store.set(cache.key, { json }, json.length);
     return reply.type('application/json; charset=utf-8').send(json);
   }
   const config = await clientConfig(ctx, req, reply);
   if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
   const parts = renderDocumentParts({ page, config, status });
   const entry = { before: Buffer.from(parts.before), after: Buffer.from(parts.after) };
-  cache.store.set(cache.key, entry);
+  cache.store.set(cache.key, entry, entry.before.length + entry.after.length);
   return reply.type('text/html; charset=utf-8').send(guestDocument(entry.before, entry.after, config));
 }
 
