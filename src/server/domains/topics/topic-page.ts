@@ -43,15 +43,16 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [rows, privileges, refs, viewDeleted, tools, follow, mainPost] = await Promise.all([
+    const [rows, privileges, refs, viewDeleted, tools, follow] = await Promise.all([
       ctx.posts.pageOfTopic(topic.tid, offset, perPage),
       ctx.privileges.forCategory(viewer, topic.cid),
       ctx.categories.refs([topic.cid]),
       canViewDeleted(ctx, viewer, topic.cid),
       postTools(ctx, viewer, topic.cid),
       ctx.topics.followState(viewer, topic.tid),
-      ctx.posts.get(topic.main_pid),
     ]);
+    // The main post (for the description) is on the first page; other pages read it.
+    const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
     const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
     const posts = await presentPosts(ctx, viewer, rows, {
       index: (p) => positions.get(p.pid)!,
