@@ -36,21 +36,20 @@ export async function reply(ctx: AppContext, viewer: Viewer, tid: number, data: 
   const filtered = await ctx.hooks.runFilter('filter:post.create', { uid: viewer.uid, tid, content: data.content as string, toPid });
   const content = checkContent(filtered.content, s);
   const html = await render(ctx, content, viewer.uid);
-  const author = await ctx.users.get(viewer.uid);
+  const author = await ctx.users.ofViewer(viewer);
   const follow = author ? userSettings(author).followTopicsOnReply : false;
 
   const now = Math.max(Date.now(), Number(topic.last_post_time) + 1);
   const result = await ctx.db.transaction().execute(async (tx) => {
     const post = await store.insertPost(tx, { tid, uid: viewer.uid, to_pid: toPid, content, content_html: html, created: now, ip });
-    await ctx.topics.bumpPostCount(tx, tid, 1);
-    await ctx.topics.refreshTeaser(tx, tid);
+    // Written after the topic's last post, the reply becomes its teaser (unless a later one committed first).
+    const updated = await ctx.topics.recordReply(tx, tid, post.pid, now);
     // A reply inside a deleted topic (moderators only) is not counted by its category.
     if (topic.deleted !== 1) await ctx.categories.bumpCounters(tx, topic.cid, 0, 1);
-    await ctx.users.bump(tx, viewer.uid, 'postcount', 1);
-    await ctx.users.setLastPostTime(tx, viewer.uid, now);
+    await ctx.users.recordPost(tx, viewer.uid, now);
     if (follow) await ctx.topics.followIn(tx, viewer.uid, tid);
     await ctx.topics.markReadIn(tx, viewer.uid, tid, now);
-    return { post, topic: (await ctx.topics.get(tid, tx))!, index: await store.indexOf(tx, post) };
+    return { post, topic: updated ?? topic, index: await store.indexOf(tx, post) };
   });
   await ctx.hooks.fire('action:post.save', { post: result.post, topic: result.topic, uid: viewer.uid });
   return result;

@@ -109,6 +109,11 @@ export class TopicsService {
     await store.bumpPostCount(db, tid, by);
   }
 
+  /** Counts a new reply, makes it the teaser and returns the topic, inside the reply's transaction. */
+  async recordReply(db: Queryable, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
+    return store.recordReply(db, tid, pid, created);
+  }
+
   /** Adds to a topic's vote counters (they mirror its main post's) inside a transaction. */
   async bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
     await store.bumpVotes(db, tid, up, down);

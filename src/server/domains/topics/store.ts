@@ -31,6 +31,24 @@ export async function bumpPostCount(db: Queryable, tid: number, by: number): Pro
   await db.updateTable('topics').set((eb) => ({ post_count: eb('post_count', '+', by) })).where('tid', '=', tid).execute();
 }
 
+/**
+ * Counts a new reply and, unless a reply written later has committed first, makes it the
+ * topic's teaser: one statement, returning the topic. (Newest is by time, then by pid, as
+ * in latestVisible; the new post has the highest pid.)
+ */
+export async function recordReply(db: Queryable, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
+  return db
+    .updateTable('topics')
+    .set((eb) => ({
+      post_count: eb('post_count', '+', 1),
+      teaser_pid: sql<number>`case when last_post_time <= ${created} then ${pid} else teaser_pid end`,
+      last_post_time: sql<number>`case when last_post_time <= ${created} then ${created} else last_post_time end`,
+    }))
+    .where('tid', '=', tid)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Adds to a topic's vote counters (they mirror its main post's). */
 export async function bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
   if (!up && !down) return;

@@ -220,6 +220,34 @@ describe('replies and counters', () => {
   });
 });
 
+describe('the teaser under concurrent replies', () => {
+  it('stays on the newest reply when an older one commits last', async () => {
+    const t = await postTopic(alice.client, cid);
+    const newer = await postReply(bob.client, t.tid, 'The newer reply, committed first');
+    const row = (await forum.ctx.topics.get(t.tid))!;
+    // An older reply (its time taken before the newer one's) reaching the database last.
+    const older = await forum.ctx.db
+      .insertInto('posts')
+      .values({ tid: t.tid, uid: bob.user.uid, to_pid: 0, content: 'older', content_html: '<p>older</p>', created: Number(row.last_post_time) - 5, ip: '' })
+      .returning('pid')
+      .executeTakeFirstOrThrow();
+    const after = await forum.ctx.db.transaction().execute((tx) => forum.ctx.topics.recordReply(tx, t.tid, older.pid, Number(row.last_post_time) - 5));
+    expect(after!.post_count).toBe(row.post_count + 1);
+    expect(after!.teaser_pid).toBe(newer.pid);
+    expect(Number(after!.last_post_time)).toBe(Number(row.last_post_time));
+  });
+
+  it('counts every one of many simultaneous replies and ends on the newest', async () => {
+    const t = await postTopic(alice.client, cid);
+    const viewer = await forum.ctx.privileges.viewer(admin.user.uid);
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => forum.ctx.posts.reply(viewer, t.tid, { content: `Simultaneous reply number ${i}` })));
+    const topic = (await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response;
+    expect(topic.postcount).toBe(9);
+    const newest = replies.map((r) => r.post).sort((a, b) => Number(b.created) - Number(a.created) || b.pid - a.pid)[0]!;
+    expect(topic.teaser.pid).toBe(newest.pid);
+  });
+});
+
 describe('hooks', () => {
   it('runs filter:topic.create before saving (it may refuse) and fires action:topic.save after commit', async () => {
     const { badRequest } = await import('../../http/errors.js');

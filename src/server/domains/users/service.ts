@@ -286,6 +286,11 @@ export class UsersService {
     await store.bumpUser(db, uid, field, by);
   }
 
+  /** Counts a member's new post and records its time, inside the post's transaction. */
+  async recordPost(db: Queryable, uid: number, time: number): Promise<void> {
+    await store.recordPost(db, uid, time);
+  }
+
   /** Records the time of a member's latest post (for flood control). */
   async setLastPostTime(db: Queryable, uid: number, time: number): Promise<void> {
     if (uid > 0) await store.updateUser(db, uid, { lastposttime: time });

@@ -46,6 +46,12 @@ export async function bumpUser(db: Queryable, uid: number, field: 'postcount' | 
   await db.updateTable('users').set((eb) => ({ [field]: eb(field, '+', by) })).where('uid', '=', uid).execute();
 }
 
+/** Counts a member's new post and records its time (for flood control), in one statement. */
+export async function recordPost(db: Queryable, uid: number, time: number): Promise<void> {
+  if (uid <= 0) return;
+  await db.updateTable('users').set((eb) => ({ postcount: eb('postcount', '+', 1), lastposttime: time })).where('uid', '=', uid).execute();
+}
+
 /** Deletes a member row. */
 export async function deleteUser(db: Queryable, uid: number): Promise<void> {
   await db.deleteFrom('users').where('uid', '=', uid).execute();
