@@ -48,7 +48,7 @@ export async function createTopic(ctx: AppContext, viewer: Viewer, data: NewTopi
   const content = checkContent(filtered.content, s);
   const finalTags = filtered.tags === tags ? tags : ctx.tags.validate(filtered.tags, s);
   const html = await render(ctx, content, viewer.uid);
-  const author = await ctx.users.get(viewer.uid);
+  const author = await ctx.users.ofViewer(viewer);
   if (!author) throw badRequest('error:no-user');
   const follow = userSettings(author).followTopicsOnCreate;
 
@@ -68,8 +68,7 @@ export async function createTopic(ctx: AppContext, viewer: Viewer, data: NewTopi
     await ctx.tags.setForTopic(tx, inserted.tid, finalTags, false);
     await ctx.categories.bumpCounters(tx, category.cid, 1, 1);
     await ctx.users.bump(tx, viewer.uid, 'topiccount', 1);
-    await ctx.users.bump(tx, viewer.uid, 'postcount', 1);
-    await ctx.users.setLastPostTime(tx, viewer.uid, now);
+    await ctx.users.recordPost(tx, viewer.uid, now);
     if (follow) await store.setFollowState(tx, viewer.uid, inserted.tid, 'follow');
     await store.markRead(tx, viewer.uid, inserted.tid, now);
     return { topic: (await store.byTid(tx, inserted.tid))!, post };

@@ -290,11 +290,6 @@ export class UsersService {
   async recordPost(db: Queryable, uid: number, time: number): Promise<void> {
     await store.recordPost(db, uid, time);
   }
-
-  /** Records the time of a member's latest post (for flood control). */
-  async setLastPostTime(db: Queryable, uid: number, time: number): Promise<void> {
-    if (uid > 0) await store.updateUser(db, uid, { lastposttime: time });
-  }
 }
 
 // A valid argon2id hash of a random string, so unknown usernames cost the same as wrong passwords.
