@@ -14,7 +14,7 @@ export function Icon({ name, size = 18, label, className, filled }: { name: stri
   return (
     // Stroke and fill come from the .icon rules in app.css.
     <svg width={size} height={size} viewBox="0 0 24 24" className={`icon${filled ? ' filled' : ''}${className ? ` ${className}` : ''}`} {...a11y}>
-      <use href={`${base}/${SPRITE}#${name in ICON_PATHS ? name : 'more'}`} />
+      <use href={`${base}/${SPRITE}#${Object.hasOwn(ICON_PATHS, name) ? name : 'more'}`} />
     </svg>
   );
 }

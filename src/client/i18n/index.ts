@@ -56,8 +56,7 @@ export function translate(i18n: I18n, key: string, args: readonly (string | numb
  * hundreds of times in a server render.
  */
 function lookup(i18n: I18n, ns: string, key: string): string | undefined {
-  const data = i18n.store?.data as Record<string, Record<string, Record<string, unknown>> | undefined> | undefined;
-  if (!data) return i18n.exists(`${ns}:${key}`) ? i18n.t(`${ns}:${key}`) : undefined;
+  const data = i18n.store.data as Record<string, Record<string, Record<string, unknown>> | undefined>;
   for (const lang of i18n.language === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [i18n.language, DEFAULT_LANGUAGE]) {
     const v = data[lang]?.[ns]?.[key];
     if (typeof v === 'string') return v;

@@ -18,29 +18,29 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-
-function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
-  let f = formatters.get(key);
-  if (!f) {
-    f = make();
-    formatters.set(key, f);
+/** The value kept in `map` under `key`, made on first use. */
+function memo<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) {
+    v = make();
+    map.set(key, v);
   }
-  return f as T;
+  return v;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+const cached = <T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T => memo(formatters, key, make) as T;
+
+// supportedLocalesOf is slow enough to show in a server render's profile: asked once per language.
 const supported = new Map<string, string>();
 function safeLang(lang: string): string {
-  let l = supported.get(lang);
-  if (l === undefined) {
+  return memo(supported, lang, () => {
     try {
-      l = Intl.DateTimeFormat.supportedLocalesOf([lang]).length ? lang : 'en-GB';
+      return Intl.DateTimeFormat.supportedLocalesOf([lang]).length ? lang : 'en-GB';
     } catch {
-      l = 'en-GB';
+      return 'en-GB';
     }
-    supported.set(lang, l);
-  }
-  return l;
+  });
 }
 
 /** Absolute date: short month, numeric year, day, hour and minute in the member's language. */

@@ -77,8 +77,9 @@ class SqliteCheckout implements DatabaseConnection {
 /**
  * Kysely's SQLite driver keeps one connection behind a mutex that wakes every waiter on
  * each release (with 50 requests in flight, each of a page's ~15 queries woke the other 49,
- * and whichever resumed first took it), and a read waited for any open write transaction. This driver has a writer (transactions and writes, handed on
- * first come, first served) and a reader for plain SELECTs, which never wait.
+ * and whichever resumed first took it), and a read waited for any open write transaction.
+ * This driver has a writer (transactions and writes, handed on first come, first served)
+ * and a reader for plain SELECTs, which never wait.
  */
 export class TwoConnectionSqliteDriver implements Driver {
   readonly lock = new FifoLock();
