@@ -28,7 +28,19 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-/** A limiter shared by every process through Redis (INCR + EXPIRE). */
+// Counts a hit and makes sure the key expires, in one atomic step: a crash between an INCR
+// and a separate EXPIRE would leave a key that never expires and so lock a name for ever.
+// A key found without a TTL (left by an older version) gets one here too.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/** A limiter shared by every process through Redis (INCR and EXPIRE in one Lua script). */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
@@ -36,10 +48,8 @@ export class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, limit: number, windowSec: number): Promise<number> {
-    const k = this.prefix + key;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
-    if (ttl < 0) await this.redis.expire(k, windowSec);
-    return count > limit ? Math.max(1, ttl < 0 ? windowSec : ttl) : 0;
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSec)) as [number, number];
+    return count > limit ? Math.max(1, ttl) : 0;
   }
 }
 
