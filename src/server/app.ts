@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { Type } from 'typebox';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -14,6 +12,7 @@ import { registerAuthRoutes } from './domains/auth/routes.js';
 import { registerCategoryRoutes } from './domains/categories/routes.js';
 import { categoryPages } from './domains/categories/pages.js';
 import { registerPostRoutes } from './domains/posts/routes.js';
+import { registerSettingsRoutes } from './domains/settings/routes.js';
 import { registerTopicRoutes } from './domains/topics/routes.js';
 import { topicPages } from './domains/topics/pages.js';
 import { postPages } from './domains/posts/pages.js';
@@ -21,10 +20,13 @@ import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/ro
 import { userPages } from './domains/users/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
+import { refuseNul } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
 import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
+import { registerPublicFiles } from './http/public-files.js';
+import { securityHeaders } from './http/security-headers.js';
 import { loadBuiltinPlugins } from './plugins/index.js';
 import { registerRealtime } from './realtime/index.js';
 import { publicDir } from './i18n.js';
@@ -85,38 +87,15 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
     return reply.code(appErr.status).type('application/json; charset=utf-8').send(errorEnvelope(appErr));
   });
 
+  await app.register(helmet, securityHeaders(config));
+
+  // Before authentication and validation: NUL never reaches the database (issue 17, defect 2).
+  app.addHook('preValidation', refuseNul);
+
   await app.register(
     async (scope) => {
       registerAuth(scope, ctx);
-      const clientDir = path.join(distDir, 'client');
-      if (existsSync(path.join(clientDir, 'assets'))) {
-        await scope.register(fastifyStatic, {
-          root: path.join(clientDir, 'assets'),
-          prefix: '/assets/',
-          immutable: true,
-          maxAge: '365d',
-          cacheControl: true,
-          decorateReply: false,
-          index: false,
-        });
-      }
-      const swFile = path.join(clientDir, 'service-worker.js');
-      if (existsSync(swFile)) {
-        // Served from the forum root, so that the worker's scope covers every page.
-        const sw = readFileSync(swFile);
-        scope.get('/service-worker.js', {
-          schema: { response: { 200: Type.String() }, hide: true },
-          config: { skipAuth: true },
-          handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
-        });
-      }
-      await scope.register(fastifyStatic, {
-        root: path.join(publicDir, 'language'),
-        prefix: '/language/',
-        maxAge: '1h',
-        decorateReply: false,
-        index: false,
-      });
+      await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
@@ -124,6 +103,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
+      registerSettingsRoutes(scope, ctx);
       registerRealtime(scope, ctx);
       registerPages(scope, ctx, [...categoryPages, ...topicPages, ...postPages, ...userPages]);
 

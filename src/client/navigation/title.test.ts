@@ -6,6 +6,10 @@ describe('buildTitle', () => {
     expect(buildTitle('{pageTitle} | {browserTitle}', 'Recent', 'Palaver')).toBe('Recent | Palaver');
     expect(buildTitle('{browserTitle}: {pageTitle}', 'Hi &amp; bye', 'P')).toBe('P: Hi & bye');
   });
+  it('keeps $& and $\' in a title as typed (not replacement patterns)', () => {
+    expect(buildTitle('{pageTitle} | {browserTitle}', "Costs $' and $& and $$", 'Palaver')).toBe("Costs $' and $& and $$ | Palaver");
+    expect(buildTitle('{pageTitle} | {browserTitle}', 'About {browserTitle}', 'P')).toBe('About {browserTitle} | P');
+  });
   it('falls back to the browser title without a page title', () => {
     expect(buildTitle('{pageTitle} | {browserTitle}', '', 'Palaver')).toBe('Palaver');
   });

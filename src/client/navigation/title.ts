@@ -20,5 +20,6 @@ export function buildTitle(layout: string, pageTitle: string, browserTitle: stri
   const browser = decodeEntities(browserTitle ?? '').trim();
   if (!page || page === browser) return browser;
   const tpl = layout || '{pageTitle} | {browserTitle}';
-  return tpl.replace(/\{pageTitle\}/g, page).replace(/\{browserTitle\}/g, browser);
+  // Functions, not strings: a `$&` or `$'` in a title is text, not a replacement pattern.
+  return tpl.replace(/\{pageTitle\}|\{browserTitle\}/g, (m) => (m === '{pageTitle}' ? page : browser));
 }

@@ -31,7 +31,9 @@ export function documentTitle(page: PageBase, config: ClientConfig): string {
   const raw = (page as PageBase & { titleRaw?: unknown }).titleRaw;
   const title = typeof raw === 'string' && raw ? raw : page.title;
   if (!title || title === config.siteTitle) return config.browserTitle || config.siteTitle;
-  return config.titleLayout.replace('{pageTitle}', title).replace('{browserTitle}', config.browserTitle);
+  // A function, not a string: a `$&` or `$'` in a title is text, not a replacement pattern;
+  // one pass, so a title containing `{browserTitle}` stays as typed.
+  return config.titleLayout.replace(/\{pageTitle\}|\{browserTitle\}/g, (m) => (m === '{pageTitle}' ? title : config.browserTitle));
 }
 
 function attrs(map: Record<string, string>): string {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../test/harness.js';
+import { makeCategory } from '../domains/topics/testing.js';
+import { documentTitle } from './render.js';
+import type { ClientConfig, PageBase } from '../../shared/types.js';
+
+let forum: TestForum;
+let cid: number;
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = await makeCategory(forum.ctx, 'Platform');
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+const HOUR = 3_600_000;
+
+describe('public files', () => {
+  it('serves a language file to a member without looking up the session', async () => {
+    const { client, user } = await forum.loginAs();
+    // A session last seen two hours ago is rolled forward by the first request that reads it.
+    const stale = Date.now() - 2 * HOUR;
+    await forum.ctx.db.updateTable('sessions').set({ last_seen: stale }).where('uid', '=', user.uid).execute();
+    const lastSeen = async () => (await forum.ctx.db.selectFrom('sessions').select('last_seen').where('uid', '=', user.uid).executeTakeFirstOrThrow()).last_seen;
+
+    const lang = await client.get('/language/en-GB/global.json');
+    expect(lang.status).toBe(200);
+    expect(lang.body).toHaveProperty('home');
+    expect(lang.headers.getSetCookie()).toEqual([]);
+    expect(await lastSeen()).toBe(stale);
+
+    // The same cookie on a page does read the session: the signal above is a real one.
+    const page = await client.get('/api/recent');
+    expect(page.status).toBe(200);
+    expect(page.body.loggedIn).toBe(true);
+    expect(await lastSeen()).toBeGreaterThan(stale);
+  });
+
+  it('still answers a missing language file with a plain 404', async () => {
+    const { client } = await forum.loginAs();
+    const res = await client.get('/language/en-GB/nope.json');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a content-security policy without inline scripts, nosniff, frame-ancestors and a referrer policy', async () => {
+    const res = await forum.client().get('/recent');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src-attr')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    // Plain http: upgrading the page's own requests would break it.
+    expect(directives.has('upgrade-insecure-requests')).toBe(false);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('serves every script in the page from a file: the JSON data blocks are the only inline ones', async () => {
+    const res = await forum.client().get('/recent');
+    const scripts = [...res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      if (body!.trim()) expect(attrs).toMatch(/type="application\/json"/);
+      else expect(attrs).toMatch(/src="/);
+    }
+    expect(res.text).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('sends the headers on API answers and errors too', async () => {
+    const res = await forum.client().get('/api/v3/topics/999999');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('page title', () => {
+  const config = { siteTitle: 'Palaver', browserTitle: 'Palaver', titleLayout: '{pageTitle} | {browserTitle}' } as ClientConfig;
+
+  it("keeps $' and $& in a title as typed", () => {
+    const page = { title: 'x', titleRaw: "Costs $' and $& and $$" } as unknown as PageBase;
+    expect(documentTitle(page, config)).toBe("Costs $' and $& and $$ | Palaver");
+  });
+
+  it("shows a topic titled with $' and $& as typed in the page's <title>", async () => {
+    const { client } = await forum.loginAs();
+    const title = "Costs $' and $& here";
+    const made = await client.post('/api/v3/topics', { cid, title, content: 'Dollar signs in the title' });
+    expect(made.status).toBe(200);
+    const page = await forum.client().get(`/topic/${made.body.response.slug}`);
+    expect(page.status).toBe(200);
+    const shown = /<title>([^<]*)<\/title>/.exec(page.text)?.[1];
+    expect(shown).toBe('Costs $&#39; and $&amp; here | Palaver');
+  });
+});

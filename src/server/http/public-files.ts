@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { publicDir } from '../i18n.js';
+
+/**
+ * Registers the files every visitor may fetch: the client's hashed assets (scripts, styles,
+ * skins, the icon sprite), the service worker and the language files. They are the same for
+ * everyone, so no session is looked up for them (a member's page load would otherwise cost
+ * three queries per asset). Call inside its own child scope: the onRoute hook marks every
+ * route registered there, and only there, `skipAuth`.
+ */
+export async function registerPublicFiles(files: FastifyInstance, distDir: string): Promise<void> {
+  files.addHook('onRoute', (route) => {
+    route.config = { ...route.config, skipAuth: true };
+  });
+  const clientDir = path.join(distDir, 'client');
+  if (existsSync(path.join(clientDir, 'assets'))) {
+    await files.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      cacheControl: true,
+      decorateReply: false,
+      index: false,
+    });
+  }
+  const swFile = path.join(clientDir, 'service-worker.js');
+  if (existsSync(swFile)) {
+    // Served from the forum root, so that the worker's scope covers every page.
+    const sw = readFileSync(swFile);
+    files.get('/service-worker.js', {
+      schema: { response: { 200: Type.String() }, hide: true },
+      handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
+    });
+  }
+  await files.register(fastifyStatic, {
+    root: path.join(publicDir, 'language'),
+    prefix: '/language/',
+    maxAge: '1h',
+    decorateReply: false,
+    index: false,
+  });
+}
