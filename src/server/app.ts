@@ -34,16 +34,24 @@ import { publicDir } from './i18n.js';
 /** The app with its context and the list of every route it registered. */
 export type App = FastifyInstance & { ctx: AppContext; routeList: RouteOptions[] };
 
+// Only the body parsers' own errors mean "your JSON is malformed"; a SyntaxError thrown by
+// our code (a bad JSON.parse of a stored value, say) is a server fault and must show as one.
+const INVALID_BODY_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** The failing parameter of a schema error as "body/cid", "params/tid" or "querystring/page". */
+export function validationField(context: string | undefined, first: { instancePath?: string; params?: unknown } | undefined): string {
+  if (!first) return '';
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const path = [...(first.instancePath ?? '').split('/'), missing ?? ''].filter(Boolean);
+  return [context ?? 'body', ...path].join('/');
+}
+
 /** Turns any thrown error into a typed AppError; unknown errors become 500s. */
 export function toAppError(err: FastifyError | Error, log: FastifyInstance['log']): AppError {
   if (err instanceof AppError) return err;
   const fe = err as FastifyError;
-  if (fe.validation) {
-    const first = fe.validation[0];
-    const field = first ? `${fe.validationContext ?? 'body'}${first.instancePath || (first.params as { missingProperty?: string })?.missingProperty ? `/${(first.params as { missingProperty?: string }).missingProperty ?? ''}` : ''}` : '';
-    return badRequest('error:invalid-data', `${field}${first?.instancePath ?? ''}`.replace(/\/$/, ''));
-  }
-  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return badRequest('error:invalid-json');
+  if (fe.validation) return badRequest('error:invalid-data', validationField(fe.validationContext, fe.validation[0]));
+  if (fe.code && INVALID_BODY_CODES.has(fe.code)) return badRequest('error:invalid-json');
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new AppError(`error:api.${fe.statusCode}`, fe.statusCode);
   log.error({ err }, 'unexpected error');
   return new AppError('error:api.500', 500);
