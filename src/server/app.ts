@@ -14,6 +14,8 @@ import { categoryPages } from './domains/categories/pages.js';
 import { registerPostRoutes } from './domains/posts/routes.js';
 import { registerSettingsRoutes } from './domains/settings/routes.js';
 import { registerTopicRoutes } from './domains/topics/routes.js';
+import { registerTagRoutes } from './domains/tags/routes.js';
+import { tagPages } from './domains/tags/pages.js';
 import { topicPages } from './domains/topics/pages.js';
 import { postPages } from './domains/posts/pages.js';
 import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/routes.js';
@@ -110,10 +112,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerSpamReportRoutes(scope, ctx);
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
+      registerTagRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);
       registerRealtime(scope, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...postPages, ...userPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -5,7 +5,6 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { presentWritten, viewPost } from '../posts/read.js';
 import { PostViewSchema } from '../posts/schemas.js';
 import type { Viewer } from '../privileges/service.js';
-import { registerTagRoutes } from '../tags/routes.js';
 import { TagRefSchema } from '../tags/schemas.js';
 import { assertReadable, loadTopic } from './access.js';
 import { presentTopics } from './presenter.js';
@@ -102,6 +101,4 @@ export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void
       return ok((await ctx.tags.forTopics([tid])).get(tid) ?? []);
     },
   });
-
-  registerTagRoutes(app, ctx);
 }

@@ -1,0 +1,129 @@
+// The architecture check (CI runs it with the other tests): imports across module boundaries
+// follow docs/architecture.md "Boundaries". It reads the sources, so it needs no build.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '..');
+const DOMAINS = path.join(SRC, 'server', 'domains');
+
+/** A domain's public surface: what another domain may import from it. */
+const PUBLIC = new Set(['service', 'schemas', 'presenter']);
+/** Modules another domain may import types from (row types), never values. */
+const TYPES_ONLY = new Set(['store']);
+
+/**
+ * Imports of another domain's internals that existed when this check was written. The list
+ * only shrinks: a new entry needs a reason here and in review; remove an entry when its
+ * import goes (the check fails on a stale entry, so the list cannot rot).
+ * Format: "<importing file, from src/server/domains> -> <imported file>".
+ */
+const ALLOWED_INTERNAL_IMPORTS = new Set([
+  // Topic access rules (member, assertReadable, loadTopic, canViewDeleted) are shared with
+  // posts; they belong behind the topics service or in a shared access module.
+  'posts/access.ts -> topics/access.ts',
+  'posts/edit.ts -> topics/access.ts',
+  'posts/read.ts -> topics/access.ts',
+  'posts/reply.ts -> topics/access.ts',
+  'posts/service.ts -> topics/access.ts',
+  'posts/state.ts -> topics/access.ts',
+  'posts/votes.ts -> topics/access.ts',
+  // The topic page and topic creation use post internals (tools, rules, reading a post).
+  'topics/topic-page.ts -> posts/access.ts',
+  'topics/create.ts -> posts/rules.ts',
+  'topics/routes.ts -> posts/read.ts',
+  // The tag page reuses the topic list's page size.
+  'tags/pages.ts -> topics/list-pages.ts',
+]);
+
+/** Every .ts/.tsx file below a folder, tests excluded. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+interface Import {
+  /** The imported file, resolved to an absolute path without extension. */
+  target: string;
+  typeOnly: boolean;
+}
+
+/** The relative imports and re-exports of a file (static and dynamic). */
+export function importsOf(file: string, text = readFileSync(file, 'utf8')): Import[] {
+  const found: Import[] = [];
+  const add = (spec: string, typeOnly: boolean) => {
+    if (!spec.startsWith('.')) return;
+    found.push({ target: path.resolve(path.dirname(file), spec).replace(/\.(js|ts|tsx|mjs)$/, ''), typeOnly });
+  };
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+['"]([^'"]+)['"]/gm)) {
+    const names = m[3]!;
+    // `import { type A, type B }` imports types only, as does `import type`.
+    const inlineTypes = /^\{[\s\S]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, '') !== '' && names.slice(1, -1).split(',').every((n) => !n.trim() || /^type\s/.test(n.trim()));
+    add(m[4]!, Boolean(m[2]) || inlineTypes);
+  }
+  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) add(m[1]!, false);
+  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false);
+  return found;
+}
+
+const rel = (p: string) => path.relative(DOMAINS, p);
+
+describe('architecture', () => {
+  it('reads imports, type-only ones included', () => {
+    const imports = importsOf(path.join(DOMAINS, 'a', 'x.ts'), "import { type A, type B } from '../b/store.js';\nimport type { C } from '../c/store.js';\nimport { d, type E } from '../d/store.js';\nexport { f } from './f.js';\nconst g = await import('../g/service.js');\n");
+    expect(imports.map((i) => [rel(i.target), i.typeOnly])).toEqual([
+      ['b/store', true],
+      ['c/store', true],
+      ['d/store', false],
+      ['a/f', false],
+      ['g/service', false],
+    ]);
+  });
+
+  it("a domain imports another domain only through its public surface (service, schemas, presenter; store's types)", () => {
+    const violations: string[] = [];
+    const used = new Set<string>();
+    for (const file of sources(DOMAINS)) {
+      const [domain] = rel(file).split(path.sep);
+      for (const imp of importsOf(file)) {
+        const target = rel(imp.target);
+        if (target.startsWith('..')) continue;
+        const [other, ...rest] = target.split(path.sep);
+        if (other === domain) continue;
+        const module = rest.join('/');
+        if (PUBLIC.has(module) || (imp.typeOnly && TYPES_ONLY.has(module))) continue;
+        const edge = `${rel(file).split(path.sep).join('/')} -> ${other}/${module}.ts`;
+        if (ALLOWED_INTERNAL_IMPORTS.has(edge)) used.add(edge);
+        else violations.push(edge);
+      }
+    }
+    expect(violations, 'imports of another domain\'s internals (see docs/architecture.md "Boundaries")').toEqual([]);
+    // A fixed entry must leave the list, so that it only ever shrinks.
+    expect([...ALLOWED_INTERNAL_IMPORTS].filter((e) => !used.has(e)), 'stale entries in ALLOWED_INTERNAL_IMPORTS').toEqual([]);
+  });
+
+  it('the client imports no server code but the live events’ types', () => {
+    const events = path.join(SRC, 'server', 'realtime', 'events');
+    const bad: string[] = [];
+    for (const file of sources(path.join(SRC, 'client'))) {
+      for (const imp of importsOf(file)) {
+        if (!imp.target.startsWith(path.join(SRC, 'server') + path.sep)) continue;
+        if (imp.target === events && imp.typeOnly) continue;
+        bad.push(`${path.relative(SRC, file)} -> ${path.relative(SRC, imp.target)}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('shared code imports neither the server nor the client', () => {
+    const bad: string[] = [];
+    for (const file of sources(path.join(SRC, 'shared'))) {
+      for (const imp of importsOf(file)) {
+        const r = path.relative(SRC, imp.target);
+        if (r.startsWith('server') || r.startsWith('client')) bad.push(`${path.relative(SRC, file)} -> ${r}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
