@@ -216,7 +216,15 @@ export class UsersService {
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
     next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
-    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(next) });
+    // Store only what the member chose, so unchosen sizes keep following the forum's settings.
+    let chosen: Record<string, unknown> = {};
+    try {
+      chosen = { ...(JSON.parse(user.settings || '{}') as Record<string, unknown>) };
+    } catch {
+      // A row that is not JSON: start from no choices.
+    }
+    for (const key of Object.keys(settings)) if (key in next) chosen[key] = (next as unknown as Record<string, unknown>)[key];
+    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
     return next;
   }
 
