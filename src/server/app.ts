@@ -22,6 +22,7 @@ import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/ro
 import { userPages } from './domains/users/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
+import { registerEdgeGuards } from './http/edge-guard.js';
 import { refuseNul } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   await app.register(
     async (scope) => {
       registerAuth(scope, ctx);
+      // After authentication (which reads no string from the request): NUL and non-finite numbers never reach the database.
+      registerEdgeGuards(scope);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);

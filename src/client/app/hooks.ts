@@ -42,9 +42,7 @@ export function usePage<T extends PageBase = PageBase>(): T {
 /** The logged-in member, or null for a visitor. */
 export function useUser(): LoggedInUser | null {
   const page = usePage();
-  // A visitor's loggedInUser is NodeBB's guest object (uid 0, no settings), not null.
-  const user = page.loggedInUser;
-  return user?.settings && user.uid > 0 ? user : null;
+  return page.loggedInUser && page.loggedInUser.uid > 0 ? page.loggedInUser : null;
 }
 
 /** The current page's path relative to relative_path (with query), e.g. "/recent?page=2". */

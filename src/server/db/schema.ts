@@ -14,8 +14,6 @@ export interface UsersTable {
   fullname: Generated<string>;
   picture: Generated<string>;
   about: Generated<string>;
-  /** The about-me rendered to HTML when written (empty for rows written before 0004). */
-  about_html: Generated<string>;
   status: Generated<string>;
   reputation: Generated<number>;
   postcount: Generated<number>;
@@ -165,8 +163,7 @@ export interface SettingsTable {
 
 export interface ApiTokensTable {
   token_hash: string;
-  /** The member the token acts as; NULL for a master token. */
-  uid: number | null;
+  uid: number;
   description: Generated<string>;
   created: number;
   last_seen: Generated<number>;

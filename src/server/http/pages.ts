@@ -73,8 +73,17 @@ const PageSchema = Type.Object(
   },
   { additionalProperties: true },
 );
-const ParamsSchema = Type.Record(Type.String(), Type.String());
-const QuerySchema = Type.Record(Type.String(), Type.String());
+/**
+ * A page path's own parameters ('/topic/:tid/:slug' → tid, slug), so the OpenAPI document
+ * names them (a Record schema would show up as parameters called "type" and
+ * "additionalProperties"). Loaders check ids themselves (a bad one is a 404 page, not a 400).
+ */
+function pageParams(path: string) {
+  const names = path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1));
+  return Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ maxLength: 500 })])));
+}
+/** Any query parameters, each a string; the loaders read the ones they know. */
+const QuerySchema = Type.Object({}, { additionalProperties: Type.String() });
 
 function bodyClassFor(template: string, url: string): string {
   const segments = url.split('?')[0]!.split('/').filter(Boolean).slice(0, 3);
@@ -190,7 +199,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
       for (const api of [true, false]) {
         app.get(api ? `/api${path === '/' ? '' : path}` : path, {
           schema: {
-            params: ParamsSchema,
+            params: pageParams(path),
             querystring: QuerySchema,
             response: api ? { 200: PageSchema, '4xx': PageSchema, '5xx': PageSchema } : { 200: Type.String(), '4xx': Type.String(), '5xx': Type.String() },
             tags: ['pages'],

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id } from '../http/input.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import type { Call, Calls } from './calls.js';
 import { chatRoom, publicChatRoom } from './rooms.js';
@@ -9,7 +10,7 @@ export type ChatAccess = (viewer: Viewer, roomIds: number[]) => Promise<boolean[
 // Until the chats domain says who is in which room, only administrators (as in NodeBB) may listen.
 const adminsOnly: ChatAccess = async (viewer, roomIds) => roomIds.map(() => viewer.isAdmin);
 
-const RoomId = Type.Integer({ minimum: 1 });
+const RoomId = Id();
 const RoomIds = Type.Union([RoomId, Type.Array(RoomId, { maxItems: 100 })]);
 
 /** modules.chats.enter / enterPublic / leave / leavePublic: rooms for live chat, joined only where allowed. */

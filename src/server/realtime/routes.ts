@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Id } from '../http/input.js';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { UidParams } from '../domains/users/schemas.js';
@@ -10,7 +11,7 @@ import type { Presence } from './presence.js';
 
 const Status = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
 // Any string reaches the handler, so a wrong status gets its own error key rather than a bare 400.
-const UidStatusParams = Type.Object({ uid: Type.Integer({ minimum: 1 }), status: Type.String({ maxLength: 20 }) });
+const UidStatusParams = Type.Object({ uid: Id(), status: Type.String({ maxLength: 20 }) });
 const StatusAnswer = Envelope(Type.Object({ uid: Type.Integer(), status: Status }));
 
 /** NodeBB's status routes: read a member's status, check it, and (ours) choose one. */

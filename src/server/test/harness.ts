@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { FastifyServerOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ForumSettings } from '../../shared/constants.js';
 import { buildApp, type App } from '../app.js';
@@ -58,7 +59,9 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
  * Starts a real forum on a fresh database (a new SQLite file, or a new PostgreSQL database
  * when DATABASE_URL is set), listening on a random loopback port.
  */
-export async function startTestForum(opts: { settings?: Partial<ForumSettings>; relativePath?: string; env?: Record<string, string> } = {}): Promise<TestForum> {
+export async function startTestForum(
+  opts: { settings?: Partial<ForumSettings>; relativePath?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestForum> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'palaver-test-'));
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const config = loadConfig(
@@ -79,7 +82,7 @@ export async function startTestForum(opts: { settings?: Partial<ForumSettings>; 
     },
     dataDir,
   );
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logger: opts.logger });
   const ctx = app.ctx;
   await prepareDatabase(ctx);
   // Tests post quickly; flood control has its own tests that turn it back on.

@@ -1,6 +1,7 @@
 import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage } from '../../../shared/types.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
+import { pathId } from '../../http/input.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
 
 const CATEGORIES = '[[pages:categories]]';
@@ -45,9 +46,10 @@ const categoryPage = definePage<CategoryPage>({
   path: '/category/:cid/:slug?',
   template: 'category',
   async load({ ctx, viewer, params, query }) {
-    if (!/^\d+$/.test(params.cid ?? '')) throw notFound('error:no-category');
+    const cid = pathId(params.cid);
+    if (cid === null) throw notFound('error:no-category');
     const page = pageNumber(query.page);
-    const row = await ctx.categories.readable(viewer, Number(params.cid));
+    const row = await ctx.categories.readable(viewer, cid);
     // A link category is a signpost to somewhere else.
     if (row.link) return { redirect: row.link };
     const [, nameSlug] = row.slug.split('/');

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id, IdOrZero, Int } from '../../http/input.js';
 import { UserSummarySchema } from '../users/schemas.js';
 
 /** The short category reference topic lists carry (presentRef). */
@@ -28,12 +29,12 @@ export const CategorySchema = Type.Object({
 // Lengths are loose here on purpose: the service checks them and answers with its own keys.
 const Fields = {
   description: Type.Optional(Type.String({ maxLength: 20000 })),
-  parentCid: Type.Optional(Type.Integer({ minimum: 0 })),
+  parentCid: Type.Optional(IdOrZero()),
   handle: Type.Optional(Type.String({ maxLength: 1024 })),
   icon: Type.Optional(Type.String({ maxLength: 1024 })),
   bgColor: Type.Optional(Type.String({ maxLength: 1024 })),
   color: Type.Optional(Type.String({ maxLength: 1024 })),
-  order: Type.Optional(Type.Integer()),
+  order: Type.Optional(Int()),
   link: Type.Optional(Type.String({ maxLength: 4096 })),
   disabled: Type.Optional(Type.Boolean()),
 };
@@ -44,9 +45,9 @@ export const CreateBody = Type.Object({ name: Type.Optional(Type.String({ maxLen
 /** PUT /api/v3/categories/{cid}: any subset of the fields. */
 export const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ maxLength: 1024 })), ...Fields });
 
-export const CidParams = Type.Object({ cid: Type.Integer({ minimum: 1 }) });
-export const PrivilegeParams = Type.Object({ cid: Type.Integer({ minimum: 1 }), privilege: Type.String({ maxLength: 100 }) });
-export const ModeratorParams = Type.Object({ cid: Type.Integer({ minimum: 1 }), uid: Type.Integer({ minimum: 1 }) });
+export const CidParams = Type.Object({ cid: Id() });
+export const PrivilegeParams = Type.Object({ cid: Id(), privilege: Type.String({ maxLength: 100 }) });
+export const ModeratorParams = Type.Object({ cid: Id(), uid: Id() });
 export const MemberBody = Type.Object({ member: Type.String({ maxLength: 255 }) });
 export const PageQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 20 })) });
 

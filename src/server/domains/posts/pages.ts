@@ -1,5 +1,6 @@
 import type { PageBase } from '../../../shared/types.js';
 import { notFound } from '../../http/errors.js';
+import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { loadReadablePost } from './access.js';
 import * as store from './store.js';
@@ -9,8 +10,8 @@ const postRedirect = definePage<PageBase>({
   path: '/post/:pid',
   template: 'topic',
   async load({ ctx, viewer, params }) {
-    const pid = Number(params.pid);
-    if (!Number.isInteger(pid) || pid <= 0) throw notFound('error:no-post');
+    const pid = pathId(params.pid);
+    if (pid === null) throw notFound('error:no-post');
     const { post, topic } = await loadReadablePost(ctx, viewer, pid);
     // Page data counts posts from 0; the URL's index counts from 1.
     const index = (await store.indexOf(ctx.db, post)) + 1;

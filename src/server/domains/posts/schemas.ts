@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id, Int } from '../../http/input.js';
 import { UserSummarySchema } from '../users/schemas.js';
 
 /** A post as page data and API answers show it (shared PostView). */
@@ -39,7 +40,7 @@ export const TeaserSchema = Type.Object({
   user: UserSummarySchema,
 });
 
-export const PidParams = Type.Object({ pid: Type.Integer({ minimum: 1 }) });
+export const PidParams = Type.Object({ pid: Id() });
 
 /** Post bodies: lengths are checked by the service, so each gets its own error key. */
 export const EditBody = Type.Object({
@@ -48,7 +49,7 @@ export const EditBody = Type.Object({
   tags: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
 });
 // NodeBB: any positive number upvotes, any negative downvotes, 0 withdraws.
-export const VoteBody = Type.Object({ delta: Type.Integer() });
+export const VoteBody = Type.Object({ delta: Int() });
 export const PreviewBody = Type.Object({ content: Type.String({ maxLength: 100000 }) });
 
 /** The edit history of a post. */

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id, IdOrZero, Int } from '../../http/input.js';
 import { CategoryRefSchema } from '../categories/schemas.js';
 import { PostViewSchema, TeaserSchema } from '../posts/schemas.js';
 import { TagRefSchema } from '../tags/schemas.js';
@@ -35,16 +36,16 @@ export const TopicSummarySchema = Type.Object({
 /** A new topic, with its main post. */
 export const CreatedTopicSchema = Type.Intersect([TopicSummarySchema, Type.Object({ mainPost: PostViewSchema })]);
 
-export const TidParams = Type.Object({ tid: Type.Integer({ minimum: 1 }) });
+export const TidParams = Type.Object({ tid: Id() });
 
 /** Lengths and tag rules are checked by the service, so each failure gets its own key. */
 export const CreateBody = Type.Object({
-  cid: Type.Integer(),
+  cid: Int(),
   title: Type.String(),
   content: Type.String(),
   tags: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
 });
-export const ReplyBody = Type.Object({ content: Type.String(), toPid: Type.Optional(Type.Integer({ minimum: 0 })) });
+export const ReplyBody = Type.Object({ content: Type.String(), toPid: Type.Optional(IdOrZero()) });
 export const TagsBody = Type.Object({ tags: Type.Array(Type.String(), { maxItems: 100 }) });
 export const OptionalTagsBody = Type.Optional(Type.Object({ tags: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })) }));
 /** Writes that carry nothing (lock, pin, follow…) still declare their body. */

@@ -1,6 +1,7 @@
 import type { Attributes, TopicPage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { plainText, presentPosts } from '../posts/presenter.js';
@@ -22,13 +23,15 @@ export const topicPage = definePage<TopicPage>({
   template: 'topic',
   // A guest served from the page cache still counts as a view.
   onCacheHit({ ctx, params }) {
-    ctx.views.add(Number(params.tid));
+    const tid = pathId(params.tid);
+    if (tid !== null) ctx.views.add(tid);
   },
   async load({ ctx, viewer, params, query }) {
-    if (!/^\d+$/.test(params.tid ?? '')) throw notFound('error:no-topic');
+    const tid = pathId(params.tid);
+    if (tid === null) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
     const index = params.index !== undefined ? Number(params.index) : undefined;
-    const topic = await loadTopic(ctx, Number(params.tid));
+    const topic = await loadTopic(ctx, tid);
     await assertReadable(ctx, viewer, topic);
     if (params.slug !== topic.slug) {
       const qs = new URLSearchParams(query).toString();

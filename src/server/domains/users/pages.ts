@@ -16,7 +16,7 @@ const usersPage = definePage<UsersPage>({
   template: 'users',
   async load({ ctx, viewer, query }) {
     await ctx.privileges.assert(viewer, 'view:users');
-    const section = (query.section && query.section in SECTIONS ? query.section : 'joindate') as keyof typeof SECTIONS;
+    const section = (query.section && Object.hasOwn(SECTIONS, query.section) ? query.section : 'joindate') as keyof typeof SECTIONS;
     const s = await ctx.settings.get();
     const page = pageNumber(query.page);
     const { rows, count } = await ctx.users.list(SECTIONS[section], page, s.usersPerPage);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id } from '../../http/input.js';
 
 /** A member's public summary. */
 export const UserSummarySchema = Type.Object({
@@ -45,4 +46,4 @@ export const UserSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const UidParams = Type.Object({ uid: Type.Integer({ minimum: 1 }) });
+export const UidParams = Type.Object({ uid: Id() });

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from './errors.js';
+
+/**
+ * True when any value inside (itself, array items, object keys and values) passes `bad`.
+ * Iterative, because a JSON body may nest 10,000 levels deep.
+ */
+function holdsAny(value: unknown, bad: (v: unknown) => boolean): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (bad(v)) return true;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (bad(k)) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/** True when a string, or any key or string inside arrays and objects, holds NUL. */
+export function holdsNul(value: unknown): boolean {
+  return holdsAny(value, (v) => typeof v === 'string' && v.includes('\u0000'));
+}
+
+/** True when a number inside is ±Infinity or NaN. */
+export function holdsNonFinite(value: unknown): boolean {
+  return holdsAny(value, (v) => typeof v === 'number' && !Number.isFinite(v));
+}
+
+/**
+ * preValidation hook: PostgreSQL refuses NUL in text, so a request carrying one in its path,
+ * query or body is refused here (400 error:invalid-data; a page answers 404) before any
+ * service reads it. Lone surrogates need no guard: both drivers send them as U+FFFD.
+ */
+export async function refuseNul(req: FastifyRequest): Promise<void> {
+  if (holdsNul(req.params) || holdsNul(req.query) || holdsNul(req.body)) refuse(req);
+}
+
+/**
+ * preHandler hook, after validation: ajv coerces the text "Infinity" (or "1e309") in a path
+ * or query to Infinity and then skips `maximum` for it, so a bounded integer schema lets it
+ * through; PostgreSQL refuses it. Refused here, whatever the schema says.
+ */
+export async function refuseNonFinite(req: FastifyRequest): Promise<void> {
+  if (holdsNonFinite(req.params) || holdsNonFinite(req.query) || holdsNonFinite(req.body)) refuse(req);
+}
+
+function refuse(req: FastifyRequest): never {
+  throw req.routeOptions.config?.page ? notFound() : badRequest('error:invalid-data');
+}
+
+/** Adds both guards to a scope; call right after authentication is registered. */
+export function registerEdgeGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', refuseNul);
+  app.addHook('preHandler', refuseNonFinite);
+}
