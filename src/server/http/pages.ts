@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Attributes, Breadcrumb, ClientConfig, PageBase } from '../../shared/types.js';
+import type { Attributes, Breadcrumb, ClientConfig, GuestUser, LoggedInUser, PageBase } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { presentLoggedIn } from '../domains/users/presenter.js';
@@ -8,6 +8,7 @@ import { translate, translateText } from '../i18n.js';
 import { clientConfig } from './client-config.js';
 import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
+import { pageSizes } from './pagination.js';
 import { renderDocument, renderDocumentParts, scriptJson } from './render.js';
 
 /** What a page loader is given. */
@@ -18,6 +19,8 @@ export interface PageRequest {
   query: Record<string, string>;
   /** The path inside the forum (no relative_path), with the query string. */
   url: string;
+  /** True for GET /api/<path> (page data): NodeBB answers those without redirecting to the canonical slug. */
+  api: boolean;
 }
 
 /** The page-specific part a loader returns; the router adds the common fields. */
@@ -92,15 +95,33 @@ function bodyClassFor(template: string, url: string): string {
     .join(' ');
 }
 
+/** NodeBB's logged-in user for a visitor (its render step sends this, never null). */
+const GUEST_USER: GuestUser = Object.freeze({
+  uid: 0,
+  username: '[[global:guest]]',
+  displayname: '[[global:guest]]',
+  userslug: '',
+  picture: '',
+  'icon:text': '?',
+  'icon:bgColor': '#aaa',
+  status: 'offline',
+  isAdmin: false,
+  isGlobalMod: false,
+});
+
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>): Promise<PageBase> {
   const settings = await ctx.settings.get();
   const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl, ...rest } = content;
   const name = tpl ?? template;
-  let loggedInUser = null;
+  let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
   if (viewer.uid > 0) {
     const row = await ctx.users.ofViewer(viewer);
-    if (row) loggedInUser = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
+    if (row) {
+      const user = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
+      // Sizes the member never chose follow the forum's settings, not the presenter's defaults.
+      loggedInUser = { ...user, settings: { ...user.settings, ...(await pageSizes(ctx, viewer)) } };
+    }
   }
   const canonical = `${ctx.config.url}${url.split('?')[0]}`;
   const title = translateText(rest.title || settings.siteTitle);
@@ -211,7 +232,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
             if (cacheKey) {
               const hit = guestCache.get(cacheKey);
               if (hit) {
-                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: req.query as Record<string, string>, url });
+                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: req.query as Record<string, string>, url, api });
                 return fromCache(ctx, req, reply, hit);
               }
             }
@@ -224,6 +245,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               params: req.params as Record<string, string>,
               query: req.query as Record<string, string>,
               url,
+              api,
             });
             if ('redirect' in result) {
               const target = /^https?:\/\//.test(result.redirect) ? result.redirect : `${ctx.config.relativePath}${result.redirect}`;

@@ -45,7 +45,7 @@ function withQuery(path: string, query: Record<string, string>, changes: Record<
 const categoryPage = definePage<CategoryPage>({
   path: '/category/:cid/:slug?',
   template: 'category',
-  async load({ ctx, viewer, params, query }) {
+  async load({ ctx, viewer, params, query, api }) {
     const cid = pathId(params.cid);
     if (cid === null) throw notFound('error:no-category');
     const page = pageNumber(query.page);
@@ -53,7 +53,8 @@ const categoryPage = definePage<CategoryPage>({
     // A link category is a signpost to somewhere else.
     if (row.link) return { redirect: row.link };
     const [, nameSlug] = row.slug.split('/');
-    if (params.cid !== String(row.cid) || params.slug !== nameSlug) return { redirect: withQuery(`/category/${row.slug}`, query), permanent: true };
+    // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
+    if (!api && (params.cid !== String(row.cid) || params.slug !== nameSlug)) return { redirect: withQuery(`/category/${row.slug}`, query), permanent: true };
     const privileges = await ctx.privileges.forCategory(viewer, row.cid);
     const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page) : { topics: [], pageCount: 1 };
     // Past the end: NodeBB sends the reader to the last page rather than an empty one.

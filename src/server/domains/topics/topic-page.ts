@@ -3,18 +3,16 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
-import { pageNumber, pagination } from '../../http/pagination.js';
+import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import { plainText, presentPosts } from '../posts/presenter.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
-import { userSettings } from '../users/presenter.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
 import { missingCategory, topicFields } from './presenter.js';
 
-/** Posts per page: the member's own setting, else the forum's. */
+/** Posts per page: the member's own choice, else the forum's setting. */
 export async function postsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
-  const user = await ctx.users.ofViewer(viewer);
-  return user ? userSettings(user).postsPerPage : (await ctx.settings.get()).postsPerPage;
+  return (await pageSizes(ctx, viewer)).postsPerPage;
 }
 
 /** The topic page: a page of posts with authors, the viewer's votes and bookmarks, privileges and pagination. */
@@ -26,14 +24,15 @@ export const topicPage = definePage<TopicPage>({
     const tid = pathId(params.tid);
     if (tid !== null) ctx.views.add(tid);
   },
-  async load({ ctx, viewer, params, query }) {
+  async load({ ctx, viewer, params, query, api }) {
     const tid = pathId(params.tid);
     if (tid === null) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
     const index = params.index !== undefined ? Number(params.index) : undefined;
     const topic = await loadTopic(ctx, tid);
     await assertReadable(ctx, viewer, topic);
-    if (params.slug !== topic.slug) {
+    // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
+    if (!api && params.slug !== topic.slug) {
       const qs = new URLSearchParams(query).toString();
       return { redirect: `/topic/${topic.tid}/${topic.slug}${index !== undefined ? `/${index}` : ''}${qs ? `?${qs}` : ''}` };
     }
