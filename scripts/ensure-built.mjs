@@ -1,4 +1,5 @@
-// Builds whatever is missing or older than its sources, so `npm start` works on a fresh clone.
+// Builds whatever is missing or older than its sources, so `npm start` works on a fresh clone;
+// a production install without the build tools serves its build as it is (with a warning).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,18 +32,44 @@ function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
-/** Builds the server and the client when their output is missing or stale. */
-export function ensureBuilt() {
-  if (stale(path.join(root, 'dist/server/main.js'), 'src/server', 'src/shared')) {
-    run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-  }
+/**
+ * The builds that are missing or older than their sources: the server (tsc) and, when the
+ * client's sources are present, the client and its server-render bundle (vite).
+ */
+function pendingBuilds() {
+  const steps = [];
+  const server = path.join(root, 'dist/server/main.js');
+  if (stale(server, 'src/server', 'src/shared')) steps.push({ output: server, tool: 'tsc', args: [['-p', 'tsconfig.build.json']] });
   const hasClient = existsSync(path.join(root, 'src/client/main.tsx')) && existsSync(path.join(root, 'vite.config.ts'));
-  if (hasClient && stale(path.join(root, 'dist/client/.vite/manifest.json'), 'src/client', 'src/shared', 'public')) {
-    run(bin('vite'), ['build', '--logLevel', 'warn']);
+  const client = path.join(root, 'dist/client/.vite/manifest.json');
+  if (hasClient && stale(client, 'src/client', 'src/shared', 'public')) {
+    const args = [['build', '--logLevel', 'warn']];
     if (existsSync(path.join(root, 'src/client/entry-server.tsx'))) {
-      run(bin('vite'), ['build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn']);
+      args.push(['build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn']);
     }
+    steps.push({ output: client, tool: 'vite', args });
   }
+  return steps;
+}
+
+/**
+ * Builds the server and the client when their output is missing or stale. Without the build
+ * tools (a production install: `npm ci --omit=dev`), a stale build is served as it is, with
+ * one warning line saying what to run; a missing build is an error with the same advice.
+ */
+export function ensureBuilt({ warn = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  const steps = pendingBuilds();
+  const toolless = steps.filter((s) => !existsSync(bin(s.tool)));
+  if (toolless.length) {
+    const missing = toolless.filter((s) => !existsSync(s.output));
+    const advice = 'run `npm ci && npm run build` (then `npm prune --omit=dev` if you like) to rebuild';
+    if (missing.length) {
+      throw new Error(`palaver: no build in dist/ and the build tools (${toolless.map((s) => s.tool).join(', ')}) are not installed: ${advice}`);
+    }
+    warn(`palaver: warning: the build in dist/ is older than the sources and the build tools are not installed (production install): serving the old build; ${advice}`);
+    return;
+  }
+  for (const step of steps) for (const args of step.args) run(bin(step.tool), args);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuilt();

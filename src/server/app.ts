@@ -23,7 +23,6 @@ import { userPages } from './domains/users/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
-import { refuseNul } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
 import { loadClientBuild } from './http/render.js';
@@ -99,9 +98,6 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   });
 
   await app.register(helmet, securityHeaders(config));
-
-  // Before authentication and validation: NUL never reaches the database (issue 17, defect 2).
-  app.addHook('preValidation', refuseNul);
 
   await app.register(
     async (scope) => {

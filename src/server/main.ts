@@ -20,6 +20,10 @@ Commands:
   token create --uid N          print a new API token acting as member N
   token create --master         print a new master token (acts as the _uid it is given)
   seed --demo                   fill a new forum with demo categories, members and topics
+  config list                   print every forum setting and its value
+  config get <key>              print one setting
+  config set <key> <value>      change a setting (checked against its type and range);
+                                running servers pick it up within seconds
 
 Configuration comes from environment variables and config.json (see README).`;
 
@@ -66,7 +70,23 @@ async function start(config: Config): Promise<void> {
   app.log.info(`Palaver is listening at ${config.url}`);
 }
 
+/** `palaver config …`: its own argument handling, so values such as "-1" are not read as options. */
+async function configCli(argv: string[]): Promise<void> {
+  let cfg: Config;
+  try {
+    cfg = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const { configCommand } = await import('./domains/settings/cli.js');
+  const result = await withContext(cfg, (ctx) => configCommand(ctx, SYSTEM, argv));
+  if (result.code !== 0) fail(result.out);
+  process.stdout.write(`${result.out}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'config' && !argv.includes('--help') && !argv.includes('-h')) return configCli(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -126,12 +126,24 @@ export interface Breadcrumb {
   cid?: number;
 }
 
+/** One page link of a pagination block: its number, whether it is the current one, its query string. */
+export interface PageLink {
+  page: number;
+  active: boolean;
+  qs: string;
+}
+
+/** NodeBB's pagination object (Pagination.yaml). */
 export interface Pagination {
   currentPage: number;
   pageCount: number;
-  prev: { page: number; active: boolean };
-  next: { page: number; active: boolean };
-  pages: { page: number; active: boolean; qs: string }[];
+  prev: PageLink;
+  next: PageLink;
+  first: PageLink;
+  last: PageLink;
+  /** The adjacent pages as link tags: `href` is a query string (`?page=2`). */
+  rel: { rel: 'prev' | 'next'; href: string }[];
+  pages: PageLink[];
 }
 
 export type Attributes = Record<string, string>;
@@ -148,6 +160,21 @@ export interface LoggedInUser {
   isAdmin: boolean;
   isGlobalMod: boolean;
   settings: UserSettings;
+}
+
+/** NodeBB's `loggedInUser` for a visitor: uid 0, named `[[global:guest]]`, no settings. */
+export interface GuestUser {
+  uid: 0;
+  username: string;
+  displayname: string;
+  userslug: string;
+  picture: string;
+  'icon:text': string;
+  'icon:bgColor': string;
+  status: string;
+  isAdmin: false;
+  isGlobalMod: false;
+  settings?: undefined;
 }
 
 export interface UserSettings {
@@ -176,7 +203,8 @@ export interface PageBase {
   url: string;
   relative_path: string;
   loggedIn: boolean;
-  loggedInUser: LoggedInUser | null;
+  /** The member, or NodeBB's guest object (uid 0) for a visitor. */
+  loggedInUser: LoggedInUser | GuestUser;
   postIndex?: number;
 }
 

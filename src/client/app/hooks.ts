@@ -42,7 +42,9 @@ export function usePage<T extends PageBase = PageBase>(): T {
 /** The logged-in member, or null for a visitor. */
 export function useUser(): LoggedInUser | null {
   const page = usePage();
-  return page.loggedInUser && page.loggedInUser.uid > 0 ? page.loggedInUser : null;
+  // A visitor's loggedInUser is NodeBB's guest object (uid 0, no settings), not null.
+  const user = page.loggedInUser;
+  return user?.settings && user.uid > 0 ? user : null;
 }
 
 /** The current page's path relative to relative_path (with query), e.g. "/recent?page=2". */

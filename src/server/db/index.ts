@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
+import { tokenForeignKey } from './migrations/0004_token_fk.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import { twoConnectionSqliteDialect, type StatementSource } from './sqlite-driver.js';
 import type { Database } from './schema.js';
@@ -82,7 +83,7 @@ function cachedStatements(file: SQLite.Database): StatementSource {
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0004_token_fk': tokenForeignKey(dialect) };
 }
 
 /** Applies pending migrations; returns the names applied. */

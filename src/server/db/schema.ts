@@ -14,6 +14,8 @@ export interface UsersTable {
   fullname: Generated<string>;
   picture: Generated<string>;
   about: Generated<string>;
+  /** The about-me rendered to HTML when written (empty for rows written before 0004). */
+  about_html: Generated<string>;
   status: Generated<string>;
   reputation: Generated<number>;
   postcount: Generated<number>;
@@ -163,7 +165,8 @@ export interface SettingsTable {
 
 export interface ApiTokensTable {
   token_hash: string;
-  uid: number;
+  /** The member the token acts as; NULL for a master token. */
+  uid: number | null;
   description: Generated<string>;
   created: number;
   last_seen: Generated<number>;

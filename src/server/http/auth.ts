@@ -91,10 +91,18 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       if (found.master) {
         uid = Number(uidField);
         if (!Number.isInteger(uid) || uid <= 0) throw badRequest('error:api.master-token-no-uid');
-        if (!(await ctx.users.get(uid))) throw badRequest('error:no-user');
       }
+      const user = await ctx.users.get(uid);
+      if (!user || user.deleted === 1) {
+        // A member's own token outlives nothing: once the account is gone the token is void.
+        if (found.master) throw badRequest('error:no-user');
+        throw new AppError('error:invalid-token', 401);
+      }
+      // A banned member acts through no token, their own or a master token naming them:
+      // the same 403 and key as a banned member's login.
+      await ctx.users.assertNotBanned(user);
       req.authKind = 'token';
-      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master, row: (await ctx.users.get(uid)) ?? undefined };
+      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master, row: user };
       return;
     }
     const sid = req.cookies[SESSION_COOKIE];
@@ -103,7 +111,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       const session = await ctx.auth.resolveSession(sid, settings.sessionDays);
       if (session) {
         const user = await ctx.users.get(session.uid);
-        if (user && !(user.banned === 1 && (user.banned_until === 0 || user.banned_until > Date.now()))) {
+        if (user && user.deleted !== 1 && !(user.banned === 1 && (user.banned_until === 0 || user.banned_until > Date.now()))) {
           req.authKind = 'session';
           req.sessionHash = session.idHash;
           req.sessionId = sid;

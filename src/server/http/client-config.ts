@@ -4,6 +4,7 @@ import type { ClientConfig } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import { userSettings } from '../domains/users/presenter.js';
 import { csrfToken } from './auth.js';
+import { pageSizes } from './pagination.js';
 
 /** The client configuration of spec §3, for this viewer. */
 export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
@@ -12,6 +13,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
   const ua = req.headers['user-agent'] ?? '';
   const user = await ctx.users.ofViewer(req.viewer);
   const us = user ? userSettings(user) : null;
+  const sizes = await pageSizes(ctx, req.viewer);
   return {
     asset_base_url: `${rel}/assets`,
     'cache-buster': ctx.config.cacheBuster,
@@ -50,8 +52,8 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     activitypub: { probe: false },
     composeRouteEnabled: s.composeRouteEnabled,
     allowRegistration: s.allowRegistration,
-    topicsPerPage: us?.topicsPerPage ?? s.topicsPerPage,
-    postsPerPage: us?.postsPerPage ?? s.postsPerPage,
+    topicsPerPage: sizes.topicsPerPage,
+    postsPerPage: sizes.postsPerPage,
     uid: req.viewer.uid,
     isAdmin: req.viewer.isAdmin,
     bootswatchSkin: us?.bootswatchSkin ?? '',

@@ -1,4 +1,6 @@
 import type { Pagination } from '../../shared/types.js';
+import type { AppContext } from '../context.js';
+import type { Viewer } from '../domains/privileges/service.js';
 import { badRequest } from './errors.js';
 
 /** Parses ?page=N (1 when absent); a non-number is a 400. */
@@ -9,19 +11,64 @@ export function pageNumber(raw: string | undefined): number {
   return n;
 }
 
-/** The pagination block of a list page. */
+/**
+ * The pagination block of a list page, with NodeBB's fields (Pagination.yaml): prev, next,
+ * first and last with their query strings, the rel links of the adjacent pages, and a
+ * window of up to five pages around the current one.
+ */
 export function pagination(current: number, pageCount: number, query: Record<string, string> = {}): Pagination {
   const count = Math.max(1, pageCount);
   const from = Math.max(1, Math.min(current - 2, count - 4));
   const to = Math.min(count, from + 4);
-  const qs = (page: number) => new URLSearchParams({ ...query, page: String(page) }).toString();
+  // NodeBB drops the cache-busting "_" parameter from the links it builds.
+  const { _: _ignored, ...rest } = query;
+  const qs = (page: number) => new URLSearchParams({ ...rest, page: String(page) }).toString();
+  const link = (page: number, active: boolean) => ({ page, active, qs: qs(page) });
   const pages = [];
-  for (let p = from; p <= to; p++) pages.push({ page: p, active: p === current, qs: qs(p) });
+  for (let p = from; p <= to; p++) pages.push(link(p, p === current));
+  const prev = Math.max(1, current - 1);
+  const next = Math.min(count, current + 1);
+  const rel: Pagination['rel'] = [];
+  if (current < count) rel.push({ rel: 'next', href: `?${qs(next)}` });
+  if (current > 1) rel.push({ rel: 'prev', href: `?${qs(prev)}` });
   return {
     currentPage: current,
     pageCount: count,
-    prev: { page: Math.max(1, current - 1), active: current > 1 },
-    next: { page: Math.min(count, current + 1), active: current < count },
+    prev: link(prev, current > 1),
+    next: link(next, current < count),
+    first: link(1, current === 1),
+    last: link(count, current === count),
+    rel,
     pages,
   };
+}
+
+/** Page sizes a member may choose; anything they have not chosen follows the forum's settings. */
+export interface PageSizes {
+  topicsPerPage: number;
+  postsPerPage: number;
+}
+
+/** The sizes a member stored themself (their settings JSON), each a positive integer or absent. */
+export function chosenPageSizes(rawSettings: string | null | undefined): Partial<PageSizes> {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(rawSettings ?? '{}');
+    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+  } catch {
+    // A hand-edited row that is not JSON counts as no choice.
+  }
+  const out: Partial<PageSizes> = {};
+  for (const key of ['topicsPerPage', 'postsPerPage'] as const) {
+    const v = stored[key];
+    if (typeof v === 'number' && Number.isInteger(v) && v > 0) out[key] = v;
+  }
+  return out;
+}
+
+/** Topics and posts per page for this viewer: their own choice, else the forum's setting (issue 17, defect 6). */
+export async function pageSizes(ctx: AppContext, viewer: Viewer): Promise<PageSizes> {
+  const [settings, user] = await Promise.all([ctx.settings.get(), ctx.users.ofViewer(viewer)]);
+  const chosen = chosenPageSizes(user?.settings);
+  return { topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage };
 }

@@ -1,9 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
-import { enforce } from '../../http/ratelimit.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import { UserSummarySchema } from '../users/schemas.js';
@@ -22,7 +22,7 @@ const RegisterBody = Type.Object({
 });
 const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
 
-/** Starts a session for a member and sets the cookie. */
+/** Starts a session for a member and sets the cookie: sessions and cookies are the HTTP layer's. */
 async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
   const settings = await ctx.settings.get();
   if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash);
@@ -31,34 +31,26 @@ async function startSession(ctx: AppContext, req: FastifyRequest, reply: Fastify
   await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id });
 }
 
-async function login(ctx: AppContext, req: FastifyRequest<{ Body: { username?: string; password?: string } }>, reply: FastifyReply) {
-  const username = (req.body.username ?? '').trim();
-  const password = req.body.password ?? '';
-  await enforce(ctx.limiter, `login:ip:${req.ip}`, ctx.config.rateLimits.login, 60, 'error:too-many-login-attempts');
-  await enforce(ctx.limiter, `login:user:${username.toLowerCase()}`, ctx.config.rateLimits.login, 60, 'error:too-many-login-attempts');
-  const user = await ctx.users.verifyLogin(username, password);
-  await startSession(ctx, req, reply, user);
-  await ctx.events.log('user-login', user.uid, {}, req.ip);
-  return user;
-}
-
 /** Login, logout, registration and password-reset requests (forms and JSON). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/login', {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string }) => {
+    const user = await ctx.users.login(body.username ?? '', body.password ?? '', req.ip);
+    await startSession(ctx, req, reply, user);
+    return user;
+  };
+  r.post('/login', {
     schema: { body: LoginBody, response: { 200: NextSchema }, tags: ['auth'] },
     handler: async (req, reply) => {
-      const user = await login(ctx, req as FastifyRequest<{ Body: { username?: string; password?: string } }>, reply);
+      const user = await login(req, reply, req.body);
       return { next: `${ctx.config.relativePath}/`, uid: user.uid };
     },
   });
-  app.post('/api/v3/utilities/login', {
+  r.post('/api/v3/utilities/login', {
     schema: { body: LoginBody, response: { 200: Envelope(UserSummarySchema) }, tags: ['utilities'] },
-    handler: async (req, reply) => {
-      const user = await login(ctx, req as FastifyRequest<{ Body: { username?: string; password?: string } }>, reply);
-      return ok(presentUser(user));
-    },
+    handler: async (req, reply) => ok(presentUser(await login(req, reply, req.body))),
   });
-  app.post('/logout', {
+  r.post('/logout', {
     schema: { body: Type.Optional(Type.Object({})), response: { 200: NextSchema }, tags: ['auth'] },
     handler: async (req, reply) => {
       const uid = req.viewer.uid;
@@ -70,20 +62,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return { next: `${ctx.config.relativePath}/`, uid: 0 };
     },
   });
-  app.post('/register', {
+  r.post('/register', {
     schema: { body: RegisterBody, response: { 200: NextSchema }, tags: ['auth'] },
     handler: async (req, reply) => {
-      await enforce(ctx.limiter, `register:ip:${req.ip}`, ctx.config.rateLimits.register, 3600);
-      const user = await ctx.users.register(req.body as Parameters<AppContext['users']['register']>[0], req.ip);
+      const user = await ctx.users.register(req.body, req.ip);
       await startSession(ctx, req, reply, user);
       return { next: `${ctx.config.relativePath}/`, uid: user.uid };
     },
   });
-  app.post('/reset', {
+  r.post('/reset', {
     schema: { body: Type.Object({ email: Type.String({ maxLength: 1024 }) }), response: { 200: Type.Object({ sent: Type.Boolean() }) }, tags: ['auth'] },
     handler: async (req) => {
-      await enforce(ctx.limiter, `reset:ip:${req.ip}`, ctx.config.rateLimits.register, 3600);
-      await ctx.users.requestPasswordReset((req.body as { email: string }).email, req.ip);
+      await ctx.users.resetRequest(req.body.email, req.ip);
       // The same answer whether or not the address is known, so it reveals no accounts.
       return { sent: true };
     },

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/index.js';
+import type { Db, Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import * as store from './store.js';
 
@@ -65,9 +65,14 @@ export class AuthService {
     await store.deleteSession(this.db, idHash);
   }
 
-  /** Ends all of a member's sessions, except one when given. */
-  async destroySessionsOf(uid: number, exceptHash?: string): Promise<void> {
-    await store.deleteSessionsOf(this.db, uid, exceptHash);
+  /** Ends all of a member's sessions, except one when given (inside `db`'s transaction when given). */
+  async destroySessionsOf(uid: number, exceptHash?: string, db: Queryable = this.db): Promise<void> {
+    await store.deleteSessionsOf(db, uid, exceptHash);
+  }
+
+  /** Revokes every API token of a member (inside `db`'s transaction when given). */
+  async revokeTokensOf(uid: number, db: Queryable = this.db): Promise<void> {
+    await store.deleteTokensOf(db, uid);
   }
 
   /** Deletes expired sessions. */
@@ -89,7 +94,7 @@ export class AuthService {
   async createToken(uid: number, description = ''): Promise<string> {
     if (!Number.isInteger(uid) || uid < 0) throw badRequest('error:invalid-uid');
     const token = randomBytes(24).toString('base64url');
-    await store.insertToken(this.db, { token_hash: hashSecret(token), uid, description, created: Date.now(), last_seen: 0 });
+    await store.insertToken(this.db, { token_hash: hashSecret(token), uid: uid === 0 ? null : uid, description, created: Date.now(), last_seen: 0 });
     return token;
   }
 
@@ -100,7 +105,7 @@ export class AuthService {
     if (!row) return null;
     const now = Date.now();
     if (now - row.last_seen > 60_000) await store.touchToken(this.db, hash, now);
-    return { uid: row.uid, master: row.uid === 0 };
+    return row.uid === null || row.uid === 0 ? { uid: 0, master: true } : { uid: row.uid, master: false };
   }
 
   /** Revokes a token. */

@@ -44,7 +44,8 @@ export async function deleteExpiredSessions(db: Queryable, now: number): Promise
 
 export interface TokenRow {
   token_hash: string;
-  uid: number;
+  /** NULL for a master token (it belongs to no member). */
+  uid: number | null;
   description: string;
   created: number;
   last_seen: number;
@@ -68,4 +69,9 @@ export async function touchToken(db: Queryable, hash: string, now: number): Prom
 /** Deletes an API token. */
 export async function deleteToken(db: Queryable, hash: string): Promise<void> {
   await db.deleteFrom('api_tokens').where('token_hash', '=', hash).execute();
+}
+
+/** Deletes every API token of a member (ban, deletion). */
+export async function deleteTokensOf(db: Queryable, uid: number): Promise<void> {
+  await db.deleteFrom('api_tokens').where('uid', '=', uid).execute();
 }

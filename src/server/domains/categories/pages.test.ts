@@ -121,14 +121,14 @@ describe('category page', () => {
     expect(page.loggedIn).toBe(true);
   });
 
-  it('redirects a wrong or missing slug, keeping the page (X-Redirect on /api, 308 on HTML)', async () => {
+  it('redirects a wrong or missing slug in HTML (308); page data answers directly, as NodeBB does', async () => {
     const c = await make({ name: 'Slugged Room' });
     fakes.counts.set(c.cid, 45);
     for (const path of [`/category/${c.cid}`, `/category/${c.cid}/wrong-slug`]) {
       const api = await forum.client().get(`/api${path}?page=2`);
       expect(api.status).toBe(200);
-      expect(api.headers.get('x-redirect')).toBe(`/category/${c.slug}?page=2`);
-      expect(api.body).toBe(`/category/${c.slug}?page=2`);
+      expect(api.headers.get('x-redirect')).toBeNull();
+      expect(api.body).toMatchObject({ cid: c.cid, name: 'Slugged Room', pagination: { currentPage: 2 } });
       const html = await forum.client().get(path);
       expect(html.status).toBe(308);
       expect(html.headers.get('location')).toBe(`/category/${c.slug}`);
@@ -159,7 +159,7 @@ describe('category page', () => {
     expect((await forum.client().get(`/api/category/${empty.slug}?page=2`)).headers.get('x-redirect')).toBe(`/category/${empty.slug}?page=1`);
   });
 
-  it('answers 404 for a non-numeric, unknown, disabled or hidden category and 403 without read', async () => {
+  it('answers 404 for a non-numeric, unknown, disabled or hidden category, and without read (like a missing one)', async () => {
     expect((await forum.client().get('/api/category/abc/def')).status).toBe(404);
     expect((await forum.client().get('/api/category/99999/x')).status).toBe(404);
     const off = await make({ disabled: true });
@@ -167,10 +167,11 @@ describe('category page', () => {
     const c = await make({ name: 'Members Only Room' });
     await forum.ctx.privileges.take(c.cid, ['read'], 'guests');
     const denied = await forum.client().get(`/api/category/${c.slug}`);
-    expect(denied.status).toBe(403);
-    expect(denied.body.template.name).toBe('403');
-    expect(denied.body.error).toBe('You do not have enough privileges for this action.');
+    expect(denied.status).toBe(404);
+    expect(denied.body.template.name).toBe('404');
     expect(denied.text).not.toContain('Members Only Room');
+    expect((await forum.client().get(`/api/category/${c.cid}`)).status).toBe(404);
+    expect((await forum.client().get(`/api/v3/categories/${c.cid}`)).status).toBe(404);
     await forum.ctx.privileges.take(c.cid, ['find'], 'guests');
     const hidden = await forum.client().get(`/category/${c.slug}`);
     expect(hidden.status).toBe(404);

@@ -2,7 +2,7 @@ import type { CategoryRef, CategoryView, Teaser, TopicSummary } from '../../../s
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import type { CategoryRow } from '../../hooks/types.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Privilege, Viewer } from '../privileges/service.js';
 import { changePrivilege, privilegeSet, setModerator, type PrivilegeSet } from './grants.js';
 import { latestTeaser, presentRef, presentView } from './presenter.js';
@@ -53,14 +53,13 @@ export class CategoriesService {
   }
 
   /**
-   * The category if the viewer may read it. Hidden ones (missing, disabled, or neither
-   * findable nor readable) are a 404 so their names never leak; findable but unreadable is a 403.
+   * The category if the viewer may read it. One they may not read (or missing, or disabled)
+   * is the 404 of a missing one, as NodeBB answers, so restricted categories cannot be probed.
    */
   async readable(viewer: Viewer, cid: number): Promise<CategoryRow> {
     const row = await this.get(cid);
     if (!row || (row.disabled === 1 && !viewer.isAdmin)) throw notFound('error:no-category');
     if (await this.ctx.privileges.can(viewer, 'read', cid)) return row;
-    if (await this.ctx.privileges.can(viewer, 'find', cid)) throw forbidden();
     throw notFound('error:no-category');
   }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { Db } from '../../db/index.js';
-import { badRequest } from '../../http/errors.js';
+import { assertSettingsChange } from './schema.js';
 import { allSettings, putSetting } from './store.js';
 
 // Short-lived so that a change made through another process shows within this window.
@@ -31,12 +31,9 @@ export class SettingsService {
     return this.cached;
   }
 
-  /** Changes settings; each value must have its default's type. */
+  /** Changes settings; each value must fit the settings' schema (400 with the setting's key otherwise). */
   async set(values: Partial<Record<string, unknown>>): Promise<ForumSettings> {
-    for (const [key, value] of Object.entries(values)) {
-      const def = (DEFAULT_SETTINGS as Record<string, unknown>)[key];
-      if (def === undefined || typeof def !== typeof value) throw badRequest('error:invalid-data');
-    }
+    assertSettingsChange(values, await this.get());
     await this.db.transaction().execute(async (tx) => {
       for (const [key, value] of Object.entries(values)) await putSetting(tx, key, JSON.stringify(value));
     });

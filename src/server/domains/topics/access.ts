@@ -17,11 +17,12 @@ export async function canViewDeleted(ctx: AppContext, viewer: Viewer, cid: numbe
 }
 
 /**
- * Refuses a viewer who may not read the topic: 403 without the read privileges, 404 when it
- * is deleted and they neither own it nor may see deleted content (so it is not revealed).
+ * Refuses a viewer who may not read the topic with the 404 of a missing one, as NodeBB does,
+ * so restricted or deleted topics cannot be probed: without the read privileges, or deleted
+ * when they neither own it nor may see deleted content.
  */
 export async function assertReadable(ctx: AppContext, viewer: Viewer, topic: TopicRow): Promise<void> {
-  if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw forbidden();
+  if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
   if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-topic');
 }
 

@@ -3,17 +3,15 @@ import type { TopicListPage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
-import { pageNumber, pagination } from '../../http/pagination.js';
+import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
-import { userSettings } from '../users/presenter.js';
 import type { TopicListOptions } from './service.js';
 
 const TERMS: Record<string, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS, alltime: 0 };
 
-/** Topics per page: the member's own setting, else the forum's. */
+/** Topics per page: the member's own choice, else the forum's setting. */
 export async function topicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
-  const user = await ctx.users.ofViewer(viewer);
-  return user ? userSettings(user).topicsPerPage : (await ctx.settings.get()).topicsPerPage;
+  return (await pageSizes(ctx, viewer)).topicsPerPage;
 }
 
 /** Loads one list page over every category the viewer may read; past the last page is a 404. */

@@ -62,19 +62,23 @@ describe('topic page', () => {
     expect(res.text).toMatch(/<h1[^>]*>Html &amp; &lt;topic&gt;<\/h1>/);
   });
 
-  it('redirects a wrong or missing slug, keeping the index and query', async () => {
+  it('redirects a wrong or missing slug in HTML, keeping the index and query; page data answers directly', async () => {
     const t = await postTopic(alice.client, cid, { title: 'Slug topic' });
     const bare = await forum.client().get(`/topic/${t.tid}`);
     expect(bare.status).toBe(302);
     expect(bare.headers.get('location')).toBe(`/topic/${t.tid}/slug-topic`);
     const wrong = await forum.client().get(`/topic/${t.tid}/wrong-slug/3?sort=x`);
     expect(wrong.headers.get('location')).toBe(`/topic/${t.tid}/slug-topic/3?sort=x`);
-    const api = await forum.client().get(`/api/topic/${t.tid}/nope`);
-    expect(api.status).toBe(200);
-    expect(api.headers.get('x-redirect')).toBe(`/topic/${t.tid}/slug-topic`);
+    // NodeBB answers API requests at any slug: the page data itself, no X-Redirect.
+    for (const path of [`/api/topic/${t.tid}`, `/api/topic/${t.tid}/nope`]) {
+      const api = await forum.client().get(path);
+      expect(api.status).toBe(200);
+      expect(api.headers.get('x-redirect')).toBeNull();
+      expect(api.body).toMatchObject({ tid: t.tid, slug: t.slug, template: { name: 'topic' } });
+    }
   });
 
-  it('404s a non-numeric or unknown tid and a deleted topic for guests; 403 without read', async () => {
+  it('404s a non-numeric or unknown tid, a deleted topic for guests, and a topic the reader may not read', async () => {
     expect((await forum.client().get('/api/topic/abc')).status).toBe(404);
     expect((await forum.client().get('/api/topic/999999/x')).status).toBe(404);
     const t = await postTopic(alice.client, cid);
@@ -88,9 +92,16 @@ describe('topic page', () => {
     const hidden = await makeCategory(forum.ctx, 'Members only');
     const h = await postTopic(alice.client, hidden);
     await forum.ctx.privileges.take(hidden, ['read', 'topics:read'], 'guests');
+    // Like a missing topic, so restricted content cannot be probed: page data, HTML and v3.
     const denied = await forum.client().get(`/api/topic/${h.slug}`);
-    expect(denied.status).toBe(403);
-    expect(denied.body.template.name).toBe('403');
+    expect(denied.status).toBe(404);
+    expect(denied.body.template.name).toBe('404');
+    expect((await forum.client().get(`/api/topic/${h.tid}`)).status).toBe(404);
+    expect((await forum.client().get(`/topic/${h.slug}`)).status).toBe(404);
+    const v3 = await forum.client().get(`/api/v3/topics/${h.tid}`);
+    expect(v3.status).toBe(404);
+    expect(v3.body.status.code).toBe('not-found');
+    expect((await alice.client.get(`/api/topic/${h.slug}`)).status).toBe(200);
   });
 
   it('paginates: ?page=, the index in the path, and the edges', async () => {

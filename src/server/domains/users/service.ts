@@ -5,9 +5,11 @@ import { emailError, passwordError, usernameError } from '../../../shared/valida
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
+import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
@@ -37,7 +39,8 @@ export class UsersService {
 
   /** One member row, or null. */
   async get(uid: number): Promise<UserRow | null> {
-    if (!Number.isInteger(uid) || uid <= 0) return null;
+    // Beyond int4 no member exists (and PostgreSQL would refuse the query).
+    if (!Number.isInteger(uid) || uid <= 0 || uid > 2147483647) return null;
     return (await store.byUid(this.ctx.db, uid)) ?? null;
   }
 
@@ -49,7 +52,10 @@ export class UsersService {
 
   /** Several member rows keyed by uid. */
   async getMany(uids: number[]): Promise<Map<number, UserRow>> {
-    const rows = await store.byUids(this.ctx.db, uids.filter((u) => u > 0));
+    const rows = await store.byUids(
+      this.ctx.db,
+      uids.filter((u) => u > 0),
+    );
     return new Map(rows.map((r) => [r.uid, r]));
   }
 
@@ -98,29 +104,36 @@ export class UsersService {
     const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
     await this.assertPassword(data.password, [filtered.username, filtered.email ?? '']);
     const passwordHash = await hash(data.password, ARGON_OPTIONS);
-    const user = await this.ctx.db.transaction().execute(async (tx) => {
-      const username = await this.assertUsername(filtered.username, tx);
-      const email = filtered.email !== null && filtered.email !== '' ? await this.assertEmail(filtered.email, tx) : null;
-      const row = await store.insertUser(tx, {
-        username,
-        userslug: slugify(username),
-        email,
-        password_hash: passwordHash,
-        joindate: Date.now(),
-        lastonline: Date.now(),
-        settings: '{}',
+    const user = await this.ctx.db
+      .transaction()
+      .execute(async (tx) => {
+        const username = await this.assertUsername(filtered.username, tx);
+        const email = filtered.email !== null && filtered.email !== '' ? await this.assertEmail(filtered.email, tx) : null;
+        const row = await store.insertUser(tx, {
+          username,
+          userslug: slugify(username),
+          email,
+          password_hash: passwordHash,
+          joindate: Date.now(),
+          lastonline: Date.now(),
+          settings: '{}',
+        });
+        await this.ctx.groups.join(REGISTERED, row.uid, tx);
+        if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, tx);
+        await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', tx);
+        return row;
+      })
+      .catch((err: unknown) => {
+        // Two registrations raced past the checks above: the database's unique index decides.
+        throw takenError(err) ?? err;
       });
-      await this.ctx.groups.join(REGISTERED, row.uid, tx);
-      if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, tx);
-      await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', tx);
-      return row;
-    });
     await this.ctx.hooks.fire('action:user.create', { user });
     return user;
   }
 
   /** Self-registration: checks the setting and the confirmation, then creates. */
-  async register(body: { username: unknown; email: unknown; password: unknown; 'password-confirm'?: unknown }, ip: string): Promise<UserRow> {
+  async register(body: { username?: unknown; email?: unknown; password?: unknown; 'password-confirm'?: unknown }, ip: string): Promise<UserRow> {
+    await enforce(this.ctx.limiter, `register:ip:${ip}`, this.ctx.config.rateLimits.register, 3600);
     const s = await this.ctx.settings.get();
     if (!s.allowRegistration) throw forbidden('error:registration-disabled');
     if (typeof body.username !== 'string') throw badRequest('error:invalid-username');
@@ -132,14 +145,49 @@ export class UsersService {
     return this.create({ username: body.username, email: body.email, password: body.password }, { ip });
   }
 
+  /** Creates a member on an admin's request (POST /api/v3/users). */
+  async createByAdmin(actor: Viewer, data: NewUser, ip: string): Promise<UserRow> {
+    if (!actor.isAdmin) throw forbidden();
+    return this.create(data, { ip });
+  }
+
+  /**
+   * A login attempt, limited per address and per account: once the typed name (username or
+   * email) resolves to a member, attempts count against that member's uid, so the username
+   * and the email share one budget; an unknown name counts against the name typed.
+   * Returns the member; the caller starts the session.
+   */
+  async login(username: string, password: string, ip: string): Promise<UserRow> {
+    const limit = this.ctx.config.rateLimits.login;
+    const name = username.trim();
+    await enforce(this.ctx.limiter, `login:ip:${ip}`, limit, 60, 'error:too-many-login-attempts');
+    const known = name ? await this.findLogin(name) : undefined;
+    const account = known ? `uid:${known.uid}` : `name:${name.toLowerCase()}`;
+    await enforce(this.ctx.limiter, `login:user:${account}`, limit, 60, 'error:too-many-login-attempts');
+    const user = await this.verifyLogin(name, password, known ?? null);
+    await this.ctx.events.log('user-login', user.uid, {}, ip);
+    return user;
+  }
+
+  private async findLogin(name: string): Promise<UserRow | undefined> {
+    const db = this.ctx.db;
+    return name.includes('@') ? ((await store.byEmail(db, name)) ?? (await store.byUsername(db, name))) : store.byUsername(db, name);
+  }
+
+  /** Asks for a password reset (limited per address); says nothing about whether the address is known. */
+  async resetRequest(email: string, ip: string): Promise<void> {
+    await enforce(this.ctx.limiter, `reset:ip:${ip}`, this.ctx.config.rateLimits.register, 3600);
+    await this.requestPasswordReset(email, ip);
+  }
+
   /**
    * Checks login credentials (username or email); returns the member or throws
    * error:invalid-login-credentials, or the ban error with its reason and end.
    */
-  async verifyLogin(username: string, password: string): Promise<UserRow> {
+  async verifyLogin(username: string, password: string, found?: UserRow | null): Promise<UserRow> {
     if (!username || !password) throw badRequest('error:invalid-username-or-password');
     const db = this.ctx.db;
-    const user = username.includes('@') ? ((await store.byEmail(db, username)) ?? (await store.byUsername(db, username))) : await store.byUsername(db, username);
+    const user = found === undefined ? await this.findLogin(username) : (found ?? undefined);
     // Verify against a dummy hash too, so timing does not reveal which usernames exist.
     const ok = user?.password_hash ? await verify(user.password_hash, password).catch(() => false) : await verify(DUMMY_HASH, password).catch(() => false);
     if (!user || !ok) throw new AppError('error:invalid-login-credentials', 403);
@@ -172,6 +220,9 @@ export class UsersService {
   /** Changes profile fields (the member themself or an admin). */
   async update(actor: Viewer, uid: number, data: UserUpdate): Promise<UserRow> {
     await this.assertSelfOrAdmin(actor, uid);
+    // Over the limit is refused, never cut: the member would lose text without knowing.
+    if (data.fullname !== undefined && [...data.fullname.trim()].length > FULLNAME_MAX) throw badRequest('error:fullname-too-long', FULLNAME_MAX);
+    if (data.about !== undefined && [...data.about].length > ABOUT_MAX) throw badRequest('error:about-me-too-long', ABOUT_MAX);
     const updated = await this.ctx.db.transaction().execute(async (tx) => {
       const fields: Record<string, string | null> = {};
       if (data.username !== undefined) {
@@ -179,14 +230,30 @@ export class UsersService {
         fields.userslug = slugify(fields.username);
       }
       if (data.email !== undefined) fields.email = data.email === '' ? null : await this.assertEmail(data.email, tx, uid);
-      if (data.fullname !== undefined) fields.fullname = data.fullname.trim().slice(0, 255);
-      if (data.about !== undefined) fields.about = data.about.slice(0, 1000);
+      if (data.fullname !== undefined) fields.fullname = data.fullname.trim();
+      if (data.about !== undefined) {
+        fields.about = data.about;
+        fields.about_html = await this.renderAbout(data.about, uid);
+      }
       if (data.picture !== undefined) fields.picture = safePicture(data.picture);
       if (Object.keys(fields).length) await store.updateUser(tx, uid, fields);
       return (await store.byUid(tx, uid))!;
     });
     await this.ctx.hooks.fire('action:user.update', { user: updated, fields: Object.keys(data) });
     return updated;
+  }
+
+  /** The about-me as HTML: stored at write time; rows from before that are rendered once and stored. */
+  async aboutHtml(row: UserRow): Promise<string> {
+    if (row.about_html || !row.about) return row.about_html;
+    const html = await this.renderAbout(row.about, row.uid);
+    await store.updateUser(this.ctx.db, row.uid, { about_html: html });
+    return html;
+  }
+
+  private async renderAbout(about: string, uid: number): Promise<string> {
+    if (!about) return '';
+    return (await this.ctx.hooks.runFilter('filter:parse.post', { content: about, html: '', kind: 'raw', uid })).html;
   }
 
   /** Changes a password; members must give the current one, admins changing others need not. */
@@ -197,14 +264,18 @@ export class UsersService {
       if (!ok) throw badRequest('user:change-password-error-wrong-current');
     }
     await this.assertPassword(newPassword, [user.username, user.email ?? '']);
-    await store.updateUser(this.ctx.db, uid, { password_hash: await hash(newPassword, ARGON_OPTIONS) });
-    await this.ctx.auth.destroySessionsOf(uid, keepSession);
-    await this.ctx.events.log('password-change', actor.uid, { targetUid: uid });
+    const passwordHash = await hash(newPassword, ARGON_OPTIONS);
+    await this.ctx.db.transaction().execute(async (tx) => {
+      await store.updateUser(tx, uid, { password_hash: passwordHash });
+      await this.ctx.auth.destroySessionsOf(uid, keepSession, tx);
+      await this.ctx.events.log('password-change', actor.uid, { targetUid: uid }, '', tx);
+    });
   }
 
   /** Saves per-member settings, merged over the current ones. */
-  async saveSettings(actor: Viewer, uid: number, settings: Partial<UserSettings>): Promise<UserSettings> {
+  async saveSettings(actor: Viewer, uid: number, input: Partial<UserSettings> | Record<string, unknown>): Promise<UserSettings> {
     const user = await this.assertSelfOrAdmin(actor, uid);
+    const settings = coerceSettings(input);
     const next = { ...userSettings(user) };
     for (const [key, value] of Object.entries(settings)) {
       const def = (DEFAULT_USER_SETTINGS as unknown as Record<string, unknown>)[key];
@@ -216,7 +287,15 @@ export class UsersService {
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
     next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
-    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(next) });
+    // Store only what the member chose, so unchosen sizes keep following the forum's settings.
+    let chosen: Record<string, unknown> = {};
+    try {
+      chosen = { ...(JSON.parse(user.settings || '{}') as Record<string, unknown>) };
+    } catch {
+      // A row that is not JSON: start from no choices.
+    }
+    for (const key of Object.keys(settings)) if (key in next) chosen[key] = (next as unknown as Record<string, unknown>)[key];
+    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
     return next;
   }
 
@@ -238,6 +317,9 @@ export class UsersService {
       if (admins.length <= 1 || actor.uid !== uid) throw forbidden('error:cant-delete-admin');
     }
     await this.ctx.db.transaction().execute(async (tx) => {
+      // Tokens and sessions also go by the foreign keys' cascade; said here so it does not rest on that alone.
+      await this.ctx.auth.revokeTokensOf(uid, tx);
+      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
       await store.deleteUser(tx, uid);
       await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', tx);
     });
@@ -260,9 +342,13 @@ export class UsersService {
     const user = await this.get(uid);
     if (!user) throw notFound('error:no-user');
     if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-ban-other-admins');
-    await store.updateUser(this.ctx.db, uid, { banned: 1, banned_until: Math.max(0, until), ban_reason: reason.slice(0, 500) });
-    await this.ctx.auth.destroySessionsOf(uid);
-    await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until, reason });
+    await this.ctx.db.transaction().execute(async (tx) => {
+      await store.updateUser(tx, uid, { banned: 1, banned_until: Math.max(0, until), ban_reason: reason.slice(0, 500) });
+      // A ban ends every way in: sessions and API tokens.
+      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
+      await this.ctx.auth.revokeTokensOf(uid, tx);
+      await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until, reason }, '', tx);
+    });
     await this.ctx.hooks.fire('action:user.banned', { uid, until, reason, by: actor.uid });
   }
 
@@ -270,9 +356,19 @@ export class UsersService {
   async unban(actor: Viewer, uid: number): Promise<void> {
     if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
     if (!(await this.get(uid))) throw notFound('error:no-user');
-    await store.updateUser(this.ctx.db, uid, { banned: 0, banned_until: 0, ban_reason: '' });
-    await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid });
+    await this.ctx.db.transaction().execute(async (tx) => {
+      await store.updateUser(tx, uid, { banned: 0, banned_until: 0, ban_reason: '' });
+      await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid }, '', tx);
+    });
     await this.ctx.hooks.fire('action:user.unbanned', { uid, by: actor.uid });
+  }
+
+  /** Creates an API token for a member (themself, or an admin for anyone); returns it once. */
+  async createToken(actor: Viewer, uid: number, description: string): Promise<string> {
+    if (actor.uid !== uid && !actor.isAdmin) throw forbidden();
+    const user = await this.get(uid);
+    if (!user || user.deleted === 1) throw notFound('error:no-user');
+    return this.ctx.auth.createToken(uid, description);
   }
 
   /** A page of members, for the users list. */

@@ -1,0 +1,28 @@
+import type { ForumSettings } from '../../../shared/constants.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notAuthorised } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
+
+/** 401 for a guest, 403 for anyone but an administrator. */
+export function assertAdmin(viewer: Viewer): void {
+  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
+  if (!viewer.isAdmin) throw forbidden();
+}
+
+/**
+ * Changes one setting from a raw value (text from the command line or NodeBB's string body,
+ * or JSON): checks the key, reads the value into the setting's type, validates it by the
+ * schema, saves it through the settings service (which clears every process's cache) and
+ * records who changed what in the audit log. Returns the saved value.
+ */
+export async function changeSetting(ctx: AppContext, actor: Viewer, key: string, raw: unknown, ip = ''): Promise<unknown> {
+  assertAdmin(actor);
+  assertSettingKey(key);
+  const value = coerceSetting(key, raw);
+  assertSettingValue(key, value);
+  const before = (await ctx.settings.get())[key];
+  const saved = (await ctx.settings.set({ [key]: value } as Partial<ForumSettings>))[key];
+  await ctx.events.log('config-change', actor.uid, { key, from: before, to: saved }, ip);
+  return saved;
+}

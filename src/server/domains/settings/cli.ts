@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { translate } from '../../i18n.js';
+import type { Viewer } from '../privileges/service.js';
+import { changeSetting } from './admin.js';
+import { assertSettingKey, describeSetting, isSettingKey, settingKeys } from './schema.js';
+
+/** A command line's answer: the text to print and the exit code. */
+export interface CliResult {
+  out: string;
+  code: number;
+}
+
+const USAGE = 'Usage: palaver config list | get <key> | set <key> <value>';
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * `palaver config list|get|set`: reads and changes forum settings, validated by the settings'
+ * schema. A change goes through the settings service, so every running process sees it
+ * (at once with Redis, within the cache's lifetime otherwise). Never throws for bad input:
+ * the message and a non-zero code come back.
+ */
+export async function configCommand(ctx: AppContext, actor: Viewer, args: string[]): Promise<CliResult> {
+  const [sub, key, ...rest] = args;
+  try {
+    if (sub === 'list' && key === undefined) {
+      const s = await ctx.settings.get();
+      return { out: settingKeys().map((k) => `${k} = ${show(s[k])}`).join('\n'), code: 0 };
+    }
+    if (sub === 'get' && key !== undefined && rest.length === 0) {
+      assertSettingKey(key);
+      return { out: show((await ctx.settings.get())[key]), code: 0 };
+    }
+    if (sub === 'set' && key !== undefined && rest.length === 1) {
+      const saved = await changeSetting(ctx, actor, key, rest[0]);
+      return { out: `${key} = ${show(saved)}`, code: 0 };
+    }
+    return { out: USAGE, code: 1 };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 400) throw err;
+    const hint = key !== undefined && isSettingKey(key) ? ` (expected ${describeSetting(key)})` : ` (see palaver config list)`;
+    return { out: `Error: ${translate(err.key, err.params)}${hint}`, code: 1 };
+  }
+}

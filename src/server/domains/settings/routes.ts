@@ -1,0 +1,31 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { Empty, Envelope, ok } from '../../http/envelope.js';
+import { AdminConfigSchema, adminConfig } from './admin-config.js';
+import { assertAdmin, changeSetting } from './admin.js';
+
+const SettingParams = Type.Object({ setting: Type.String({ minLength: 1, maxLength: 100 }) });
+// write.yaml documents `value` as a string; JSON numbers and booleans are accepted too.
+const SettingBody = Type.Object({ value: Type.Union([Type.String({ maxLength: 100000 }), Type.Number(), Type.Boolean()]) });
+
+/** NodeBB's admin settings write (`PUT /api/v3/admin/settings/{setting}`) and `GET /api/admin/config`. */
+export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  app.put('/api/v3/admin/settings/:setting', {
+    schema: { params: SettingParams, body: SettingBody, response: { 200: Envelope(Empty) }, tags: ['admin'] },
+    handler: async (req) => {
+      await changeSetting(ctx, req.viewer, req.params.setting, req.body.value, req.ip);
+      return ok({});
+    },
+  });
+  app.get('/api/admin/config', {
+    schema: { response: { 200: AdminConfigSchema }, tags: ['admin'] },
+    handler: async (req, reply) => {
+      assertAdmin(req.viewer);
+      reply.header('cache-control', 'private, no-store');
+      return adminConfig(ctx, req, reply);
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { DEFAULT_SETTINGS, MAX_PASSWORD_LENGTH, type ForumSettings } from '../../../shared/constants.js';
+import { badRequest } from '../../http/errors.js';
+
+const int = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
+const text = (maxLength: number) => Type.String({ maxLength });
+const DAY_SECONDS = 86400;
+const YEAR_SECONDS = 365 * DAY_SECONDS;
+
+/**
+ * Every forum setting an admin can change, with its type and range. The API
+ * (`PUT /api/v3/admin/settings/{setting}`), `palaver config set` and `ctx.settings.set()`
+ * all validate by this one schema.
+ */
+export const SettingsSchema = Type.Object(
+  {
+    siteTitle: text(255),
+    browserTitle: text(255),
+    titleLayout: text(255),
+    description: text(1000),
+    minimumPasswordLength: int(1, MAX_PASSWORD_LENGTH),
+    // zxcvbn's scores run from 0 (anything) to 4 (very strong).
+    minimumPasswordStrength: int(0, 4),
+    minimumUsernameLength: int(1, 255),
+    maximumUsernameLength: int(1, 255),
+    minimumTitleLength: int(0, 1024),
+    maximumTitleLength: int(1, 1024),
+    minimumPostLength: int(0, 500000),
+    maximumPostLength: int(1, 500000),
+    minimumTagsPerTopic: int(0, 100),
+    maximumTagsPerTopic: int(0, 100),
+    minimumTagLength: int(1, 255),
+    maximumTagLength: int(1, 255),
+    // Members may choose up to 100 themselves (users service); the forum's default keeps to the same bound.
+    topicsPerPage: int(1, 100),
+    postsPerPage: int(1, 100),
+    usersPerPage: int(1, 200),
+    postDelay: int(0, DAY_SECONDS),
+    newbiePostDelay: int(0, DAY_SECONDS),
+    newbieReputationThreshold: int(-1000000, 1000000),
+    initialPostDelay: int(0, DAY_SECONDS),
+    // Days after which dates show in full; -1 shows relative dates always (NodeBB's meaning).
+    timeagoCutoff: int(-1, 3650),
+    maxReconnectionAttempts: int(0, 1000),
+    reconnectionDelay: int(0, 600000),
+    composeRouteEnabled: Type.Boolean(),
+    openOutgoingLinksInNewTab: Type.Boolean(),
+    useOutgoingLinksPage: Type.Boolean(),
+    outgoingLinksWhitelist: text(10000),
+    maintenanceMode: Type.Boolean(),
+    allowRegistration: Type.Boolean(),
+    defaultLang: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
+    postEditDuration: int(0, 10 * YEAR_SECONDS),
+    postDeleteDuration: int(0, 10 * YEAR_SECONDS),
+    sessionDays: int(1, 3650),
+    allowTopicsThumbnail: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export type SettingsValues = Static<typeof SettingsSchema>;
+
+// The schema and the defaults must name the same settings (a compile error otherwise).
+const _sameKeys: [keyof SettingsValues, keyof ForumSettings] extends [keyof ForumSettings, keyof SettingsValues] ? true : never = true;
+void _sameKeys;
+
+const PROPERTIES = SettingsSchema.properties as Record<string, TSchema & { type?: string }>;
+const CHECKS = new Map(Object.entries(PROPERTIES).map(([key, schema]) => [key, Compile(schema)]));
+
+/** Pairs whose minimum may not exceed their maximum. */
+const MIN_MAX: [keyof ForumSettings, keyof ForumSettings][] = [
+  ['minimumUsernameLength', 'maximumUsernameLength'],
+  ['minimumTitleLength', 'maximumTitleLength'],
+  ['minimumPostLength', 'maximumPostLength'],
+  ['minimumTagsPerTopic', 'maximumTagsPerTopic'],
+  ['minimumTagLength', 'maximumTagLength'],
+];
+
+/** The names of every setting, in the schema's order. */
+export function settingKeys(): (keyof ForumSettings)[] {
+  return Object.keys(PROPERTIES) as (keyof ForumSettings)[];
+}
+
+/** True when `key` names a forum setting. */
+export function isSettingKey(key: string): key is keyof ForumSettings {
+  return Object.hasOwn(PROPERTIES, key);
+}
+
+/** 400 error:unknown-setting unless `key` names a setting. */
+export function assertSettingKey(key: string): asserts key is keyof ForumSettings {
+  if (!isSettingKey(key)) throw badRequest('error:unknown-setting', key);
+}
+
+/**
+ * Reads a value given as text (the command line, or NodeBB's string-valued API body) or as
+ * JSON into the setting's type: "1"/"0"/"true"/"false"/"on"/"off" for switches, decimal
+ * integers for numbers. Anything else is left for the schema to refuse.
+ */
+export function coerceSetting(key: keyof ForumSettings, raw: unknown): unknown {
+  const type = PROPERTIES[key]!.type;
+  if (typeof raw !== 'string') return raw;
+  const s = raw.trim();
+  if (type === 'boolean') {
+    if (['1', 'true', 'on', 'yes'].includes(s.toLowerCase())) return true;
+    if (['0', 'false', 'off', 'no', ''].includes(s.toLowerCase())) return false;
+    return raw;
+  }
+  if (type === 'integer') return /^-?\d{1,15}$/.test(s) ? Number(s) : raw;
+  return raw;
+}
+
+/** 400 error:invalid-setting-value (with the key) unless the value fits the setting's schema. */
+export function assertSettingValue(key: string, value: unknown): void {
+  assertSettingKey(key);
+  if (!CHECKS.get(key)!.Check(value)) throw badRequest('error:invalid-setting-value', key);
+}
+
+/**
+ * Validates a change against the schema and against the settings it will sit beside
+ * (a minimum may not exceed its maximum); throws a 400 with the offending key.
+ */
+export function assertSettingsChange(values: Record<string, unknown>, current: ForumSettings = DEFAULT_SETTINGS): void {
+  for (const [key, value] of Object.entries(values)) assertSettingValue(key, value);
+  const next = { ...current, ...values } as Record<string, unknown>;
+  for (const [min, max] of MIN_MAX) {
+    if ((next[min] as number) > (next[max] as number)) throw badRequest('error:setting-min-above-max', min, max);
+  }
+}
+
+/** What a setting accepts, in words, for the command line's error messages ("an integer from 1 to 100"). */
+export function describeSetting(key: keyof ForumSettings): string {
+  const s = PROPERTIES[key] as TSchema & { type?: string; minimum?: number; maximum?: number; maxLength?: number; pattern?: string };
+  if (s.type === 'boolean') return 'true or false (1/0, on/off)';
+  if (s.type === 'integer') return `an integer from ${s.minimum} to ${s.maximum}`;
+  if (s.pattern) return `a language code such as ${DEFAULT_SETTINGS.defaultLang}`;
+  return `text of at most ${s.maxLength} characters`;
+}
