@@ -1,12 +1,17 @@
 import type { ClientConfig } from '../../shared/types';
-import { errorMessage } from '../navigation/response';
+import { errorKey, errorMessage } from '../navigation/response';
 
-/** An error answer of the write API, with the server's (already English) message. */
+/**
+ * An error answer of the write API: the server's message (English), and the translation key
+ * and params the client shows instead, in the member's language (see i18n's errorText).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly key?: string,
+    readonly params: (string | number)[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,11 +34,15 @@ async function send(config: ClientConfig, url: string, method: string, body?: un
     throw new ApiError('[[error:no-connection]]', 0);
   }
   const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const code = (json as { status?: { code?: string } } | null)?.status?.code;
-    throw new ApiError(errorMessage(json) ?? `[[error:api.${res.status >= 500 ? 500 : res.status}]]`, res.status, code);
-  }
+  if (!res.ok) throw apiError(res.status, json);
   return json;
+}
+
+/** The ApiError for an error answer's status and parsed body (null when it was not JSON). */
+export function apiError(status: number, json: unknown): ApiError {
+  const code = (json as { status?: { code?: string } } | null)?.status?.code;
+  const keyed = errorKey(json);
+  return new ApiError(errorMessage(json) ?? `[[error:api.${status >= 500 ? 500 : status}]]`, status, code, keyed?.key, keyed?.params);
 }
 
 /** Calls the write API under {relative_path}/api/v3 and returns the envelope's response. */

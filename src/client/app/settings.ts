@@ -1,6 +1,7 @@
 import { DARK_SKINS, isKnownSkin, skinStylesheetPath } from '../../shared/skins';
 import type { Runtime } from './runtime';
 import { api } from './api';
+import { errorText } from '../i18n';
 
 const GUEST_KEY = 'palaver:settings';
 
@@ -23,7 +24,7 @@ export async function saveSetting(rt: Runtime, key: 'openSidebars' | 'bootswatch
   try {
     await api(rt.config, 'PUT', `/users/${user.uid}/settings`, { settings: { [key]: value } });
   } catch (err) {
-    rt.alert({ type: 'danger', message: (err as Error).message });
+    rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
   }
 }
 

@@ -3,6 +3,7 @@ import { humanReadableNumber } from '../../shared/numbers';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { api } from '../app/api';
+import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
@@ -32,7 +33,7 @@ export function Post({ post, topic, onChange }: PostProps) {
   const rp = rt.config.relative_path;
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
-  const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: (err as Error).message });
+  const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
 
   const vote = async (delta: 1 | -1) => {
     const undo = delta === 1 ? post.upvoted : post.downvoted;

@@ -2,6 +2,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { api, postSite } from '../app/api';
+import { errorText } from '../i18n';
 import type { Runtime } from '../app/runtime';
 import { userPath } from '../util/urls';
 import { Avatar } from './Avatar';
@@ -13,7 +14,7 @@ export async function logout(rt: ReturnType<typeof useRuntime>): Promise<void> {
     const res = await postSite<{ next?: string } | null>(rt.config, '/logout', {});
     location.href = res?.next ?? `${rt.config.relative_path}/`;
   } catch (err) {
-    rt.alert({ type: 'danger', message: (err as Error).message });
+    rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
   }
 }
 
@@ -36,7 +37,7 @@ async function chooseStatus(rt: Runtime, uid: number, status: Status): Promise<v
     await api(rt.config, 'PUT', `/users/${uid}/status/${status}`, {});
     showOwnStatus(rt, status);
   } catch (err) {
-    rt.alert({ type: 'danger', message: (err as Error).message });
+    rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
   }
 }
 

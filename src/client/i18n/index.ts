@@ -64,6 +64,27 @@ function lookup(i18n: I18n, ns: string, key: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The text to show for a failed action, in the member's language: the error's translation key
+ * and params (the API's status.key and status.params, which ApiError and socket errors carry),
+ * else its message with any [[ns:key]] markers translated. The server's message is English
+ * (en-GB) whatever the member reads, so it is only the fallback for a key the client lacks.
+ */
+export function errorText(i18n: I18n, err: unknown): string {
+  const e = (err && typeof err === 'object' ? err : { message: String(err) }) as { key?: unknown; params?: unknown; message?: unknown };
+  if (typeof e.key === 'string' && hasTranslation(i18n, e.key)) {
+    const params = Array.isArray(e.params) ? e.params.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number') : [];
+    return translate(i18n, e.key, params);
+  }
+  return translateText(i18n, typeof e.message === 'string' ? e.message : '');
+}
+
+/** True when "ns:key" has a string in the instance's language or in en-GB. */
+export function hasTranslation(i18n: I18n, key: string): boolean {
+  const colon = key.indexOf(':');
+  return lookup(i18n, colon < 0 ? 'global' : key.slice(0, colon), colon < 0 ? key : key.slice(colon + 1)) !== undefined;
+}
+
 /** Translates every [[ns:key, args]] inside a server text. */
 export function translateText(i18n: I18n, text: string): string {
   return translateBrackets(text, (key, args) => translate(i18n, key, args));

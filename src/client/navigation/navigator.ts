@@ -1,7 +1,7 @@
 import { DUPLICATE_NAVIGATION_WINDOW_MS } from '../../shared/constants';
 import type { ErrorPage, PageBase } from '../../shared/types';
 import type { NavigateOptions, Runtime } from '../app/runtime';
-import { translate, translateText } from '../i18n';
+import { errorText, translate, translateText } from '../i18n';
 import { templateName } from '../pages/registry';
 import { applyHeadTags } from './head';
 import { classifyResponse, createDuplicateGuard, type LoadOutcome } from './response';
@@ -115,7 +115,7 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
       case 'retry':
         return load(url, opts, signal, attempt + 1);
       case 'toast':
-        rt.alert({ type: 'danger', title: t('global:alert.error'), message: translateText(rt.i18n, outcome.message) });
+        rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, outcome) });
         return finish();
     }
   }

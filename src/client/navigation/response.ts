@@ -8,7 +8,7 @@ export type LoadOutcome =
   | { kind: 'login' }
   | { kind: 'error-page'; status: ErrorStatus; page: unknown; error?: string }
   | { kind: 'retry' }
-  | { kind: 'toast'; message: string };
+  | { kind: 'toast'; message: string; key?: string; params?: (string | number)[] };
 
 export interface ResponseFacts {
   status: number;
@@ -51,6 +51,14 @@ export function errorMessage(body: unknown): string | null {
   return null;
 }
 
+/** The translation key and params of an error envelope (status.key, status.params), if any. */
+export function errorKey(body: unknown): { key: string; params: (string | number)[] } | null {
+  const status = body && typeof body === 'object' ? (body as { status?: { key?: unknown; params?: unknown } }).status : undefined;
+  if (!status || typeof status.key !== 'string') return null;
+  const params = Array.isArray(status.params) ? status.params.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number') : [];
+  return { key: status.key, params };
+}
+
 /** Decides what a page load does with the response it got. */
 export function classifyResponse(f: ResponseFacts): LoadOutcome {
   const { status, body } = f;
@@ -69,7 +77,7 @@ export function classifyResponse(f: ResponseFacts): LoadOutcome {
     const isPage = body && typeof body === 'object' && 'template' in body;
     return { kind: 'error-page', status: status as ErrorStatus, page: isPage ? body : null, error: errorMessage(body) ?? undefined };
   }
-  return { kind: 'toast', message: errorMessage(body) ?? `error:api.${status >= 500 ? 500 : 400}` };
+  return { kind: 'toast', message: errorMessage(body) ?? `error:api.${status >= 500 ? 500 : 400}`, ...errorKey(body) };
 }
 
 /** Remembers the last request so a duplicate for the same page within the window is ignored. */

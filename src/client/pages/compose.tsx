@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { PageBase } from '../../shared/types';
 import { useCurrentPath, useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
+import { errorText } from '../i18n';
 import { useStore } from '../state/store';
 import { composerStateFor } from '../components/composer/actions';
 import { ComposerForm } from '../components/composer/ComposerForm';
@@ -10,14 +11,14 @@ import { requestFromQuery } from '../components/composer/payload';
 /** The compose route (composeRouteEnabled): the composer as a full page, from its query. */
 export default function Compose(_props: { page: PageBase }) {
   const rt = useRuntime();
-  const { t, tx } = useT();
+  const { t } = useT();
   const path = useCurrentPath();
   const state = useStore(rt.composer);
   useEffect(() => {
     const req = requestFromQuery(path.split('?')[1] ?? '');
     composerStateFor(rt, req)
       .then((s) => rt.composer.set(s))
-      .catch((err: Error) => rt.alert({ type: 'danger', message: tx(err.message) }));
+      .catch((err: Error) => rt.alert({ type: 'danger', message: errorText(rt.i18n, err) }));
   }, [path, rt]);
   return (
     <div className="card">

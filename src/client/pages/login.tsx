@@ -3,6 +3,7 @@ import type { AuthPage, PageBase } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
+import { errorText } from '../i18n';
 import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
 
 /** The login form: POST /login (JSON), then a full load of the next page (new session). */
@@ -29,7 +30,7 @@ export default function Login({ page }: { page: PageBase }) {
       const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password });
       location.href = afterLoginUrl(rt.config, res?.next);
     } catch (err) {
-      setError(tx((err as Error).message));
+      setError(errorText(rt.i18n, err));
       setBusy(false);
     }
   };

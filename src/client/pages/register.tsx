@@ -5,6 +5,7 @@ import { emailError, passwordError, usernameError } from '../../shared/validatio
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
+import { errorText } from '../i18n';
 import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
 
 type Scorer = (password: string, inputs: string[]) => number;
@@ -31,7 +32,7 @@ function Field({ id, label, error, help, children }: { id: string; label: string
 /** The registration form with the shared validation rules and a live strength meter. */
 export default function Register({ page }: { page: PageBase }) {
   const rt = useRuntime();
-  const { t, tx } = useT();
+  const { t } = useT();
   const data = page as AuthPage;
   const id = useId();
   const [f, setF] = useState({ username: '', email: '', password: '', confirm: '' });
@@ -83,7 +84,7 @@ export default function Register({ page }: { page: PageBase }) {
       const res = await postSite<{ next?: string }>(rt.config, '/register', { username: f.username, email: f.email, password: f.password, 'password-confirm': f.confirm });
       location.href = afterLoginUrl(rt.config, res?.next);
     } catch (err) {
-      setError(tx((err as Error).message));
+      setError(errorText(rt.i18n, err));
       setBusy(false);
     }
   };

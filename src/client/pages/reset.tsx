@@ -4,12 +4,13 @@ import { emailError } from '../../shared/validation';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
+import { errorText } from '../i18n';
 import { AuthCard, FormError } from './auth-shared';
 
 /** The password-reset request form (POST /reset {email}). */
 export default function Reset({ page }: { page: PageBase }) {
   const rt = useRuntime();
-  const { t, tx } = useT();
+  const { t } = useT();
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +26,7 @@ export default function Reset({ page }: { page: PageBase }) {
       await postSite(rt.config, '/reset', { email });
       setSent(true);
     } catch (err) {
-      setError(tx((err as Error).message));
+      setError(errorText(rt.i18n, err));
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Post } from '../components/Post';
+import { errorText } from '../i18n';
 import { apiUrl } from '../navigation/url';
 import { topicTitleText } from '../navigation/title';
 import { categoryPath, withQuery } from '../util/urls';
@@ -35,7 +36,7 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
       });
       setNext((n) => n + 1);
     } catch (err) {
-      rt.alert({ type: 'danger', message: (err as Error).message });
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
     } finally {
       setBusy(false);
       rt.ui.set((s) => ({ ...s, postsLoading: false }));

@@ -4,7 +4,7 @@ import {
 } from '../../shared/constants';
 import type { Runtime } from '../app/runtime';
 import type { AlertInput } from '../state/alerts';
-import { translate } from '../i18n';
+import { errorText, translate } from '../i18n';
 import { isAdminPath, pagePath } from '../navigation/url';
 import { templateName } from '../pages/registry';
 import { showOwnStatus, statusOf } from '../components/UserMenu';
@@ -17,7 +17,7 @@ export const LIVE_CONTENT_EVENTS = [
   'posts.upvote', 'posts.downvote', 'posts.unvote', 'event:voted',
 ] as const;
 
-type Ack = (err: { message?: string } | null, data?: unknown) => void;
+type Ack = (err: { message?: string; key?: string; params?: (string | number)[] } | null, data?: unknown) => void;
 
 /**
  * The live connection for logged-in members (spec §4, §6, §7): reconnection with backoff,
@@ -52,9 +52,9 @@ export function startSocket(rt: Runtime): Socket {
   const ticker = setInterval(() => indicate('tick'), 500);
   const emit = (event: string, ...args: unknown[]) =>
     new Promise<unknown>((resolve, reject) => {
-      socket.emit(event, ...args, ((err, data) => (err ? reject(new Error(err.message ?? String(err))) : resolve(data))) as Ack);
+      socket.emit(event, ...args, ((err, data) => (err ? reject(Object.assign(new Error(err.message ?? String(err)), { key: err.key, params: err.params })) : resolve(data))) as Ack);
     });
-  const errorAlert = (err: Error) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: err.message });
+  const errorAlert = (err: Error) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
   const goHome = () => {
     location.href = `${c.relative_path}/`;
   };

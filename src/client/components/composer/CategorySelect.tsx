@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { api } from '../../app/api';
+import { errorText } from '../../i18n';
 
 interface CatOption {
   cid: number;
@@ -10,7 +11,7 @@ interface CatOption {
   depth: number;
 }
 
-type CatNode = { cid: number; name: string; handle?: string; disabled?: boolean; children?: CatNode[] };
+type CatNode = { cid: number; name: string; handle?: string; disabled?: number; children?: CatNode[] };
 
 function flatten(list: CatNode[], depth = 0, out: CatOption[] = []): CatOption[] {
   for (const c of list) {
@@ -34,7 +35,7 @@ export function CategorySelect({ value, onChange }: { value: number; onChange: (
       .then((res) => flatten(Array.isArray(res) ? res : (res?.categories ?? [])))
       .catch((err: Error) => {
         cache = null;
-        rt.alert({ type: 'danger', message: err.message });
+        rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
         return [];
       });
     let live = true;

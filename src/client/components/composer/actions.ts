@@ -1,7 +1,7 @@
 import type { TopicPage } from '../../../shared/types';
 import { api } from '../../app/api';
 import type { Runtime } from '../../app/runtime';
-import { translate, translateText } from '../../i18n';
+import { errorText, translate } from '../../i18n';
 import { listDrafts, removeDraft, saveDraft, saveId, type Draft } from '../../state/drafts';
 import { topicPath } from '../../util/urls';
 import { composeQuery, editPayload, newTopicPayload, quoteBody, replyPayload } from './payload';
@@ -88,7 +88,7 @@ export async function openComposer(rt: Runtime, req: ComposerRequest): Promise<v
   try {
     rt.composer.set(await composerStateFor(rt, req));
   } catch (err) {
-    rt.alert({ type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: translateText(rt.i18n, (err as Error).message) });
+    rt.alert({ type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: errorText(rt.i18n, err) });
   }
 }
 
@@ -168,6 +168,6 @@ export async function submitComposer(rt: Runtime): Promise<void> {
     rt.navigate(target, { force: true, replace: s.action === 'posts.edit' });
   } catch (err) {
     rt.composer.set((cur) => (cur ? { ...cur, busy: false } : cur));
-    rt.alert({ alert_id: 'composer-error', type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: translateText(rt.i18n, (err as Error).message) });
+    rt.alert({ alert_id: 'composer-error', type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: errorText(rt.i18n, err) });
   }
 }

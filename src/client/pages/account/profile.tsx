@@ -3,6 +3,7 @@ import type { PageBase, UserProfilePage } from '../../../shared/types';
 import { humanReadableNumber } from '../../../shared/numbers';
 import { useT, useUser } from '../../app/hooks';
 import { postSite } from '../../app/api';
+import { errorText } from '../../i18n';
 import { useRuntime } from '../../app/runtime';
 import { Avatar } from '../../components/Avatar';
 import { PostContent } from '../../components/PostContent';
@@ -21,7 +22,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 /** A member's profile: identity, counts, about text, groups and latest posts. */
 export default function Profile({ page }: { page: PageBase }) {
-  const { t, tx } = useT();
+  const { t } = useT();
   const rp = useRuntime().config.relative_path;
   const u = page as UserProfilePage;
   const status = u.status || 'offline';
@@ -32,7 +33,7 @@ export default function Profile({ page }: { page: PageBase }) {
       await postSite(rt.config, `/api/user/${encodeURIComponent(u.userslug)}/spam-be-gone/report`, {});
       rt.alert({ type: 'success', message: t('spam-be-gone:user-reported') });
     } catch (err) {
-      rt.alert({ type: 'danger', message: tx((err as Error).message || '[[spam-be-gone:something-went-wrong]]') });
+      rt.alert({ type: 'danger', message: (err as Error).message ? errorText(rt.i18n, err) : t('spam-be-gone:something-went-wrong') });
     }
   };
   return (
