@@ -3,6 +3,8 @@
  * and the client's pages are both checked against these.
  */
 
+import type { CategoryObject } from './schemas/category.js';
+
 export interface UserSummary {
   uid: number;
   username: string;
@@ -75,21 +77,11 @@ export interface TopicSummary extends TopicFields {
   teaser: Teaser | null;
 }
 
-/** A category's own fields, as the v3 API lists them. */
-export interface CategoryObject extends CategoryRef {
-  description: string;
-  descriptionParsed: string;
-  parentCid: number;
-  order: number;
-  link: string;
-  disabled: boolean;
-  topic_count: number;
-  post_count: number;
-}
+/** A category's own fields, as the v3 API lists them: derived from NodeBB's schema. */
+export type { CategoryObject, CategoryWrite } from './schemas/category.js';
 
+/** A category node of the tree: NodeBB's fields (totals over its children), children, latest teaser. */
 export interface CategoryView extends CategoryObject {
-  totalTopicCount: number;
-  totalPostCount: number;
   children: CategoryView[];
   posts: Teaser[];
 }

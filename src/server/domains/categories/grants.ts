@@ -10,7 +10,17 @@ export interface PrivilegeSet {
   cid: number;
   keys: string[];
   groups: { name: string; privileges: Record<string, boolean> }[];
-  users: { uid: number; username: string; displayname: string; picture: string; privileges: Record<string, boolean> }[];
+  users: {
+    uid: number;
+    username: string;
+    displayname: string;
+    picture: string;
+    'icon:text': string;
+    'icon:bgColor': string;
+    banned: boolean;
+    banned_until: number;
+    privileges: Record<string, boolean>;
+  }[];
 }
 
 // Groups always listed, even without a grant, so an admin can tick their first box.
@@ -42,7 +52,9 @@ export async function privilegeSet(ctx: AppContext, actor: Viewer, cid: number):
       .sort((a, b) => a - b)
       .map((uid) => {
         const u = presentUser(users.get(uid), uid);
-        return { uid, username: u.username, displayname: u.displayname, picture: u.picture, privileges: flags(`uid:${uid}`) };
+        const bannedUntil = u.banned ? (users.get(uid)?.banned_until ?? 0) : 0;
+        const icon = { 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'] };
+        return { uid, username: u.username, displayname: u.displayname, picture: u.picture, ...icon, banned: u.banned, banned_until: bannedUntil, privileges: flags(`uid:${uid}`) };
       }),
   };
 }

@@ -1,4 +1,4 @@
-import type { CategoryObject, CategoryRef, CategoryView, Teaser } from '../../../shared/types.js';
+import type { CategoryObject, CategoryRef, CategoryView, CategoryWrite, Teaser } from '../../../shared/types.js';
 
 export type { CategoryObject };
 import type { CategoryRow } from './store.js';
@@ -8,19 +8,54 @@ export function presentRef(row: CategoryRow): CategoryRef {
   return { cid: row.cid, name: row.name, handle: row.handle, slug: row.slug, icon: row.icon, bgColor: row.bg_color, color: row.color };
 }
 
-/** The full category fields, without tree data. */
-export function presentCategory(row: CategoryRow): CategoryObject {
+/** The forum's tag limits, which a category without its own limits follows (NodeBB's default). */
+export interface TagLimits {
+  minTags: number;
+  maxTags: number;
+}
+
+// NodeBB's defaults for minimumTagsPerTopic / maximumTagsPerTopic.
+const DEFAULT_TAG_LIMITS: TagLimits = { minTags: 0, maxTags: 5 };
+
+/**
+ * NodeBB's CategoryObject. Palaver has no per-category setting for the display and queue
+ * fields, so they carry NodeBB's defaults for a new category (docs/api.md); the totals are the
+ * category's own counts here (the tree's presentView sums the children).
+ */
+export function presentCategory(row: CategoryRow, tags: TagLimits = DEFAULT_TAG_LIMITS): CategoryObject {
   return {
-    ...presentRef(row),
+    cid: row.cid,
+    name: row.name,
+    nickname: row.name,
+    handle: row.handle,
     description: row.description,
     descriptionParsed: row.description_parsed,
+    icon: row.icon,
+    bgColor: row.bg_color,
+    color: row.color,
+    slug: row.slug,
     parentCid: row.parent_cid,
-    order: row.position,
-    link: row.link,
-    disabled: row.disabled === 1,
     topic_count: row.topic_count,
     post_count: row.post_count,
+    disabled: row.disabled ? 1 : 0,
+    order: row.position,
+    link: row.link,
+    numRecentReplies: 1,
+    class: 'col-md-3 col-6',
+    imageClass: 'cover',
+    isSection: 0,
+    minTags: tags.minTags,
+    maxTags: tags.maxTags,
+    postQueue: 0,
+    totalPostCount: row.post_count,
+    totalTopicCount: row.topic_count,
+    subCategoriesPerPage: 10,
   };
+}
+
+/** What POST and PUT answer: the category, no tag whitelist (Palaver has none), no unread class. */
+export function presentWritten(row: CategoryRow, tags?: TagLimits): CategoryWrite {
+  return { ...presentCategory(row, tags), tagWhitelist: [], 'unread-class': '' };
 }
 
 /** A category node of the tree: own fields, visible children, totals over them, latest teaser. */

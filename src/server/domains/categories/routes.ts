@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
@@ -5,94 +6,110 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { notAuthorised } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
-import { presentCategory } from './presenter.js';
+import { TopicSummarySchema } from '../topics/schemas.js';
+import { presentCategory, presentWritten, type TagLimits } from './presenter.js';
+import { presentModeratorChange, presentPrivilegeChange, presentPrivilegeList } from './privilege-presenter.js';
 import {
   CategorySchema,
+  CategoryWriteSchema,
   CidParams,
   CreateBody,
   MemberBody,
+  ModeratorChangeSchema,
   ModeratorParams,
   PageQuery,
+  PrivilegeChangeSchema,
+  PrivilegeListSchema,
   PrivilegeParams,
-  PrivilegeSetSchema,
-  TopicsResponse,
   UpdateBody,
+  ViewerPrivilegesSchema,
 } from './schemas.js';
-import type { CategoryInput } from './validate.js';
 
 function member(v: Viewer): Viewer {
   if (v.uid <= 0) throw notAuthorised();
   return v;
 }
 
-type Cid = { cid: number };
 const tags = ['categories'];
+
+/** GET /api/v3/categories/{cid}/topics: NodeBB's topics, the next start index and the viewer's privileges. */
+const TopicsResponse = Type.Object({ topics: Type.Array(TopicSummarySchema), nextStart: Type.Number(), privileges: ViewerPrivilegesSchema });
 
 /** /api/v3/categories routes: thin — parse, call the service, present. */
 export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const cats = ctx.categories;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // A category follows the forum's tag limits (Palaver has no per-category ones).
+  const tagLimits = async (): Promise<TagLimits> => {
+    const s = await ctx.settings.get();
+    return { minTags: s.minimumTagsPerTopic, maxTags: s.maximumTagsPerTopic };
+  };
 
-  app.get('/api/v3/categories', {
+  r.get('/api/v3/categories', {
     schema: { response: { 200: Envelope(Type.Object({ categories: Type.Array(CategorySchema) })) }, tags },
-    handler: async (req) => ok({ categories: (await cats.list(req.viewer)).map(presentCategory) }),
-  });
-  app.post('/api/v3/categories', {
-    schema: { body: CreateBody, response: { 200: Envelope(CategorySchema) }, tags },
     handler: async (req) => {
-      const body = req.body as CategoryInput;
-      return ok(presentCategory(await cats.create(member(req.viewer), { ...body, name: body.name as string })));
+      const limits = await tagLimits();
+      return ok({ categories: (await cats.list(req.viewer)).map((row) => presentCategory(row, limits)) });
     },
   });
-  app.get('/api/v3/categories/:cid', {
+  r.post('/api/v3/categories', {
+    schema: { body: CreateBody, response: { 200: Envelope(CategoryWriteSchema) }, tags },
+    handler: async (req) => {
+      // A missing name reaches the service, which answers with its own key.
+      const row = await cats.create(member(req.viewer), { ...req.body, name: req.body.name as string });
+      return ok(presentWritten(row, await tagLimits()));
+    },
+  });
+  r.get('/api/v3/categories/:cid', {
     schema: { params: CidParams, response: { 200: Envelope(CategorySchema) }, tags },
-    handler: async (req) => ok(presentCategory(await cats.readable(req.viewer, (req.params as Cid).cid))),
+    handler: async (req) => ok(presentCategory(await cats.readable(req.viewer, req.params.cid), await tagLimits())),
   });
-  app.put('/api/v3/categories/:cid', {
-    schema: { params: CidParams, body: UpdateBody, response: { 200: Envelope(CategorySchema) }, tags },
-    handler: async (req) => ok(presentCategory(await cats.update(member(req.viewer), (req.params as Cid).cid, req.body as CategoryInput))),
+  r.put('/api/v3/categories/:cid', {
+    schema: { params: CidParams, body: UpdateBody, response: { 200: Envelope(CategoryWriteSchema) }, tags },
+    handler: async (req) => ok(presentWritten(await cats.update(member(req.viewer), req.params.cid, req.body), await tagLimits())),
   });
-  app.delete('/api/v3/categories/:cid', {
+  r.delete('/api/v3/categories/:cid', {
     schema: { params: CidParams, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      await cats.delete(member(req.viewer), (req.params as Cid).cid, req.ip);
+      await cats.delete(member(req.viewer), req.params.cid, req.ip);
       return ok({});
     },
   });
-  app.get('/api/v3/categories/:cid/count', {
+  r.get('/api/v3/categories/:cid/count', {
     schema: { params: CidParams, response: { 200: Envelope(Type.Object({ count: Type.Number() })) }, tags },
-    handler: async (req) => ok({ count: (await cats.readable(req.viewer, (req.params as Cid).cid)).topic_count }),
+    handler: async (req) => ok({ count: (await cats.readable(req.viewer, req.params.cid)).topic_count }),
   });
-  app.get('/api/v3/categories/:cid/topics', {
+  r.get('/api/v3/categories/:cid/topics', {
     schema: { params: CidParams, querystring: PageQuery, response: { 200: Envelope(TopicsResponse) }, tags },
     handler: async (req) => {
-      const { cid } = req.params as Cid;
-      const page = pageNumber((req.query as { page?: string }).page);
+      const { cid } = req.params;
+      const page = pageNumber(req.query.page);
       await cats.readable(req.viewer, cid);
-      const { topics, count, perPage, pageCount } = await cats.topicPage(req.viewer, cid, page);
+      const { topics, count, perPage } = await cats.topicPage(req.viewer, cid, page);
       const privileges = await ctx.privileges.forCategory(req.viewer, cid);
-      return ok({ topics, count, page, pageCount, nextStart: Math.min(page * perPage, count), privileges });
+      return ok({ topics, nextStart: Math.min(page * perPage, count), privileges: { ...privileges } });
     },
   });
-  app.get('/api/v3/categories/:cid/privileges', {
-    schema: { params: CidParams, response: { 200: Envelope(PrivilegeSetSchema) }, tags },
-    handler: async (req) => ok(await cats.privileges(member(req.viewer), (req.params as Cid).cid)),
+  r.get('/api/v3/categories/:cid/privileges', {
+    schema: { params: CidParams, response: { 200: Envelope(PrivilegeListSchema) }, tags },
+    handler: async (req) => ok(presentPrivilegeList(await cats.privileges(member(req.viewer), req.params.cid))),
   });
   for (const [method, give] of [['put', true], ['delete', false]] as const) {
-    app[method]('/api/v3/categories/:cid/privileges/:privilege', {
-      schema: { params: PrivilegeParams, body: MemberBody, response: { 200: Envelope(PrivilegeSetSchema) }, tags },
+    r[method]('/api/v3/categories/:cid/privileges/:privilege', {
+      schema: { params: PrivilegeParams, body: MemberBody, response: { 200: Envelope(PrivilegeChangeSchema) }, tags },
       handler: async (req) => {
-        const { cid, privilege } = req.params as Cid & { privilege: string };
-        const { member: who } = req.body as { member: string };
+        const { cid, privilege } = req.params;
         const actor = member(req.viewer);
-        return ok(give ? await cats.grant(actor, cid, privilege, who, req.ip) : await cats.rescind(actor, cid, privilege, who, req.ip));
+        const set = give ? await cats.grant(actor, cid, privilege, req.body.member, req.ip) : await cats.rescind(actor, cid, privilege, req.body.member, req.ip);
+        return ok(presentPrivilegeChange(set));
       },
     });
-    app[method]('/api/v3/categories/:cid/moderator/:uid', {
-      // PUT may carry an (empty) body; DELETE usually has none.
-      schema: { params: ModeratorParams, ...(give ? { body: Type.Optional(Type.Object({})) } : {}), response: { 200: Envelope(PrivilegeSetSchema) }, tags },
+    // NodeBB documents no body for either method; one sent anyway is ignored.
+    r[method]('/api/v3/categories/:cid/moderator/:uid', {
+      schema: { params: ModeratorParams, response: { 200: Envelope(ModeratorChangeSchema) }, tags },
       handler: async (req) => {
-        const { cid, uid } = req.params as Cid & { uid: number };
-        return ok(await cats.moderator(member(req.viewer), cid, uid, give, req.ip));
+        const { cid, uid } = req.params;
+        return ok(presentModeratorChange(await cats.moderator(member(req.viewer), cid, uid, give, req.ip)));
       },
     });
   }

@@ -1,6 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Id, IdOrZero, Int } from '../../http/input.js';
-import { UserSummarySchema } from '../users/schemas.js';
 
 /** The short category reference topic lists carry (presentRef). */
 export const CategoryRefSchema = Type.Object({
@@ -13,18 +12,8 @@ export const CategoryRefSchema = Type.Object({
   color: Type.String(),
 });
 
-/** A category as the v3 API answers (presentCategory). */
-export const CategorySchema = Type.Object({
-  ...CategoryRefSchema.properties,
-  description: Type.String(),
-  descriptionParsed: Type.String(),
-  parentCid: Type.Number(),
-  order: Type.Number(),
-  link: Type.String(),
-  disabled: Type.Boolean(),
-  topic_count: Type.Number(),
-  post_count: Type.Number(),
-});
+/** A category as the v3 API answers (presentCategory): NodeBB's CategoryObject. */
+export { CategoryObjectSchema as CategorySchema, CategoryWriteSchema } from '../../../shared/schemas/category.js';
 
 // Lengths are loose here on purpose: the service checks them and answers with its own keys.
 const Fields = {
@@ -51,44 +40,67 @@ export const ModeratorParams = Type.Object({ cid: Id(), uid: Id() });
 export const MemberBody = Type.Object({ member: Type.String({ maxLength: 255 }) });
 export const PageQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 20 })) });
 
-/** The grants of a category (admins). */
-export const PrivilegeSetSchema = Type.Object({
-  cid: Type.Number(),
-  keys: Type.Array(Type.String()),
-  groups: Type.Array(Type.Object({ name: Type.String(), privileges: Type.Record(Type.String(), Type.Boolean()) })),
-  users: Type.Array(
-    Type.Object({
-      uid: Type.Number(),
-      username: Type.String(),
-      displayname: Type.String(),
-      picture: Type.String(),
-      privileges: Type.Record(Type.String(), Type.Boolean()),
-    }),
-  ),
+const Flags = Type.Record(Type.String(), Type.Boolean());
+const PrivilegeKeys = Type.Object({ users: Type.Array(Type.String()), groups: Type.Array(Type.String()) });
+const LabelData = Type.Array(Type.Object({ label: Type.String(), type: Type.String() }));
+const GroupGrants = Type.Object({
+  name: Type.String(),
+  nameEscaped: Type.String(),
+  privileges: Flags,
+  types: Type.Record(Type.String(), Type.String()),
+  isPrivate: Type.Boolean(),
+  isSystem: Type.Boolean(),
 });
+
+/** NodeBB's privilege table around the members' rows, which differ per route (see below). */
+function PrivilegeTable<U extends TSchema>(user: U) {
+  return Type.Object({
+    labelData: LabelData,
+    users: Type.Array(user),
+    groups: Type.Array(GroupGrants),
+    keys: PrivilegeKeys,
+    columnCountUserOther: Type.Number(),
+    columnCountGroupOther: Type.Number(),
+  });
+}
+
+const MemberIcon = { 'icon:text': Type.String(), 'icon:bgColor': Type.String() };
+
+/** GET /api/v3/categories/{cid}/privileges: NodeBB documents members by name here. */
+export const PrivilegeListSchema = PrivilegeTable(
+  Type.Object({ name: Type.String(), nameEscaped: Type.String(), privileges: Flags, isPrivate: Type.Boolean(), isSystem: Type.Boolean() }),
+);
+
+/** PUT/DELETE /api/v3/categories/{cid}/privileges/{privilege}: `banned` is 0/1 here. */
+export const PrivilegeChangeSchema = PrivilegeTable(
+  Type.Object({
+    uid: Type.Number(),
+    username: Type.String(),
+    displayname: Type.String(),
+    picture: Type.String(),
+    ...MemberIcon,
+    banned: Type.Number(),
+    banned_until_readable: Type.String(),
+    privileges: Flags,
+  }),
+);
+
+/** PUT/DELETE /api/v3/categories/{cid}/moderator/{uid}: `banned` is a boolean here, with isLocal and types. */
+export const ModeratorChangeSchema = PrivilegeTable(
+  Type.Object({
+    uid: Type.Number(),
+    isLocal: Type.Boolean(),
+    username: Type.String(),
+    displayname: Type.String(),
+    picture: Type.String(),
+    ...MemberIcon,
+    banned: Type.Boolean(),
+    banned_until: Type.Number(),
+    banned_until_readable: Type.String(),
+    privileges: Flags,
+    types: Type.Record(Type.String(), Type.String()),
+  }),
+);
 
 /** The viewer's privileges in a category (ViewerPrivileges). */
 export const ViewerPrivilegesSchema = Type.Record(Type.String(), Type.Boolean());
-
-// The topics domain owns the full topic shape; this names what a category list relies on
-// and passes the rest through.
-const TopicSummarySchema = Type.Object(
-  {
-    tid: Type.Number(),
-    cid: Type.Number(),
-    title: Type.String(),
-    slug: Type.String(),
-    user: Type.Optional(UserSummarySchema),
-  },
-  { additionalProperties: true },
-);
-
-/** GET /api/v3/categories/{cid}/topics. */
-export const TopicsResponse = Type.Object({
-  topics: Type.Array(TopicSummarySchema),
-  count: Type.Number(),
-  page: Type.Number(),
-  pageCount: Type.Number(),
-  nextStart: Type.Number(),
-  privileges: ViewerPrivilegesSchema,
-});

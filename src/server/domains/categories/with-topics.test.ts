@@ -44,4 +44,15 @@ describe('categories with real topics', () => {
     const past = await forum.client().get(`/api/category/${child.slug}?page=5`);
     expect(past.headers.get('x-redirect')).toBe(`/category/${child.slug}?page=2`);
   });
+
+  it("GET /api/v3/categories/{cid}/topics follows a member's own topics-per-page setting", async () => {
+    const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Per Page' });
+    const m = await forum.loginAs();
+    const viewer = await forum.ctx.privileges.viewer(m.user.uid);
+    for (const i of [1, 2, 3, 4]) await forum.ctx.topics.create(viewer, { cid: cat.cid, title: `Per page topic ${i}`, content: `Per page content ${i}` });
+    expect((await m.client.put(`/api/v3/users/${m.user.uid}/settings`, { settings: { topicsPerPage: 3 } })).status).toBe(200);
+    const res = await m.client.get(`/api/v3/categories/${cat.cid}/topics`);
+    expect(res.body.response.topics).toHaveLength(3);
+    expect(res.body.response.nextStart).toBe(3);
+  });
 });
