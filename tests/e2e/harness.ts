@@ -1,7 +1,8 @@
 /**
  * Browser-test harness: the real forum (src/server, in this process, on a fresh database) and
  * one Chromium per test file, with a fresh context per test. Every request a page makes must go
- * to 127.0.0.1; any other host, and any uncaught page error, fails the test that made it.
+ * to 127.0.0.1; any other host, any uncaught page error and any content-security policy
+ * violation fail the test that made it.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -129,6 +130,10 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
     };
     const watch = (p: Page) => {
       p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      // Chromium reports what the content-security policy blocks as console errors.
+      p.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) problems.push(`CSP violation: ${m.text()}`);
+      });
       p.on('websocket', (ws) => {
         if (new URL(ws.url()).hostname !== '127.0.0.1') problems.push(`third-party websocket: ${ws.url()}`);
       });

@@ -1,4 +1,6 @@
 /** A member's path through the forum in the browser: register, log in, write (spec §2, §3 composer, §6). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../src/server/test/harness.js';
@@ -40,6 +42,31 @@ describe('accounts (spec §2 register, login)', () => {
     await menu.click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.locator('.sidebar').getByRole('link', { name: 'Log in' }).waitFor();
+  });
+
+  it("shows a refused login from the error's key and params, not from the server's English text", async () => {
+    const h = e2e();
+    const page = await h.open('/login');
+    // The server's message is replaced: what the member sees must come from status.key, which
+    // the client translates in the member's language (only en-GB exists to date).
+    let key = '';
+    await page.route('**/login', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const res = await route.fetch();
+      const body = (await res.json()) as { status: { key: string; message: string } };
+      key = body.status.key;
+      body.status.message = 'The server said this in English';
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.getByLabel('Username or email').fill('carol');
+    await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').first().waitFor();
+    const [ns, name] = key.split(':');
+    const strings = JSON.parse(readFileSync(join(import.meta.dirname, `../../public/language/en-GB/${ns}.json`), 'utf8')) as Record<string, string>;
+    expect(strings[name!]).toBeTruthy();
+    await page.getByRole('alert').filter({ hasText: strings[name!] }).waitFor();
+    expect(await page.getByText('The server said this in English').count()).toBe(0);
   });
 });
 
