@@ -22,7 +22,7 @@ describe('errors as the client sees them', () => {
   });
 
   it('names the failing parameter as body/cid, params/tid and querystring/page', async () => {
-    const { client } = await forum.loginAs();
+    const { client, user } = await forum.loginAs();
     const missing = await client.post('/api/v3/topics', { title: 'A title here', content: 'Some content here' });
     expect(missing.status).toBe(400);
     expect(missing.body.status.params).toEqual(['body/cid']);
@@ -31,7 +31,7 @@ describe('errors as the client sees them', () => {
     const param = await client.get('/api/v3/topics/abc');
     expect(param.status).toBe(400);
     expect(param.body.status.params).toEqual(['params/tid']);
-    const nested = await client.put(`/api/v3/users/1/settings`, { settings: { topicsPerPage: 'many' } });
+    const nested = await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { topicsPerPage: { deep: 1 } } });
     expect(nested.status).toBe(400);
     expect(nested.body.status.params).toEqual(['body/settings/topicsPerPage']);
     const query = await client.get(`/api/v3/categories/1/topics?page=${'1'.repeat(30)}`);
@@ -48,5 +48,4 @@ describe('errors as the client sees them', () => {
     expect(res.status).toBe(500);
     expect(res.body.status.key).toBe('error:api.500');
   });
-
 });
