@@ -1,0 +1,412 @@
+#!/usr/bin/env node
+// NodeBB API conformance: starts a seeded Palaver (fresh SQLite data dir in a temp folder),
+// calls every operation of NodeBB's OpenAPI documents and checks each 200 answer against the
+// documented schema with NodeBB's own rule (test/api.js in NodeBB): every listed property is
+// required unless the schema has a `required` list, null only where `nullable`, a property the
+// schema does not list fails unless the schema has `additionalProperties`. Types are checked
+// as NodeBB does, plus numbers (NodeBB's test skips them; Palaver promises them).
+//
+// Usage: npm run conformance [-- --dist] [-- --only REGEX] [-- --verbose]
+//   --dist     run the built server (dist/) instead of the sources through tsx
+//   --only     only the operations whose "METHOD /path" matches REGEX
+// Exit code 1 when a served /api/v3 operation does not conform (or the server cannot start).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const refDir = process.env.CONFORMANCE_REFERENCE ?? path.resolve(root, '../shared/reference/nodebb-openapi');
+const args = process.argv.slice(2);
+const useDist = args.includes('--dist');
+const verbose = args.includes('--verbose');
+const onlyIdx = args.indexOf('--only');
+const only = onlyIdx >= 0 ? new RegExp(args[onlyIdx + 1] ?? '.') : null;
+
+if (!existsSync(path.join(refDir, 'read.yaml')) || !existsSync(path.join(refDir, 'write.yaml'))) {
+  console.log(`conformance: skipped, NodeBB's OpenAPI documents are not at ${refDir}`);
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- documents and $refs
+
+const fileCache = new Map();
+function loadYaml(file) {
+  if (!fileCache.has(file)) fileCache.set(file, YAML.parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }));
+  return fileCache.get(file);
+}
+
+function pointer(doc, ptr) {
+  if (!ptr) return doc;
+  return ptr
+    .replace(/^\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p.replace(/~1/g, '/').replace(/~0/g, '~')))
+    .reduce((node, key) => (node == null ? undefined : node[key]), doc);
+}
+
+const refCache = new Map();
+/** Replaces every $ref (in this file or another, relative to the file holding it) by its target. */
+function resolve(node, file, depth = 0) {
+  if (depth > 60) return {};
+  if (Array.isArray(node)) return node.map((n) => resolve(n, file, depth + 1));
+  if (!node || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') {
+    const [rel, ptr] = node.$ref.split('#');
+    const target = rel ? path.resolve(path.dirname(file), rel) : file;
+    const key = `${target}#${ptr ?? ''}`;
+    if (!refCache.has(key)) {
+      refCache.set(key, {}); // a cycle resolves to an open schema
+      refCache.set(key, resolve(pointer(loadYaml(target), ptr), target, depth + 1));
+    }
+    return refCache.get(key);
+  }
+  const out = {};
+  for (const [k, v] of Object.entries(node)) out[k] = resolve(v, file, depth + 1);
+  return out;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+function operations(docName) {
+  const file = path.join(refDir, docName);
+  const doc = resolve(loadYaml(file), file);
+  const prefix = doc.servers?.[0]?.url ?? '';
+  const ops = [];
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) if (item?.[method]) ops.push({ doc: docName, method, path: p, url: prefix + p, op: item[method] });
+  }
+  return ops;
+}
+
+// ---------------------------------------------------------------- NodeBB's comparison rule
+
+const TYPES = { string: 'string', boolean: 'boolean', number: 'number', integer: 'number' };
+
+/** NodeBB's compare(): the list of differences of `value` from `schema` (empty when it conforms). */
+function compare(schema, value, where, out) {
+  let required = [];
+  const additional = Object.prototype.hasOwnProperty.call(schema, 'additionalProperties');
+  let props;
+  const flatten = (list) =>
+    list.reduce((memo, s) => {
+      if (s.allOf) s = { properties: flatten(s.allOf) };
+      else required = required.concat(s.required ?? Object.keys(s.properties ?? {}));
+      return { ...memo, ...(s.properties ?? {}) };
+    }, {});
+  if (schema.allOf) props = flatten(schema.allOf);
+  else if (schema.properties) {
+    required = schema.required ?? Object.keys(schema.properties);
+    props = schema.properties;
+  } else return out;
+  if (value === null || typeof value !== 'object') {
+    out.push(`${where}: expected an object, got ${JSON.stringify(value)}`);
+    return out;
+  }
+  for (const prop of required) {
+    const s = props[prop];
+    if (!s) continue;
+    const at = `${where}.${prop}`;
+    if (!Object.prototype.hasOwnProperty.call(value, prop)) {
+      out.push(`${at}: missing`);
+      continue;
+    }
+    const v = value[prop];
+    if (v === null) {
+      if (s.nullable !== true) out.push(`${at}: null, not nullable`);
+      continue;
+    }
+    if (TYPES[s.type]) {
+      if (typeof v !== TYPES[s.type]) out.push(`${at}: expected ${s.type}, got ${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`);
+    } else if (s.type === 'object') {
+      if (typeof v !== 'object') out.push(`${at}: expected object, got ${typeof v}`);
+      else compare(s, v, at, out);
+    } else if (s.type === 'array') {
+      if (!Array.isArray(v)) {
+        out.push(`${at}: expected array, got ${typeof v}`);
+        continue;
+      }
+      const items = s.items;
+      if (!items) continue;
+      if (items.type === 'object' || Array.isArray(items.allOf)) v.forEach((item, i) => compare(items, item, `${at}[${i}]`, out));
+      else if (TYPES[items.type]) v.forEach((item, i) => typeof item !== TYPES[items.type] && out.push(`${at}[${i}]: expected ${items.type}, got ${typeof item}`));
+    }
+  }
+  if (!additional) for (const prop of Object.keys(value)) if (!props[prop]) out.push(`${where}.${prop}: not in NodeBB's schema`);
+  return out;
+}
+
+// ---------------------------------------------------------------- the server
+
+async function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = net.createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'palaver-conformance-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const admin = { username: 'admin', email: 'admin@example.com', password: 'Correct-Horse-Battery-9' };
+const env = {
+  ...process.env,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PALAVER_URL: base,
+  PALAVER_DATA_DIR: dataDir,
+  PALAVER_SECRET: 'conformance-secret-0123456789',
+  PALAVER_ADMIN_USERNAME: admin.username,
+  PALAVER_ADMIN_EMAIL: admin.email,
+  PALAVER_ADMIN_PASSWORD: admin.password,
+  PALAVER_RATE_LOGIN: '100000',
+  PALAVER_RATE_REGISTER: '100000',
+  PALAVER_RATE_POSTS: '100000',
+  PALAVER_GUEST_CACHE_MS: '0',
+  LOG_LEVEL: 'error',
+};
+const entry = useDist ? [path.join(root, 'dist/server/main.js')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+if (useDist && !existsSync(entry[0])) {
+  console.error('conformance: dist/server/main.js is missing; run npm run build first');
+  process.exit(1);
+}
+
+let server;
+function stop() {
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+
+async function startServer() {
+  server = spawn(process.execPath, [...entry, 'start'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  server.stderr.on('data', (d) => (stderr += d));
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${stderr}`);
+    try {
+      const res = await fetch(`${base}/api/v3/ping`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer within 60 s:\n${stderr}`);
+}
+
+function cli(...argv) {
+  const r = spawnSync(process.execPath, [...entry, ...argv], { cwd: root, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`palaver ${argv.join(' ')} failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+let token = '';
+/** One JSON request as the administrator (bearer token: no CSRF token needed). */
+async function call(method, url, body, bearer = token) {
+  const headers = { accept: 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(15000) });
+  const text = await res.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, location: res.headers.get('location') };
+}
+
+async function must(method, url, body, bearer) {
+  const r = await call(method, url, body, bearer);
+  if (r.status !== 200) throw new Error(`seeding: ${method.toUpperCase()} ${url} answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return r.json?.response ?? r.json;
+}
+
+/** Members, a category, topics with replies and tags, votes; returns the ids the calls use. */
+async function seed() {
+  // New members may post at once and as often as the run needs.
+  for (const setting of ['initialPostDelay', 'postDelay', 'newbiePostDelay']) await must('put', `/api/v3/admin/settings/${setting}`, { value: '0' });
+  const member = await must('post', '/api/v3/users', { username: 'member', email: 'member@example.com', password: admin.password });
+  const victim = await must('post', '/api/v3/users', { username: 'victim', email: 'victim@example.com', password: admin.password });
+  const memberToken = (await must('post', `/api/v3/users/${member.uid}/tokens`, {})).token;
+  const category = await must('post', '/api/v3/categories', { name: 'Conformance', description: 'Seeded for the conformance run' });
+  const cid = category.cid;
+  const topic = await must('post', '/api/v3/topics', { cid, title: 'A seeded topic for conformance', content: 'The first post of the seeded topic.', tags: ['nodebb', 'conformance'] });
+  const tid = topic.tid;
+  const replies = [];
+  for (let i = 0; i < 3; i++) replies.push(await must('post', `/api/v3/topics/${tid}`, { content: `Seeded reply number ${i + 1}.` }, i === 1 ? memberToken : token));
+  const memberTopic = await must('post', '/api/v3/topics', { cid, title: 'A member topic for conformance', content: 'Written by a member.', tags: ['member'] }, memberToken);
+  await must('put', `/api/v3/posts/${replies[0].pid}/vote`, { delta: 1 }, memberToken);
+  await must('put', `/api/v3/posts/${replies[2].pid}/vote`, { delta: -1 }, memberToken);
+  await must('put', `/api/v3/posts/${memberTopic.mainPid ?? memberTopic.pid}/vote`, { delta: 1 });
+  const victimTopic = await must('post', '/api/v3/topics', { cid, title: 'A topic the run deletes', content: 'To be deleted.' });
+  const victimReply = await must('post', `/api/v3/topics/${tid}`, { content: 'A reply the run deletes.' });
+  const victimCategory = await must('post', '/api/v3/categories', { name: 'To be deleted' });
+  return {
+    cid,
+    tid,
+    pid: replies[1].pid, // the member's reply: the administrator may vote on it
+    uid: member.uid,
+    userslug: member.userslug,
+    slug: topic.slug ?? String(tid),
+    tag: 'nodebb',
+    victim: { uid: victim.uid, tid: victimTopic.tid, pid: victimReply.pid, cid: victimCategory.cid },
+  };
+}
+
+// ---------------------------------------------------------------- calling each operation
+
+// Deleting the entity itself (topic, post, member, category) acts on a seeded spare one, so the
+// later calls still find the main ones; soft delete and restore (…/state) run on the main ones
+// in NodeBB's document order (delete, then restore), as NodeBB's own test does.
+const PURGE = /^\/(topics|posts|users|categories)\/\{[a-z]+\}$/;
+function paramValue(name, op, ids) {
+  const pick = (key) => (op.method === 'delete' && PURGE.test(op.path) ? ids.victim[key] : ids[key]);
+  switch (name) {
+    case 'tid':
+    case 'topic_id':
+      return pick('tid');
+    case 'pid':
+      return pick('pid');
+    case 'cid':
+    case 'category_id':
+      return pick('cid');
+    case 'uid':
+      return pick('uid');
+    case 'userslug':
+    case 'username':
+      return ids.userslug;
+    case 'slug':
+      return op.path.includes('/category/') ? 'conformance' : op.path.includes('/topic/') ? ids.slug.replace(/^\d+\//, '') : undefined;
+    case 'tag':
+      return ids.tag;
+    case 'privilege':
+      return 'groups:find';
+    case 'setting':
+      return 'postDelay';
+    default:
+      return undefined;
+  }
+}
+
+/** Bodies whose documented examples cannot work on a fresh forum (credentials, setting values). */
+const BODIES = {
+  'post /utilities/login': () => ({ username: admin.username, password: admin.password }),
+  'put /users/{uid}/password': () => ({ currentPassword: admin.password, newPassword: 'Another-Strong-Passphrase-42' }),
+  'put /admin/settings/{setting}': () => ({ value: '0' }),
+  'put /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
+  'delete /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
+};
+
+const ID_FIELDS = { cid: 'cid', tid: 'tid', pid: 'pid', uid: 'uid', toPid: 'pid' };
+function buildRequest(op, ids) {
+  let url = op.url;
+  const query = new URLSearchParams();
+  for (const param of op.op.parameters ?? []) {
+    const value = paramValue(param.name, op, ids) ?? param.example ?? param.schema?.example;
+    if (param.in === 'path') url = url.replace(`{${param.name}}`, encodeURIComponent(String(value ?? 1)));
+    else if (param.in === 'query' && param.required && value !== undefined) query.set(param.name, String(value));
+  }
+  if (query.size) url += `?${query}`;
+  let body;
+  const schema = op.op.requestBody?.content?.['application/json']?.schema;
+  const fixed = BODIES[`${op.method} ${op.path}`];
+  if (fixed) body = fixed();
+  else if (schema) {
+    body = {};
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      if (ID_FIELDS[name] && ids[ID_FIELDS[name]] !== undefined) body[name] = ids[ID_FIELDS[name]];
+      else if (prop.example !== undefined) body[name] = prop.example;
+    }
+  }
+  return { url, body };
+}
+
+/** Palaver's own route list (its OpenAPI document), as "METHOD /path/{}" keys. */
+async function palaverRoutes() {
+  const r = await call('get', '/api/v3/openapi.json');
+  const keys = new Set();
+  for (const [p, item] of Object.entries(r.json?.paths ?? {})) {
+    for (const m of METHODS) if (item[m]) keys.add(`${m} ${p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '')}`);
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------- main
+
+const all = [...operations('read.yaml').filter((o) => o.method === 'get'), ...operations('write.yaml')];
+const documented = operations('read.yaml').length + operations('write.yaml').length;
+const selected = all.filter((o) => !only || only.test(`${o.method.toUpperCase()} ${o.url}`));
+// Reads first, then the writes in the documents' order (NodeBB's test runs them in that order).
+selected.sort((a, b) => Number(a.method !== 'get') - Number(b.method !== 'get'));
+
+try {
+  await startServer();
+  token = cli('token', 'create', '--uid', '1');
+} catch (err) {
+  console.error(`conformance: ${err.message}`);
+  process.exit(1);
+}
+const ids = await seed();
+const known = await palaverRoutes();
+
+const results = [];
+for (const o of selected) {
+  const { url, body } = buildRequest(o, ids);
+  let r;
+  try {
+    r = await call(o.method, url, body);
+  } catch (err) {
+    r = { status: 0, text: String(err), json: undefined };
+  }
+  const key = `${o.method} ${o.url.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '')}`;
+  // Served: Palaver documents the route, or it answered something other than "no such route".
+  const served = known.has(key) || (r.status !== 404 && r.status !== 405 && r.status !== 0);
+  const differences = [];
+  if (served) {
+    const responses = o.op.responses ?? {};
+    const ok200 = responses['200'];
+    if (r.status === 302 && responses['302']) {
+      /* a documented redirect conforms */
+    } else if (!ok200) {
+      if (!responses[String(r.status)]) differences.push(`HTTP ${r.status}, documented: ${Object.keys(responses).join(', ')}`);
+    } else if (r.status !== 200) {
+      differences.push(`HTTP ${r.status}: ${(r.json?.status?.message ?? r.text).slice(0, 160)}`);
+    } else {
+      const schema = ok200.content?.['application/json']?.schema;
+      if (schema) {
+        if (r.json === undefined) differences.push('not JSON');
+        else compare(schema, r.json, 'body', differences);
+      }
+    }
+  }
+  results.push({ name: `${o.method.toUpperCase()} ${o.url}`, v3: o.url.startsWith('/api/v3'), served, differences, called: url });
+}
+
+const served = results.filter((r) => r.served);
+const failing = served.filter((r) => r.differences.length);
+for (const r of failing) {
+  console.log(`✗ ${r.name}${verbose ? ` (${r.called})` : ''}`);
+  for (const d of r.differences.slice(0, verbose ? 50 : 5)) console.log(`    ${d}`);
+  if (!verbose && r.differences.length > 5) console.log(`    … ${r.differences.length - 5} more`);
+}
+const v3 = served.filter((r) => r.v3);
+const v3Failing = failing.filter((r) => r.v3);
+console.log(`NodeBB documents ${documented} operations (${all.length} callable: GET of the read API, every write operation)${only ? `; ${selected.length} selected by --only` : ''}`);
+console.log(`/api/v3: ${v3.length} served, ${v3.length - v3Failing.length} conform, ${v3Failing.length} not`);
+console.log(`/api/<page>: ${served.length - v3.length} served, ${served.length - v3.length - (failing.length - v3Failing.length)} conform, ${failing.length - v3Failing.length} not`);
+console.log(`conformance: ${served.length} served, ${served.length - failing.length} conform, ${failing.length} not`);
+process.exitCode = v3Failing.length ? 1 : 0;
+stop();
