@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { publicDir } from '../i18n.js';
@@ -32,7 +33,7 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
   if (existsSync(swFile)) {
     // Served from the forum root, so that the worker's scope covers every page.
     const sw = readFileSync(swFile);
-    files.get('/service-worker.js', {
+    files.withTypeProvider<TypeBoxTypeProvider>().get('/service-worker.js', {
       schema: { response: { 200: Type.String() }, hide: true },
       handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
     });
