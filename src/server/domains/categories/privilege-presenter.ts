@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED } from '../groups/service.js';
+import { bannedUntilReadable } from '../users/presenter.js';
 import type { PrivilegeSet } from './grants.js';
 import type { ModeratorChangeSchema, PrivilegeChangeSchema, PrivilegeListSchema } from './schemas.js';
 
@@ -36,12 +37,6 @@ const kind = (key: string) => LABELS[key]?.[1] ?? 'other';
 
 function escape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The ISO date a ban ends, or NodeBB's words for none. */
-export function bannedUntilReadable(banned: boolean, until: number): string {
-  if (!banned) return 'Not Banned';
-  return until > 0 ? new Date(until).toISOString() : 'Permanent';
 }
 
 // The part every route shares: labels, group rows (NodeBB keys group privileges `groups:…`), keys.

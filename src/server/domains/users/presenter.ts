@@ -1,3 +1,4 @@
+import type { UserObj, UserSettingsObj } from '../../../shared/schemas/user.js';
 import type { LoggedInUser, UserSettings, UserSummary } from '../../../shared/types.js';
 import type { UserRow } from './store.js';
 
@@ -86,5 +87,103 @@ export function presentLoggedIn(row: UserRow, isAdmin: boolean, isGlobalMod: boo
     isAdmin,
     isGlobalMod,
     settings: userSettings(row),
+  };
+}
+
+/** The ISO date a ban ends, or NodeBB's words for none ("Not Banned") and for a ban without end. */
+export function bannedUntilReadable(banned: boolean, until: number): string {
+  if (!banned) return 'Not Banned';
+  return until > 0 ? new Date(until).toISOString() : 'Permanent';
+}
+
+/**
+ * NodeBB's UserObj for the v3 users routes. The email shows only to the member and admins
+ * (empty otherwise, as NodeBB hides it); profile fields Palaver does not have (location,
+ * website, birthday, signature, cover, group title, followers) carry NodeBB's empty values.
+ */
+export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }): UserObj {
+  const u = presentUser(row);
+  const until = u.banned ? row.banned_until : 0;
+  return {
+    uid: u.uid,
+    username: u.username,
+    userslug: u.userslug,
+    email: viewer.uid === row.uid || viewer.isAdmin ? (row.email ?? '') : '',
+    'email:confirmed': row.email_confirmed ? 1 : 0,
+    joindate: row.joindate,
+    lastonline: row.lastonline,
+    picture: u.picture,
+    fullname: u.fullname,
+    displayname: u.displayname,
+    location: '',
+    birthday: '',
+    website: '',
+    aboutme: row.about,
+    signature: '',
+    uploadedpicture: u.picture,
+    profileviews: 0,
+    reputation: u.reputation,
+    postcount: u.postcount,
+    topiccount: row.topiccount,
+    lastposttime: row.lastposttime,
+    banned: u.banned,
+    'banned:expire': until,
+    status: u.status,
+    flags: 0,
+    followercount: 0,
+    followingcount: 0,
+    'cover:url': '',
+    'cover:position': '50% 50%',
+    groupTitle: '',
+    groupTitleArray: [],
+    'icon:text': u['icon:text'],
+    'icon:bgColor': u['icon:bgColor'],
+    joindateISO: new Date(row.joindate).toISOString(),
+    lastonlineISO: new Date(row.lastonline || row.joindate).toISOString(),
+    banned_until: until,
+    banned_until_readable: bannedUntilReadable(u.banned, until),
+  };
+}
+
+/**
+ * NodeBB's Settings answer: Palaver's own choices plus NodeBB's defaults for the settings
+ * Palaver does not have (notifications, digests, ACP language…). `openSidebars` is not part
+ * of NodeBB's answer and is left out.
+ */
+export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean }): UserSettingsObj {
+  const notify = 'notification';
+  return {
+    uid,
+    showemail: s.showemail,
+    usePagination: s.usePagination,
+    topicsPerPage: s.topicsPerPage,
+    postsPerPage: s.postsPerPage,
+    topicPostSort: s.topicPostSort,
+    openOutgoingLinksInNewTab: forum.openOutgoingLinksInNewTab,
+    dailyDigestFreq: 'off',
+    showfullname: s.showfullname,
+    followTopicsOnCreate: s.followTopicsOnCreate,
+    followTopicsOnReply: s.followTopicsOnReply,
+    topicSearchEnabled: false,
+    categoryTopicSort: 'recently_replied',
+    userLang: s.userLang,
+    bootswatchSkin: s.bootswatchSkin,
+    homePageRoute: '',
+    scrollToMyPost: true,
+    upvoteNotifFreq: 'all',
+    acpLang: s.userLang,
+    categoryWatchState: 'notwatching',
+    'notificationType_new-chat': notify,
+    'notificationType_new-reply': notify,
+    notificationType_upvote: notify,
+    'notificationType_new-topic': notify,
+    notificationType_follow: notify,
+    'notificationType_group-invite': notify,
+    'notificationType_group-leave': notify,
+    'notificationType_new-register': notify,
+    'notificationType_post-queue': notify,
+    'notificationType_new-post-flag': notify,
+    'notificationType_new-user-flag': notify,
+    'notificationType_group-request-membership': notify,
   };
 }

@@ -6,25 +6,12 @@ import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { presentUser } from './presenter.js';
-import { UidParams, UserSchema, UserSettingsSchema, UserSummarySchema } from './schemas.js';
-import type { UserRow } from './store.js';
+import { presentSettingsObj, presentUserObj } from './presenter.js';
+import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
 
 function member(v: Viewer): Viewer {
   if (v.uid <= 0) throw notAuthorised();
   return v;
-}
-
-/** The full public view of a member; email only for the member themself or admins. */
-export function presentUserFull(row: UserRow, viewer: Viewer) {
-  return {
-    ...presentUser(row),
-    joindate: row.joindate,
-    lastonline: row.lastonline,
-    topiccount: row.topiccount,
-    about: row.about,
-    ...(viewer.uid === row.uid || viewer.isAdmin ? { email: row.email ?? '' } : {}),
-  };
 }
 
 const ProfileBody = Type.Object({
@@ -54,10 +41,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         email: Type.Optional(Type.String({ maxLength: 1024 })),
         password: Type.String({ maxLength: 1024 }),
       }),
-      response: { 200: Envelope(UserSummarySchema) },
+      response: { 200: Envelope(UserSchema) },
       tags: ['users'],
     },
-    handler: async (req) => ok(presentUser(await ctx.users.createByAdmin(member(req.viewer), req.body, req.ip))),
+    handler: async (req) => ok(presentUserObj(await ctx.users.createByAdmin(member(req.viewer), req.body, req.ip), req.viewer)),
   });
   r.get('/api/v3/users/:uid', {
     schema: { params: UidParams, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
@@ -65,12 +52,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       await ctx.privileges.assert(req.viewer, 'view:users');
       const row = await ctx.users.get(req.params.uid);
       if (!row) throw notFound('error:no-user');
-      return ok(presentUserFull(row, req.viewer));
+      return ok(presentUserObj(row, req.viewer));
     },
   });
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
-    handler: async (req) => ok(presentUserFull(await ctx.users.update(member(req.viewer), req.params.uid, req.body), req.viewer)),
+    handler: async (req) => ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, req.body), req.viewer)),
   });
   r.delete('/api/v3/users/:uid', {
     schema: { params: UidParams, response: { 200: Envelope(Empty) }, tags: ['users'] },
@@ -80,8 +67,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
   r.put('/api/v3/users/:uid/settings', {
-    schema: { params: UidParams, body: SettingsBody, response: { 200: Envelope(UserSettingsSchema) }, tags: ['users'] },
-    handler: async (req) => ok(await ctx.users.saveSettings(member(req.viewer), req.params.uid, req.body.settings)),
+    schema: { params: UidParams, body: SettingsBody, response: { 200: Envelope(UserSettingsObjSchema) }, tags: ['users'] },
+    handler: async (req) => {
+      const saved = await ctx.users.saveSettings(member(req.viewer), req.params.uid, req.body.settings);
+      return ok(presentSettingsObj(req.params.uid, saved, await ctx.settings.get()));
+    },
   });
   r.put('/api/v3/users/:uid/password', {
     schema: {
@@ -134,10 +124,7 @@ export function registerSpamReportRoutes(app: FastifyInstance, ctx: AppContext):
       tags: ['users'],
     },
     handler: async (req) => {
-      if (!member(req.viewer).isAdmin) throw forbidden();
-      const target = await ctx.users.bySlug(req.params.userslug);
-      if (!target) throw notFound('error:no-user');
-      await ctx.events.log('spam-report', req.viewer.uid, { targetUid: target.uid, username: target.username }, req.ip);
+      await ctx.users.reportSpam(member(req.viewer), req.params.userslug, req.ip);
       return ok({});
     },
   });

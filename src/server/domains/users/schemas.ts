@@ -17,17 +17,8 @@ export const UserSummarySchema = Type.Object({
   banned: Type.Boolean(),
 });
 
-/** A member as GET /api/v3/users/{uid} answers. */
-export const UserSchema = Type.Intersect([
-  UserSummarySchema,
-  Type.Object({
-    joindate: Type.Number(),
-    lastonline: Type.Number(),
-    topiccount: Type.Number(),
-    about: Type.String(),
-    email: Type.Optional(Type.String()),
-  }),
-]);
+/** A member as the /api/v3/users routes answer: NodeBB's UserObj. */
+export { UserObjSchema as UserSchema, UserSettingsObjSchema } from '../../../shared/schemas/user.js';
 
 export const UserSettingsSchema = Type.Object(
   {
