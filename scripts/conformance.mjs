@@ -77,7 +77,8 @@ function operations(docName) {
   const prefix = doc.servers?.[0]?.url ?? '';
   const ops = [];
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) if (item?.[method]) ops.push({ doc: docName, method, path: p, url: prefix + p, op: item[method] });
+    // In the document's own order (NodeBB's test too): DELETE …/state comes before PUT …/state.
+    for (const method of Object.keys(item ?? {}).filter((m) => METHODS.includes(m))) ops.push({ doc: docName, method, path: p, url: prefix + p, op: item[method] });
   }
   return ops;
 }
