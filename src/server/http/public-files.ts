@@ -32,7 +32,7 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
   const swFile = path.join(clientDir, 'service-worker.js');
   if (existsSync(swFile)) {
     // Served from the forum root, so that the worker's scope covers every page.
-    const sw = readFileSync(swFile);
+    const sw = readFileSync(swFile, 'utf8');
     files.withTypeProvider<TypeBoxTypeProvider>().get('/service-worker.js', {
       schema: { response: { 200: Type.String() }, hide: true },
       handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
