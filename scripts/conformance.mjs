@@ -3,8 +3,10 @@
 // calls every operation of NodeBB's OpenAPI documents and checks each 200 answer against the
 // documented schema with NodeBB's own rule (test/api.js in NodeBB): every listed property is
 // required unless the schema has a `required` list, null only where `nullable`, a property the
-// schema does not list fails unless the schema has `additionalProperties`. Types are checked
-// as NodeBB does, plus numbers (NodeBB's test skips them; Palaver promises them).
+// schema does not list fails unless the schema has `additionalProperties`. Stricter than that
+// test where it looks away: numbers are type-checked, `oneOf` types too, and a schema given as
+// `allOf` or `properties` without `type: object` is still followed (NodeBB's test stops there,
+// which would leave most `response` objects unchecked).
 //
 // Usage: npm run conformance [-- --dist] [-- --only REGEX] [-- --verbose]
 //   --dist     run the built server (dist/) instead of the sources through tsx
@@ -87,6 +89,18 @@ function operations(docName) {
 
 const TYPES = { string: 'string', boolean: 'boolean', number: 'number', integer: 'number' };
 
+/** Whether a schema describes an object: NodeBB's `type: object`, or (stricter than NodeBB's test, which skips them) `allOf` or `properties` without a type. */
+const isObject = (s) => s.type === 'object' || (!s.type && !s.oneOf && !s.anyOf && (Array.isArray(s.allOf) || !!s.properties));
+
+/** Whether a scalar fits `type` (one or a list) or a `oneOf`/`anyOf` of types; true when the schema names none. */
+function typeFits(s, v) {
+  const branches = s.oneOf ?? s.anyOf;
+  if (branches) return branches.some((b) => (b.type === 'null' ? v === null : typeFits(b, v)));
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (!types.length) return true;
+  return types.some((t) => (TYPES[t] ? typeof v === TYPES[t] : t === 'array' ? Array.isArray(v) : t === 'object' ? typeof v === 'object' && v !== null : t === 'null' && v === null));
+}
+
 /** NodeBB's compare(): the list of differences of `value` from `schema` (empty when it conforms). */
 function compare(schema, value, where, out) {
   let required = [];
@@ -103,8 +117,8 @@ function compare(schema, value, where, out) {
     required = schema.required ?? Object.keys(schema.properties);
     props = schema.properties;
   } else return out;
-  if (value === null || typeof value !== 'object') {
-    out.push(`${where}: expected an object, got ${JSON.stringify(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    out.push(`${where}: expected an object, got ${JSON.stringify(value)?.slice(0, 40)}`);
     return out;
   }
   for (const prop of required) {
@@ -117,13 +131,12 @@ function compare(schema, value, where, out) {
     }
     const v = value[prop];
     if (v === null) {
-      if (s.nullable !== true) out.push(`${at}: null, not nullable`);
+      const nullable = s.nullable === true || (s.oneOf ?? s.anyOf ?? []).some((b) => b.type === 'null') || (Array.isArray(s.type) && s.type.includes('null'));
+      if (!nullable) out.push(`${at}: null, not nullable`);
       continue;
     }
-    if (TYPES[s.type]) {
-      if (typeof v !== TYPES[s.type]) out.push(`${at}: expected ${s.type}, got ${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`);
-    } else if (s.type === 'object') {
-      if (typeof v !== 'object') out.push(`${at}: expected object, got ${typeof v}`);
+    if (isObject(s)) {
+      if (typeof v !== 'object' || Array.isArray(v)) out.push(`${at}: expected object, got ${Array.isArray(v) ? 'array' : typeof v}`);
       else compare(s, v, at, out);
     } else if (s.type === 'array') {
       if (!Array.isArray(v)) {
@@ -132,8 +145,10 @@ function compare(schema, value, where, out) {
       }
       const items = s.items;
       if (!items) continue;
-      if (items.type === 'object' || Array.isArray(items.allOf)) v.forEach((item, i) => compare(items, item, `${at}[${i}]`, out));
-      else if (TYPES[items.type]) v.forEach((item, i) => typeof item !== TYPES[items.type] && out.push(`${at}[${i}]: expected ${items.type}, got ${typeof item}`));
+      if (isObject(items)) v.forEach((item, i) => compare(items, item, `${at}[${i}]`, out));
+      else v.forEach((item, i) => !typeFits(items, item) && out.push(`${at}[${i}]: expected ${JSON.stringify(items.type ?? items.oneOf)}, got ${typeof item}`));
+    } else if (!typeFits(s, v)) {
+      out.push(`${at}: expected ${JSON.stringify(s.type ?? (s.oneOf ?? s.anyOf).map((b) => b.type))}, got ${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`);
     }
   }
   if (!additional) for (const prop of Object.keys(value)) if (!props[prop]) out.push(`${where}.${prop}: not in NodeBB's schema`);
