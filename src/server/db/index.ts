@@ -9,7 +9,8 @@ import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 import { tokenForeignKey } from './migrations/0004_token_fk.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
-import { twoConnectionSqliteDialect, type StatementSource } from './sqlite-driver.js';
+import { StatementCache } from './statement-cache.js';
+import { twoConnectionSqliteDialect } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -53,32 +54,9 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   // writer holds a transaction.
   const reader = new SQLite(fileName, { readonly: true });
   reader.pragma('busy_timeout = 5000');
-  const dialect = twoConnectionSqliteDialect(cachedStatements(writer), cachedStatements(reader));
+  const dialect = twoConnectionSqliteDialect(new StatementCache(writer), new StatementCache(reader));
   const db = new ScopedKysely<Database>({ dialect: reentrantDialect(dialect) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
-}
-
-const STATEMENT_CACHE_SIZE = 1000;
-
-/**
- * Kysely's SQLite driver prepares every statement anew; SQLite then parses and plans it
- * again each time (a fifth to a third of a page's server time). Reuse prepared statements
- * by SQL text instead. Safe because statements run to completion synchronously.
- */
-function cachedStatements(file: SQLite.Database): StatementSource {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(sqlText: string) {
-      let stmt = cache.get(sqlText);
-      if (!stmt) {
-        stmt = file.prepare(sqlText);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(sqlText, stmt);
-      }
-      return stmt;
-    },
-  };
 }
 
 /** Every migration in order, for the given dialect. */

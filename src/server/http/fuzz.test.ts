@@ -10,7 +10,7 @@ import { startTestForum, type TestForum } from '../test/harness.js';
  * Bounded: a fixed seed and a fixed number of runs per operation and identity.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = 17;
 
 interface Operation {

@@ -9,13 +9,23 @@ export interface RateLimiter {
 
 /** A single-process limiter. */
 export class MemoryRateLimiter implements RateLimiter {
+  // Oldest window first: a key is re-inserted when its window starts again.
   private windows = new Map<string, { count: number; resetAt: number }>();
+
+  /** @param maxWindows the most keys kept; keys come from what visitors type (login names), so they must be bounded */
+  constructor(readonly maxWindows = 100_000) {}
+
+  /** Keys held now (for tests and diagnostics). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   async hit(key: string, limit: number, windowSec: number): Promise<number> {
     const now = Date.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
-      if (this.windows.size > 100_000) this.sweep(now);
+      if (w) this.windows.delete(key);
+      else if (this.windows.size >= this.maxWindows) this.sweep(now);
       w = { count: 0, resetAt: now + windowSec * 1000 };
       this.windows.set(key, w);
     }
@@ -23,8 +33,17 @@ export class MemoryRateLimiter implements RateLimiter {
     return w.count > limit ? Math.ceil((w.resetAt - now) / 1000) : 0;
   }
 
+  /**
+   * Drops the expired windows; when live ones still fill nine tenths, the oldest go too (their
+   * counts start again), so memory stays bounded and the next sweep is a tenth of the bound away.
+   */
   private sweep(now: number): void {
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    let excess = this.windows.size - Math.floor(this.maxWindows * 0.9);
+    for (const k of this.windows.keys()) {
+      if (excess-- <= 0) break;
+      this.windows.delete(k);
+    }
   }
 }
 
