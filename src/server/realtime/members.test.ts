@@ -91,7 +91,7 @@ describe('presence and status', () => {
     const arrived = nextEvent(watcher.socket, 'event:user_status_change');
     const socket = await connectLive(client);
     expect(await arrived).toEqual({ uid: user.uid, status: 'online' });
-    expect((await watcher.client.get(`/api/v3/users/${user.uid}/status`)).body.response).toEqual({ uid: user.uid, status: 'online' });
+    expect((await watcher.client.get(`/api/v3/users/${user.uid}/status`)).body.response).toEqual({ status: 'online' });
 
     // A second tab closing is not a departure; the last one is.
     const tab = await connectLive(client);

@@ -15,18 +15,20 @@ const Status = Type.Unsafe<UserStatus>(Type.Union(USER_STATUSES.map((s) => Type.
 // Any string reaches the handler, so a wrong status gets its own error key rather than a bare 400.
 const UidStatusParams = Type.Object({ uid: Id(), status: Type.String({ maxLength: 20 }) });
 const StatusAnswer = Envelope(Type.Object({ uid: Type.Integer(), status: Status }));
+// NodeBB's GET answers the status alone (write/users/uid/status.yaml).
+const StatusOnly = Envelope(Type.Object({ status: Status }));
 
 /** NodeBB's status routes: read a member's status, check it, and (ours) choose one. */
 export function registerStatusRoutes(parent: FastifyInstance, ctx: AppContext, presence: Presence): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/api/v3/users/:uid/status', {
-    schema: { params: UidParams, response: { 200: StatusAnswer }, tags: ['users'] },
+    schema: { params: UidParams, response: { 200: StatusOnly }, tags: ['users'] },
     handler: async (req) => {
       const { uid } = req.params;
       await ctx.privileges.assert(req.viewer, 'view:users');
       const user = await ctx.users.get(uid);
       if (!user) throw notFound('error:no-user');
-      return ok({ uid, status: await presence.statusOf(uid, user.status) });
+      return ok({ status: await presence.statusOf(uid, user.status) });
     },
   });
 
