@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { SharedCaches } from './cache/shared.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import { HookBus } from './hooks/bus.js';
@@ -16,6 +17,8 @@ import { TagsService } from './domains/tags/service.js';
 import { TopicsService } from './domains/topics/service.js';
 import { UsersService } from './domains/users/service.js';
 import { ViewCounter } from './domains/topics/views.js';
+import { JobRunner } from './jobs/runner.js';
+import { registerCoreJobs } from './jobs/core.js';
 
 /** Everything a service may reach: configuration, database, hooks and the other services. */
 export interface AppContext {
@@ -25,6 +28,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   hooks: HookBus;
   redis: Redis | null;
+  /** Caches every process must drop when the data changes (Redis pub/sub across processes). */
+  caches: SharedCaches;
+  /** Queued and recurring jobs with database leases; started by `palaver start`. */
+  jobs: JobRunner;
   limiter: RateLimiter;
   settings: SettingsService;
   groups: GroupsService;
@@ -51,11 +58,13 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     log,
     hooks: new HookBus(log),
     redis,
+    caches: new SharedCaches(redis, config.redisPrefix, log),
     limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
   } as unknown as AppContext;
-  ctx.settings = new SettingsService(ctx.db);
+  ctx.jobs = new JobRunner(ctx.db, log);
+  ctx.settings = new SettingsService(ctx.db, ctx.caches);
   ctx.groups = new GroupsService(ctx.db);
-  ctx.privileges = new PrivilegesService(ctx.db, ctx.groups);
+  ctx.privileges = new PrivilegesService(ctx.db, ctx.groups, ctx.caches);
   ctx.auth = new AuthService(ctx.db, config.secret);
   ctx.events = new EventsService(ctx.db);
   ctx.users = new UsersService(ctx);
@@ -64,9 +73,17 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.posts = new PostsService(ctx);
   ctx.tags = new TagsService(ctx);
   ctx.views = new ViewCounter(ctx);
+  registerCoreJobs(ctx);
+  // Who a member is (groups, ban) is cached per process (the live layer's viewers): drop it everywhere.
+  for (const name of ['action:user.update', 'action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
+    ctx.hooks.action(name, 'core', () => ctx.caches.clear('viewers'), { inline: true });
+  }
   ctx.close = async () => {
+    await ctx.jobs.stop();
+    await ctx.hooks.idle();
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
+    ctx.caches.close();
     if (redis) redis.disconnect();
     await handle.close();
   };

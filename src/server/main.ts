@@ -67,6 +67,8 @@ async function start(config: Config): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
+  await app.ctx.jobs.start();
   app.log.info(`Palaver is listening at ${config.url}`);
 }
 

@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
+import { jobs } from './migrations/0003_jobs.js';
 import { tokenForeignKey } from './migrations/0004_token_fk.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import { StatementCache } from './statement-cache.js';
@@ -61,7 +62,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0004_token_fk': tokenForeignKey(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect) };
 }
 
 /** Applies pending migrations; returns the names applied. */
@@ -69,6 +70,8 @@ export async function migrate(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): P
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
+    // A forum that already ran a later migration still gets an earlier one added after it.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

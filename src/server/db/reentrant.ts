@@ -4,6 +4,9 @@ import { Kysely, type DatabaseConnection, type Dialect, type Driver, type Transa
 interface TxScope {
   conn: DatabaseConnection | null;
   depth: number;
+  /** Work to run once the outermost transaction commits (dropped on rollback). */
+  after?: (() => void)[];
+  done?: boolean;
 }
 
 const scope = new AsyncLocalStorage<TxScope>();
@@ -75,7 +78,19 @@ export function reentrantDialect(dialect: Dialect): Dialect {
 export class ScopedKysely<DB> extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
     const builder = super.transaction();
-    const execute: TransactionBuilder<DB>['execute'] = (fn) => scope.run(scope.getStore() ?? { conn: null, depth: 0 }, () => builder.execute(fn));
+    const execute: TransactionBuilder<DB>['execute'] = async (fn) => {
+      const outer = scope.getStore();
+      if (outer && !outer.done) return scope.run(outer, () => builder.execute(fn));
+      const s: TxScope = { conn: null, depth: 0, after: [] };
+      try {
+        const result = await scope.run(s, () => builder.execute(fn));
+        s.done = true;
+        for (const work of s.after!) work();
+        return result;
+      } finally {
+        s.done = true;
+      }
+    };
     return new Proxy(builder, {
       get(target, prop) {
         if (prop === 'execute') return execute;
@@ -84,4 +99,15 @@ export class ScopedKysely<DB> extends Kysely<DB> {
       },
     });
   }
+}
+
+/**
+ * Runs `work` once the open transaction commits (never if it rolls back) and returns true;
+ * outside a transaction it returns false and the caller runs the work itself.
+ */
+export function afterCommit(work: () => void): boolean {
+  const s = scope.getStore();
+  if (!s || s.done || !s.after) return false;
+  s.after.push(work);
+  return true;
 }

@@ -207,4 +207,25 @@ export interface Database {
   api_tokens: ApiTokensTable;
   privileges: PrivilegesTable;
   events: EventsTable;
+  jobs: JobsTable;
+}
+
+/** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** Unique per recurring schedule; null for a one-off run. */
+  key: string | null;
+  payload: Generated<string>;
+  /** 'queued' (waiting or running), 'done' or 'failed'. */
+  state: Generated<string>;
+  run_at: number;
+  every_ms: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+  last_error: Generated<string>;
+  created: number;
+  finished: Generated<number>;
 }

@@ -33,6 +33,7 @@ describe('hook bus', () => {
       seen.push('fine');
     });
     await bus.fire('action:user.delete', { uid: 1, by: 1 });
+    await bus.idle();
     expect(seen).toEqual(['fine']);
     expect(log.error).toHaveBeenCalled();
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../db/reentrant.js';
 import type { FilterHooks, ActionHooks } from './types.js';
 
 type FilterFn<T> = (data: T) => T | Promise<T>;
@@ -8,15 +9,25 @@ interface Registered<F> {
   plugin: string;
   priority: number;
   fn: F;
+  inline?: boolean;
+}
+
+/** How an action listener runs: `inline` ones run at commit, before the request answers. */
+export interface ActionOptions {
+  priority?: number;
+  /** Only for immediate, cheap, in-process work (clearing a local cache): it delays the request. */
+  inline?: boolean;
 }
 
 /**
  * The typed hook bus. Filters run in priority order and may change the data or refuse it
- * by throwing; actions run after commit and never break the core (errors are logged).
+ * by throwing. Actions run after commit and off the request path (queued behind the answer),
+ * except listeners registered `inline`; their errors are logged and never break the core.
  */
 export class HookBus {
   private filters = new Map<string, Registered<FilterFn<any>>[]>();
   private actions = new Map<string, Registered<ActionFn<any>>[]>();
+  private pending = new Set<Promise<void>>();
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
@@ -28,10 +39,11 @@ export class HookBus {
     this.filters.set(name, list);
   }
 
-  /** Adds an action listener. */
-  action<K extends keyof ActionHooks>(name: K, plugin: string, fn: ActionFn<ActionHooks[K]>, priority = 10): void {
+  /** Adds an action listener (a number as the last argument is its priority, default 10). */
+  action<K extends keyof ActionHooks>(name: K, plugin: string, fn: ActionFn<ActionHooks[K]>, opts: number | ActionOptions = {}): void {
+    const { priority = 10, inline = false } = typeof opts === 'number' ? { priority: opts } : opts;
     const list = this.actions.get(name) ?? [];
-    list.push({ plugin, priority, fn });
+    list.push({ plugin, priority, fn, inline });
     list.sort((a, b) => a.priority - b.priority);
     this.actions.set(name, list);
   }
@@ -55,14 +67,43 @@ export class HookBus {
     return value;
   }
 
-  /** Fires the actions; each error is logged and swallowed so the core carries on. */
-  async fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
-    for (const hook of this.actions.get(name) ?? []) {
-      try {
-        await hook.fn(data);
-      } catch (err) {
-        this.log.error({ err, hook: name, plugin: hook.plugin }, 'action hook failed');
-      }
+  /**
+   * Fires the actions after commit: inside an open transaction nothing runs until it commits
+   * (and nothing at all if it rolls back). Inline listeners then run at once; the others are
+   * queued behind the current request. Returns at once; `idle()` waits for the queue.
+   */
+  fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
+    if (!afterCommit(() => this.dispatch(name, data))) this.dispatch(name, data);
+    return Promise.resolve();
+  }
+
+  /** Resolves once every queued listener (and any they fired in turn) has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private dispatch(name: keyof ActionHooks, data: unknown): void {
+    const list = this.actions.get(name) ?? [];
+    const queued = list.filter((h) => !h.inline);
+    for (const hook of list) if (hook.inline) this.track(this.call(name, hook, data));
+    if (!queued.length) return;
+    this.track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        for (const hook of queued) await this.call(name, hook, data);
+      }),
+    );
+  }
+
+  private async call(name: string, hook: Registered<ActionFn<any>>, data: unknown): Promise<void> {
+    try {
+      await hook.fn(data);
+    } catch (err) {
+      this.log.error({ err, hook: name, plugin: hook.plugin }, 'action hook failed');
     }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
   }
 }

@@ -40,6 +40,8 @@ export interface ActionHooks {
   'action:topic.lock': { topic: TopicRow; uid: number; locked: boolean };
   'action:topic.pin': { topic: TopicRow; uid: number; pinned: boolean };
   'action:topic.move': { topic: TopicRow; uid: number; fromCid: number };
+  /** A topic's tags were replaced or removed (not through a post edit). */
+  'action:topic.tags': { topic: TopicRow; uid: number; tags: string[] };
   'action:user.create': { user: UserRow };
   'action:user.update': { user: UserRow; fields: string[] };
   'action:user.delete': { uid: number; by: number };

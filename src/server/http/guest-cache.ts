@@ -11,7 +11,7 @@ interface Entry<T> {
 const CONTENT_ACTIONS: (keyof ActionHooks)[] = [
   'action:topic.save', 'action:post.save', 'action:post.edit', 'action:post.delete', 'action:post.restore',
   'action:post.purge', 'action:post.vote', 'action:topic.delete', 'action:topic.restore', 'action:topic.purge',
-  'action:topic.lock', 'action:topic.pin', 'action:topic.move', 'action:user.update', 'action:user.delete',
+  'action:topic.lock', 'action:topic.pin', 'action:topic.move', 'action:topic.tags', 'action:user.update', 'action:user.delete',
   'action:user.banned', 'action:user.unbanned', 'action:category.create', 'action:category.update', 'action:category.delete',
 ];
 
@@ -82,8 +82,11 @@ export class GuestPageCache<T> {
     this.bytes = 0;
   }
 
-  /** Clears the cache whenever content changes in this process. */
+  /**
+   * Clears the cache whenever content changes in this process: inline (at commit, before the
+   * write's answer), so a guest reading right after a write never gets the old page.
+   */
   watch(hooks: HookBus): void {
-    for (const name of CONTENT_ACTIONS) hooks.action(name, 'guest-cache', () => this.clear());
+    for (const name of CONTENT_ACTIONS) hooks.action(name, 'guest-cache', () => this.clear(), { inline: true });
   }
 }

@@ -13,7 +13,10 @@ const VIEWER_TTL_MS = 5000;
 export class Viewers {
   private cache = new Map<number, { viewer: Viewer; at: number }>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    // A change of who a member is (ban, groups, deletion) in any process drops this cache.
+    ctx.caches.register('viewers', () => this.cache.clear());
+  }
 
   /** The viewer behind a uid. */
   async get(uid: number): Promise<Viewer> {

@@ -60,6 +60,14 @@ export function registerContentBridges(hub: Hub): void {
   bridge(hub, 'action:topic.pin', async ({ topic, uid, pinned }) =>
     topicState(topic, pinned ? 'event:topic_pinned' : 'event:topic_unpinned', { ...state(topic, uid), isPinned: pinned }),
   );
+  bridge(hub, 'action:topic.tags', async ({ topic, uid }) =>
+    pushFiltered(io, viewers, [topicRoom(topic.tid), categoryRoom(topic.cid)], readsTopic(ctx, topic), 'event:topic_tags', {
+      tid: topic.tid,
+      cid: topic.cid,
+      uid,
+      tags: (await ctx.tags.forTopics([topic.tid])).get(topic.tid) ?? [],
+    }),
+  );
   // Only readers of the new category follow a moved topic there.
   bridge(hub, 'action:topic.move', async ({ topic, fromCid }) =>
     pushFiltered(io, viewers, [topicRoom(topic.tid), categoryRoom(fromCid), categoryRoom(topic.cid)], readsCategory(ctx, topic.cid), 'event:topic_moved', {

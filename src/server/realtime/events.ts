@@ -2,7 +2,7 @@
  * The typed map of live events (rule 9). Only types from src/shared are used here, so the
  * browser's socket client can `import type` this file and be checked against the server.
  */
-import type { CategoryRef, PostView, TopicSummary } from '../../shared/types.js';
+import type { CategoryRef, PostView, TagRef, TopicSummary } from '../../shared/types.js';
 
 /** An error as a call's callback receives it: NodeBB's `[[key, params]]` text plus the key. */
 export interface CallError {
@@ -91,6 +91,8 @@ export interface ServerToClientEvents {
   'event:topic_pinned': (data: TopicStatePayload) => void;
   'event:topic_unpinned': (data: TopicStatePayload) => void;
   'event:topic_moved': (data: { tid: number; cid: number; fromCid: number }) => void;
+  /** A topic's tags changed (PUT/DELETE /api/v3/topics/:tid/tags): its full new list. */
+  'event:topic_tags': (data: { tid: number; cid: number; uid: number; tags: TagRef[] }) => void;
   'posts.upvote': (data: VotePayload) => void;
   'posts.downvote': (data: VotePayload) => void;
   'posts.unvote': (data: VotePayload) => void;

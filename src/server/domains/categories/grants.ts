@@ -83,9 +83,10 @@ export async function changePrivilege(ctx: AppContext, actor: Viewer, cid: numbe
   const name = privilegeName(privilege);
   await loadForAdmin(ctx, actor, cid);
   const subject = await subjectOf(ctx, member);
-  if (give) await ctx.privileges.give(cid, [name], subject);
-  else await ctx.privileges.take(cid, [name], subject);
-  await ctx.events.log(give ? 'privilege-give' : 'privilege-rescind', actor.uid, { cid, privilege: name, subject }, ip);
+  // The grant and its audit row in one transaction; grant caches clear after the commit.
+  await ctx.privileges.change(give, cid, [name], subject, (tx) =>
+    ctx.events.log(give ? 'privilege-give' : 'privilege-rescind', actor.uid, { cid, privilege: name, subject }, ip, tx),
+  );
   return privilegeSet(ctx, actor, cid);
 }
 

@@ -1,4 +1,6 @@
-import type { Db, Queryable } from '../../db/index.js';
+import type { SharedCaches } from '../../cache/shared.js';
+import type { Db, Queryable, Tx } from '../../db/index.js';
+import { onCommit, runAction } from '../../hooks/action.js';
 import { forbidden } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
 import { allGrants, dropCategory, grant, rescind } from './store.js';
@@ -58,7 +60,7 @@ const GLOBAL_MEMBER_DEFAULTS: GlobalPrivilege[] = [
 ];
 const GLOBAL_GUEST_DEFAULTS: GlobalPrivilege[] = ['view:users', 'view:tags', 'view:groups', 'search:content', 'search:tags'];
 
-// Re-read from the database at most this often, so grants changed by another process show.
+// A safety net: changes clear every process's table through SharedCaches after commit.
 const TTL_MS = 5000;
 
 /** The privileges a viewer holds: who they are and what they may do where. */
@@ -77,14 +79,32 @@ export interface Viewer {
 export class PrivilegesService {
   private grants: Map<string, Set<string>> | null = null;
   private loadedAt = 0;
+  // Bumped by every clear: a load that began before it must not cache what it read.
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly groups: GroupsService,
-  ) {}
+    private readonly caches?: SharedCaches,
+  ) {
+    caches?.register('privileges', () => this.forget());
+  }
+
+  /** Drops this process's grant table (SharedCaches calls it when any process changes grants). */
+  forget(): void {
+    this.grants = null;
+    this.generation += 1;
+  }
+
+  // After commit (never inside the transaction: a concurrent read would cache the
+  // pre-commit grants), in every process.
+  private changed(): void {
+    onCommit(() => (this.caches ? this.caches.clear('privileges') : this.forget()));
+  }
 
   private async table(): Promise<Map<string, Set<string>>> {
     if (this.grants && Date.now() - this.loadedAt < TTL_MS) return this.grants;
+    const generation = this.generation;
     const map = new Map<string, Set<string>>();
     for (const row of await allGrants(this.db)) {
       const key = `${row.cid}:${row.privilege}`;
@@ -92,6 +112,7 @@ export class PrivilegesService {
       if (!set) map.set(key, (set = new Set()));
       set.add(row.subject);
     }
+    if (generation !== this.generation) return map;
     this.grants = map;
     this.loadedAt = Date.now();
     return map;
@@ -162,7 +183,7 @@ export class PrivilegesService {
     await grant(db, cid, MEMBER_DEFAULTS, REGISTERED);
     await grant(db, cid, GUEST_DEFAULTS, GUESTS);
     await grant(db, cid, [...CATEGORY_PRIVILEGES], GLOBAL_MODS);
-    this.grants = null;
+    this.changed();
   }
 
   /** Gives the forum its default global grants. */
@@ -170,25 +191,37 @@ export class PrivilegesService {
     await grant(db, 0, GLOBAL_MEMBER_DEFAULTS, REGISTERED);
     await grant(db, 0, GLOBAL_GUEST_DEFAULTS, GUESTS);
     await grant(db, 0, [...GLOBAL_PRIVILEGES], GLOBAL_MODS);
-    this.grants = null;
+    this.changed();
   }
 
   /** Grants privileges to a group (or `uid:N`) in a category. */
   async give(cid: number, privileges: Privilege[], subject: string): Promise<void> {
-    await grant(this.db, cid, privileges, subject);
-    this.grants = null;
+    await this.change(true, cid, privileges, subject);
   }
 
   /** Takes privileges from a group (or `uid:N`) in a category. */
   async take(cid: number, privileges: Privilege[], subject: string): Promise<void> {
-    await rescind(this.db, cid, privileges, subject);
-    this.grants = null;
+    await this.change(false, cid, privileges, subject);
+  }
+
+  /**
+   * Grants or rescinds, with the audit row (`audit`, e.g. an events log write) in the same
+   * transaction; every process's grant table is cleared after the commit.
+   */
+  async change(give: boolean, cid: number, privileges: Privilege[], subject: string, audit?: (tx: Tx) => Promise<void>): Promise<void> {
+    await runAction(this.db, {
+      write: async (tx) => {
+        await (give ? grant : rescind)(tx, cid, privileges, subject);
+        await audit?.(tx);
+      },
+      after: () => this.changed(),
+    });
   }
 
   /** Forgets a deleted category's grants. */
   async dropCategory(db: Queryable, cid: number): Promise<void> {
     await dropCategory(db, cid);
-    this.grants = null;
+    this.changed();
   }
 
   /** Lists grants of a category as privilege → subjects. */

@@ -1,21 +1,33 @@
 import { DEFAULT_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
+import type { SharedCaches } from '../../cache/shared.js';
 import type { Db } from '../../db/index.js';
+import { runAction } from '../../hooks/action.js';
 import { assertSettingsChange } from './schema.js';
 import { allSettings, putSetting } from './store.js';
 
-// Short-lived so that a change made through another process shows within this window.
+// A safety net: a change clears every process's cache through SharedCaches at once; the TTL
+// covers a change made where no Redis carries the news (`palaver config set` beside a
+// SQLite server) and a message lost while a subscriber reconnects.
 const TTL_MS = 5000;
 
-/** Forum settings: stored values over defaults, cached briefly. */
+/** Forum settings: stored values over defaults, cached until a change clears them. */
 export class SettingsService {
   private cached: ForumSettings | null = null;
   private loadedAt = 0;
+  // Bumped by every clear: a read that began before it must not cache what it read.
+  private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly caches?: SharedCaches,
+  ) {
+    caches?.register('settings', () => this.invalidate());
+  }
 
   /** The current settings. */
   async get(): Promise<ForumSettings> {
     if (this.cached && Date.now() - this.loadedAt < TTL_MS) return this.cached;
+    const generation = this.generation;
     const stored = await allSettings(this.db);
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     for (const [key, raw] of Object.entries(stored)) {
@@ -26,6 +38,7 @@ export class SettingsService {
         // A hand-edited row that is not JSON keeps the default.
       }
     }
+    if (generation !== this.generation) return merged as ForumSettings;
     this.cached = merged as ForumSettings;
     this.loadedAt = Date.now();
     return this.cached;
@@ -34,15 +47,19 @@ export class SettingsService {
   /** Changes settings; each value must fit the settings' schema (400 with the setting's key otherwise). */
   async set(values: Partial<Record<string, unknown>>): Promise<ForumSettings> {
     assertSettingsChange(values, await this.get());
-    await this.db.transaction().execute(async (tx) => {
-      for (const [key, value] of Object.entries(values)) await putSetting(tx, key, JSON.stringify(value));
+    await runAction(this.db, {
+      write: async (tx) => {
+        for (const [key, value] of Object.entries(values)) await putSetting(tx, key, JSON.stringify(value));
+      },
+      // After commit, in every process (a clear inside the transaction could let a concurrent read cache the old values).
+      after: () => (this.caches ? this.caches.clear('settings') : this.invalidate()),
     });
-    this.cached = null;
     return this.get();
   }
 
-  /** Drops the cache (after a change through another process). */
+  /** Drops this process's cache (SharedCaches calls it when any process changes a setting). */
   invalidate(): void {
     this.cached = null;
+    this.generation += 1;
   }
 }

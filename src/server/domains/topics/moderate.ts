@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
+import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from './access.js';
@@ -115,6 +116,9 @@ export async function setTopicTags(ctx: AppContext, viewer: Viewer, tid: number,
   } else {
     next = ctx.tags.validate(tags ?? [], s);
   }
-  await ctx.db.transaction().execute((tx) => ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1));
+  await runAction(ctx.db, {
+    write: (tx) => ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1),
+    after: () => void ctx.hooks.fire('action:topic.tags', { topic, uid: viewer.uid, tags: next }),
+  });
   return next;
 }
