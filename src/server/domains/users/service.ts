@@ -190,7 +190,8 @@ export class UsersService {
     const user = found === undefined ? await this.findLogin(username) : (found ?? undefined);
     // Verify against a dummy hash too, so timing does not reveal which usernames exist.
     const ok = user?.password_hash ? await verify(user.password_hash, password).catch(() => false) : await verify(DUMMY_HASH, password).catch(() => false);
-    if (!user || !ok) throw new AppError('error:invalid-login-credentials', 403);
+    // A deleted account answers like an unknown one.
+    if (!user || !ok || user.deleted === 1) throw new AppError('error:invalid-login-credentials', 403);
     await this.assertNotBanned(user);
     if (!(await this.ctx.privileges.can(await this.ctx.privileges.viewer(user.uid), 'local:login'))) throw forbidden('error:no-privileges');
     await store.updateUser(db, user.uid, { lastonline: Date.now() });
@@ -361,6 +362,14 @@ export class UsersService {
       await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid }, '', tx);
     });
     await this.ctx.hooks.fire('action:user.unbanned', { uid, by: actor.uid });
+  }
+
+  /** Records an admin's spam report on a member (spec §7): written to the event log, sent nowhere. */
+  async reportSpam(actor: Viewer, userslug: string, ip: string): Promise<void> {
+    if (!actor.isAdmin) throw forbidden();
+    const target = await this.bySlug(userslug);
+    if (!target) throw notFound('error:no-user');
+    await this.ctx.events.log('spam-report', actor.uid, { targetUid: target.uid, username: target.username }, ip);
   }
 
   /** Creates an API token for a member (themself, or an admin for anyone); returns it once. */
