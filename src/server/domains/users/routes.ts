@@ -4,7 +4,7 @@ import { Timestamp } from '../../http/input.js';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentSettingsObj, presentUserObj } from './presenter.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
