@@ -111,3 +111,9 @@ export function afterCommit(work: () => void): boolean {
   s.after.push(work);
   return true;
 }
+
+/** True inside an open transaction's callback (plain queries on the database join it). */
+export function inTransaction(): boolean {
+  const s = scope.getStore();
+  return !!s && !s.done;
+}

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/index.js';
-import { afterCommit } from '../db/reentrant.js';
+import { afterCommit, inTransaction } from '../db/reentrant.js';
 
 /** One write: its rows in one transaction, then what follows once they are committed. */
 export interface ActionSpec<R> {
@@ -15,6 +15,14 @@ export interface ActionSpec<R> {
  * so a hook never announces rows that could still roll back.
  */
 export async function runAction<R>(db: Db, spec: ActionSpec<R>): Promise<R> {
+  if (inTransaction()) {
+    // A second BEGIN on the open connection would fail (SQLite) or wait for ever: queries on
+    // the database object join the open transaction instead (see db/reentrant.ts).
+    const joined = await spec.write(db as unknown as Tx);
+    const after = spec.after;
+    if (after) afterCommit(() => after(joined));
+    return joined;
+  }
   let result!: R;
   await db.transaction().execute(async (tx) => {
     result = await spec.write(tx);

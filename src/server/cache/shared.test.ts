@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { REGISTERED } from '../domains/groups/service.js';
+import type { Viewer } from '../domains/privileges/service.js';
+import { makeCategory } from '../domains/topics/testing.js';
+import { startTestForum, type TestForum } from '../test/harness.js';
+
+/** Asks until the answer is `want`, for at most a second (the promise of the shared caches). */
+async function within1s<T>(ask: () => Promise<T>, want: T): Promise<T> {
+  const until = Date.now() + 1000;
+  let got = await ask();
+  while (got !== want && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 20));
+    got = await ask();
+  }
+  return got;
+}
+
+// Two app instances on one database and one Redis play two processes of one forum.
+describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)', () => {
+  let forum: TestForum;
+  let b: App;
+  let member: Viewer;
+  beforeAll(async () => {
+    forum = await startTestForum();
+    b = await buildApp(forum.ctx.config, { logger: false });
+    await Promise.all([forum.ctx.caches.listening(), b.ctx.caches.listening()]);
+    member = await forum.ctx.privileges.viewer((await forum.createUser()).uid);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await forum?.close();
+  });
+
+  it('shows a setting changed in A to B within a second', async () => {
+    const before = (await b.ctx.settings.get()).topicsPerPage;
+    const next = before === 33 ? 34 : 33;
+    await forum.ctx.settings.set({ topicsPerPage: next });
+    expect(await within1s(async () => (await b.ctx.settings.get()).topicsPerPage, next)).toBe(next);
+  });
+
+  it('shows a grant rescinded and given again in A to B within a second', async () => {
+    const cid = await makeCategory(forum.ctx);
+    // B has the grants cached.
+    expect(await b.ctx.privileges.can(member, 'read', cid)).toBe(true);
+    await forum.ctx.privileges.take(cid, ['read'], REGISTERED);
+    expect(await within1s(() => b.ctx.privileges.can(member, 'read', cid), false)).toBe(false);
+    await forum.ctx.privileges.give(cid, ['read'], REGISTERED);
+    expect(await within1s(() => b.ctx.privileges.can(member, 'read', cid), true)).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import { REGISTERED } from '../groups/service.js';
+import { makeCategory } from '../topics/testing.js';
+import type { Viewer } from './service.js';
+
+describe('privilege cache', () => {
+  let forum: TestForum;
+  let member: Viewer;
+  beforeAll(async () => {
+    forum = await startTestForum();
+    member = await forum.ctx.privileges.viewer((await forum.createUser()).uid);
+  });
+  afterAll(async () => forum?.close());
+
+  // Defect 5: the cache was dropped inside the open transaction, so a read made while the
+  // grant was not yet committed cached the old grants for 5 s.
+  it('does not keep grants read by a concurrent request while the grant was uncommitted', async () => {
+    const { ctx } = forum;
+    const cid = await makeCategory(ctx);
+    await ctx.privileges.take(cid, ['find', 'read', 'topics:read'], REGISTERED);
+    let granted!: () => void;
+    const written = new Promise<void>((r) => (granted = r));
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    const tx = ctx.db.transaction().execute(async () => {
+      await ctx.privileges.give(cid, ['find', 'read', 'topics:read'], REGISTERED);
+      granted();
+      await held;
+    });
+    await written;
+    // Another request reads now: it sees the committed state (no grant yet) and caches it.
+    expect(await ctx.privileges.can(member, 'read', cid)).toBe(false);
+    commit();
+    await tx;
+    // Right after the commit, members see the new category.
+    expect(await ctx.privileges.can(member, 'read', cid)).toBe(true);
+  });
+
+  // Defect 10 (privileges): the grant and its audit event are one transaction.
+  it('writes a grant and its audit event together, or neither', async () => {
+    const { ctx } = forum;
+    const cid = await makeCategory(ctx);
+    await expect(
+      ctx.privileges.change(true, cid, ['moderate'], REGISTERED, async (tx) => {
+        await ctx.events.log('privilege-give', 1, { cid }, '', tx);
+        throw new Error('audit failed');
+      }),
+    ).rejects.toThrow('audit failed');
+    const audited = async () => (await ctx.events.recent(50, 'privilege-give')).filter((e) => e.data.cid === cid).length;
+    expect((await ctx.privileges.list(cid)).moderate).not.toContain(REGISTERED);
+    expect(await audited()).toBe(0);
+    await ctx.privileges.change(true, cid, ['moderate'], REGISTERED, (tx) => ctx.events.log('privilege-give', 1, { cid }, '', tx));
+    expect((await ctx.privileges.list(cid)).moderate).toContain(REGISTERED);
+    expect(await audited()).toBe(1);
+    expect(await ctx.privileges.isModerator(member, cid)).toBe(true);
+  });
+});
