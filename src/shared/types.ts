@@ -3,7 +3,7 @@
  * and the client's pages are both checked against these.
  */
 
-import type { CategoryObject } from './schemas/category.js';
+import type { CategoryObject, CategoryRef } from './schemas/category.js';
 
 export interface UserSummary {
   uid: number;
@@ -20,15 +20,8 @@ export interface UserSummary {
   banned: boolean;
 }
 
-export interface CategoryRef {
-  cid: number;
-  name: string;
-  handle: string;
-  slug: string;
-  icon: string;
-  bgColor: string;
-  color: string;
-}
+/** The category a topic carries (NodeBB's TopicObject `category`): derived from its schema. */
+export type { CategoryRef } from './schemas/category.js';
 
 export interface Teaser {
   pid: number;

@@ -39,6 +39,25 @@ export const CategoryObjectSchema = Type.Object({
   backgroundImage: Type.Optional(Type.String()),
 });
 
+/**
+ * The category a topic carries in lists (TopicObject's `category`): no handle, the image
+ * fields null/NodeBB's default since Palaver has no category images, `disabled` 0/1.
+ */
+export const CategoryRefSchema = Type.Object({
+  cid: Type.Number(),
+  name: Type.String(),
+  slug: Type.String(),
+  icon: Type.String(),
+  backgroundImage: Type.Union([Type.String(), Type.Null()]),
+  imageClass: Type.Union([Type.String(), Type.Null()]),
+  bgColor: Type.String(),
+  color: Type.String(),
+  disabled: Type.Number(),
+});
+
+/** The category reference topic lists carry. */
+export type CategoryRef = Static<typeof CategoryRefSchema>;
+
 /** A category as NodeBB's v3 API answers it. */
 export type CategoryObject = Static<typeof CategoryObjectSchema>;
 

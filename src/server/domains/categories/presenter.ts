@@ -5,7 +5,17 @@ import type { CategoryRow } from './store.js';
 
 /** The short reference topic lists carry. */
 export function presentRef(row: CategoryRow): CategoryRef {
-  return { cid: row.cid, name: row.name, handle: row.handle, slug: row.slug, icon: row.icon, bgColor: row.bg_color, color: row.color };
+  return {
+    cid: row.cid,
+    name: row.name,
+    slug: row.slug,
+    icon: row.icon,
+    backgroundImage: null,
+    imageClass: 'cover',
+    bgColor: row.bg_color,
+    color: row.color,
+    disabled: row.disabled ? 1 : 0,
+  };
 }
 
 /** The forum's tag limits, which a category without its own limits follows (NodeBB's default). */

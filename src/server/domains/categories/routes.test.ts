@@ -332,7 +332,18 @@ describe('service contract', () => {
     const row = await forum.ctx.categories.create(SYSTEM, { name: 'From setup' });
     expect(await forum.ctx.categories.count()).toBe(before + 1);
     const refs = await forum.ctx.categories.refs([row.cid, 99999]);
-    expect(refs.get(row.cid)).toEqual({ cid: row.cid, name: 'From setup', handle: 'from-setup', slug: `${row.cid}/from-setup`, icon: 'fa-comments', bgColor: row.bg_color, color: row.color });
+    // NodeBB's TopicObject `category`: no handle, image fields, disabled as 0/1.
+    expect(refs.get(row.cid)).toEqual({
+      cid: row.cid,
+      name: 'From setup',
+      slug: `${row.cid}/from-setup`,
+      icon: 'fa-comments',
+      backgroundImage: null,
+      imageClass: 'cover',
+      bgColor: row.bg_color,
+      color: row.color,
+      disabled: 0,
+    });
     expect(refs.has(99999)).toBe(false);
   });
 });

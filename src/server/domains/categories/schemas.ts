@@ -1,19 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 import { Id, IdOrZero, Int } from '../../http/input.js';
 
-/** The short category reference topic lists carry (presentRef). */
-export const CategoryRefSchema = Type.Object({
-  cid: Type.Number(),
-  name: Type.String(),
-  handle: Type.String(),
-  slug: Type.String(),
-  icon: Type.String(),
-  bgColor: Type.String(),
-  color: Type.String(),
-});
-
 /** A category as the v3 API answers (presentCategory): NodeBB's CategoryObject. */
-export { CategoryObjectSchema as CategorySchema, CategoryWriteSchema } from '../../../shared/schemas/category.js';
+export { CategoryObjectSchema as CategorySchema, CategoryRefSchema, CategoryWriteSchema } from '../../../shared/schemas/category.js';
 
 // Lengths are loose here on purpose: the service checks them and answers with its own keys.
 const Fields = {

@@ -21,7 +21,7 @@ export function topicSlug(t: Pick<TopicRow, 'tid' | 'slug'>): string {
 
 /** A category reference for a cid that is missing (deleted meanwhile). */
 export function missingCategory(cid: number): CategoryRef {
-  return { cid, name: '', handle: '', slug: '', icon: '', bgColor: '', color: '' };
+  return { cid, name: '', slug: '', icon: '', backgroundImage: null, imageClass: null, bgColor: '', color: '', disabled: 0 };
 }
 
 /** The topic fields shared by list entries, the topic page and API answers. */
