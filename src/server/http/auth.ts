@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { safeEqual } from '../domains/auth/service.js';
 import { AppError, badRequest } from './errors.js';
+import { INT4_MAX } from './input.js';
 
 export const SESSION_COOKIE = 'palaver.sid';
 export const GUEST_CSRF_COOKIE = 'palaver.csrf';
@@ -92,8 +93,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       if (!found) throw new AppError('error:invalid-token', 401);
       let uid = found.uid;
       if (found.master) {
-        uid = Number(uidField);
-        if (!Number.isInteger(uid) || uid <= 0) throw badRequest('error:api.master-token-no-uid');
+        // Only a number or its text: Number() of a 10,000-deep array overflows the stack, and
+        // an id past int4 makes PostgreSQL refuse the lookup (issue 17, defect 2).
+        uid = typeof uidField === 'number' || typeof uidField === 'string' ? Number(uidField) : NaN;
+        if (!Number.isInteger(uid) || uid <= 0 || uid > INT4_MAX) throw badRequest('error:api.master-token-no-uid');
       }
       const user = await ctx.users.get(uid);
       if (!user || user.deleted === 1) {
