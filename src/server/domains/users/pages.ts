@@ -48,7 +48,7 @@ const profilePage = definePage<UserProfilePage>({
       title: row.username,
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
       about: row.about,
-      aboutHTML: (await ctx.hooks.runFilter('filter:parse.post', { content: row.about, html: '', kind: 'raw', uid: row.uid })).html,
+      aboutHTML: await ctx.users.aboutHtml(row),
       joindate: row.joindate,
       joindateISO: new Date(row.joindate).toISOString(),
       lastonline: row.lastonline,

@@ -39,6 +39,17 @@ describe('PUT /api/v3/users/:uid', () => {
     expect((await forum.ctx.users.get(user.uid))?.about).toBe('Engines');
   });
 
+  it('shows the about-me rendered when it was written, not on each view', async () => {
+    const { client, user } = await forum.loginAs();
+    await client.put(`/api/v3/users/${user.uid}`, { about: 'Loves **engines**' });
+    const first = await forum.client().get(`/api/user/${user.userslug}`);
+    expect(first.body.aboutHTML).toContain('<strong>engines</strong>');
+    // The profile shows what is stored: a page view renders nothing.
+    await forum.ctx.db.updateTable('users').set({ about_html: '<p>stored</p>' }).where('uid', '=', user.uid).execute();
+    const second = await forum.client().get(`/api/user/${user.userslug}`);
+    expect(second.body.aboutHTML).toBe('<p>stored</p>');
+  });
+
   it('refuses another member (403), a guest (401) and bad fields (400 with keys)', async () => {
     const { client } = await forum.loginAs();
     const victim = await forum.createUser();
