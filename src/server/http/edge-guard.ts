@@ -35,7 +35,7 @@ export function holdsNonFinite(value: unknown): boolean {
 /**
  * preValidation hook: PostgreSQL refuses NUL in text, so a request carrying one in its path,
  * query or body is refused here (400 error:invalid-data; a page answers 404) before any
- * service reads it. Lone surrogates need no guard: both drivers send them as U+FFFD.
+ * service reads it.
  */
 export async function refuseNul(req: FastifyRequest): Promise<void> {
   if (holdsNul(req.params) || holdsNul(req.query) || holdsNul(req.body)) refuse(req);
@@ -50,12 +50,47 @@ export async function refuseNonFinite(req: FastifyRequest): Promise<void> {
   if (holdsNonFinite(req.params) || holdsNonFinite(req.query) || holdsNonFinite(req.body)) refuse(req);
 }
 
+// Code units, not code points (no u flag): a high surrogate without its low one, or the reverse.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Replaces lone surrogates with U+FFFD in every string of a parsed value, in place (keys too).
+ * PostgreSQL's driver already sends them so; better-sqlite3 writes them as bytes that are not
+ * UTF-8 and read back as three U+FFFD, so both databases now store the same text.
+ */
+export function wellFormed<T>(value: T): T {
+  const fix = (v: string) => (LONE_SURROGATE.test(v) ? v.replace(LONE_SURROGATES, '\ufffd') : v);
+  if (typeof value === 'string') return fix(value) as T;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    for (const [k, item] of Object.entries(v)) {
+      const key = fix(k);
+      const fixed = typeof item === 'string' ? fix(item) : item;
+      if (key !== k) delete (v as Record<string, unknown>)[k];
+      if (key !== k || fixed !== item) (v as Record<string, unknown>)[key] = fixed;
+      if (typeof item === 'object') stack.push(item);
+    }
+  }
+  return value;
+}
+
+/** preValidation hook: lone surrogates in params, query and body become U+FFFD (see wellFormed). */
+export async function replaceLoneSurrogates(req: FastifyRequest): Promise<void> {
+  wellFormed(req.params);
+  wellFormed(req.query);
+  req.body = wellFormed(req.body);
+}
+
 function refuse(req: FastifyRequest): never {
   throw req.routeOptions.config?.page ? notFound() : badRequest('error:invalid-data');
 }
 
-/** Adds both guards to a scope; call right after authentication is registered. */
+/** Adds the guards to a scope; call right after authentication is registered. */
 export function registerEdgeGuards(app: FastifyInstance): void {
   app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', replaceLoneSurrogates);
   app.addHook('preHandler', refuseNonFinite);
 }

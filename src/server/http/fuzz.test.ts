@@ -257,6 +257,27 @@ describe('fuzz: bad input never answers 5xx', () => {
     expect(errors).toEqual([]);
   });
 
+  it('names the real path parameters of page routes in the OpenAPI document', () => {
+    const doc = forum.app.swagger() as unknown as { paths: Record<string, { get: { parameters?: { in: string; name: string }[] } }> };
+    const names = (path: string) => (doc.paths[path]!.get.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+    expect(names('/api/topic/{tid}/{slug}/{index}')).toEqual(['path:tid', 'path:slug', 'path:index']);
+    expect(names('/user/{userslug}')).toEqual(['path:userslug']);
+    expect(names('/api/recent')).toEqual([]);
+  });
+
+  it('stores a lone surrogate as U+FFFD on both databases (PostgreSQL does not refuse it; SQLite stored bytes that read back as three)', async () => {
+    const fx = await fixtures(forum);
+    const res = await fetch(`${forum.baseUrl}/api/v3/topics`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fx.adminToken}`, 'content-type': 'application/json' },
+      body: `{"cid":${fx.ids.cid},"title":"Lone \\ud800 surrogate","content":"Some content \\udfff here"}`,
+    });
+    expect(res.status).toBe(200);
+    const tid = ((await res.json()) as { response: { tid: number } }).response.tid;
+    const topic = await forum.client().get(`/api/topic/${tid}`);
+    expect(topic.body.titleRaw ?? topic.body.title).toBe('Lone \ufffd surrogate');
+  });
+
   it('answers the cases the issue names with 400 or 404', async () => {
     const fx = await fixtures(forum);
     const admin = forum.client();
