@@ -96,7 +96,7 @@ describe.skipIf(!built)('a production install', () => {
     expect((await fetch(`http://127.0.0.1:${port}${script}`)).status).toBe(200);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
-  }, 60_000);
+  }, 120_000);
 
   it('says what to run, without a stack trace, when there is no build and no build tools', async () => {
     rmSync(path.join(dir, 'dist', 'server'), { recursive: true });
@@ -104,5 +104,5 @@ describe.skipIf(!built)('a production install', () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^palaver: no build in dist\/ and the build tools \(tsc.*\) are not installed: run `npm ci && npm run build`/);
     expect(stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  }, 120_000);
 });
