@@ -63,7 +63,7 @@ async function start(): Promise<{ code: number | null; stderr: string; port: num
 
 beforeAll(() => {
   if (built) dir = productionCopy();
-});
+}, 60_000);
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   if (dir) rmSync(dir, { recursive: true, force: true });
