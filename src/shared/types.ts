@@ -4,6 +4,8 @@
  */
 
 import type { CategoryObject, CategoryRef } from './schemas/category.js';
+import type { Teaser, TopicFields, TopicObject } from './schemas/topic.js';
+import type { TagRef } from './schemas/tag.js';
 
 export interface UserSummary {
   uid: number;
@@ -23,52 +25,12 @@ export interface UserSummary {
 /** The category a topic carries (NodeBB's TopicObject `category`): derived from its schema. */
 export type { CategoryRef } from './schemas/category.js';
 
-export interface Teaser {
-  pid: number;
-  tid: number;
-  index: number;
-  content: string;
-  timestamp: number;
-  timestampISO: string;
-  user: UserSummary;
-}
+/** Topics, teasers and tags as NodeBB's schemas list them: derived from the TypeBox schemas (src/shared/schemas). */
+export type { Teaser, TopicFields, TopicObject, TopicSlim, TopicUser } from './schemas/topic.js';
+export type { TagRef } from './schemas/tag.js';
 
-export interface TagRef {
-  value: string;
-  valueEscaped: string;
-  score: number;
-}
-
-/** The fields of a topic that both topic lists and the topic page carry. */
-export interface TopicFields {
-  tid: number;
-  cid: number;
-  uid: number;
-  title: string;
-  titleRaw: string;
-  slug: string;
-  mainPid: number;
-  timestamp: number;
-  timestampISO: string;
-  lastposttime: number;
-  postcount: number;
-  viewcount: number;
-  votes: number;
-  upvotes: number;
-  downvotes: number;
-  locked: boolean;
-  pinned: boolean;
-  deleted: boolean;
-  category: CategoryRef;
-  tags: TagRef[];
-}
-
-export interface TopicSummary extends TopicFields {
-  lastposttimeISO: string;
-  unread: boolean;
-  user: UserSummary;
-  teaser: Teaser | null;
-}
+/** A topic in lists: NodeBB's TopicObject. */
+export type TopicSummary = TopicObject;
 
 /** A category's own fields, as the v3 API lists them: derived from NodeBB's schema. */
 export type { CategoryObject, CategoryWrite } from './schemas/category.js';
@@ -91,7 +53,9 @@ export interface PostView {
   edited: number;
   editedISO: string;
   editor: UserSummary | null;
-  deleted: boolean;
+  /** 0/1, as NodeBB's topic page data has it. */
+  deleted: number;
+  deleterUid: number;
   upvotes: number;
   downvotes: number;
   votes: number;
@@ -102,6 +66,7 @@ export interface PostView {
   selfPost: boolean;
   display_edit_tools: boolean;
   display_delete_tools: boolean;
+  display_moderator_tools: boolean;
   user: UserSummary;
 }
 
@@ -224,6 +189,8 @@ export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
 
 export interface TopicPage extends PageBase, TopicFields {
   title: string;
+  category: CategoryRef;
+  tags: TagRef[];
   isFollowing: boolean;
   isIgnoring: boolean;
   posts: PostView[];

@@ -1,6 +1,7 @@
 import type { UserSummary } from '../../shared/types';
 
-type AvatarUser = Pick<UserSummary, 'username' | 'picture' | 'icon:text' | 'icon:bgColor'> & { displayname?: string };
+// NodeBB's teaser and topic authors may carry a null picture.
+type AvatarUser = Pick<UserSummary, 'username' | 'icon:text' | 'icon:bgColor'> & { picture: string | null; displayname?: string };
 
 const SIZES = { xs: 20, sm: 28, md: 40, lg: 64, xl: 128 } as const;
 

@@ -59,7 +59,7 @@ export function Post({ post, topic, onChange }: PostProps) {
     if (!post.deleted && !window.confirm(t('topic:post-delete-confirm'))) return;
     try {
       await api(rt.config, post.deleted ? 'PUT' : 'DELETE', `/posts/${post.pid}/state`);
-      onChange({ ...post, deleted: !post.deleted });
+      onChange({ ...post, deleted: post.deleted ? 0 : 1 });
       rt.alert({ type: 'success', message: t(post.deleted ? 'topic:post-restored' : 'topic:post-deleted') });
     } catch (err) {
       fail(err);
@@ -89,7 +89,7 @@ export function Post({ post, topic, onChange }: PostProps) {
                 {t('topic:edited')} <Timeago iso={post.editedISO} ts={post.edited} />
               </span>
             )}
-            {post.deleted && <span className="badge text-bg-danger">{t('topic:deleted')}</span>}
+            {!!post.deleted && <span className="badge text-bg-danger">{t('topic:deleted')}</span>}
             <span className="ms-auto text-body-secondary">#{post.index + 1}</span>
           </header>
           <PostContent html={post.content} />

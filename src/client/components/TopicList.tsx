@@ -30,9 +30,9 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
       </a>
       <div className="flex-grow-1 min-w-0">
         <h2 className="h6 mb-1 topic-title">
-          {topic.pinned && <span className="badge text-bg-warning me-1"><Icon name="pin" size={12} className="me-1" />{t('topic:pinned')}</span>}
-          {topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
-          {topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
+          {!!topic.pinned && <span className="badge text-bg-warning me-1"><Icon name="pin" size={12} className="me-1" />{t('topic:pinned')}</span>}
+          {!!topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
+          {!!topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
           <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title">
             {topicTitleText(topic)}
           </a>

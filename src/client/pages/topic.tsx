@@ -69,11 +69,22 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
   append.current = appendNew;
   useEffect(() => {
     const mine = (p: { tid?: number } | null | undefined) => !!p && Number(p.tid) === topic.tid;
-    // The viewer's own flags, which a live event (the same for every reader) cannot carry.
+    // The viewer's own flags, which a live event (the same for every reader) cannot carry: the
+    // server's rules from the topic's privileges (a new post is within the edit and delete times).
     const forViewer = (p: LivePost): PostView => {
       const own = !!user && p.uid === user.uid;
-      const tools = own || !!topic.privileges?.isAdminOrMod;
-      return { ...p, selfPost: own, display_edit_tools: tools, display_delete_tools: tools, upvoted: false, downvoted: false, bookmarked: false };
+      const priv = topic.privileges;
+      const mod = !!user && !!priv?.isAdminOrMod;
+      return {
+        ...p,
+        selfPost: own,
+        display_edit_tools: mod || (own && !!priv?.['posts:edit'] && !p.deleted && !topic.locked),
+        display_delete_tools: p.pid !== topic.mainPid && (mod || (own && !!priv?.['posts:delete'])),
+        display_moderator_tools: mod,
+        upvoted: false,
+        downvoted: false,
+        bookmarked: false,
+      };
     };
     const offs = [
       rt.live.on('event:new_post', (data) => {
@@ -97,7 +108,7 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
           if (!mine(post)) return;
           const deleted = event === 'event:post_deleted';
           // A deleted post's event carries no content: the text shown stays, marked deleted.
-          setPosts((list) => list.map((p) => (p.pid === post!.pid ? { ...p, deleted, content: post!.content || p.content } : p)));
+          setPosts((list) => list.map((p) => (p.pid === post!.pid ? { ...p, deleted: deleted ? 1 : 0, content: post!.content || p.content } : p)));
         }),
       ),
       rt.live.on('event:post_purged', (data) => {
@@ -157,8 +168,8 @@ export default function Topic({ page }: { page: PageBase }) {
                 <CategoryBadge category={topic.category} />
               </a>
             )}
-            {topic.pinned && <span className="badge text-bg-warning"><Icon name="pin" size={12} /> {t('topic:pinned')}</span>}
-            {topic.locked && <span className="badge text-bg-secondary"><Icon name="lock" size={12} /> {t('topic:locked')}</span>}
+            {!!topic.pinned && <span className="badge text-bg-warning"><Icon name="pin" size={12} /> {t('topic:pinned')}</span>}
+            {!!topic.locked && <span className="badge text-bg-secondary"><Icon name="lock" size={12} /> {t('topic:locked')}</span>}
             {topic.tags?.map((tag) => (
               <a key={tag.value} href={`${rp}/tags/${encodeURIComponent(tag.value)}`} className="badge text-bg-light border text-decoration-none">
                 <Icon name="tag" size={12} /> {tag.value}
@@ -175,10 +186,10 @@ export default function Topic({ page }: { page: PageBase }) {
             {t('topic:reply')}
           </button>
         )}
-        {topic.locked && !canReply && <span className="btn btn-outline-secondary disabled">{t('topic:locked')}</span>}
+        {!!topic.locked && !canReply && <span className="btn btn-outline-secondary disabled">{t('topic:locked')}</span>}
         {!user && <a className="btn btn-outline-primary" href={`${rp}/login`}>{t('topic:login-to-reply')}</a>}
       </PageHeader>
-      {topic.deleted && <div className="alert alert-warning">{t('topic:topic-is-deleted')}</div>}
+      {!!topic.deleted && <div className="alert alert-warning">{t('topic:topic-is-deleted')}</div>}
       <div className="posts" data-tid={topic.tid}>
         {posts.map((post) => (
           <Post key={post.pid} post={post} topic={topic} onChange={update} />

@@ -24,10 +24,15 @@ export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
     handler: async () => ok({ pong: true }),
   });
   app.post('/api/v3/ping', {
-    schema: { body: Type.Optional(Type.Object({})), response: { 200: Envelope(Type.Object({ uid: Type.Number() })) }, tags: ['utilities'] },
+    // NodeBB bounces the payload back as `received`, with the uid the caller resolved to.
+    schema: {
+      body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      response: { 200: Envelope(Type.Object({ uid: Type.Number(), received: Type.Object({}, { additionalProperties: true }) })) },
+      tags: ['utilities'],
+    },
     handler: async (req) => {
       if (req.viewer.uid <= 0) throw notAuthorised();
-      return ok({ uid: req.viewer.uid });
+      return ok({ uid: req.viewer.uid, received: (req.body as Record<string, unknown> | undefined) ?? {} });
     },
   });
   app.get('/api/v3/openapi.json', {

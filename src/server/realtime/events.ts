@@ -2,7 +2,7 @@
  * The typed map of live events (rule 9). Only types from src/shared are used here, so the
  * browser's socket client can `import type` this file and be checked against the server.
  */
-import type { CategoryRef, PostView, TagRef, TopicSummary } from '../../shared/types.js';
+import type { CategoryRef, PostView, TagRef, TopicFields, TopicSummary } from '../../shared/types.js';
 
 /** An error as a call's callback receives it: NodeBB's `[[key, params]]` text plus the key. */
 export interface CallError {
@@ -15,7 +15,7 @@ export interface CallError {
 export type Ack<T = unknown> = (err: CallError | null, result?: T) => void;
 
 /** The topic fields every live post and topic event carries. */
-export type LiveTopic = Omit<TopicSummary, 'unread' | 'user' | 'category' | 'teaser' | 'tags'>;
+export type LiveTopic = TopicFields;
 
 /** A post as live events carry it: presented once, for every reader alike. */
 export interface LivePost extends PostView {

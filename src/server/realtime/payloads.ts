@@ -17,7 +17,9 @@ export function liveTopic(topic: TopicRow): LiveTopic {
 /** A post as live events carry it, with its topic and category. */
 export async function livePost(ctx: AppContext, post: PostRow, topic: TopicRow): Promise<LivePost> {
   const [view, refs] = await Promise.all([ctx.posts.view(NOBODY, post.pid), ctx.categories.refs([topic.cid])]);
-  return { ...view, isMainPost: topic.main_pid === post.pid, topic: liveTopic(topic), category: refs.get(topic.cid) ?? missingCategory(topic.cid) };
+  // The viewer's own flags are not the payload's: each client sets them from the topic's privileges (defect 13).
+  const viewerFree = { selfPost: false, display_edit_tools: false, display_delete_tools: false, display_moderator_tools: false };
+  return { ...view, ...viewerFree, isMainPost: topic.main_pid === post.pid, topic: liveTopic(topic), category: refs.get(topic.cid) ?? missingCategory(topic.cid) };
 }
 
 /** A new topic as the topic lists show it. */

@@ -35,24 +35,14 @@ export function fakeTopics(forum: TestForum) {
 export function teaser(pid: number, timestamp: number): Teaser {
   return {
     pid,
+    url: `/post/${pid}`,
+    uid: 1,
     tid: pid,
     index: 1,
     content: `post ${pid}`,
+    sourceContent: null,
     timestamp,
     timestampISO: new Date(timestamp).toISOString(),
-    user: {
-      uid: 1,
-      username: 'someone',
-      userslug: 'someone',
-      displayname: 'someone',
-      fullname: '',
-      picture: '',
-      'icon:text': 'S',
-      'icon:bgColor': '#000000',
-      status: 'online',
-      postcount: 1,
-      reputation: 0,
-      banned: false,
-    },
+    user: { uid: 1, username: 'someone', userslug: 'someone', displayname: 'someone', isLocal: true, picture: '', 'icon:text': 'S', 'icon:bgColor': '#000000' },
   };
 }

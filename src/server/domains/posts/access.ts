@@ -20,16 +20,30 @@ export async function loadReadablePost(ctx: AppContext, viewer: Viewer, pid: num
   return found;
 }
 
-/** What the viewer may do to a post: edit and delete tools (own posts with the privilege, or moderators). */
-export async function postTools(ctx: AppContext, viewer: Viewer, cid: number) {
-  if (viewer.uid <= 0) return () => ({ edit: false, delete: false });
-  const [isMod, edit, del] = await Promise.all([
-    ctx.privileges.isModerator(viewer, cid),
-    ctx.privileges.can(viewer, 'posts:edit', cid),
-    ctx.privileges.can(viewer, 'posts:delete', cid),
+/**
+ * What the viewer may do to each post of one topic, as NodeBB's display_*_tools flags: the
+ * same rules the edit and delete services apply (moderators always; authors with the
+ * privilege, within the forum's edit/delete durations, not on a deleted post or in a locked
+ * topic for edits; never deleting the main post). Privileges and settings are read once for
+ * the page, never per post.
+ */
+export async function postTools(ctx: AppContext, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>) {
+  if (viewer.uid <= 0) return () => ({ edit: false, delete: false, moderate: false });
+  const [isMod, edit, del, s] = await Promise.all([
+    ctx.privileges.isModerator(viewer, topic.cid),
+    ctx.privileges.can(viewer, 'posts:edit', topic.cid),
+    ctx.privileges.can(viewer, 'posts:delete', topic.cid),
+    ctx.settings.get(),
   ]);
-  return (post: Pick<PostRow, 'uid'>) => ({
-    edit: isMod || (edit && post.uid === viewer.uid),
-    delete: isMod || (del && post.uid === viewer.uid),
-  });
+  const within = (post: Pick<PostRow, 'created'>, seconds: number) => seconds <= 0 || Date.now() - Number(post.created) <= seconds * 1000;
+  return (post: Pick<PostRow, 'pid' | 'uid' | 'created' | 'deleted' | 'deleter_uid'>) => {
+    const own = post.uid === viewer.uid;
+    // Deleting toggles: an author restores only what they deleted themselves.
+    const ownDelete = own && del && (post.deleted === 1 ? post.deleter_uid === viewer.uid : within(post, s.postDeleteDuration));
+    return {
+      edit: isMod || (own && edit && post.deleted !== 1 && topic.locked !== 1 && within(post, s.postEditDuration)),
+      delete: post.pid !== topic.main_pid && (isMod || ownDelete),
+      moderate: isMod,
+    };
+  };
 }

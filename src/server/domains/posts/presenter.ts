@@ -1,4 +1,7 @@
+import type { PostObject, PostSummary } from '../../../shared/schemas/post.js';
 import type { PostView, Teaser, UserSummary } from '../../../shared/types.js';
+import type { TopicRow } from '../../hooks/types.js';
+import { escapeTitle } from '../topics/presenter.js';
 import type { AppContext } from '../../context.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
@@ -13,8 +16,8 @@ export interface PresentOptions {
   index: (post: PostRow) => number;
   /** Whether the viewer may see a deleted post's content. */
   viewDeleted: (post: PostRow) => boolean;
-  /** Whether the viewer gets edit and delete tools on a post. */
-  tools?: (post: PostRow) => { edit: boolean; delete: boolean };
+  /** Whether the viewer gets edit, delete and moderator tools on a post (computed once for the page). */
+  tools?: (post: PostRow) => { edit: boolean; delete: boolean; moderate: boolean };
 }
 
 /** Presents posts for page data and the API, loading authors, votes and bookmarks in batches. */
@@ -27,7 +30,7 @@ export async function presentPosts(ctx: AppContext, viewer: Viewer, rows: PostRo
   ]);
   return rows.map((p) => {
     const hidden = p.deleted === 1 && !opts.viewDeleted(p);
-    const tools = opts.tools?.(p) ?? { edit: false, delete: false };
+    const tools = opts.tools?.(p) ?? { edit: false, delete: false, moderate: false };
     const vote = votes.get(p.pid) ?? 0;
     return {
       pid: p.pid,
@@ -41,7 +44,8 @@ export async function presentPosts(ctx: AppContext, viewer: Viewer, rows: PostRo
       edited: Number(p.edited),
       editedISO: p.edited ? iso(Number(p.edited)) : '',
       editor: p.editor_uid ? presentUser(users.get(p.editor_uid), p.editor_uid) : null,
-      deleted: p.deleted === 1,
+      deleted: p.deleted,
+      deleterUid: p.deleter_uid,
       upvotes: p.upvotes,
       downvotes: p.downvotes,
       votes: p.upvotes - p.downvotes,
@@ -52,21 +56,119 @@ export async function presentPosts(ctx: AppContext, viewer: Viewer, rows: PostRo
       selfPost: viewer.uid > 0 && viewer.uid === p.uid,
       display_edit_tools: tools.edit,
       display_delete_tools: tools.delete,
+      display_moderator_tools: tools.moderate,
       user: presentUser(users.get(p.uid), p.uid),
     };
   });
 }
 
-/** A topic's latest post as a teaser for lists. */
-export function presentTeaser(post: PostRow, index: number, author: UserRow | undefined): Teaser {
+/** A post's permalink under the forum's path, as NodeBB's `url` fields give it. */
+export function postUrl(ctx: AppContext, pid: number): string {
+  return `${ctx.config.relativePath}/post/${pid}`;
+}
+
+/** A topic's latest post as NodeBB's TeaserObject, for lists. */
+export function presentTeaser(ctx: AppContext, post: PostRow, index: number, author: UserRow | undefined): Teaser {
+  const u = presentUser(author, post.uid) as UserSummary;
   return {
     pid: post.pid,
-    tid: post.tid,
-    index,
-    content: post.content_html,
+    url: postUrl(ctx, post.pid),
+    uid: post.uid,
     timestamp: Number(post.created),
+    tid: post.tid,
+    content: post.content_html,
+    sourceContent: null,
     timestampISO: iso(Number(post.created)),
-    user: presentUser(author, post.uid) as UserSummary,
+    user: { uid: u.uid, username: u.username, displayname: u.displayname, isLocal: true, userslug: u.userslug, picture: u.picture, 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'] },
+    index,
+  };
+}
+
+/** What NodeBB's PostObject needs beside the post: its topic, category row and reply count. */
+export interface PostObjectContext {
+  topic: TopicRow;
+  category: { cid: number; name: string; icon: string; slug: string; parent_cid: number; bg_color: string; color: string } | null;
+  author: UserRow | undefined;
+  replies: number;
+  /** Whether the viewer may see a deleted post's content. */
+  viewDeleted: boolean;
+}
+
+/** A post as NodeBB's PostObject (what reply and edit answer). */
+export function presentPostObject(ctx: AppContext, p: PostRow, c: PostObjectContext): PostObject {
+  const u = presentUser(c.author, p.uid);
+  const t = c.topic;
+  return {
+    pid: p.pid,
+    tid: p.tid,
+    toPid: p.to_pid > 0 ? p.to_pid : null,
+    url: postUrl(ctx, p.pid),
+    content: p.deleted === 1 && !c.viewDeleted ? '' : p.content_html,
+    sourceContent: null,
+    uid: p.uid,
+    timestamp: Number(p.created),
+    deleted: p.deleted === 1,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+    votes: p.upvotes - p.downvotes,
+    timestampISO: iso(Number(p.created)),
+    user: { uid: u.uid, isLocal: true, username: u.username, displayname: u.displayname, userslug: u.userslug, picture: u.picture, status: u.status, 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'] },
+    topic: {
+      uid: t.uid,
+      tid: t.tid,
+      cid: t.cid,
+      title: escapeTitle(t.title),
+      titleRaw: t.title,
+      slug: `${t.tid}/${t.slug}`,
+      deleted: t.deleted,
+      scheduled: false,
+      timestamp: Number(t.created),
+      timestampISO: iso(Number(t.created)),
+      postcount: t.post_count,
+      mainPid: t.main_pid,
+      teaserPid: t.teaser_pid > 0 ? t.teaser_pid : null,
+      isMainPost: t.main_pid === p.pid,
+    },
+    category: {
+      cid: c.category?.cid ?? t.cid,
+      name: c.category?.name ?? '',
+      icon: c.category?.icon ?? '',
+      slug: c.category?.slug ?? '',
+      parentCid: c.category?.parent_cid ?? 0,
+      bgColor: c.category?.bg_color ?? '',
+      color: c.category?.color ?? '',
+      // No category images in Palaver: NodeBB's values for a category without one.
+      backgroundImage: null,
+      imageClass: 'cover',
+    },
+    isMainPost: t.main_pid === p.pid,
+    replies: c.replies,
+  };
+}
+
+/** A post's own fields as GET /api/v3/posts/{pid} answers them (NodeBB: flags 0/1, no author object). */
+export function presentPostSummary(p: PostRow, c: { vote: number; replies: number; viewDeleted: boolean }): PostSummary {
+  return {
+    pid: p.pid,
+    uid: p.uid,
+    tid: p.tid,
+    content: p.deleted === 1 && !c.viewDeleted ? '' : p.content_html,
+    timestamp: Number(p.created),
+    flagId: 0,
+    deleted: p.deleted,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+    deleterUid: p.deleter_uid,
+    edited: Number(p.edited),
+    replies: c.replies,
+    bookmarks: p.bookmarks,
+    votes: p.upvotes - p.downvotes,
+    timestampISO: iso(Number(p.created)),
+    editedISO: p.edited ? iso(Number(p.edited)) : '',
+    upvoted: c.vote > 0,
+    downvoted: c.vote < 0,
+    attachments: [],
+    sourceContent: null,
   };
 }
 

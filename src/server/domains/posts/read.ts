@@ -1,3 +1,4 @@
+import type { PostObject, PostSummary } from '../../../shared/schemas/post.js';
 import type { PostView, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -7,20 +8,38 @@ import { canViewDeleted } from '../topics/access.js';
 import { escapeTitle } from '../topics/presenter.js';
 import { presentUser } from '../users/presenter.js';
 import { loadReadablePost, postTools } from './access.js';
-import { presentPosts } from './presenter.js';
+import { presentPostObject, presentPostSummary, presentPosts } from './presenter.js';
 import * as store from './store.js';
 
 /** One post as the API shows it, with its index; a deleted post's content only to those who may see it. */
 export async function viewPost(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostView> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
-  const [index, viewDeleted, tools] = await Promise.all([store.indexOf(ctx.db, post), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic.cid)]);
+  const [index, viewDeleted, tools] = await Promise.all([store.indexOf(ctx.db, post), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic)]);
   const [view] = await presentPosts(ctx, viewer, [post], { index: () => index, viewDeleted: () => viewDeleted, tools });
   return view!;
 }
 
+/** GET /api/v3/posts/{pid}: a readable post's own fields as NodeBB answers them. */
+export async function postSummary(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostSummary> {
+  const { post, topic } = await loadReadablePost(ctx, viewer, pid);
+  const [vote, replies, viewDeleted] = await Promise.all([store.voteOf(ctx.db, viewer.uid, pid), store.replyCounts(ctx.db, [pid]), canViewDeleted(ctx, viewer, topic.cid)]);
+  return presentPostSummary(post, { vote, replies: replies.get(pid) ?? 0, viewDeleted });
+}
+
+/** A post as NodeBB's PostObject, from rows the caller already holds (a reply or an edit just made). */
+export async function postObject(ctx: AppContext, viewer: Viewer, post: PostRow, topic: TopicRow): Promise<PostObject> {
+  const [category, author, replies, viewDeleted] = await Promise.all([
+    ctx.categories.get(topic.cid),
+    ctx.users.get(post.uid),
+    store.replyCounts(ctx.db, [post.pid]),
+    canViewDeleted(ctx, viewer, topic.cid),
+  ]);
+  return presentPostObject(ctx, post, { topic, category, author: author ?? undefined, replies: replies.get(post.pid) ?? 0, viewDeleted: viewDeleted || post.uid === viewer.uid });
+}
+
 /** A post just written by the viewer, presented from the rows the write returned (no re-read). */
 export async function presentWritten(ctx: AppContext, viewer: Viewer, written: { post: PostRow; topic: TopicRow; index: number }): Promise<PostView> {
-  const tools = await postTools(ctx, viewer, written.topic.cid);
+  const tools = await postTools(ctx, viewer, written.topic);
   const [view] = await presentPosts(ctx, viewer, [written.post], { index: () => written.index, viewDeleted: () => true, tools });
   return view!;
 }
@@ -42,7 +61,7 @@ export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
   const isMain = topic.main_pid === pid;
   const current = { timestamp: Number(post.edited) || Number(post.created), uid: post.editor_uid || post.uid, content: post.content, title: isMain ? topic.title : null };
   const versions = [current, ...edits.map((e) => ({ timestamp: Number(e.edited), uid: e.uid, content: e.content, title: e.title }))];
-  const tools = (await postTools(ctx, viewer, topic.cid))(post);
+  const tools = (await postTools(ctx, viewer, topic))(post);
   return {
     uid: post.uid,
     pid,
@@ -51,8 +70,6 @@ export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
       timestamp: String(v.timestamp),
       uid: v.uid,
       username: presentUser(users.get(v.uid), v.uid).username,
-      content: v.content,
-      title: v.title === null ? '' : escapeTitle(v.title),
     })),
     editable: tools.edit,
     deletable: tools.delete,

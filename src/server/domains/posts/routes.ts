@@ -1,35 +1,35 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import type { Viewer } from '../privileges/service.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
-import { DiffsSchema, EditBody, PidParams, PostViewSchema, PreviewBody, VoteBody } from './schemas.js';
-
-type PidReq = { params: { pid: number } };
+import { EditAnswerSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
+import { postObject, postSummary } from './read.js';
+import { DiffsSchema, EditBody, PidParams, PreviewBody, VoteBody } from './schemas.js';
 
 /** /api/v3/posts routes: thin — parse, call one service, present. */
-export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['posts'];
-  const pidOf = (req: unknown) => (req as PidReq).params.pid;
   const emptyWrite = { params: PidParams, body: NoBody, response: { 200: Envelope(Empty) }, tags };
 
   app.get('/api/v3/posts/:pid', {
-    schema: { params: PidParams, response: { 200: Envelope(PostViewSchema) }, tags },
-    handler: async (req) => ok(await ctx.posts.view(req.viewer, pidOf(req))),
+    schema: { params: PidParams, response: { 200: Envelope(PostSummarySchema) }, tags },
+    handler: async (req) => ok(await postSummary(ctx, req.viewer, req.params.pid)),
   });
 
   app.get('/api/v3/posts/:pid/raw', {
     schema: { params: PidParams, response: { 200: Envelope(Type.Object({ content: Type.String() })) }, tags },
-    handler: async (req) => ok(await ctx.posts.raw(req.viewer, pidOf(req))),
+    handler: async (req) => ok(await ctx.posts.raw(req.viewer, req.params.pid)),
   });
 
   app.put('/api/v3/posts/:pid', {
-    schema: { params: PidParams, body: EditBody, response: { 200: Envelope(PostViewSchema) }, tags },
+    schema: { params: PidParams, body: EditBody, response: { 200: Envelope(EditAnswerSchema) }, tags },
     handler: async (req) => {
-      const pid = pidOf(req);
-      await ctx.posts.edit(req.viewer, pid, req.body as { content: string; title?: string; tags?: string[] });
-      return ok(await ctx.posts.view(req.viewer, pid));
+      const { post, topic } = await ctx.posts.edit(req.viewer, req.params.pid, req.body);
+      return ok({ ...(await postObject(ctx, req.viewer, post, topic)), edited: Number(post.edited), deleterUid: post.deleter_uid });
     },
   });
 
@@ -37,7 +37,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: emptyWrite,
         preValidation: defaultBody,
     handler: async (req) => {
-      await ctx.posts.purge(req.viewer, pidOf(req));
+      await ctx.posts.purge(req.viewer, req.params.pid);
       return ok({});
     },
   });
@@ -54,7 +54,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
         schema: emptyWrite,
         preValidation: defaultBody,
         handler: async (req) => {
-          await action(req.viewer, pidOf(req), on);
+          await action(req.viewer, req.params.pid, on);
           return ok({});
         },
       });
@@ -64,7 +64,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.put('/api/v3/posts/:pid/vote', {
     schema: { params: PidParams, body: VoteBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      await ctx.posts.vote(req.viewer, pidOf(req), (req.body as { delta: number }).delta);
+      await ctx.posts.vote(req.viewer, req.params.pid, req.body.delta);
       return ok({});
     },
   });
@@ -73,18 +73,18 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: emptyWrite,
         preValidation: defaultBody,
     handler: async (req) => {
-      await ctx.posts.vote(req.viewer, pidOf(req), 0);
+      await ctx.posts.vote(req.viewer, req.params.pid, 0);
       return ok({});
     },
   });
 
   app.get('/api/v3/posts/:pid/diffs', {
     schema: { params: PidParams, response: { 200: Envelope(DiffsSchema) }, tags },
-    handler: async (req) => ok(await ctx.posts.diffs(req.viewer, pidOf(req))),
+    handler: async (req) => ok(await ctx.posts.diffs(req.viewer, req.params.pid)),
   });
 
   app.post('/api/v3/posts/preview', {
     schema: { body: PreviewBody, response: { 200: Envelope(Type.Object({ html: Type.String() })) }, tags },
-    handler: async (req) => ok(await ctx.posts.preview(req.viewer, (req.body as { content: string }).content)),
+    handler: async (req) => ok(await ctx.posts.preview(req.viewer, req.body.content)),
   });
 }

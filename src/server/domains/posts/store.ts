@@ -181,3 +181,16 @@ export async function insertEdit(db: Queryable, row: Insertable<PostEditsTable>)
 export async function editsOf(db: Queryable, pid: number): Promise<PostEditRow[]> {
   return db.selectFrom('post_edits').selectAll().where('pid', '=', pid).orderBy('edited', 'desc').orderBy('id', 'desc').execute();
 }
+
+/** How many visible posts reply to each post (NodeBB's `replies` count). */
+export async function replyCounts(db: Queryable, pids: number[]): Promise<Map<number, number>> {
+  if (!pids.length) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .select(['to_pid', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('to_pid', 'in', [...new Set(pids)])
+    .where('deleted', '=', 0)
+    .groupBy('to_pid')
+    .execute();
+  return new Map(rows.map((r) => [r.to_pid, Number(r.n)]));
+}

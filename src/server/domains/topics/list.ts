@@ -29,7 +29,7 @@ export async function categoryTeasers(ctx: AppContext, cids: number[]): Promise<
   const out = new Map<number, Teaser>();
   for (const t of topics) {
     const post = posts.get(t.teaser_pid);
-    if (post && !post.deleted) out.set(t.cid, presentTeaser(post, Math.max(0, t.post_count - 1), users.get(post.uid)));
+    if (post && !post.deleted) out.set(t.cid, presentTeaser(ctx, post, Math.max(0, t.post_count - 1), users.get(post.uid)));
   }
   return out;
 }

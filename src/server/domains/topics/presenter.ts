@@ -1,9 +1,11 @@
-import type { CategoryRef, TopicSummary } from '../../../shared/types.js';
+import type { TopicFields, TopicSlim, TopicUser } from '../../../shared/schemas/topic.js';
+import type { CategoryRef, TopicSummary, UserSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { escapeHtml } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentTeaser } from '../posts/presenter.js';
-import { presentUser } from '../users/presenter.js';
+import { bannedUntilReadable, presentUser } from '../users/presenter.js';
+import type { UserRow } from '../users/store.js';
 import type { TopicRow } from './store.js';
 import * as store from './store.js';
 
@@ -24,55 +26,104 @@ export function missingCategory(cid: number): CategoryRef {
   return { cid, name: '', slug: '', icon: '', backgroundImage: null, imageClass: null, bgColor: '', color: '', disabled: 0 };
 }
 
-/** The topic fields shared by list entries, the topic page and API answers. */
-export function topicFields(t: TopicRow) {
+/** The topic fields a row gives, as NodeBB names them (flags 0/1); shared by lists, the topic page and live events. */
+export function topicFields(t: TopicRow): TopicFields {
   return {
     tid: t.tid,
-    cid: t.cid,
     uid: t.uid,
+    cid: t.cid,
     title: escapeTitle(t.title),
-    titleRaw: t.title,
+    // Palaver titles are always written by their author.
+    generatedTitle: 0,
     slug: topicSlug(t),
     mainPid: t.main_pid,
+    postcount: t.post_count,
+    viewcount: t.view_count,
+    // No scheduled topics, thumbnails or pin expiry in Palaver: NodeBB's values for a topic without them.
+    scheduled: false,
+    deleted: t.deleted,
+    deleterUid: t.deleter_uid,
+    titleRaw: t.title,
+    locked: t.locked,
+    pinned: t.pinned,
     timestamp: Number(t.created),
     timestampISO: iso(Number(t.created)),
     lastposttime: Number(t.last_post_time),
     lastposttimeISO: iso(Number(t.last_post_time)),
-    postcount: t.post_count,
-    viewcount: t.view_count,
-    votes: t.upvotes - t.downvotes,
+    pinExpiry: 0,
+    pinExpiryISO: '',
     upvotes: t.upvotes,
     downvotes: t.downvotes,
-    locked: t.locked === 1,
-    pinned: t.pinned === 1,
-    deleted: t.deleted === 1,
+    votes: t.upvotes - t.downvotes,
+    teaserPid: t.teaser_pid > 0 ? t.teaser_pid : null,
+    thumbs: [],
+    numThumbs: 0,
+  };
+}
+
+/** NodeBB's TopicObjectSlim of each topic: the row's fields plus poster and follower counts, one query each for all. */
+export async function presentSlim(ctx: AppContext, rows: TopicRow[]): Promise<TopicSlim[]> {
+  const tids = rows.map((t) => t.tid);
+  const [posters, followers] = await Promise.all([store.posterCounts(ctx.db, tids), store.followerCounts(ctx.db, tids)]);
+  return rows.map((t) => ({ ...topicFields(t), postercount: posters.get(t.tid) ?? 0, followercount: followers.get(t.tid) ?? 0 }));
+}
+
+/** A topic's author as NodeBB's TopicObject lists it. */
+export function topicUser(summary: UserSummary, row: UserRow | undefined): TopicUser {
+  const until = summary.banned ? Number(row?.banned_until ?? 0) : 0;
+  return {
+    uid: summary.uid,
+    isLocal: true,
+    username: summary.username,
+    displayname: summary.displayname,
+    fullname: summary.fullname,
+    userslug: summary.userslug,
+    reputation: summary.reputation,
+    postcount: summary.postcount,
+    picture: summary.picture,
+    status: summary.status,
+    'icon:text': summary['icon:text'],
+    'icon:bgColor': summary['icon:bgColor'],
+    banned: summary.banned,
+    banned_until: until,
+    banned_until_readable: bannedUntilReadable(summary.banned, until),
   };
 }
 
 /**
- * Presents topics for lists, loading authors, categories, teasers, tags and read state in
- * one batched query each (never one per topic).
+ * Presents topics for lists as NodeBB's TopicObject, loading authors, categories, teasers,
+ * tags, counts and the viewer's read and follow state in one batched query each (never one
+ * per topic).
  */
 export async function presentTopics(ctx: AppContext, viewer: Viewer, rows: TopicRow[]): Promise<TopicSummary[]> {
   if (!rows.length) return [];
   const tids = rows.map((t) => t.tid);
-  const [teasers, categories, tags, reads] = await Promise.all([
+  const [slims, teasers, categories, tags, reads, follows] = await Promise.all([
+    presentSlim(ctx, rows),
     ctx.posts.getMany(rows.map((t) => t.teaser_pid).filter((p) => p > 0)),
     ctx.categories.refs([...new Set(rows.map((t) => t.cid))]),
     ctx.tags.forTopics(tids),
     store.readTimes(ctx.db, viewer.uid, tids),
+    store.followStates(ctx.db, viewer.uid, tids),
   ]);
   const users = await ctx.users.getMany([...rows.map((t) => t.uid), ...[...teasers.values()].map((p) => p.uid)]);
-  return rows.map((t) => {
+  return rows.map((t, i) => {
     const teaser = teasers.get(t.teaser_pid);
     const read = reads.get(t.tid);
+    const follow = follows.get(t.tid);
     return {
-      ...topicFields(t),
-      unread: viewer.uid > 0 && (read === undefined || read < Number(t.last_post_time)),
-      user: presentUser(users.get(t.uid), t.uid),
+      ...slims[i]!,
       category: categories.get(t.cid) ?? missingCategory(t.cid),
-      teaser: teaser && !teaser.deleted ? presentTeaser(teaser, Math.max(0, t.post_count - 1), users.get(teaser.uid)) : null,
+      user: topicUser(presentUser(users.get(t.uid), t.uid), users.get(t.uid)),
+      teaser: teaser && !teaser.deleted ? presentTeaser(ctx, teaser, Math.max(0, t.post_count - 1), users.get(teaser.uid)) : null,
       tags: tags.get(t.tid) ?? [],
+      isOwner: viewer.uid > 0 && viewer.uid === t.uid,
+      ignored: follow === 'ignore',
+      followed: follow === 'follow',
+      unread: viewer.uid > 0 && (read === undefined || read < Number(t.last_post_time)),
+      bookmark: null,
+      unreplied: t.post_count <= 1,
+      icons: [],
     };
   });
 }

@@ -1,52 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { presentWritten, viewPost } from '../posts/read.js';
-import { PostViewSchema } from '../posts/schemas.js';
-import type { Viewer } from '../privileges/service.js';
+import { postObject } from '../posts/read.js';
+import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TagRefSchema } from '../tags/schemas.js';
+import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic } from './access.js';
-import { presentTopics } from './presenter.js';
-import { CreateBody, defaultBody, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSummarySchema } from './schemas.js';
-
-type TidReq = { params: { tid: number } };
-
-async function presentOne(ctx: AppContext, viewer: Viewer, tid: number) {
-  const topic = await loadTopic(ctx, tid);
-  return (await presentTopics(ctx, viewer, [topic]))[0]!;
-}
+import { presentSlim, presentTopics } from './presenter.js';
+import { CreateBody, defaultBody, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSlimSchema } from './schemas.js';
 
 /** /api/v3/topics routes: thin — parse, call one service, present. */
-export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['topics'];
   const emptyWrite = { params: TidParams, body: NoBody, response: { 200: Envelope(Empty) }, tags };
 
   app.post('/api/v3/topics', {
     schema: { body: CreateBody, response: { 200: Envelope(CreatedTopicSchema) }, tags },
     handler: async (req) => {
-      const body = req.body as { cid: number; title: string; content: string; tags?: string[] };
-      const { topic, post } = await ctx.topics.create(req.viewer, body, req.ip);
-      const [summary] = await presentTopics(ctx, req.viewer, [topic]);
-      return ok({ ...summary!, mainPost: await viewPost(ctx, req.viewer, post.pid) });
+      const { topic, post } = await ctx.topics.create(req.viewer, req.body, req.ip);
+      const [[summary], mainPost] = await Promise.all([presentTopics(ctx, req.viewer, [topic]), postObject(ctx, req.viewer, post, topic)]);
+      return ok({ ...summary!, mainPost: { ...mainPost, index: 0 } });
     },
   });
 
   app.get('/api/v3/topics/:tid', {
-    schema: { params: TidParams, response: { 200: Envelope(TopicSummarySchema) }, tags },
+    schema: { params: TidParams, response: { 200: Envelope(TopicSlimSchema) }, tags },
     handler: async (req) => {
-      const { tid } = (req as unknown as TidReq).params;
-      await assertReadable(ctx, req.viewer, await loadTopic(ctx, tid));
-      return ok(await presentOne(ctx, req.viewer, tid));
+      const topic = await loadTopic(ctx, req.params.tid);
+      await assertReadable(ctx, req.viewer, topic);
+      return ok((await presentSlim(ctx, [topic]))[0]!);
     },
   });
 
   app.post('/api/v3/topics/:tid', {
-    schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(PostViewSchema) }, tags },
+    schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(ReplyAnswerSchema) }, tags },
     handler: async (req) => {
-      const { tid } = (req as unknown as TidReq).params;
-      const written = await ctx.posts.reply(req.viewer, tid, req.body as { content: string; toPid?: number }, req.ip);
-      return ok(await presentWritten(ctx, req.viewer, written));
+      const written = await ctx.posts.reply(req.viewer, req.params.tid, req.body, req.ip);
+      return ok({ ...(await postObject(ctx, req.viewer, written.post, written.topic)), index: written.index });
     },
   });
 
@@ -54,7 +47,7 @@ export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void
     schema: emptyWrite,
     preValidation: defaultBody,
     handler: async (req) => {
-      await ctx.topics.purge(req.viewer, (req as unknown as TidReq).params.tid);
+      await ctx.topics.purge(req.viewer, req.params.tid);
       return ok({});
     },
   });
@@ -75,7 +68,7 @@ export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void
         schema: emptyWrite,
         preValidation: defaultBody,
         handler: async (req) => {
-          await action(req.viewer, (req as unknown as TidReq).params.tid, on);
+          await action(req.viewer, req.params.tid, on);
           return ok({});
         },
       });
@@ -85,20 +78,19 @@ export function registerTopicRoutes(app: FastifyInstance, ctx: AppContext): void
   app.put('/api/v3/topics/:tid/tags', {
     schema: { params: TidParams, body: TagsBody, response: { 200: Envelope(Type.Array(TagRefSchema)) }, tags },
     handler: async (req) => {
-      const { tid } = (req as unknown as TidReq).params;
-      await ctx.topics.setTags(req.viewer, tid, (req.body as { tags: string[] }).tags);
+      const { tid } = req.params;
+      await ctx.topics.setTags(req.viewer, tid, req.body.tags);
       return ok((await ctx.tags.forTopics([tid])).get(tid) ?? []);
     },
   });
 
   app.delete('/api/v3/topics/:tid/tags', {
     preValidation: defaultBody,
-    schema: { params: TidParams, body: OptionalTagsBody, response: { 200: Envelope(Type.Array(TagRefSchema)) }, tags },
+    // NodeBB answers an empty object; the topic's remaining tags are in its TopicObject.
+    schema: { params: TidParams, body: OptionalTagsBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      const { tid } = (req as unknown as TidReq).params;
-      const listed = (req.body as { tags?: string[] } | undefined)?.tags;
-      await ctx.topics.setTags(req.viewer, tid, listed ?? null, true);
-      return ok((await ctx.tags.forTopics([tid])).get(tid) ?? []);
+      await ctx.topics.setTags(req.viewer, req.params.tid, req.body?.tags ?? null, true);
+      return ok({});
     },
   });
 }

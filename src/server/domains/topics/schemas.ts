@@ -1,40 +1,15 @@
 import { Type } from 'typebox';
 import { Id, IdOrZero, Int } from '../../http/input.js';
-import { CategoryRefSchema } from '../categories/schemas.js';
-import { PostViewSchema, TeaserSchema } from '../posts/schemas.js';
-import { TagRefSchema } from '../tags/schemas.js';
-import { UserSummarySchema } from '../users/schemas.js';
+import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
+import { TopicObjectSchema, TopicSlimSchema } from '../../../shared/schemas/topic.js';
 
-/** A topic as lists and the API show it (shared TopicSummary). */
-export const TopicSummarySchema = Type.Object({
-  tid: Type.Number(),
-  cid: Type.Number(),
-  uid: Type.Number(),
-  title: Type.String(),
-  titleRaw: Type.String(),
-  slug: Type.String(),
-  mainPid: Type.Number(),
-  timestamp: Type.Number(),
-  timestampISO: Type.String(),
-  lastposttime: Type.Number(),
-  lastposttimeISO: Type.String(),
-  postcount: Type.Number(),
-  viewcount: Type.Number(),
-  votes: Type.Number(),
-  upvotes: Type.Number(),
-  downvotes: Type.Number(),
-  locked: Type.Boolean(),
-  pinned: Type.Boolean(),
-  deleted: Type.Boolean(),
-  unread: Type.Boolean(),
-  user: UserSummarySchema,
-  category: CategoryRefSchema,
-  teaser: Type.Union([TeaserSchema, Type.Null()]),
-  tags: Type.Array(TagRefSchema),
-});
+/** A topic in lists and API answers: NodeBB's TopicObject (src/shared/schemas/topic.ts). */
+export const TopicSummarySchema = TopicObjectSchema;
+/** GET /api/v3/topics/{tid}: NodeBB's TopicObjectSlim. */
+export { TopicSlimSchema };
 
-/** A new topic, with its main post. */
-export const CreatedTopicSchema = Type.Intersect([TopicSummarySchema, Type.Object({ mainPost: PostViewSchema })]);
+/** A new topic (POST /api/v3/topics): the TopicObject with its main post as NodeBB's PostObject. */
+export const CreatedTopicSchema = Type.Object({ ...TopicObjectSchema.properties, mainPost: ReplyAnswerSchema });
 
 export const TidParams = Type.Object({ tid: Id() });
 

@@ -195,3 +195,29 @@ export async function markRead(db: Queryable, uid: number, tid: number, at: numb
     .onConflict((oc) => oc.columns(['uid', 'tid']).doUpdateSet({ read_at: at }))
     .execute();
 }
+
+/** Distinct authors of each topic's visible posts (NodeBB's postercount); reads posts, the same content area. */
+export async function posterCounts(db: Queryable, tids: number[]): Promise<Map<number, number>> {
+  if (!tids.length) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .select(['tid', (eb) => eb.fn.count<number>('uid').distinct().as('n')])
+    .where('tid', 'in', [...new Set(tids)])
+    .where('deleted', '=', 0)
+    .groupBy('tid')
+    .execute();
+  return new Map(rows.map((r) => [r.tid, Number(r.n)]));
+}
+
+/** How many members follow each topic (NodeBB's followercount). */
+export async function followerCounts(db: Queryable, tids: number[]): Promise<Map<number, number>> {
+  if (!tids.length) return new Map();
+  const rows = await db
+    .selectFrom('topic_follows')
+    .select(['tid', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tid', 'in', [...new Set(tids)])
+    .where('state', '=', 'follow')
+    .groupBy('tid')
+    .execute();
+  return new Map(rows.map((r) => [r.tid, Number(r.n)]));
+}

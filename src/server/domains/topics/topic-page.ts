@@ -50,7 +50,7 @@ export const topicPage = definePage<TopicPage>({
       ctx.privileges.forCategory(viewer, topic.cid),
       ctx.categories.refs([topic.cid]),
       canViewDeleted(ctx, viewer, topic.cid),
-      postTools(ctx, viewer, topic.cid),
+      postTools(ctx, viewer, topic),
       ctx.topics.followState(viewer, topic.tid),
     ]);
     // The main post (for the description) is on the first page; other pages read it.
