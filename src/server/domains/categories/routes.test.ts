@@ -41,6 +41,7 @@ describe('POST /api/v3/categories', () => {
     const c = res.body.response;
     expect(c).toMatchObject({ name: 'Café Talk', handle: 'café-talk', slug: `${c.cid}/café-talk`, icon: 'fa-bullhorn', bgColor: '#aabbcc', color: '#fff', parentCid: 0, disabled: 0 });
     expect(c.descriptionParsed).toContain('<strong>world</strong>');
+    await forum.ctx.hooks.idle();
     expect(seen).toContain(c.cid);
     const grants = await forum.ctx.privileges.list(c.cid);
     expect(grants['topics:read']).toContain('guests');
@@ -164,6 +165,7 @@ describe('PUT /api/v3/categories/:cid', () => {
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ name: 'Renamed Place', slug: `${c.cid}/renamed-place`, handle: 'renamed' });
     expect(res.body.response.descriptionParsed).toContain('<em>hi</em>');
+    await forum.ctx.hooks.idle();
     expect(seen).toContain('Renamed Place');
   });
 
@@ -230,6 +232,7 @@ describe('DELETE /api/v3/categories/:cid', () => {
     const res = await admin.del(`/api/v3/categories/${doomed.cid}`);
     expect(res.status).toBe(200);
     expect(fakes.purged).toContain(doomed.cid);
+    await forum.ctx.hooks.idle();
     expect(deleted).toEqual([doomed.cid]);
     expect(await forum.ctx.categories.get(doomed.cid)).toBeNull();
     expect(await forum.ctx.privileges.list(doomed.cid)).toEqual({});

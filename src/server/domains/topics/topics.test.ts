@@ -272,6 +272,7 @@ describe('hooks', () => {
       .executeTakeFirst();
     expect(Number(after?.n)).toBe(Number(before?.n));
     const t = await postTopic(alice.client, cid, { content: 'Original content here' });
+    await forum.ctx.hooks.idle();
     forum.ctx.hooks.unregisterPlugin('test');
     expect(seenInDb).toEqual({ tid: t.tid });
     expect((await forum.client().get(`/api/v3/posts/${t.mainPid}/raw`)).body.response.content).toBe('Original content here (filtered)');
