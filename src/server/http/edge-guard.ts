@@ -84,12 +84,37 @@ export async function replaceLoneSurrogates(req: FastifyRequest): Promise<void> 
   req.body = wellFormed(req.body);
 }
 
+/** The deepest nesting a body may have; no route needs more than a few levels. */
+export const MAX_BODY_DEPTH = 32;
+
+/** True when arrays and objects nest deeper than `max` levels (iterative: bodies may nest 10,000 deep). */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const item of Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * preValidation hook: a body nested deeper than MAX_BODY_DEPTH is refused (400). JSON.parse
+ * takes 10,000 levels, but anything recursive after it (JSON.stringify of an echo, a
+ * serializer, Number() of an array) overflows the stack and answers 500.
+ */
+export async function refuseDeep(req: FastifyRequest): Promise<void> {
+  if (deeperThan(req.body, MAX_BODY_DEPTH)) refuse(req);
+}
+
 function refuse(req: FastifyRequest): never {
   throw req.routeOptions.config?.page ? notFound() : badRequest('error:invalid-data');
 }
 
 /** Adds the guards to a scope; call right after authentication is registered. */
 export function registerEdgeGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', refuseDeep);
   app.addHook('preValidation', refuseNul);
   app.addHook('preValidation', replaceLoneSurrogates);
   app.addHook('preHandler', refuseNonFinite);

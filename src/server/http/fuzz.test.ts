@@ -288,6 +288,8 @@ describe('fuzz: bad input never answers 5xx', () => {
     expect((await guest.get('/api/category/9007199254740993')).status).toBe(404);
     expect((await guest.get('/api/post/1e309')).status).toBe(404);
     expect((await guest.get('/api/user/%00')).status).toBe(404);
+    const deep = await fetch(`${forum.baseUrl}/api/v3/ping`, { method: 'POST', headers: { authorization: `Bearer ${fx.adminToken}`, 'content-type': 'application/json' }, body: DEEP_OBJECT });
+    expect(deep.status).toBe(400);
     const v3 = await guest.get('/api/v3/topics/9007199254740993');
     expect(v3.status).toBe(400);
     expect(v3.body.status.code).toBe('bad-request');
