@@ -80,7 +80,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   }
   ctx.close = async () => {
     await ctx.jobs.stop();
-    await ctx.hooks.idle();
+    // Listeners already queued finish (10 s at most) before the database closes under them.
+    await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
     ctx.caches.close();

@@ -77,9 +77,17 @@ export class HookBus {
     return Promise.resolve();
   }
 
-  /** Resolves once every queued listener (and any they fired in turn) has finished. */
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  /**
+   * Resolves once every queued listener (and any they fired in turn) has finished, or after
+   * `timeoutMs` (shutdown must not hang on a listener that never settles).
+   */
+  async idle(timeoutMs = Infinity): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size && Date.now() < deadline) {
+      const all = Promise.allSettled([...this.pending]);
+      if (timeoutMs === Infinity) await all;
+      else await Promise.race([all, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
+    }
   }
 
   private dispatch(name: keyof ActionHooks, data: unknown): void {
