@@ -74,8 +74,9 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.tags = new TagsService(ctx);
   ctx.views = new ViewCounter(ctx);
   registerCoreJobs(ctx);
-  // Who a member is (groups, ban) is cached per process (the live layer's viewers): drop it everywhere.
-  for (const name of ['action:user.update', 'action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
+  // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
+  // it everywhere. A domain that changes group membership clears 'viewers' the same way.
+  for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
     ctx.hooks.action(name, 'core', () => ctx.caches.clear('viewers'), { inline: true });
   }
   ctx.close = async () => {
