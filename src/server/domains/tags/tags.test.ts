@@ -55,7 +55,7 @@ describe('GET /api/v3/tags/:tag', () => {
     await postTopic(client, cid, { tags: ['apitag'] });
     const res = await forum.client().get('/api/v3/tags/ApiTag');
     expect(res.status).toBe(200);
-    expect(res.body.response).toEqual({ value: 'apitag', valueEscaped: 'apitag', score: 1 });
+    expect(res.body.response).toEqual({ value: 'apitag', valueEscaped: 'apitag', color: '', bgColor: '', score: 1 });
     const missing = await forum.client().get('/api/v3/tags/nothing-here');
     expect(missing.status).toBe(404);
     expect(missing.body.status.key).toBe('error:no-tag');

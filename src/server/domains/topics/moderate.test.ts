@@ -28,7 +28,7 @@ describe('lock and pin', () => {
     expect((await alice.client.put(`/api/v3/topics/${t.tid}/lock`)).status).toBe(403);
     expect((await forum.client().put(`/api/v3/topics/${t.tid}/lock`)).status).toBe(401);
     expect((await mod.client.put(`/api/v3/topics/${t.tid}/lock`)).status).toBe(200);
-    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.locked).toBe(true);
+    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.locked).toBe(1);
     const refused = await bob.client.post(`/api/v3/topics/${t.tid}`, { content: 'Reply to a locked topic' });
     expect(refused.status).toBe(403);
     expect(refused.body.status.key).toBe('error:topic-locked');
@@ -43,9 +43,9 @@ describe('lock and pin', () => {
     const t = await postTopic(alice.client, cid);
     expect((await bob.client.put(`/api/v3/topics/${t.tid}/pin`)).status).toBe(403);
     expect((await mod.client.put(`/api/v3/topics/${t.tid}/pin`)).status).toBe(200);
-    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.pinned).toBe(true);
+    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.pinned).toBe(1);
     expect((await mod.client.del(`/api/v3/topics/${t.tid}/pin`)).status).toBe(200);
-    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.pinned).toBe(false);
+    expect((await forum.client().get(`/api/v3/topics/${t.tid}`)).body.response.pinned).toBe(0);
   });
 
   it("lets a moderator delete and restore others' posts and topics; members cannot restore others'", async () => {
@@ -90,11 +90,14 @@ describe('PUT/DELETE /api/v3/topics/:tid/tags', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.status.key).toBe('error:tag-too-short');
     expect((await mod.client.put(`/api/v3/topics/${t.tid}/tags`, { tags: ['green', 'blue', 'modtag'] })).status).toBe(200);
+    // NodeBB answers DELETE …/tags with an empty object; the tags left are on the topic.
     const one = await alice.client.del(`/api/v3/topics/${t.tid}/tags`, { tags: ['modtag'] });
-    expect(one.body.response.map((x: { value: string }) => x.value)).toEqual(['blue', 'green']);
+    expect(one.body.response).toEqual({});
+    expect(await forum.ctx.tags.namesOf(t.tid)).toEqual(['blue', 'green']);
     const all = await alice.client.del(`/api/v3/topics/${t.tid}/tags`);
     expect(all.status).toBe(200);
-    expect(all.body.response).toEqual([]);
+    expect(all.body.response).toEqual({});
+    expect(await forum.ctx.tags.namesOf(t.tid)).toEqual([]);
     expect((await forum.ctx.tags.get('blue'))?.score).toBe(0);
   });
 });

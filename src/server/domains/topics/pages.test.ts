@@ -88,7 +88,7 @@ describe('topic page', () => {
     expect((await alice.client.get(`/api/topic/${t.slug}`)).status).toBe(200);
     const adminView = await admin.client.get(`/api/topic/${t.slug}`);
     expect(adminView.status).toBe(200);
-    expect(adminView.body.deleted).toBe(true);
+    expect(adminView.body.deleted).toBe(1);
     const hidden = await makeCategory(forum.ctx, 'Members only');
     const h = await postTopic(alice.client, hidden);
     await forum.ctx.privileges.take(hidden, ['read', 'topics:read'], 'guests');
@@ -129,7 +129,7 @@ describe('topic page', () => {
     const r = await postReply(bob.client, t.tid, 'Soon to be deleted reply');
     await bob.client.del(`/api/v3/posts/${r.pid}/state`);
     const member = (await alice.client.get(`/api/topic/${t.slug}`)).body.posts[1];
-    expect(member).toMatchObject({ deleted: true, content: '' });
+    expect(member).toMatchObject({ deleted: 1, content: '' });
     const mod = (await admin.client.get(`/api/topic/${t.slug}`)).body.posts[1];
     expect(mod.content).toContain('Soon to be deleted');
   });
@@ -207,7 +207,7 @@ describe('list pages', () => {
       await admin.client.put(`/api/v3/topics/${b.tid}/pin`);
       const inCat = await f.ctx.topics.list(await f.ctx.privileges.viewer(admin.user.uid), { cids: [c], sort: 'category', page: 1, perPage: 10 });
       expect(inCat.topics[0]!.tid).toBe(b.tid);
-      expect(inCat.topics[0]!.pinned).toBe(true);
+      expect(inCat.topics[0]!.pinned).toBe(1);
       const recent = (await f.client().get('/api/recent')).body;
       expect(recent.topics[0].tid).toBe(a.tid);
 
