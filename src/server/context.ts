@@ -85,7 +85,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
-    ctx.caches.close();
+    await ctx.caches.close();
     if (redis) redis.disconnect();
     await handle.close();
   };

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { REGISTERED } from '../domains/groups/service.js';
@@ -38,6 +41,23 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     await forum.ctx.settings.set({ topicsPerPage: next });
     expect(await within1s(async () => (await b.ctx.settings.get()).topicsPerPage, next)).toBe(next);
   });
+
+  it('shows a setting changed by `palaver config set` (another process) within a second', async () => {
+    const { config } = forum.ctx;
+    expect((await forum.ctx.settings.get()).postsPerPage).not.toBe(41);
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../main.ts'), 'config', 'set', 'postsPerPage', '41'], {
+      env: {
+        ...process.env,
+        PALAVER_DATA_DIR: config.dataDir,
+        DATABASE_URL: config.databaseUrl ?? '',
+        REDIS_URL: config.redisUrl ?? '',
+        PALAVER_REDIS_PREFIX: config.redisPrefix,
+        PALAVER_SECRET: 'test-secret-test-secret-test-secret',
+        LOG_LEVEL: 'error',
+      },
+    });
+    expect(await within1s(async () => (await forum.ctx.settings.get()).postsPerPage, 41)).toBe(41);
+  }, 60_000);
 
   it('shows a grant rescinded and given again in A to B within a second', async () => {
     const cid = await makeCategory(forum.ctx);

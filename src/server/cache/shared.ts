@@ -20,6 +20,7 @@ export class SharedCaches {
   private clearers = new Map<SharedCacheName, Set<() => void>>();
   private subscriber: Redis | null = null;
   private ready: Promise<unknown> | null = null;
+  private publishing = new Set<Promise<unknown>>();
   private readonly id = randomBytes(8).toString('hex');
   private readonly channel: string;
 
@@ -52,7 +53,11 @@ export class SharedCaches {
     this.clearLocal(name);
     if (!this.redis) return;
     const message: ClearMessage = { name, from: this.id };
-    this.redis.publish(this.channel, JSON.stringify(message)).catch((err: unknown) => this.log.error({ err, cache: name }, 'cache clear publish failed'));
+    const sent = this.redis
+      .publish(this.channel, JSON.stringify(message))
+      .catch((err: unknown) => this.log.error({ err, cache: name }, 'cache clear publish failed'))
+      .finally(() => this.publishing.delete(sent));
+    this.publishing.add(sent);
   }
 
   /** Resolves once the subscriber listens (tests; a server starts listening long after). */
@@ -60,8 +65,9 @@ export class SharedCaches {
     await this.ready;
   }
 
-  /** Closes the subscriber connection. */
-  close(): void {
+  /** Sends the clears still in flight (a CLI's `config set` exits right after), then closes the subscriber. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.publishing]);
     this.subscriber?.disconnect();
   }
 
