@@ -56,7 +56,7 @@ describe('new posts and topics', () => {
       uid: poster.uid,
       index: 1,
       isMainPost: false,
-      deleted: false,
+      deleted: 0,
       topic: { tid: topic.tid, cid: openCid, titleRaw: topic.title },
       category: { cid: openCid, name: 'Open' },
       user: { uid: poster.uid },
@@ -125,11 +125,11 @@ describe('edits, deletes and votes', () => {
 
     const deleted = nextEvent<LivePost>(watcher.socket, 'event:post_deleted');
     expect((await author.client.del(`/api/v3/posts/${post.pid}/state`, {})).status).toBe(200);
-    expect(await deleted).toMatchObject({ pid: post.pid, deleted: true, content: '' });
+    expect(await deleted).toMatchObject({ pid: post.pid, deleted: 1, content: '' });
 
     const restored = nextEvent<LivePost>(watcher.socket, 'event:post_restored');
     expect((await author.client.put(`/api/v3/posts/${post.pid}/state`, {})).status).toBe(200);
-    expect(await restored).toMatchObject({ pid: post.pid, deleted: false, content: expect.stringContaining('Second version') });
+    expect(await restored).toMatchObject({ pid: post.pid, deleted: 0, content: expect.stringContaining('Second version') });
   });
 
   it('shows an edit of a deleted post only to those who may see deleted posts', async () => {
