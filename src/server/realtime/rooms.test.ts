@@ -72,7 +72,7 @@ describe('meta.rooms.enter and leaveCurrent', () => {
   it('refuses a topic or category the member cannot read, and another member’s room', async () => {
     const { socket, uid } = await member();
     await call(socket, 'meta.rooms.enter', { enter: `topic_${openTid}` });
-    await expect(call(socket, 'meta.rooms.enter', { enter: `topic_${closedTid}` })).rejects.toMatchObject({ key: 'error:no-privileges' });
+    await expect(call(socket, 'meta.rooms.enter', { enter: `topic_${closedTid}` })).rejects.toMatchObject({ key: 'error:no-topic' });
     await expect(call(socket, 'meta.rooms.enter', { enter: `category_${closedCid}` })).rejects.toMatchObject({ key: 'error:no-category' });
     await expect(call(socket, 'meta.rooms.enter', { enter: 'topic_999999' })).rejects.toMatchObject({ key: 'error:no-topic' });
     await expect(call(socket, 'meta.rooms.enter', { enter: `uid_${uid + 1000}` })).rejects.toMatchObject({ key: 'error:not-allowed' });

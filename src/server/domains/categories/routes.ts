@@ -6,7 +6,7 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { notAuthorised } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
-import { TopicSummarySchema } from '../topics/schemas.js';
+import { NoBody, TopicSummarySchema } from '../topics/schemas.js';
 import { presentCategory, presentWritten, type TagLimits } from './presenter.js';
 import { presentModeratorChange, presentPrivilegeChange, presentPrivilegeList } from './privilege-presenter.js';
 import {
@@ -106,7 +106,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
     });
     // NodeBB documents no body for either method; one sent anyway is ignored.
     r[method]('/api/v3/categories/:cid/moderator/:uid', {
-      schema: { params: ModeratorParams, response: { 200: Envelope(ModeratorChangeSchema) }, tags },
+      schema: { params: ModeratorParams, body: NoBody, response: { 200: Envelope(ModeratorChangeSchema) }, tags },
       handler: async (req) => {
         const { cid, uid } = req.params;
         return ok(presentModeratorChange(await cats.moderator(member(req.viewer), cid, uid, give, req.ip)));
