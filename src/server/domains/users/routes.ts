@@ -20,6 +20,8 @@ const ProfileBody = Type.Object({
   // Generous at the edge so the service answers an over-long value with its own key.
   fullname: Type.Optional(Type.String({ maxLength: 10_000 })),
   about: Type.Optional(Type.String({ maxLength: 100_000 })),
+  // NodeBB's name for the same field.
+  aboutme: Type.Optional(Type.String({ maxLength: 100_000 })),
   picture: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 // NodeBB sends settings as strings ("0"/"1", "20"); the service converts them.
@@ -57,7 +59,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
-    handler: async (req) => ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, req.body), req.viewer)),
+    handler: async (req) => {
+      const { aboutme, ...body } = req.body;
+      const data = aboutme !== undefined && body.about === undefined ? { ...body, about: aboutme } : body;
+      return ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, data), req.viewer));
+    },
   });
   r.delete('/api/v3/users/:uid', {
     schema: { params: UidParams, response: { 200: Envelope(Empty) }, tags: ['users'] },

@@ -39,6 +39,14 @@ describe('PUT /api/v3/users/:uid', () => {
     expect((await forum.ctx.users.get(user.uid))?.about).toBe('Engines');
   });
 
+  it("takes NodeBB's aboutme field as the about-me", async () => {
+    const { client, user } = await forum.loginAs();
+    const res = await client.put(`/api/v3/users/${user.uid}`, { aboutme: 'From a NodeBB client' });
+    expect(res.status).toBe(200);
+    expect(res.body.response.aboutme).toBe('From a NodeBB client');
+    expect((await forum.ctx.users.get(user.uid))?.about).toBe('From a NodeBB client');
+  });
+
   it('shows the about-me rendered when it was written, not on each view', async () => {
     const { client, user } = await forum.loginAs();
     await client.put(`/api/v3/users/${user.uid}`, { about: 'Loves **engines**' });
