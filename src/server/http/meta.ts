@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
@@ -23,7 +24,7 @@ export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
     schema: { response: { 200: Envelope(Type.Object({ pong: Type.Boolean() })) }, tags: ['utilities'] },
     handler: async () => ok({ pong: true }),
   });
-  app.post('/api/v3/ping', {
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/api/v3/ping', {
     // NodeBB bounces the payload back as `received`, with the uid the caller resolved to.
     schema: {
       body: Type.Optional(Type.Object({}, { additionalProperties: true })),
@@ -32,7 +33,7 @@ export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (req) => {
       if (req.viewer.uid <= 0) throw notAuthorised();
-      return ok({ uid: req.viewer.uid, received: (req.body as Record<string, unknown> | undefined) ?? {} });
+      return ok({ uid: req.viewer.uid, received: req.body ?? {} });
     },
   });
   app.get('/api/v3/openapi.json', {
