@@ -51,6 +51,20 @@ export const UserObjSchema = Type.Object({
 /** A member as NodeBB's v3 users routes answer. */
 export type UserObj = Static<typeof UserObjSchema>;
 
+/** NodeBB's UserObjectSlim (components/schemas/UserObject.yaml), which the login utility answers. */
+export const UserObjectSlimSchema = Type.Object({
+  ...Type.Pick(UserObjSchema, [
+    'uid', 'username', 'displayname', 'userslug', 'picture', 'status', 'postcount', 'reputation', 'email:confirmed',
+    'lastonline', 'flags', 'banned', 'banned:expire', 'joindate', 'icon:text', 'icon:bgColor', 'joindateISO',
+    'lastonlineISO', 'banned_until', 'banned_until_readable',
+  ]).properties,
+  /** Always true: Palaver has no remote (federated) members yet. */
+  isLocal: Type.Boolean(),
+});
+
+/** A member as the login utility answers. */
+export type UserObjectSlim = Static<typeof UserObjectSlimSchema>;
+
 /**
  * NodeBB's Settings (components/schemas/SettingsObj.yaml): the fields of its `required` list
  * and Palaver's own ones it lists. Only listed fields may appear (Palaver's `openSidebars` is

@@ -128,6 +128,9 @@ describe('login and sessions', () => {
     expect(res.status).toBe(200);
     expect(res.body.status.code).toBe('ok');
     expect(res.body.response.uid).toBe(user.uid);
+    // NodeBB's UserObjectSlim.
+    expect(res.body.response).toMatchObject({ isLocal: true, 'email:confirmed': 0, banned: false, banned_until_readable: 'Not Banned', userslug: user.userslug });
+    expect(res.body.response).not.toHaveProperty('fullname');
   });
 });
 

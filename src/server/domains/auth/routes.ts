@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
-import { presentUser } from '../users/presenter.js';
+import { presentUserSlim } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
-import { UserSummarySchema } from '../users/schemas.js';
+import { UserObjectSlimSchema } from '../../../shared/schemas/user.js';
 
 // Fields are optional here so that a missing one gets its own error key from the service.
 const LoginBody = Type.Object({
@@ -47,8 +47,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
   r.post('/api/v3/utilities/login', {
-    schema: { body: LoginBody, response: { 200: Envelope(UserSummarySchema) }, tags: ['utilities'] },
-    handler: async (req, reply) => ok(presentUser(await login(req, reply, req.body))),
+    schema: { body: LoginBody, response: { 200: Envelope(UserObjectSlimSchema) }, tags: ['utilities'] },
+    handler: async (req, reply) => ok(presentUserSlim(await login(req, reply, req.body))),
   });
   r.post('/logout', {
     schema: { body: Type.Optional(Type.Object({})), response: { 200: NextSchema }, tags: ['auth'] },

@@ -1,4 +1,4 @@
-import type { UserObj, UserSettingsObj } from '../../../shared/schemas/user.js';
+import type { UserObj, UserObjectSlim, UserSettingsObj } from '../../../shared/schemas/user.js';
 import type { LoggedInUser, UserSettings, UserSummary } from '../../../shared/types.js';
 import type { UserRow } from './store.js';
 
@@ -142,6 +142,34 @@ export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boo
     lastonlineISO: new Date(row.lastonline || row.joindate).toISOString(),
     banned_until: until,
     banned_until_readable: bannedUntilReadable(u.banned, until),
+  };
+}
+
+/** NodeBB's UserObjectSlim: the login utility's answer about the member who logged in. */
+export function presentUserSlim(row: UserRow): UserObjectSlim {
+  const o = presentUserObj(row, { uid: row.uid, isAdmin: false });
+  return {
+    uid: o.uid,
+    isLocal: true,
+    username: o.username,
+    displayname: o.displayname,
+    userslug: o.userslug,
+    picture: o.picture,
+    status: o.status,
+    postcount: o.postcount,
+    reputation: o.reputation,
+    'email:confirmed': o['email:confirmed'],
+    lastonline: o.lastonline,
+    flags: o.flags,
+    banned: o.banned,
+    'banned:expire': o['banned:expire'],
+    joindate: o.joindate,
+    'icon:text': o['icon:text'],
+    'icon:bgColor': o['icon:bgColor'],
+    joindateISO: o.joindateISO,
+    lastonlineISO: o.lastonlineISO,
+    banned_until: o.banned_until,
+    banned_until_readable: o.banned_until_readable,
   };
 }
 
