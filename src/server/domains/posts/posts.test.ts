@@ -73,6 +73,18 @@ describe('PUT /api/v3/posts/:pid (edit)', () => {
     expect(revs[0].uid).toBe(admin.user.uid);
     expect(revs[2].uid).toBe(alice.user.uid);
     expect(diffs.body.response.timestamps).toHaveLength(3);
+
+    // Each version reads back through GET …/diffs/{since}, rendered, with its title.
+    const ts = diffs.body.response.timestamps as string[];
+    const first = await alice.client.get(`/api/v3/posts/${t.mainPid}/diffs/${ts[2]}`);
+    expect(first.status).toBe(200);
+    expect(first.body.response.content).toBe('<p>Version one content</p>\n');
+    expect(first.body.response.topic.titleRaw).toBe('Original title');
+    const second = await alice.client.get(`/api/v3/posts/${t.mainPid}/diffs/${ts[1]}`);
+    expect(second.body.response.content).toContain('Version two content');
+    const latest = await alice.client.get(`/api/v3/posts/${t.mainPid}/diffs/${Date.now()}`);
+    expect(latest.body.response.content).toContain('Version three content');
+    expect((await forum.client().get(`/api/v3/posts/${t.mainPid}/diffs/1e400`)).status).toBe(400);
   });
 
   it('ignores a title on a reply and refuses others, guests and bad content', async () => {
@@ -185,6 +197,7 @@ describe('diffs privilege', () => {
     const t = await postTopic(alice.client, noHistory);
     await forum.ctx.privileges.take(noHistory, ['posts:history'], 'registered-users');
     expect((await bob.client.get(`/api/v3/posts/${t.mainPid}/diffs`)).status).toBe(403);
+    expect((await bob.client.get(`/api/v3/posts/${t.mainPid}/diffs/0`)).status).toBe(403);
     expect((await admin.client.get(`/api/v3/posts/${t.mainPid}/diffs`)).status).toBe(200);
   });
 });

@@ -52,15 +52,22 @@ export async function rawPost(ctx: AppContext, viewer: Viewer, pid: number): Pro
 }
 
 /** A post's edit history (posts:history): the current version first, then each previous one. */
-export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
+/** Every version of a post the viewer may see the history of, newest first. */
+async function postVersions(ctx: AppContext, viewer: Viewer, pid: number) {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (!(await ctx.privileges.can(viewer, 'posts:history', topic.cid))) throw forbidden();
   if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');
   const edits = await store.editsOf(ctx.db, pid);
-  const users = await ctx.users.getMany([post.editor_uid || post.uid, ...edits.map((e) => e.uid)]);
   const isMain = topic.main_pid === pid;
   const current = { timestamp: Number(post.edited) || Number(post.created), uid: post.editor_uid || post.uid, content: post.content, title: isMain ? topic.title : null };
   const versions = [current, ...edits.map((e) => ({ timestamp: Number(e.edited), uid: e.uid, content: e.content, title: e.title }))];
+  return { post, topic, versions };
+}
+
+/** A post's edit history: each version's time and editor (NodeBB's GET /posts/{pid}/diffs). */
+export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
+  const { post, topic, versions } = await postVersions(ctx, viewer, pid);
+  const users = await ctx.users.getMany(versions.map((v) => v.uid));
   const tools = (await postTools(ctx, viewer, topic))(post);
   return {
     uid: post.uid,
@@ -74,6 +81,19 @@ export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
     editable: tools.edit,
     deletable: tools.delete,
   };
+}
+
+/**
+ * The post as it read at `since` (NodeBB's GET /posts/{pid}/diffs/{since}): the newest version
+ * written at or before that time, or the first one. Old versions are kept as written, so this
+ * rare read renders the one it shows.
+ */
+export async function postVersion(ctx: AppContext, viewer: Viewer, pid: number, since: number): Promise<PostObject> {
+  const { post, topic, versions } = await postVersions(ctx, viewer, pid);
+  const version = versions.find((v) => v.timestamp <= since) ?? versions[versions.length - 1]!;
+  const html = version === versions[0] ? post.content_html : (await ctx.hooks.runFilter('filter:parse.post', { content: version.content, html: '', kind: 'post', uid: post.uid })).html;
+  const shown = { ...post, content: version.content, content_html: html };
+  return postObject(ctx, viewer, shown, version.title !== null ? { ...topic, title: version.title } : topic);
 }
 
 /** A member's latest posts that the viewer may read, for the profile page. */

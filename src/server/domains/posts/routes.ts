@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import type { Viewer } from '../privileges/service.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
-import { EditAnswerSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
+import { EditAnswerSchema, PostObjectSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
+import { Timestamp } from '../../http/input.js';
 import { postObject, postSummary } from './read.js';
 import { DiffsSchema, EditBody, PidParams, PreviewBody, VoteBody } from './schemas.js';
 
@@ -81,6 +82,11 @@ export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): voi
   app.get('/api/v3/posts/:pid/diffs', {
     schema: { params: PidParams, response: { 200: Envelope(DiffsSchema) }, tags },
     handler: async (req) => ok(await ctx.posts.diffs(req.viewer, req.params.pid)),
+  });
+
+  app.get('/api/v3/posts/:pid/diffs/:since', {
+    schema: { params: Type.Object({ ...PidParams.properties, since: Timestamp() }), response: { 200: Envelope(PostObjectSchema) }, tags },
+    handler: async (req) => ok(await ctx.posts.version(req.viewer, req.params.pid, req.params.since)),
   });
 
   app.post('/api/v3/posts/preview', {

@@ -7,7 +7,7 @@ import { enforce } from '../../http/ratelimit.js';
 import type { Viewer } from '../privileges/service.js';
 import { member } from '../topics/access.js';
 import { editPost, type PostEdit } from './edit.js';
-import { postDiffs, rawPost, recentByUser, viewPost } from './read.js';
+import { postDiffs, postVersion, rawPost, recentByUser, viewPost } from './read.js';
 import { reply, type NewReply } from './reply.js';
 import { render } from './rules.js';
 import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
@@ -110,6 +110,11 @@ export class PostsService {
   /** A post's edit history. */
   async diffs(viewer: Viewer, pid: number) {
     return postDiffs(this.ctx, viewer, pid);
+  }
+
+  /** The post as it read at a time in its edit history. */
+  async version(viewer: Viewer, pid: number, since: number) {
+    return postVersion(this.ctx, viewer, pid, since);
   }
 
   /** Renders a composer preview through the same filter posts use (members only, rate-limited). */
