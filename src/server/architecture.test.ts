@@ -103,6 +103,18 @@ describe('architecture', () => {
     expect([...ALLOWED_INTERNAL_IMPORTS].filter((e) => !used.has(e)), 'stale entries in ALLOWED_INTERNAL_IMPORTS').toEqual([]);
   });
 
+  it('domain services and their helpers receive their explicit dependencies, not the whole context', () => {
+    // Routes and page loaders are the HTTP layer and get the whole context; everything else
+    // in a domain takes the `<Domain>Deps` its service declares (a Pick of what it uses).
+    const bad: string[] = [];
+    for (const file of sources(DOMAINS)) {
+      if (/(^|\/)(routes|pages|list-pages|testing|admin-config)\.ts$/.test(rel(file).split(path.sep).join('/'))) continue;
+      const text = readFileSync(file, 'utf8');
+      if (/\bctx: AppContext\b|constructor\(private readonly ctx: AppContext\)/.test(text)) bad.push(rel(file));
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('the client imports no server code but the live events’ types', () => {
     const events = path.join(SRC, 'server', 'realtime', 'events');
     const bad: string[] = [];

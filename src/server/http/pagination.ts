@@ -67,7 +67,7 @@ export function chosenPageSizes(rawSettings: string | null | undefined): Partial
 }
 
 /** Topics and posts per page for this viewer: their own choice, else the forum's setting (issue 17, defect 6). */
-export async function pageSizes(ctx: AppContext, viewer: Viewer): Promise<PageSizes> {
+export async function pageSizes(ctx: Pick<AppContext, 'settings' | 'users'>, viewer: Viewer): Promise<PageSizes> {
   const [settings, user] = await Promise.all([ctx.settings.get(), ctx.users.ofViewer(viewer)]);
   const chosen = chosenPageSizes(user?.settings);
   return { topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage };

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { GLOBAL_MODS, GUESTS, REGISTERED } from '../groups/service.js';
 import { CATEGORY_PRIVILEGES, type CategoryPrivilege, type Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
 import * as store from './store.js';
+import type { CategoriesDeps } from './service.js';
 
 /** Who holds what in a category, as the admin privileges table shows it. */
 export interface PrivilegeSet {
@@ -26,7 +26,7 @@ export interface PrivilegeSet {
 // Groups always listed, even without a grant, so an admin can tick their first box.
 const LISTED_GROUPS = [REGISTERED, GUESTS, GLOBAL_MODS];
 
-async function loadForAdmin(ctx: AppContext, actor: Viewer, cid: number): Promise<void> {
+async function loadForAdmin(ctx: CategoriesDeps, actor: Viewer, cid: number): Promise<void> {
   const row = await store.byCid(ctx.db, cid);
   if (!row) throw notFound('error:no-category');
   if (actor.isAdmin) return;
@@ -35,7 +35,7 @@ async function loadForAdmin(ctx: AppContext, actor: Viewer, cid: number): Promis
 }
 
 /** The category's grants by group and by member (admins). */
-export async function privilegeSet(ctx: AppContext, actor: Viewer, cid: number): Promise<PrivilegeSet> {
+export async function privilegeSet(ctx: CategoriesDeps, actor: Viewer, cid: number): Promise<PrivilegeSet> {
   await loadForAdmin(ctx, actor, cid);
   const grants = await ctx.privileges.list(cid);
   const keys = [...CATEGORY_PRIVILEGES] as string[];
@@ -67,7 +67,7 @@ function privilegeName(raw: string): CategoryPrivilege {
 }
 
 /** A member given as a uid becomes `uid:N`; anything else must be an existing group. */
-async function subjectOf(ctx: AppContext, member: string): Promise<string> {
+async function subjectOf(ctx: CategoriesDeps, member: string): Promise<string> {
   const m = member.trim();
   if (!m) throw badRequest('error:invalid-data');
   if (/^\d+$/.test(m)) {
@@ -79,7 +79,7 @@ async function subjectOf(ctx: AppContext, member: string): Promise<string> {
 }
 
 /** Grants (or rescinds) one category privilege to a group or member (admins). */
-export async function changePrivilege(ctx: AppContext, actor: Viewer, cid: number, privilege: string, member: string, give: boolean, ip = ''): Promise<PrivilegeSet> {
+export async function changePrivilege(ctx: CategoriesDeps, actor: Viewer, cid: number, privilege: string, member: string, give: boolean, ip = ''): Promise<PrivilegeSet> {
   const name = privilegeName(privilege);
   await loadForAdmin(ctx, actor, cid);
   const subject = await subjectOf(ctx, member);
@@ -91,6 +91,6 @@ export async function changePrivilege(ctx: AppContext, actor: Viewer, cid: numbe
 }
 
 /** Makes a member a moderator of the category, or stops them being one (admins). */
-export async function setModerator(ctx: AppContext, actor: Viewer, cid: number, uid: number, on: boolean, ip = ''): Promise<PrivilegeSet> {
+export async function setModerator(ctx: CategoriesDeps, actor: Viewer, cid: number, uid: number, on: boolean, ip = ''): Promise<PrivilegeSet> {
   return changePrivilege(ctx, actor, cid, 'moderate', String(uid), on, ip);
 }

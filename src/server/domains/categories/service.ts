@@ -10,6 +10,9 @@ import * as store from './store.js';
 import type { CategoryInput } from './validate.js';
 import { createCategory, deleteCategory, reorderCategory, updateCategory } from './write.js';
 
+/** What the categories service uses of the application: its explicit dependencies. */
+export type CategoriesDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
+
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryInput, PrivilegeSet };
 
@@ -19,7 +22,7 @@ export type { CategoryInput, PrivilegeSet };
  * Nothing is cached here: every read goes to the database, so several processes agree.
  */
 export class CategoriesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: CategoriesDeps) {}
 
   /** Creates a category (admins only) with the default privileges. */
   async create(actor: Viewer, data: NewCategory): Promise<CategoryRow> {
@@ -193,7 +196,7 @@ function groupByParent(rows: CategoryRow[]): Map<number, CategoryRow[]> {
 }
 
 // Only a value the member saved themself overrides the forum's setting (the defaults do not).
-async function ownTopicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number | undefined> {
+async function ownTopicsPerPage(ctx: CategoriesDeps, viewer: Viewer): Promise<number | undefined> {
   const user = await ctx.users.ofViewer(viewer);
   if (!user) return undefined;
   try {

@@ -1,6 +1,5 @@
 import type { Updateable } from 'kysely';
 import { slugify } from '../../../shared/slug.js';
-import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -8,6 +7,7 @@ import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import type { CategoryRow } from './store.js';
 import { cleanInput, type CategoryInput } from './validate.js';
+import type { CategoriesDeps } from './service.js';
 
 /** The URL slug NodeBB uses: "<cid>/<name-slug>". */
 export const slugFor = (cid: number, name: string) => `${cid}/${slugify(name)}`;
@@ -18,13 +18,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Admins only; a member who cannot even find the category is told it does not exist. */
-async function assertAdmin(ctx: AppContext, actor: Viewer, cid = 0): Promise<void> {
+async function assertAdmin(ctx: CategoriesDeps, actor: Viewer, cid = 0): Promise<void> {
   if (actor.isAdmin) return;
   if (cid > 0 && !(await ctx.privileges.can(actor, 'find', cid))) throw notFound('error:no-category');
   throw forbidden();
 }
 
-async function parse(ctx: AppContext, content: string, uid: number): Promise<string> {
+async function parse(ctx: CategoriesDeps, content: string, uid: number): Promise<string> {
   if (!content) return '';
   return (await ctx.hooks.runFilter('filter:parse.post', { content, html: '', kind: 'raw', uid })).html;
 }
@@ -59,7 +59,7 @@ async function loadParent(db: Queryable, parentCid: number | undefined): Promise
 }
 
 /** Creates a category: validate, load the parent, admins only, one transaction, then the hook. */
-export async function createCategory(ctx: AppContext, actor: Viewer, data: CategoryInput): Promise<CategoryRow> {
+export async function createCategory(ctx: CategoriesDeps, actor: Viewer, data: CategoryInput): Promise<CategoryRow> {
   const input = cleanInput(data, true);
   const parent = await loadParent(ctx.db, input.parentCid);
   await assertAdmin(ctx, actor);
@@ -115,7 +115,7 @@ function isWithin(rows: Map<number, CategoryRow>, cid: number, ancestor: number)
 }
 
 /** Changes a category's fields, parent or order (admins). */
-export async function updateCategory(ctx: AppContext, actor: Viewer, cid: number, data: CategoryInput): Promise<CategoryRow> {
+export async function updateCategory(ctx: CategoriesDeps, actor: Viewer, cid: number, data: CategoryInput): Promise<CategoryRow> {
   const input = cleanInput(data, false);
   const row = await store.byCid(ctx.db, cid);
   if (!row) throw notFound('error:no-category');
@@ -175,7 +175,7 @@ async function renumber(db: Queryable, parentCid: number): Promise<void> {
  * Deletes a category and everything in it (admins). Its topics are purged first by the topics
  * domain; its subcategories take its place under its parent.
  */
-export async function deleteCategory(ctx: AppContext, actor: Viewer, cid: number, ip = ''): Promise<void> {
+export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: number, ip = ''): Promise<void> {
   const row = await store.byCid(ctx.db, cid);
   if (!row) throw notFound('error:no-category');
   await assertAdmin(ctx, actor, cid);
@@ -194,6 +194,6 @@ export async function deleteCategory(ctx: AppContext, actor: Viewer, cid: number
 }
 
 /** Moves a category to the 1-based `order` among its siblings (admins). */
-export async function reorderCategory(ctx: AppContext, actor: Viewer, cid: number, order: number): Promise<CategoryRow> {
+export async function reorderCategory(ctx: CategoriesDeps, actor: Viewer, cid: number, order: number): Promise<CategoryRow> {
   return updateCategory(ctx, actor, cid, { order });
 }

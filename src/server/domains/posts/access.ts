@@ -1,20 +1,20 @@
-import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic } from '../topics/access.js';
 import type { TopicRow } from '../topics/store.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 /** A post and its topic, or 404 error:no-post. */
-export async function loadPost(ctx: AppContext, pid: number): Promise<{ post: PostRow; topic: TopicRow }> {
+export async function loadPost(ctx: PostsDeps, pid: number): Promise<{ post: PostRow; topic: TopicRow }> {
   const post = Number.isInteger(pid) && pid > 0 ? await store.byPid(ctx.db, pid) : undefined;
   if (!post) throw notFound('error:no-post');
   return { post, topic: await loadTopic(ctx, post.tid) };
 }
 
 /** A post the viewer may read (its topic readable), or 403/404. */
-export async function loadReadablePost(ctx: AppContext, viewer: Viewer, pid: number): Promise<{ post: PostRow; topic: TopicRow }> {
+export async function loadReadablePost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<{ post: PostRow; topic: TopicRow }> {
   const found = await loadPost(ctx, pid);
   await assertReadable(ctx, viewer, found.topic);
   return found;
@@ -27,7 +27,7 @@ export async function loadReadablePost(ctx: AppContext, viewer: Viewer, pid: num
  * topic for edits; never deleting the main post). Privileges and settings are read once for
  * the page, never per post.
  */
-export async function postTools(ctx: AppContext, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>) {
+export async function postTools(ctx: PostsDeps, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>) {
   if (viewer.uid <= 0) return () => ({ edit: false, delete: false, moderate: false });
   const [isMod, edit, del, s] = await Promise.all([
     ctx.privileges.isModerator(viewer, topic.cid),

@@ -1,5 +1,4 @@
 import { slugify } from '../../../shared/slug.js';
-import type { AppContext } from '../../context.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { member } from '../topics/access.js';
@@ -8,6 +7,7 @@ import { loadReadablePost } from './access.js';
 import { checkContent, checkTitle, render } from './rules.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 export interface PostEdit {
   content: unknown;
@@ -21,7 +21,7 @@ export interface PostEdit {
  * Edits a post (its author with posts:edit, or a moderator), keeping the previous version in
  * post_edits; editing the main post may also change the topic's title and tags.
  */
-export async function editPost(ctx: AppContext, viewer: Viewer, pid: number, data: PostEdit): Promise<{ post: PostRow; topic: TopicRow }> {
+export async function editPost(ctx: PostsDeps, viewer: Viewer, pid: number, data: PostEdit): Promise<{ post: PostRow; topic: TopicRow }> {
   member(viewer);
   const s = await ctx.settings.get();
   checkContent(data.content, s);

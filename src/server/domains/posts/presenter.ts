@@ -2,12 +2,12 @@ import type { PostObject, PostSummary } from '../../../shared/schemas/post.js';
 import type { PostView, Teaser, UserSummary } from '../../../shared/types.js';
 import type { TopicRow } from '../../hooks/types.js';
 import { escapeTitle } from '../topics/presenter.js';
-import type { AppContext } from '../../context.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -21,7 +21,7 @@ export interface PresentOptions {
 }
 
 /** Presents posts for page data and the API, loading authors, votes and bookmarks in batches. */
-export async function presentPosts(ctx: AppContext, viewer: Viewer, rows: PostRow[], opts: PresentOptions): Promise<PostView[]> {
+export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], opts: PresentOptions): Promise<PostView[]> {
   const pids = rows.map((p) => p.pid);
   const [users, votes, bookmarked] = await Promise.all([
     ctx.users.getMany([...rows.map((p) => p.uid), ...rows.map((p) => p.editor_uid)]),
@@ -63,12 +63,12 @@ export async function presentPosts(ctx: AppContext, viewer: Viewer, rows: PostRo
 }
 
 /** A post's permalink under the forum's path, as NodeBB's `url` fields give it. */
-export function postUrl(ctx: AppContext, pid: number): string {
+export function postUrl(ctx: PostsDeps, pid: number): string {
   return `${ctx.config.relativePath}/post/${pid}`;
 }
 
 /** A topic's latest post as NodeBB's TeaserObject, for lists. */
-export function presentTeaser(ctx: AppContext, post: PostRow, index: number, author: UserRow | undefined): Teaser {
+export function presentTeaser(ctx: PostsDeps, post: PostRow, index: number, author: UserRow | undefined): Teaser {
   const u = presentUser(author, post.uid) as UserSummary;
   return {
     pid: post.pid,
@@ -95,7 +95,7 @@ export interface PostObjectContext {
 }
 
 /** A post as NodeBB's PostObject (what reply and edit answer). */
-export function presentPostObject(ctx: AppContext, p: PostRow, c: PostObjectContext): PostObject {
+export function presentPostObject(ctx: PostsDeps, p: PostRow, c: PostObjectContext): PostObject {
   const u = presentUser(c.author, p.uid);
   const t = c.topic;
   return {

@@ -1,6 +1,5 @@
 import type { PostObject, PostSummary } from '../../../shared/schemas/post.js';
 import type { PostView, UserProfilePage } from '../../../shared/types.js';
-import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { PostRow, TopicRow } from '../../hooks/types.js';
@@ -10,9 +9,10 @@ import { presentUser } from '../users/presenter.js';
 import { loadReadablePost, postTools } from './access.js';
 import { presentPostObject, presentPostSummary, presentPosts } from './presenter.js';
 import * as store from './store.js';
+import type { PostsDeps } from './service.js';
 
 /** One post as the API shows it, with its index; a deleted post's content only to those who may see it. */
-export async function viewPost(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostView> {
+export async function viewPost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostView> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   const [index, viewDeleted, tools] = await Promise.all([store.indexOf(ctx.db, post), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic)]);
   const [view] = await presentPosts(ctx, viewer, [post], { index: () => index, viewDeleted: () => viewDeleted, tools });
@@ -20,14 +20,14 @@ export async function viewPost(ctx: AppContext, viewer: Viewer, pid: number): Pr
 }
 
 /** GET /api/v3/posts/{pid}: a readable post's own fields as NodeBB answers them. */
-export async function postSummary(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostSummary> {
+export async function postSummary(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostSummary> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   const [vote, replies, viewDeleted] = await Promise.all([store.voteOf(ctx.db, viewer.uid, pid), store.replyCounts(ctx.db, [pid]), canViewDeleted(ctx, viewer, topic.cid)]);
   return presentPostSummary(post, { vote, replies: replies.get(pid) ?? 0, viewDeleted });
 }
 
 /** A post as NodeBB's PostObject, from rows the caller already holds (a reply or an edit just made). */
-export async function postObject(ctx: AppContext, viewer: Viewer, post: PostRow, topic: TopicRow): Promise<PostObject> {
+export async function postObject(ctx: PostsDeps, viewer: Viewer, post: PostRow, topic: TopicRow): Promise<PostObject> {
   const [category, author, replies, viewDeleted] = await Promise.all([
     ctx.categories.get(topic.cid),
     ctx.users.get(post.uid),
@@ -38,14 +38,14 @@ export async function postObject(ctx: AppContext, viewer: Viewer, post: PostRow,
 }
 
 /** A post just written by the viewer, presented from the rows the write returned (no re-read). */
-export async function presentWritten(ctx: AppContext, viewer: Viewer, written: { post: PostRow; topic: TopicRow; index: number }): Promise<PostView> {
+export async function presentWritten(ctx: PostsDeps, viewer: Viewer, written: { post: PostRow; topic: TopicRow; index: number }): Promise<PostView> {
   const tools = await postTools(ctx, viewer, written.topic);
   const [view] = await presentPosts(ctx, viewer, [written.post], { index: () => written.index, viewDeleted: () => true, tools });
   return view!;
 }
 
 /** A post's markdown as written (for the composer's edit and quote). */
-export async function rawPost(ctx: AppContext, viewer: Viewer, pid: number): Promise<{ content: string }> {
+export async function rawPost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<{ content: string }> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');
   return { content: post.content };
@@ -53,7 +53,7 @@ export async function rawPost(ctx: AppContext, viewer: Viewer, pid: number): Pro
 
 /** A post's edit history (posts:history): the current version first, then each previous one. */
 /** Every version of a post the viewer may see the history of, newest first. */
-async function postVersions(ctx: AppContext, viewer: Viewer, pid: number) {
+async function postVersions(ctx: PostsDeps, viewer: Viewer, pid: number) {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (!(await ctx.privileges.can(viewer, 'posts:history', topic.cid))) throw forbidden();
   if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');
@@ -65,7 +65,7 @@ async function postVersions(ctx: AppContext, viewer: Viewer, pid: number) {
 }
 
 /** A post's edit history: each version's time and editor (NodeBB's GET /posts/{pid}/diffs). */
-export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
+export async function postDiffs(ctx: PostsDeps, viewer: Viewer, pid: number) {
   const { post, topic, versions } = await postVersions(ctx, viewer, pid);
   const users = await ctx.users.getMany(versions.map((v) => v.uid));
   const tools = (await postTools(ctx, viewer, topic))(post);
@@ -88,7 +88,7 @@ export async function postDiffs(ctx: AppContext, viewer: Viewer, pid: number) {
  * written at or before that time, or the first one. Old versions are kept as written, so this
  * rare read renders the one it shows.
  */
-export async function postVersion(ctx: AppContext, viewer: Viewer, pid: number, since: number): Promise<PostObject> {
+export async function postVersion(ctx: PostsDeps, viewer: Viewer, pid: number, since: number): Promise<PostObject> {
   const { post, topic, versions } = await postVersions(ctx, viewer, pid);
   const version = versions.find((v) => v.timestamp <= since) ?? versions[versions.length - 1]!;
   const html = version === versions[0] ? post.content_html : (await ctx.hooks.runFilter('filter:parse.post', { content: version.content, html: '', kind: 'post', uid: post.uid })).html;
@@ -97,7 +97,7 @@ export async function postVersion(ctx: AppContext, viewer: Viewer, pid: number, 
 }
 
 /** A member's latest posts that the viewer may read, for the profile page. */
-export async function recentByUser(ctx: AppContext, viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
+export async function recentByUser(ctx: PostsDeps, viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
   const cids = await ctx.categories.readableCids(viewer);
   const rows = await store.recentByUser(ctx.db, uid, cids, limit);
   const views = await presentPosts(ctx, viewer, rows, { index: (p) => Number((p as (typeof rows)[number]).post_index ?? 0), viewDeleted: () => false });

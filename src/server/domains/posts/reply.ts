@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic, member } from '../topics/access.js';
@@ -7,6 +6,7 @@ import { userSettings } from '../users/presenter.js';
 import { checkContent, checkFlood, render } from './rules.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 export interface NewReply {
   content: unknown;
@@ -14,7 +14,7 @@ export interface NewReply {
 }
 
 /** Replies to a topic: checks, one transaction for the post and every counter, then hooks. */
-export async function reply(ctx: AppContext, viewer: Viewer, tid: number, data: NewReply, ip: string): Promise<{ post: PostRow; topic: TopicRow; index: number }> {
+export async function reply(ctx: PostsDeps, viewer: Viewer, tid: number, data: NewReply, ip: string): Promise<{ post: PostRow; topic: TopicRow; index: number }> {
   member(viewer);
   const s = await ctx.settings.get();
   checkContent(data.content, s);

@@ -1,8 +1,8 @@
 import type { ForumSettings } from '../../../shared/constants.js';
-import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
 import type { Viewer } from '../privileges/service.js';
+import type { PostsDeps } from './service.js';
 
 /** Checks a title's length (trimmed) and returns it trimmed. */
 export function checkTitle(title: unknown, s: ForumSettings): string {
@@ -23,12 +23,12 @@ export function checkContent(content: unknown, s: ForumSettings): string {
 }
 
 /** Renders markdown to sanitised HTML through the parse filter (done once, at write time). */
-export async function render(ctx: AppContext, content: string, uid: number, kind: 'post' | 'raw' = 'post'): Promise<string> {
+export async function render(ctx: PostsDeps, content: string, uid: number, kind: 'post' | 'raw' = 'post'): Promise<string> {
   return (await ctx.hooks.runFilter('filter:parse.post', { content, html: '', kind, uid })).html;
 }
 
 /** True when the viewer skips flood control: administrators, the category's moderators, master-token integrations. */
-export async function floodExempt(ctx: AppContext, viewer: Viewer, cid: number): Promise<boolean> {
+export async function floodExempt(ctx: PostsDeps, viewer: Viewer, cid: number): Promise<boolean> {
   return viewer.isAdmin || viewer.master === true || (await ctx.privileges.isModerator(viewer, cid));
 }
 
@@ -36,7 +36,7 @@ export async function floodExempt(ctx: AppContext, viewer: Viewer, cid: number):
  * Flood control before a new post: the wait after joining, the wait between posts (longer
  * below the newbie reputation threshold), then the per-minute rate limit.
  */
-export async function checkFlood(ctx: AppContext, viewer: Viewer, cid: number): Promise<void> {
+export async function checkFlood(ctx: PostsDeps, viewer: Viewer, cid: number): Promise<void> {
   if (await floodExempt(ctx, viewer, cid)) return;
   const s = await ctx.settings.get();
   const user = await ctx.users.get(viewer.uid);

@@ -15,12 +15,15 @@ import * as store from './store.js';
 import type { PostRow } from './store.js';
 import { bookmark, vote } from './votes.js';
 
+/** What the posts service uses of the application: its explicit dependencies. */
+export type PostsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+
 // Previews render markdown on every keystroke pause; this bounds what one member can ask for.
 const PREVIEWS_PER_MINUTE = 120;
 
 /** Posts. The rules live in one file per action; this class only routes to them. */
 export class PostsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: PostsDeps) {}
 
   /** A member's latest posts that the viewer may read. */
   async recentByUser(viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
@@ -7,16 +6,17 @@ import type { TopicRow } from '../topics/store.js';
 import { loadReadablePost } from './access.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 /** Moves every counter that counts a visible post: topic, category (when the topic counts), author. */
-async function moveVisibility(ctx: AppContext, db: Queryable, post: PostRow, topic: TopicRow, delta: 1 | -1): Promise<void> {
+async function moveVisibility(ctx: PostsDeps, db: Queryable, post: PostRow, topic: TopicRow, delta: 1 | -1): Promise<void> {
   await ctx.topics.bumpPostCount(db, topic.tid, delta);
   if (topic.deleted !== 1) await ctx.categories.bumpCounters(db, topic.cid, 0, delta);
   await ctx.users.bump(db, post.uid, 'postcount', delta);
 }
 
 /** Soft-deletes a reply: its author with posts:delete, or a moderator. */
-export async function deletePost(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostRow> {
+export async function deletePost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostRow> {
   member(viewer);
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (topic.main_pid === post.pid) throw badRequest('error:cant-delete-main-post');
@@ -40,7 +40,7 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, pid: number): 
 }
 
 /** Restores a deleted reply: a moderator, or its author when they deleted it themself. */
-export async function restorePost(ctx: AppContext, viewer: Viewer, pid: number): Promise<PostRow> {
+export async function restorePost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostRow> {
   member(viewer);
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
@@ -58,7 +58,7 @@ export async function restorePost(ctx: AppContext, viewer: Viewer, pid: number):
 }
 
 /** Purges a reply for ever: the purge privilege, and authorship or moderation. */
-export async function purgePost(ctx: AppContext, viewer: Viewer, pid: number): Promise<void> {
+export async function purgePost(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<void> {
   member(viewer);
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (topic.main_pid === post.pid) throw badRequest('error:cant-purge-main-post');
@@ -75,7 +75,7 @@ export async function purgePost(ctx: AppContext, viewer: Viewer, pid: number): P
 }
 
 /** Takes back the counters a topic's posts gave their authors, before the topic row (and its posts) go. */
-export async function forgetTopicPosts(ctx: AppContext, db: Queryable, tid: number): Promise<void> {
+export async function forgetTopicPosts(ctx: PostsDeps, db: Queryable, tid: number): Promise<void> {
   for (const { uid, n } of await store.visibleCountsByUser(db, tid)) await ctx.users.bump(db, uid, 'postcount', -n);
   for (const { uid, score } of await store.voteScoreByAuthor(db, tid)) await ctx.users.bump(db, uid, 'reputation', -score);
 }

@@ -1,16 +1,16 @@
-import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { member } from '../topics/access.js';
 import { loadReadablePost } from './access.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { PostsDeps } from './service.js';
 
 /**
  * Casts (+1/-1) or withdraws (0) the viewer's vote. Changing a vote moves both counters;
  * the author's reputation follows the net change; a main post's votes also count for its topic.
  */
-export async function vote(ctx: AppContext, viewer: Viewer, pid: number, delta: number): Promise<PostRow> {
+export async function vote(ctx: PostsDeps, viewer: Viewer, pid: number, delta: number): Promise<PostRow> {
   member(viewer);
   if (!Number.isFinite(delta)) throw badRequest('error:invalid-data');
   const value = Math.sign(delta) as -1 | 0 | 1;
@@ -36,7 +36,7 @@ export async function vote(ctx: AppContext, viewer: Viewer, pid: number, delta: 
 }
 
 /** Bookmarks or unbookmarks a post; doing it twice is a 400 with already-(un)bookmarked. */
-export async function bookmark(ctx: AppContext, viewer: Viewer, pid: number, on: boolean): Promise<PostRow> {
+export async function bookmark(ctx: PostsDeps, viewer: Viewer, pid: number, on: boolean): Promise<PostRow> {
   member(viewer);
   const { post } = await loadReadablePost(ctx, viewer, pid);
   const updated = await ctx.db.transaction().execute(async (tx) => {

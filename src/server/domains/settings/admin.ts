@@ -10,13 +10,16 @@ export function assertAdmin(viewer: Viewer): void {
   if (!viewer.isAdmin) throw forbidden();
 }
 
+/** What changing a setting uses of the application. */
+export type SettingsAdminDeps = Pick<AppContext, 'settings' | 'events'>;
+
 /**
  * Changes one setting from a raw value (text from the command line or NodeBB's string body,
  * or JSON): checks the key, reads the value into the setting's type, validates it by the
  * schema, saves it through the settings service (which clears every process's cache) and
  * records who changed what in the audit log. Returns the saved value.
  */
-export async function changeSetting(ctx: AppContext, actor: Viewer, key: string, raw: unknown, ip = ''): Promise<unknown> {
+export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: string, raw: unknown, ip = ''): Promise<unknown> {
   assertAdmin(actor);
   assertSettingKey(key);
   const value = coerceSetting(key, raw);

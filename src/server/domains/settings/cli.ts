@@ -1,8 +1,7 @@
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { translate } from '../../i18n.js';
 import type { Viewer } from '../privileges/service.js';
-import { changeSetting } from './admin.js';
+import { changeSetting, type SettingsAdminDeps } from './admin.js';
 import { assertSettingKey, describeSetting, isSettingKey, settingKeys } from './schema.js';
 
 /** A command line's answer: the text to print and the exit code. */
@@ -23,7 +22,7 @@ function show(value: unknown): string {
  * (at once with Redis, within the cache's lifetime otherwise). Never throws for bad input:
  * the message and a non-zero code come back.
  */
-export async function configCommand(ctx: AppContext, actor: Viewer, args: string[]): Promise<CliResult> {
+export async function configCommand(ctx: SettingsAdminDeps, actor: Viewer, args: string[]): Promise<CliResult> {
   const [sub, key, ...rest] = args;
   try {
     if (sub === 'list' && key === undefined) {

@@ -7,9 +7,12 @@ import { badRequest } from '../../http/errors.js';
 import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
+/** What the tags service uses of the application: its explicit dependencies. */
+export type TagsDeps = Pick<AppContext, 'db'>;
+
 /** Tags: cleaning and limits, links to topics, and per-tag topic counts (of topics not deleted). */
 export class TagsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: TagsDeps) {}
 
   /**
    * Cleans and checks a topic's tags against the forum's limits; returns the unique cleaned

@@ -1,18 +1,18 @@
-import type { AppContext } from '../../context.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
+import type { TopicsDeps } from './service.js';
 
 /** A topic by tid, or 404 error:no-topic. */
-export async function loadTopic(ctx: AppContext, tid: number): Promise<TopicRow> {
+export async function loadTopic(ctx: TopicsDeps, tid: number): Promise<TopicRow> {
   const topic = Number.isInteger(tid) && tid > 0 ? await store.byTid(ctx.db, tid) : undefined;
   if (!topic) throw notFound('error:no-topic');
   return topic;
 }
 
 /** True when the viewer may see deleted content in the category. */
-export async function canViewDeleted(ctx: AppContext, viewer: Viewer, cid: number): Promise<boolean> {
+export async function canViewDeleted(ctx: TopicsDeps, viewer: Viewer, cid: number): Promise<boolean> {
   return (await ctx.privileges.isModerator(viewer, cid)) || (await ctx.privileges.can(viewer, 'posts:view_deleted', cid));
 }
 
@@ -21,7 +21,7 @@ export async function canViewDeleted(ctx: AppContext, viewer: Viewer, cid: numbe
  * so restricted or deleted topics cannot be probed: without the read privileges, or deleted
  * when they neither own it nor may see deleted content.
  */
-export async function assertReadable(ctx: AppContext, viewer: Viewer, topic: TopicRow): Promise<void> {
+export async function assertReadable(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow): Promise<void> {
   if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
   if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-topic');
 }
@@ -33,6 +33,6 @@ export function member(viewer: Viewer): Viewer {
 }
 
 /** Throws 403 unless the viewer moderates the topic's category. */
-export async function assertModerator(ctx: AppContext, viewer: Viewer, cid: number): Promise<void> {
+export async function assertModerator(ctx: TopicsDeps, viewer: Viewer, cid: number): Promise<void> {
   if (!(await ctx.privileges.isModerator(viewer, cid))) throw forbidden();
 }

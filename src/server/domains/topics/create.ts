@@ -1,5 +1,4 @@
 import { slugify } from '../../../shared/slug.js';
-import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { checkContent, checkFlood, checkTitle, render } from '../posts/rules.js';
 import type { PostRow } from '../posts/store.js';
@@ -7,6 +6,7 @@ import type { Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
+import type { TopicsDeps } from './service.js';
 
 export interface NewTopic {
   cid: number;
@@ -16,7 +16,7 @@ export interface NewTopic {
 }
 
 /** Loads a category that accepts content, or throws 404 / 403. */
-export async function writableCategory(ctx: AppContext, cid: number) {
+export async function writableCategory(ctx: TopicsDeps, cid: number) {
   const category = Number.isInteger(cid) && cid > 0 ? await ctx.categories.get(cid) : null;
   if (!category) throw notFound('error:no-category');
   if (category.disabled) throw forbidden('error:category-disabled');
@@ -24,7 +24,7 @@ export async function writableCategory(ctx: AppContext, cid: number) {
 }
 
 /** Creates a topic with its main post: checks, one transaction for the writes and counters, then hooks. */
-export async function createTopic(ctx: AppContext, viewer: Viewer, data: NewTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
+export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
   if (viewer.uid <= 0) throw notAuthorised();
   const s = await ctx.settings.get();
   checkTitle(data.title, s);

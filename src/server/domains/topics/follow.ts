@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic, member } from './access.js';
 import * as store from './store.js';
+import type { TopicsDeps } from './service.js';
 
 /** Sets the member's watch state of a topic: follow, ignore, or neither (null). */
-export async function setFollowState(ctx: AppContext, viewer: Viewer, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
+export async function setFollowState(ctx: TopicsDeps, viewer: Viewer, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertReadable(ctx, viewer, topic);
@@ -16,7 +16,7 @@ export async function setFollowState(ctx: AppContext, viewer: Viewer, tid: numbe
  * the topic's last post time, skips the write when the member has already read past it, so
  * re-reading a topic costs no write.
  */
-export async function markRead(ctx: AppContext, viewer: Viewer, tid: number, lastPostTime?: number): Promise<void> {
+export async function markRead(ctx: TopicsDeps, viewer: Viewer, tid: number, lastPostTime?: number): Promise<void> {
   if (viewer.uid <= 0) return;
   if (lastPostTime !== undefined) {
     const readAt = (await store.readTimes(ctx.db, viewer.uid, [tid])).get(tid);

@@ -1,13 +1,13 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
-import type { AppContext } from '../../context.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentTopics } from './presenter.js';
 import type { TopicListOptions } from './service.js';
 import * as store from './store.js';
+import type { TopicsDeps } from './service.js';
 
 /** A page of topic summaries and the total; deleted topics show only in category lists, to those who may see them. */
-export async function listTopics(ctx: AppContext, viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
+export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
   const deletedCids = opts.sort === 'category' ? await ctx.privileges.filterCids(viewer, 'posts:view_deleted', opts.cids) : [];
   const { rows, count } = await store.listTopics(ctx.db, {
     cids: opts.cids,
@@ -22,7 +22,7 @@ export async function listTopics(ctx: AppContext, viewer: Viewer, opts: TopicLis
 }
 
 /** The latest post of each category, keyed by cid, in three statements whatever the number of categories. */
-export async function categoryTeasers(ctx: AppContext, cids: number[]): Promise<Map<number, Teaser>> {
+export async function categoryTeasers(ctx: TopicsDeps, cids: number[]): Promise<Map<number, Teaser>> {
   const topics = await store.latestPerCategory(ctx.db, cids);
   const posts = await ctx.posts.getMany(topics.map((t) => t.teaser_pid).filter((p) => p > 0));
   const users = await ctx.users.getMany([...posts.values()].map((p) => p.uid));

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden } from '../../http/errors.js';
@@ -6,9 +5,10 @@ import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from './access.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
+import type { TopicsDeps } from './service.js';
 
 /** Locks or unlocks a topic (moderators). */
-export async function setLocked(ctx: AppContext, viewer: Viewer, tid: number, locked: boolean): Promise<TopicRow> {
+export async function setLocked(ctx: TopicsDeps, viewer: Viewer, tid: number, locked: boolean): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertModerator(ctx, viewer, topic.cid);
@@ -19,7 +19,7 @@ export async function setLocked(ctx: AppContext, viewer: Viewer, tid: number, lo
 }
 
 /** Pins or unpins a topic (moderators). */
-export async function setPinned(ctx: AppContext, viewer: Viewer, tid: number, pinned: boolean): Promise<TopicRow> {
+export async function setPinned(ctx: TopicsDeps, viewer: Viewer, tid: number, pinned: boolean): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertModerator(ctx, viewer, topic.cid);
@@ -30,14 +30,14 @@ export async function setPinned(ctx: AppContext, viewer: Viewer, tid: number, pi
 }
 
 /** Moves every counter that counts a visible topic: category, owner's topic count, tag counts. */
-async function moveVisibility(ctx: AppContext, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
+async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
   await ctx.categories.bumpCounters(db, topic.cid, delta, delta * topic.post_count);
   await ctx.users.bump(db, topic.uid, 'topiccount', delta);
   await ctx.tags.topicVisibility(db, topic.tid, delta);
 }
 
 /** Soft-deletes a topic: its owner (with topics:delete) or a moderator. */
-export async function deleteTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<TopicRow> {
+export async function deleteTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertReadable(ctx, viewer, topic);
@@ -54,7 +54,7 @@ export async function deleteTopic(ctx: AppContext, viewer: Viewer, tid: number):
 }
 
 /** Restores a deleted topic: a moderator, or its owner when they deleted it themself. */
-export async function restoreTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<TopicRow> {
+export async function restoreTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
@@ -71,14 +71,14 @@ export async function restoreTopic(ctx: AppContext, viewer: Viewer, tid: number)
 }
 
 /** Removes a topic and its posts for ever, taking back every counter they added (inside a transaction). */
-export async function purgeTopicRows(ctx: AppContext, db: Queryable, topic: TopicRow): Promise<void> {
+export async function purgeTopicRows(ctx: TopicsDeps, db: Queryable, topic: TopicRow): Promise<void> {
   if (topic.deleted !== 1) await moveVisibility(ctx, db, topic, -1);
   await ctx.posts.forgetTopicPosts(db, topic.tid);
   await store.deleteTopic(db, topic.tid);
 }
 
 /** Purges a topic: the purge privilege, and ownership or moderation. */
-export async function purgeTopic(ctx: AppContext, viewer: Viewer, tid: number): Promise<void> {
+export async function purgeTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): Promise<void> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   const may =
@@ -89,7 +89,7 @@ export async function purgeTopic(ctx: AppContext, viewer: Viewer, tid: number): 
 }
 
 /** Purges every topic of a category, one transaction per topic (before the category goes). */
-export async function purgeCategoryContent(ctx: AppContext, cid: number): Promise<void> {
+export async function purgeCategoryContent(ctx: TopicsDeps, cid: number): Promise<void> {
   for (const tid of await store.tidsOfCategory(ctx.db, cid)) {
     const topic = await store.byTid(ctx.db, tid);
     if (!topic) continue;
@@ -99,7 +99,7 @@ export async function purgeCategoryContent(ctx: AppContext, cid: number): Promis
 }
 
 /** Replaces (or with `null`, clears) a topic's tags: topics:tag, and its owner with posts:edit or a moderator. */
-export async function setTopicTags(ctx: AppContext, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
+export async function setTopicTags(ctx: TopicsDeps, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
   member(viewer);
   const s = await ctx.settings.get();
   const topic = await loadTopic(ctx, tid);

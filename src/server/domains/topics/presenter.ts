@@ -1,6 +1,5 @@
 import type { TopicFields, TopicSlim, TopicUser } from '../../../shared/schemas/topic.js';
 import type { CategoryRef, TopicSummary, UserSummary } from '../../../shared/types.js';
-import type { AppContext } from '../../context.js';
 import { escapeHtml } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentTeaser } from '../posts/presenter.js';
@@ -8,6 +7,7 @@ import { bannedUntilReadable, presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import type { TopicRow } from './store.js';
 import * as store from './store.js';
+import type { TopicsDeps } from './service.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -62,7 +62,7 @@ export function topicFields(t: TopicRow): TopicFields {
 }
 
 /** NodeBB's TopicObjectSlim of each topic: the row's fields plus poster and follower counts, one query each for all. */
-export async function presentSlim(ctx: AppContext, rows: TopicRow[]): Promise<TopicSlim[]> {
+export async function presentSlim(ctx: TopicsDeps, rows: TopicRow[]): Promise<TopicSlim[]> {
   const tids = rows.map((t) => t.tid);
   const [posters, followers] = await Promise.all([store.posterCounts(ctx.db, tids), store.followerCounts(ctx.db, tids)]);
   return rows.map((t) => ({ ...topicFields(t), postercount: posters.get(t.tid) ?? 0, followercount: followers.get(t.tid) ?? 0 }));
@@ -95,7 +95,7 @@ export function topicUser(summary: UserSummary, row: UserRow | undefined): Topic
  * tags, counts and the viewer's read and follow state in one batched query each (never one
  * per topic).
  */
-export async function presentTopics(ctx: AppContext, viewer: Viewer, rows: TopicRow[]): Promise<TopicSummary[]> {
+export async function presentTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[]): Promise<TopicSummary[]> {
   if (!rows.length) return [];
   const tids = rows.map((t) => t.tid);
   const [slims, teasers, categories, tags, reads, follows] = await Promise.all([

@@ -9,6 +9,9 @@ import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked,
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 
+/** What the topics service uses of the application: its explicit dependencies. */
+export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
   cids: number[];
@@ -26,7 +29,7 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: TopicsDeps) {}
 
   /** A page of topic summaries, and the total count, for list pages. */
   async list(viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {

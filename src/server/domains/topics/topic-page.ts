@@ -1,5 +1,4 @@
 import type { Attributes, TopicPage } from '../../../shared/types.js';
-import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
@@ -9,9 +8,10 @@ import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
 import { missingCategory, topicFields } from './presenter.js';
+import type { TopicsDeps } from './service.js';
 
 /** Posts per page: the member's own choice, else the forum's setting. */
-export async function postsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
+export async function postsPerPage(ctx: TopicsDeps, viewer: Viewer): Promise<number> {
   return (await pageSizes(ctx, viewer)).postsPerPage;
 }
 

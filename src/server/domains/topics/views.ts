@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { TopicsDeps } from './service.js';
 
 const FLUSH_MS = 10_000;
 
@@ -10,7 +10,7 @@ export class ViewCounter {
   private pending = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: TopicsDeps) {}
 
   /** Counts one view of a topic. */
   add(tid: number): void {

@@ -13,6 +13,9 @@ import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js'
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
+/** What the users service uses of the application: its explicit dependencies. */
+export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'privileges' | 'settings'>;
+
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
@@ -35,7 +38,7 @@ export const USER_STATUSES = ['online', 'away', 'dnd', 'offline'] as const;
 
 /** Members: registration, login checks, profile changes, settings, bans. */
 export class UsersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: UsersDeps) {}
 
   /** One member row, or null. */
   async get(uid: number): Promise<UserRow | null> {
