@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -28,7 +27,7 @@ import { errorPage, registerPages, sendPageError } from './http/pages.js';
 import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { registerPublicFiles } from './http/public-files.js';
-import { securityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { loadBuiltinPlugins } from './plugins/index.js';
 import { registerRealtime } from './realtime/index.js';
 import { publicDir } from './i18n.js';
@@ -97,7 +96,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
     return reply.code(appErr.status).type('application/json; charset=utf-8').send(errorEnvelope(appErr));
   });
 
-  await app.register(helmet, securityHeaders(config));
+  registerSecurityHeaders(app, config);
 
   await app.register(
     async (scope) => {
