@@ -7,6 +7,7 @@ import { useStore } from '../state/store';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
 import { NavLink } from './NavLink';
+import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NAV_ITEMS } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
 import { UserMenu } from './UserMenu';
@@ -71,12 +72,7 @@ export function BottomBar() {
         ))}
         <SearchDropdown drop="up" onToggle={onToggle} />
         <DraftsDropdown drop="up" onToggle={onToggle} />
-        {user && (
-          <NavLink to="/notifications" className="btn nav-btn" title={t('global:header.notifications')}>
-            <Icon name="bell" />
-            <span className="visually-hidden">{t('global:header.notifications')}</span>
-          </NavLink>
-        )}
+        {user && <NotificationsDropdown drop="up" onToggle={onToggle} />}
         <UserMenu drop="up" onToggle={onToggle} />
       </div>
     </nav>

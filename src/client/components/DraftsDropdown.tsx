@@ -3,6 +3,7 @@ import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { useStore } from '../state/store';
 import { Icon } from './Icon';
+import { NavBadge } from './NavBadge';
 import { Timeago } from './Timeago';
 import { openDraft } from './composer/actions';
 
@@ -15,7 +16,7 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative" aria-label={t('global:drafts.title')} title={t('global:drafts.title')}>
         <Icon name="drafts" />
-        {drafts.length > 0 && <span className="badge rounded-pill text-bg-primary nav-badge" data-testid="drafts-count">{drafts.length}</span>}
+        <NavBadge count={drafts.length} testId="drafts-count" />
         {showLabel && <span className="nav-label">{t('global:drafts.title')}</span>}
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow drafts-menu">

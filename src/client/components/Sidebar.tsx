@@ -5,6 +5,7 @@ import { useStore } from '../state/store';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
 import { NavLink } from './NavLink';
+import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NAV_ITEMS } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
 import { SkinSwitcher } from './SkinSwitcher';
@@ -43,10 +44,7 @@ export function Sidebar() {
         <DraftsDropdown showLabel={sidebarOpen} />
         {user && (
           <>
-            <NavLink to="/notifications" className="btn nav-btn" title={t('global:header.notifications')}>
-              <Icon name="bell" />
-              <span className="nav-label">{t('global:header.notifications')}</span>
-            </NavLink>
+            <NotificationsDropdown showLabel={sidebarOpen} />
             <NavLink to="/chats" className="btn nav-btn" title={t('global:header.chats')}>
               <Icon name="chat" />
               <span className="nav-label">{t('global:header.chats')}</span>

@@ -5,7 +5,7 @@ import { fillArgs, translateBrackets } from '../util/brackets';
 /** Every namespace the client uses; the server reads the same list for SSR. */
 export const NAMESPACES = [
   'global', 'pages', 'topic', 'category', 'register', 'login', 'user', 'modules', 'error',
-  'reset_password', 'users', 'search', 'recent', 'unread', 'spam-be-gone', 'tags',
+  'reset_password', 'users', 'search', 'recent', 'unread', 'spam-be-gone', 'tags', 'notifications',
 ] as const;
 
 /** Namespace name → flat key/value map, as in public/language/{lang}/{ns}.json. */

@@ -8,6 +8,7 @@ import { classifyResponse, createDuplicateGuard, type LoadOutcome } from './resp
 import { progressDone, progressStart } from './progress';
 import { scrollAfterNavigation } from './scroll';
 import { buildTitle } from './title';
+import { setDocumentTitle } from './title-count';
 import { apiUrl, crossesAdminBoundary, isHashOnlyChange, isInternal, isUnremembered, pagePath, parseUrl } from './url';
 
 /** Key under which the url to return to after login is remembered (spec §6). */
@@ -21,7 +22,8 @@ interface GoOptions extends NavigateOptions {
 /** Sets the document title, head tags and body class for a page. */
 export function applyDocument(rt: Runtime, page: PageBase): void {
   const title = translateText(rt.i18n, page.title ?? '');
-  document.title = buildTitle(rt.config.titleLayout, title, rt.config.browserTitle);
+  // The unread notifications count stays in front of every page's title (NodeBB: "(3) Title").
+  setDocumentTitle(rt, buildTitle(rt.config.titleLayout, title, rt.config.browserTitle));
   const tags = page._header?.tags;
   if (tags) applyHeadTags(document, tags.meta ?? [], tags.link ?? []);
   if (page.bodyClass !== undefined) document.body.className = page.bodyClass;

@@ -16,6 +16,7 @@ const LOADERS: Record<string, Loader> = {
   register: () => import('./register'),
   reset: () => import('./reset'),
   compose: () => import('./compose'),
+  notifications: () => import('./notifications'),
   error: () => import('./error'),
 };
 

@@ -20,6 +20,7 @@ const MODULE_OF: Record<string, string> = {
   register: 'register',
   reset: 'reset',
   compose: 'compose',
+  notifications: 'notifications',
   '400': 'error',
   '403': 'error',
   '404': 'error',

@@ -10,12 +10,13 @@ import login from './login';
 import register from './register';
 import reset from './reset';
 import compose from './compose';
+import notifications from './notifications';
 import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
-  login, register, reset, compose, error,
+  login, register, reset, compose, notifications, error,
 };
 
 /** The component of a template, for server rendering. */

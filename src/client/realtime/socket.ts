@@ -8,6 +8,8 @@ import { errorText, translate } from '../i18n';
 import { isAdminPath, pagePath } from '../navigation/url';
 import { templateName } from '../pages/registry';
 import { showOwnStatus, statusOf } from '../components/UserMenu';
+import { receiveCount, receiveLive, refreshCount } from '../components/notifications/actions';
+import { watchTitleCount } from '../navigation/title-count';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
@@ -87,6 +89,8 @@ export function startSocket(rt: Runtime): Socket {
   socket.on('connect', () => {
     mark('connected');
     indicate('connect');
+    // The unread count: read now, and again after a reconnection (events were missed).
+    void refreshCount(rt);
     if (!everConnected) {
       everConnected = true;
       enterPageRoom();
@@ -156,6 +160,13 @@ export function startSocket(rt: Runtime): Socket {
   });
   // Content changes go to the pages that show them (topic pages subscribe while mounted).
   for (const event of LIVE_CONTENT_EVENTS) socket.on(event, (data: unknown) => rt.live.emit(event, data));
+  // Notifications reach every open tab of the member (the server sends to the member's room).
+  socket.on('event:new_notification', (data: unknown) => {
+    receiveLive(rt, data);
+    rt.live.emit('event:new_notification', data);
+  });
+  socket.on('event:notifications.updateCount', (data: unknown) => receiveCount(rt, data));
+  const unwatchTitle = watchTitleCount(rt);
   socket.on('event:deprecated_call', (data: { eventName?: string; replacement?: string }) => {
     console.warn(`[socket] ${data?.eventName ?? 'call'} is deprecated${data?.replacement ? `, use ${data.replacement}` : ''}`);
   });
@@ -172,6 +183,7 @@ export function startSocket(rt: Runtime): Socket {
   window.addEventListener('pagehide', () => {
     clearInterval(ticker);
     unsubscribe();
+    unwatchTitle();
   });
   return socket;
 }
