@@ -10,6 +10,10 @@ import { type DatabaseHandle } from './db/index.js';
 import { registerAuthRoutes } from './domains/auth/routes.js';
 import { registerCategoryRoutes } from './domains/categories/routes.js';
 import { categoryPages } from './domains/categories/pages.js';
+import { registerNotificationListeners } from './domains/notifications/listeners.js';
+import { registerNotificationLive } from './domains/notifications/live.js';
+import { notificationPages } from './domains/notifications/pages.js';
+import { registerNotificationRoutes } from './domains/notifications/routes.js';
 import { registerPostRoutes } from './domains/posts/routes.js';
 import { registerSettingsRoutes } from './domains/settings/routes.js';
 import { registerTopicRoutes } from './domains/topics/routes.js';
@@ -113,8 +117,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerTagRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);
-      registerRealtime(scope, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages]);
+      registerNotificationRoutes(scope, ctx);
+      const realtime = registerRealtime(scope, ctx);
+      registerNotificationListeners(ctx);
+      registerNotificationLive(realtime.io, ctx);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

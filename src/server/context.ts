@@ -10,6 +10,7 @@ import { AuthService } from './domains/auth/service.js';
 import { CategoriesService } from './domains/categories/service.js';
 import { EventsService } from './domains/events/service.js';
 import { GroupsService } from './domains/groups/service.js';
+import { NotificationsService } from './domains/notifications/service.js';
 import { PostsService } from './domains/posts/service.js';
 import { PrivilegesService } from './domains/privileges/service.js';
 import { SettingsService } from './domains/settings/service.js';
@@ -43,6 +44,7 @@ export interface AppContext {
   posts: PostsService;
   tags: TagsService;
   events: EventsService;
+  notifications: NotificationsService;
   views: ViewCounter;
   close(): Promise<void>;
 }
@@ -72,6 +74,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.topics = new TopicsService(ctx);
   ctx.posts = new PostsService(ctx);
   ctx.tags = new TagsService(ctx);
+  ctx.notifications = new NotificationsService(ctx);
   ctx.views = new ViewCounter(ctx);
   registerCoreJobs(ctx);
   // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops

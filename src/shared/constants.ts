@@ -63,5 +63,7 @@ export const DEFAULT_SETTINGS = {
   postDeleteDuration: 0,
   sessionDays: 14,
   allowTopicsThumbnail: false,
+  /** Upvotes a post needs before its author is told of them (0: never). */
+  upvoteNotificationThreshold: 1,
 };
 export type ForumSettings = typeof DEFAULT_SETTINGS;

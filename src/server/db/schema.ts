@@ -208,6 +208,7 @@ export interface Database {
   privileges: PrivilegesTable;
   events: EventsTable;
   jobs: JobsTable;
+  notifications: NotificationsTable;
 }
 
 /** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */
@@ -228,4 +229,28 @@ export interface JobsTable {
   last_error: Generated<string>;
   created: number;
   finished: Generated<number>;
+}
+
+/** One notification of one reader; events with the same merge key merge into it (migrations/0005). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  uid: number;
+  type: string;
+  merge_key: string;
+  subject_type: string;
+  subject_id: Generated<number>;
+  from_uid: Generated<number>;
+  /** The merged senders, newest first, as ',7,3,'. */
+  from_uids: Generated<string>;
+  from_count: Generated<number>;
+  path: string;
+  body_key: string;
+  /** JSON array: the text's parameters after the senders' names. */
+  body_params: Generated<string>;
+  pid: Generated<number>;
+  tid: Generated<number>;
+  cid: Generated<number>;
+  importance: Generated<number>;
+  read: Generated<number>;
+  created: number;
 }

@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { PostsTable, TopicsTable, UsersTable, CategoriesTable } from '../db/schema.js';
+import type { PostsTable, TopicsTable, UsersTable, CategoriesTable, NotificationsTable } from '../db/schema.js';
 
 export type PostRow = Selectable<PostsTable>;
 export type TopicRow = Selectable<TopicsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
 
 /** Content to be rendered: a renderer fills `html` from `content`. */
 export interface ParseData {
@@ -52,4 +53,34 @@ export interface ActionHooks {
   'action:category.create': { category: CategoryRow; uid: number };
   'action:category.update': { category: CategoryRow; uid: number };
   'action:category.delete': { cid: number; uid: number };
+  // Events other domains fire for the notifications domain to turn into notifications
+  // (notifications/listeners.ts); no domain calls notifications directly.
+  /** Members named in a post (@name): each is told, if they may read it. */
+  'action:post.mention': { post: PostRow; topic: TopicRow; uid: number; uids: number[] };
+  /** Authors quoted in a post. */
+  'action:post.quote': { post: PostRow; topic: TopicRow; uid: number; uids: number[] };
+  /** A new topic the watchers of its category or tags hear about; `uids` are those watchers. */
+  'action:topic.watched': { topic: TopicRow; post: PostRow; uid: number; uids: number[]; via: 'category' | 'tag' };
+  /** `uid` started following `followee`. */
+  'action:user.follow': { uid: number; followee: number };
+  /** `uid` stopped following `followee`. */
+  'action:user.unfollow': { uid: number; followee: number };
+  /** `uid`'s watch state of these categories changed (null: back to the forum's default). */
+  'action:category.watch': { uid: number; cids: number[]; state: string | null };
+  /** `uid` followed (or stopped following) a tag. */
+  'action:tag.follow': { uid: number; tag: string; following: boolean };
+  /** A chat message for the room's other members (`uids`). */
+  'action:chat.message': { roomId: number; mid: number; uid: number; roomName: string; uids: number[] };
+  /** A new flag; the moderators of `cid` (and admins, global moderators) hear about it. */
+  'action:flag.create': { flagId: number; uid: number; cid: number; type: 'post' | 'user'; targetId: number; tid?: number };
+  /** A post held in the queue; the moderators of `cid` hear about it. */
+  'action:post.queued': { id: number; uid: number; cid: number; tid: number; title: string };
+  /** `uid` was invited to a group by `by`. */
+  'action:group.invite': { groupName: string; uid: number; by: number };
+  /** `uid` asked to join a group; its owners (`uids`) hear about it. */
+  'action:group.request': { groupName: string; uid: number; uids: number[] };
+  /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
+  'action:notifications.stored': { rows: NotificationRow[] };
+  /** A member's unread count changed by reading or deleting (every tab shows it). */
+  'action:notifications.count': { uid: number; unread: number };
 }

@@ -2,6 +2,7 @@
  * The typed map of live events (rule 9). Only types from src/shared are used here, so the
  * browser's socket client can `import type` this file and be checked against the server.
  */
+import type { NotificationObject } from '../../shared/schemas/notification.js';
 import type { CategoryRef, PostView, TagRef, TopicFields, TopicSummary } from '../../shared/types.js';
 
 /** An error as a call's callback receives it: NodeBB's `[[key, params]]` text plus the key. */
@@ -100,6 +101,10 @@ export interface ServerToClientEvents {
   'posts.bookmark': (data: { post: { pid: number; bookmarks: number }; isBookmarked: boolean }) => void;
   'posts.unbookmark': (data: { post: { pid: number; bookmarks: number }; isBookmarked: boolean }) => void;
   'event:user_status_change': (data: { uid: number; status: UserStatus }) => void;
+  /** A notification stored for the member (new, or merged into an unread one and moved up). */
+  'event:new_notification': (data: NotificationObject) => void;
+  /** The member's unread notification count, after any change. */
+  'event:notifications.updateCount': (count: number) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

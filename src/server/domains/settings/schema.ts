@@ -55,6 +55,7 @@ export const SettingsSchema = Type.Object(
     postDeleteDuration: int(0, 10 * YEAR_SECONDS),
     sessionDays: int(1, 3650),
     allowTopicsThumbnail: Type.Boolean(),
+    upvoteNotificationThreshold: int(0, 1_000_000),
   },
   { additionalProperties: false },
 );

@@ -102,6 +102,11 @@ export class TopicsService {
     return (await store.followStates(this.ctx.db, viewer.uid, [tid])).get(tid) ?? null;
   }
 
+  /** The members following a topic (who hear about its replies). */
+  async followers(tid: number): Promise<number[]> {
+    return store.followers(this.ctx.db, tid);
+  }
+
   /** Records a member's read of a topic (guests: nothing). */
   async markRead(viewer: Viewer, tid: number, lastPostTime?: number) {
     return markRead(this.ctx, viewer, tid, lastPostTime);

@@ -167,6 +167,12 @@ export async function followStates(db: Queryable, uid: number, tids: number[]): 
   return new Map(rows.map((r) => [r.tid, r.state]));
 }
 
+/** The members following a topic (state 'follow'; ignoring members are not followers). */
+export async function followers(db: Queryable, tid: number): Promise<number[]> {
+  const rows = await db.selectFrom('topic_follows').select('uid').where('tid', '=', tid).where('state', '=', 'follow').execute();
+  return rows.map((r) => r.uid);
+}
+
 /** Sets a member's follow state, or clears it (null). */
 export async function setFollowState(db: Queryable, uid: number, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
   if (state === null) {

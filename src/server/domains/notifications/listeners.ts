@@ -1,0 +1,137 @@
+import type { AppContext } from '../../context.js';
+import type { PostRow, TopicRow } from '../../hooks/types.js';
+import type { NotifyEvent } from './service.js';
+
+/** What the listeners use: the hooks they hear, the notifications service, and who to tell. */
+export type NotificationListenersDeps = Pick<AppContext, 'hooks' | 'notifications' | 'settings' | 'topics' | 'users'>;
+
+const PLUGIN = 'notifications';
+
+/** The fields of an event about a post in a topic. */
+function aboutPost(post: PostRow, topic: TopicRow): Pick<NotifyEvent, 'subject' | 'path' | 'pid' | 'tid' | 'cid' | 'params'> {
+  return { subject: { type: 'post', id: post.pid }, path: `/post/${post.pid}`, pid: post.pid, tid: topic.tid, cid: topic.cid, params: [topic.title] };
+}
+
+const groupPath = (name: string) => `/groups/${encodeURIComponent(name.toLowerCase().replace(/\s+/g, '-'))}`;
+
+/**
+ * Turns the forum's actions into notifications: the domain listens, no other domain calls it.
+ * Each event merges per reader by its merge key (replies by topic, upvotes and edits by post).
+ */
+export function registerNotificationListeners(ctx: NotificationListenersDeps): void {
+  const { hooks } = ctx;
+  const notify = (event: NotifyEvent) => ctx.notifications.notify(event);
+
+  hooks.action('action:post.save', PLUGIN, async ({ post, topic, uid }) => {
+    if (post.pid === topic.main_pid) return;
+    const uids = await ctx.topics.followers(topic.tid);
+    await notify({ type: 'new-reply', mergeKey: `new_post:tid:${topic.tid}`, from: uid, bodyKey: 'notifications:user-posted-to', uids, ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:post.vote', PLUGIN, async ({ post, uid, value }) => {
+    if (value !== 1) return;
+    const threshold = (await ctx.settings.get()).upvoteNotificationThreshold;
+    if (threshold <= 0 || post.upvotes < threshold) return;
+    const topic = await ctx.topics.get(post.tid);
+    if (!topic) return;
+    await notify({ type: 'upvote', mergeKey: `upvote:pid:${post.pid}`, from: uid, bodyKey: 'notifications:upvoted-your-post-in', uids: [post.uid], ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:post.edit', PLUGIN, async ({ post, topic, uid }) => {
+    if (uid === post.uid) return;
+    await notify({ type: 'post-edit', mergeKey: `post_edit:pid:${post.pid}`, from: uid, bodyKey: 'notifications:moderator-edited-post', uids: [post.uid], ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:post.mention', PLUGIN, async ({ post, topic, uid, uids }) => {
+    await notify({ type: 'mention', mergeKey: `mention:tid:${topic.tid}`, from: uid, bodyKey: 'notifications:user-mentioned-you-in', uids, ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:post.quote', PLUGIN, async ({ post, topic, uid, uids }) => {
+    await notify({ type: 'quote', mergeKey: `quote:tid:${topic.tid}`, from: uid, bodyKey: 'notifications:user-quoted-you-in', uids, ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:topic.watched', PLUGIN, async ({ topic, post, uid, uids }) => {
+    // One notification per new topic: a reader watching both its category and a tag hears once.
+    await notify({ type: 'new-topic', mergeKey: `new_topic:tid:${topic.tid}`, from: uid, bodyKey: 'notifications:user-posted-topic', uids, ...aboutPost(post, topic) });
+  });
+
+  hooks.action('action:user.follow', PLUGIN, async ({ uid, followee }) => {
+    const follower = await ctx.users.get(uid);
+    if (!follower) return;
+    await notify({
+      type: 'follow',
+      mergeKey: `follow:uid:${followee}`,
+      subject: { type: 'user', id: uid },
+      from: uid,
+      path: `/user/${follower.userslug}`,
+      bodyKey: 'notifications:user-started-following-you',
+      uids: [followee],
+    });
+  });
+
+  hooks.action('action:chat.message', PLUGIN, async ({ roomId, uid, roomName, uids }) => {
+    await notify({
+      type: 'new-chat',
+      mergeKey: `chat:room:${roomId}`,
+      subject: { type: 'chat', id: roomId },
+      from: uid,
+      path: `/chats/${roomId}`,
+      bodyKey: 'notifications:new-message-in',
+      params: [roomName],
+      uids,
+    });
+  });
+
+  hooks.action('action:flag.create', PLUGIN, async ({ flagId, uid, cid, type, targetId, tid }) => {
+    await notify({
+      type: type === 'post' ? 'new-post-flag' : 'new-user-flag',
+      mergeKey: `flag:${type}:${targetId}`,
+      subject: { type: 'flag', id: flagId },
+      from: uid,
+      path: `/flags/${flagId}`,
+      bodyKey: type === 'post' ? 'notifications:user-flagged-post' : 'notifications:user-flagged-user',
+      ...(type === 'post' ? { pid: targetId, cid, tid } : {}),
+      uids: await ctx.notifications.moderatorsOf(cid),
+    });
+  });
+
+  hooks.action('action:post.queued', PLUGIN, async ({ id, uid, cid, title }) => {
+    await notify({
+      type: 'post-queue',
+      mergeKey: `post_queue:cid:${cid}`,
+      subject: { type: 'queue', id },
+      from: uid,
+      path: '/post-queue',
+      bodyKey: 'notifications:post-awaiting-review',
+      params: [title],
+      cid,
+      uids: await ctx.notifications.moderatorsOf(cid),
+    });
+  });
+
+  hooks.action('action:group.invite', PLUGIN, async ({ groupName, uid, by }) => {
+    await notify({
+      type: 'group-invite',
+      mergeKey: `group:invite:${groupName}`,
+      subject: { type: 'group', id: 0 },
+      from: by,
+      path: groupPath(groupName),
+      bodyKey: 'notifications:invited-to-group',
+      params: [groupName],
+      uids: [uid],
+    });
+  });
+
+  hooks.action('action:group.request', PLUGIN, async ({ groupName, uid, uids }) => {
+    await notify({
+      type: 'group-request',
+      mergeKey: `group:request:${groupName}`,
+      subject: { type: 'group', id: 0 },
+      from: uid,
+      path: groupPath(groupName),
+      bodyKey: 'notifications:group-request-membership',
+      params: [groupName],
+      uids,
+    });
+  });
+}

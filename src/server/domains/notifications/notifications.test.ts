@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationObject } from '../../../shared/schemas/notification.js';
+import { SYSTEM } from '../../setup.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import type { HttpClient } from '../../test/http-client.js';
+import { collect, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
+import { REGISTERED } from '../groups/service.js';
+import type { Viewer } from '../privileges/service.js';
+import type { UserRow } from '../users/store.js';
+
+let forum: TestForum;
+let cid: number;
+const sockets: LiveClient[] = [];
+
+interface Member {
+  client: HttpClient;
+  user: UserRow;
+  viewer: Viewer;
+}
+
+async function member(opts: { admin?: boolean } = {}): Promise<Member> {
+  const { client, user } = await forum.loginAs(opts);
+  return { client, user, viewer: await forum.ctx.privileges.viewer(user.uid) };
+}
+
+async function live(m: Member): Promise<LiveClient> {
+  const socket = await connectLive(m.client);
+  sockets.push(socket);
+  return socket;
+}
+
+/** A topic by `m` in `inCid` (its author follows it). */
+async function topicBy(m: Member, inCid = cid) {
+  return forum.ctx.topics.create(m.viewer, { cid: inCid, title: `Topic of ${m.user.username}`, content: 'The first post of a topic' });
+}
+
+async function reply(m: Member, tid: number) {
+  const res = await m.client.post(`/api/v3/topics/${tid}`, { content: 'A reply that is long enough.' });
+  expect(res.status).toBe(200);
+  return res.body.response as { pid: number };
+}
+
+async function list(m: Member): Promise<{ unread: NotificationObject[]; read: NotificationObject[] }> {
+  await forum.ctx.hooks.idle();
+  const res = await m.client.get('/api/v3/notifications');
+  expect(res.status).toBe(200);
+  return res.body.response;
+}
+
+async function count(m: Member): Promise<number> {
+  const res = await m.client.get('/api/v3/notifications/count');
+  expect(res.status).toBe(200);
+  return res.body.response.unread;
+}
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = (await forum.ctx.categories.create(SYSTEM, { name: 'Open' })).cid;
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+describe('reply in a watched topic', () => {
+  it('reaches the follower: list, count and a live event with the count on every open tab', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const { topic } = await topicBy(alice);
+    const [tab1, tab2] = [await live(alice), await live(alice)];
+    const arrived = [nextEvent<NotificationObject>(tab1, 'event:new_notification'), nextEvent<NotificationObject>(tab2, 'event:new_notification')];
+    const counted = nextEvent<number>(tab1, 'event:notifications.updateCount');
+    const { pid } = await reply(bob, topic.tid);
+    const [first, second] = await Promise.all(arrived);
+    expect(first).toMatchObject({ type: 'new-reply', pid, tid: topic.tid, path: `/post/${pid}`, read: false, from: bob.user.uid, mergeId: `new_post:tid:${topic.tid}` });
+    expect(first.bodyShort).toBe(`[[notifications:user-posted-to, ${bob.user.username}, ${topic.title}]]`);
+    expect(first.user?.username).toBe(bob.user.username);
+    expect(second.nid).toBe(first.nid);
+    expect(await counted).toBe(1);
+    const { unread } = await list(alice);
+    expect(unread.map((n) => n.nid)).toEqual([first.nid]);
+    expect(await count(alice)).toBe(1);
+    // The replier is never told about their own reply (they follow the topic now).
+    expect((await list(bob)).unread).toEqual([]);
+  });
+
+  it('merges two replies into one notification ("alice and bob"), moved to the top', async () => {
+    const [owner, alice, bob, carol] = [await member(), await member(), await member(), await member()];
+    const { topic } = await topicBy(owner);
+    const other = await topicBy(owner);
+    await reply(alice, topic.tid);
+    await reply(carol, other.topic.tid);
+    await reply(bob, topic.tid);
+    const { unread } = await list(owner);
+    expect(unread).toHaveLength(2);
+    expect(unread[0]!.tid).toBe(topic.tid);
+    expect(unread[0]!.bodyShort).toBe(`[[notifications:user-posted-to-dual, ${bob.user.username}, ${alice.user.username}, ${topic.title}]]`);
+    // A third sender: "bob and 2 others"; the same sender again is not counted twice.
+    await reply(carol, topic.tid);
+    await reply(bob, topic.tid);
+    const merged = (await list(owner)).unread[0]!;
+    expect(merged.bodyShort).toBe(`[[notifications:user-posted-to-multiple, ${bob.user.username}, 2, ${topic.title}]]`);
+    expect(await count(owner)).toBe(2);
+  });
+
+  it('keeps the merged text once read; a new reply then makes it unread with the merge restarted', async () => {
+    const [owner, alice, bob, carol] = [await member(), await member(), await member(), await member()];
+    const { topic } = await topicBy(owner);
+    await reply(alice, topic.tid);
+    await reply(bob, topic.tid);
+    const nid = (await list(owner)).unread[0]!.nid;
+    expect((await owner.client.put(`/api/v3/notifications/${nid}/read`)).status).toBe(200);
+    const after = await list(owner);
+    expect(after.unread).toEqual([]);
+    expect(after.read[0]!.bodyShort).toContain('user-posted-to-dual');
+    await reply(carol, topic.tid);
+    const again = (await list(owner)).unread;
+    expect(again.map((n) => n.nid)).toEqual([nid]);
+    expect(again[0]!.bodyShort).toBe(`[[notifications:user-posted-to, ${carol.user.username}, ${topic.title}]]`);
+  });
+
+  it('a flood of 50 replies leaves one notification per reader', async () => {
+    const [owner, watcher] = [await member(), await member()];
+    const { topic } = await topicBy(owner);
+    await forum.ctx.topics.follow(watcher.viewer, topic.tid, 'follow');
+    const posters = await Promise.all(Array.from({ length: 5 }, () => member()));
+    for (let i = 0; i < 50; i++) await reply(posters[i % 5]!, topic.tid);
+    await forum.ctx.hooks.idle();
+    const rows = await forum.ctx.db.selectFrom('notifications').select(['uid', 'from_count']).where('merge_key', '=', `new_post:tid:${topic.tid}`).execute();
+    // The followers, the owner and the watcher: one row each, the five senders merged.
+    expect(rows.map((r) => r.uid).sort((a, b) => a - b)).toEqual([owner.user.uid, watcher.user.uid].sort((a, b) => a - b));
+    expect(rows.find((r) => r.uid === owner.user.uid)!.from_count).toBe(5);
+    expect((await list(watcher)).unread[0]!.bodyShort).toContain('-multiple');
+  });
+
+  it('tells nobody who may not read the category, nor a member who ignores the topic', async () => {
+    const staffCid = (await forum.ctx.categories.create(SYSTEM, { name: 'Staff' })).cid;
+    const [owner, outsider, ignorer] = [await member({ admin: true }), await member(), await member()];
+    const { topic } = await topicBy(owner, staffCid);
+    await forum.ctx.topics.follow(outsider.viewer, topic.tid, 'follow');
+    await forum.ctx.privileges.take(staffCid, ['read', 'topics:read'], REGISTERED);
+    await reply(owner, topic.tid);
+    const openTopic = (await topicBy(owner)).topic;
+    await forum.ctx.topics.follow(ignorer.viewer, openTopic.tid, 'ignore');
+    const helper = await member();
+    await reply(helper, openTopic.tid);
+    expect((await list(outsider)).unread).toEqual([]);
+    expect((await list(ignorer)).unread).toEqual([]);
+    // The admin owner still hears about the open topic's reply.
+    expect((await list(owner)).unread.map((n) => n.tid)).toEqual([openTopic.tid]);
+  });
+});
+
+describe('upvotes and edits by a moderator', () => {
+  it('tells the author of upvotes once the threshold is reached, never of a downvote', async () => {
+    await forum.ctx.settings.set({ upvoteNotificationThreshold: 2 });
+    const [author, v1, v2] = [await member(), await member(), await member()];
+    const { post } = await topicBy(author);
+    const socket = await live(author);
+    const seen = collect<NotificationObject>(socket, 'event:new_notification');
+    await forum.ctx.posts.vote(v1.viewer, post.pid, 1);
+    await forum.ctx.hooks.idle();
+    expect(await count(author)).toBe(0);
+    const arrived = nextEvent<NotificationObject>(socket, 'event:new_notification');
+    await forum.ctx.posts.vote(v2.viewer, post.pid, 1);
+    expect(await arrived).toMatchObject({ type: 'upvote', pid: post.pid, from: v2.user.uid });
+    await forum.ctx.posts.vote(v1.viewer, post.pid, -1);
+    await forum.ctx.hooks.idle();
+    await settle(100);
+    expect(seen).toHaveLength(1);
+    await forum.ctx.settings.set({ upvoteNotificationThreshold: 1 });
+  });
+
+  it('tells the author when a moderator edits their post, not when they edit it themselves', async () => {
+    const [author, mod] = [await member(), await member({ admin: true })];
+    const { post, topic } = await topicBy(author);
+    await forum.ctx.posts.edit(author.viewer, post.pid, { content: 'The author edits their own post' });
+    expect((await list(author)).unread).toEqual([]);
+    await forum.ctx.posts.edit(mod.viewer, post.pid, { content: 'A moderator edits this post' });
+    const [n] = (await list(author)).unread;
+    expect(n).toMatchObject({ type: 'post-edit', pid: post.pid, from: mod.user.uid });
+    expect(n!.bodyShort).toBe(`[[notifications:moderator-edited-post, ${mod.user.username}, ${topic.title}]]`);
+  });
+});
+
+describe('types fed by other domains through hooks', () => {
+  it('mention, new follower and group invite become notifications', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const { topic, post } = await topicBy(alice);
+    await forum.ctx.hooks.fire('action:post.mention', { post, topic, uid: alice.user.uid, uids: [bob.user.uid, alice.user.uid] });
+    await forum.ctx.hooks.fire('action:user.follow', { uid: alice.user.uid, followee: bob.user.uid });
+    await forum.ctx.hooks.fire('action:group.invite', { groupName: 'Team Red', uid: bob.user.uid, by: alice.user.uid });
+    const { unread } = await list(bob);
+    expect(unread.map((n) => n.type).sort()).toEqual(['follow', 'group-invite', 'mention']);
+    expect(unread.find((n) => n.type === 'follow')!.path).toBe(`/user/${alice.user.userslug}`);
+    expect(unread.find((n) => n.type === 'group-invite')!.bodyShort).toBe(`[[notifications:invited-to-group, ${alice.user.username}, Team Red]]`);
+    expect((await list(alice)).unread).toEqual([]);
+  });
+
+  it('a new flag reaches the moderators', async () => {
+    const [admin, flagger] = [await member({ admin: true }), await member()];
+    const { topic, post } = await topicBy(flagger);
+    await forum.ctx.hooks.fire('action:flag.create', { flagId: 7, uid: flagger.user.uid, cid, type: 'post', targetId: post.pid, tid: topic.tid });
+    expect((await list(admin)).unread.map((n) => [n.type, n.path])).toContainEqual(['new-post-flag', '/flags/7']);
+    expect((await list(flagger)).unread).toEqual([]);
+  });
+});
+
+describe('routes', () => {
+  it('marks one read and unread, all read, and deletes, with the live count', async () => {
+    const [owner, a, b] = [await member(), await member(), await member()];
+    const t1 = (await topicBy(owner)).topic;
+    const t2 = (await topicBy(owner)).topic;
+    await reply(a, t1.tid);
+    await reply(b, t2.tid);
+    const [n2, n1] = (await list(owner)).unread;
+    const socket = await live(owner);
+    const counted = nextEvent<number>(socket, 'event:notifications.updateCount');
+    expect((await owner.client.put(`/api/v3/notifications/${n1!.nid}/read`)).status).toBe(200);
+    expect(await counted).toBe(1);
+    expect((await owner.client.get(`/api/v3/notifications/${n1!.nid}`)).body.response.notification).toMatchObject({ nid: n1!.nid, read: true, readClass: '' });
+    expect((await owner.client.request('DELETE', `/api/v3/notifications/${n1!.nid}/read`)).status).toBe(200);
+    expect(await count(owner)).toBe(2);
+    expect((await owner.client.put('/api/v3/notifications/read')).status).toBe(200);
+    expect(await count(owner)).toBe(0);
+    expect((await owner.client.request('DELETE', `/api/v3/notifications/${n2!.nid}`)).status).toBe(200);
+    expect((await owner.client.get(`/api/v3/notifications/${n2!.nid}`)).status).toBe(404);
+    expect((await list(owner)).read.map((n) => n.nid)).toEqual([n1!.nid]);
+  });
+
+  it('answers 404 for unknown ids and for another member’s, 401 for guests', async () => {
+    const [owner, a, other] = [await member(), await member(), await member()];
+    await reply(a, (await topicBy(owner)).topic.tid);
+    const [n] = (await list(owner)).unread;
+    for (const path of [`/api/v3/notifications/${n!.nid}`, '/api/v3/notifications/999999', '/api/v3/notifications/uploads:export:1']) {
+      const res = await other.client.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.status.key).toBe('error:no-notification');
+    }
+    expect((await other.client.put(`/api/v3/notifications/${n!.nid}/read`)).status).toBe(404);
+    expect((await other.client.request('DELETE', `/api/v3/notifications/${n!.nid}`)).status).toBe(404);
+    expect((await list(owner)).unread).toHaveLength(1);
+    const guest = forum.client();
+    expect((await guest.get('/api/v3/notifications/count')).status).toBe(401);
+    expect((await guest.get('/api/notifications')).status).toBe(401);
+  });
+
+  it('serves the page data with filters and pagination', async () => {
+    const [owner, a] = [await member(), await member()];
+    const { post } = await topicBy(owner);
+    await reply(a, (await topicBy(owner)).topic.tid);
+    await forum.ctx.posts.vote(a.viewer, post.pid, 1);
+    await forum.ctx.hooks.idle();
+    const all = await owner.client.get('/api/notifications');
+    expect(all.status).toBe(200);
+    expect(all.body.template.name).toBe('notifications');
+    expect(all.body.notifications.map((n: NotificationObject) => n.type)).toEqual(['upvote', 'new-reply']);
+    expect(all.body.unreadNids).toHaveLength(2);
+    expect(all.body.moderatorFilters).toEqual([]);
+    expect(all.body.regularFilters.find((f: { filter: string }) => f.filter === 'upvote')).toMatchObject({ count: 1, selected: false });
+    const replies = await owner.client.get('/api/notifications?filter=new-reply');
+    expect(replies.body.notifications.map((n: NotificationObject) => n.type)).toEqual(['new-reply']);
+    expect(replies.body.selectedFilter).toMatchObject({ filter: 'new-reply', selected: true });
+    expect(replies.body.pagination).toMatchObject({ currentPage: 1, pageCount: 1 });
+    expect((await owner.client.get('/api/notifications?page=3')).status).toBe(404);
+    expect((await owner.client.get('/api/notifications?page=x')).status).toBe(400);
+  });
+});

@@ -1,0 +1,48 @@
+import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationsPage } from '../../../shared/schemas/notification.js';
+import { notFound } from '../../http/errors.js';
+import { definePage } from '../../http/pages.js';
+import { pageNumber, pagination } from '../../http/pagination.js';
+import { presentMany, typesOf } from './view.js';
+
+const PER_PAGE = 20;
+
+const notificationsPage = definePage<NotificationsPage>({
+  path: '/notifications',
+  template: 'notifications',
+  requireLogin: true,
+  async load({ ctx, viewer, query }) {
+    const page = pageNumber(query.page);
+    const chosen = NOTIFICATION_FILTERS.find((f) => f.filter === (query.filter ?? '')) ?? NOTIFICATION_FILTERS[0]!;
+    const types = typesOf(chosen.filter);
+    const [{ rows, total }, unreadByType] = await Promise.all([
+      ctx.notifications.list(viewer, { types, page, perPage: PER_PAGE }),
+      ctx.notifications.unreadByType(viewer),
+    ]);
+    const pageCount = Math.max(1, Math.ceil(total / PER_PAGE));
+    if (page > pageCount) throw notFound();
+    const moderator = viewer.isAdmin || viewer.isGlobalMod;
+    const asFilter = (f: (typeof NOTIFICATION_FILTERS)[number]): NotificationFilter => ({
+      name: f.name,
+      filter: f.filter,
+      selected: f === chosen,
+      count: f.types.length ? f.types.reduce((n, t) => n + (unreadByType.get(t) ?? 0), 0) : [...unreadByType.values()].reduce((a, b) => a + b, 0),
+    });
+    const regularFilters = NOTIFICATION_FILTERS.filter((f) => !f.moderator).map(asFilter);
+    const moderatorFilters = moderator ? NOTIFICATION_FILTERS.filter((f) => f.moderator).map(asFilter) : [];
+    const notifications = await presentMany(ctx, rows);
+    return {
+      title: '[[pages:notifications]]',
+      breadcrumbs: [{ text: '[[pages:notifications]]' }],
+      notifications,
+      unreadNids: notifications.filter((n) => !n.read).map((n) => n.nid),
+      filters: [...regularFilters, ...moderatorFilters],
+      regularFilters,
+      moderatorFilters,
+      selectedFilter: asFilter(chosen),
+      pagination: pagination(page, pageCount, query),
+    };
+  },
+});
+
+/** The notifications page (members only). */
+export const notificationPages = [notificationsPage];

@@ -1,0 +1,176 @@
+import { sql, type Insertable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { NotificationsTable } from '../../db/schema.js';
+import type { NotificationRow } from '../../hooks/types.js';
+import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
+
+export type { NotificationRow };
+export type NewNotification = Insertable<NotificationsTable>;
+
+// Rows per INSERT: 18 parameters each stays far below SQLite's and PostgreSQL's limits.
+const CHUNK = 500;
+
+/**
+ * Stores notifications, merging each into the reader's row with the same merge key: an
+ * unread row adds the sender (newest first, counted once) and moves to the top; a read row
+ * becomes unread and its merge restarts with this sender. One statement per 500 readers.
+ */
+export async function upsertMany(db: Queryable, rows: NewNotification[]): Promise<NotificationRow[]> {
+  const out: NotificationRow[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const sender = sql`cast(excluded.from_uid as text)`;
+    const known = sql`notifications.from_uids like ${sql.lit('%,')} || ${sender} || ${sql.lit(',%')}`;
+    const stored = await db
+      .insertInto('notifications')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['uid', 'merge_key']).doUpdateSet({
+          from_uids: sql`case when notifications.read = 1 then excluded.from_uids
+            else ${sql.lit(',')} || ${sender} || replace(notifications.from_uids, ${sql.lit(',')} || ${sender} || ${sql.lit(',')}, ${sql.lit(',')}) end`,
+          from_count: sql`case when notifications.read = 1 then 1 when ${known} then notifications.from_count else notifications.from_count + 1 end`,
+          from_uid: sql`excluded.from_uid`,
+          type: sql`excluded.type`,
+          subject_type: sql`excluded.subject_type`,
+          subject_id: sql`excluded.subject_id`,
+          path: sql`excluded.path`,
+          body_key: sql`excluded.body_key`,
+          body_params: sql`excluded.body_params`,
+          pid: sql`excluded.pid`,
+          tid: sql`excluded.tid`,
+          cid: sql`excluded.cid`,
+          importance: sql`excluded.importance`,
+          read: 0,
+          created: sql`excluded.created`,
+        }),
+      )
+      .returningAll()
+      .execute();
+    out.push(...stored);
+  }
+  return out;
+}
+
+/** A page of a reader's notifications, newest first, optionally of some types. */
+export async function list(db: Queryable, uid: number, opts: { types?: string[]; offset: number; limit: number; read?: 0 | 1 }): Promise<NotificationRow[]> {
+  let q = db.selectFrom('notifications').selectAll().where('uid', '=', uid);
+  if (opts.types) q = opts.types.length ? q.where('type', 'in', opts.types) : q.where(sql<boolean>`1 = 0`);
+  if (opts.read !== undefined) q = q.where('read', '=', opts.read);
+  return q.orderBy('created', 'desc').orderBy('id', 'desc').offset(opts.offset).limit(opts.limit).execute();
+}
+
+/** How many notifications a reader has (of some types), and how many of them are unread. */
+export async function counts(db: Queryable, uid: number, types?: string[]): Promise<{ total: number; unread: number }> {
+  let q = db
+    .selectFrom('notifications')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(sql`case when read = 0 then 1 else 0 end`).as('unread')])
+    .where('uid', '=', uid);
+  if (types) q = types.length ? q.where('type', 'in', types) : q.where(sql<boolean>`1 = 0`);
+  const row = await q.executeTakeFirst();
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/** Unread counts of several readers (a reader with none is absent). */
+export async function unreadCounts(db: Queryable, uids: number[]): Promise<Map<number, number>> {
+  if (!uids.length) return new Map();
+  const rows = await db
+    .selectFrom('notifications')
+    .select((eb) => ['uid', eb.fn.countAll<number>().as('n')])
+    .where('uid', 'in', uids)
+    .where('read', '=', 0)
+    .groupBy('uid')
+    .execute();
+  return new Map(rows.map((r) => [r.uid, Number(r.n)]));
+}
+
+/** Unread counts per type of one reader. */
+export async function unreadByType(db: Queryable, uid: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+    .where('uid', '=', uid)
+    .where('read', '=', 0)
+    .groupBy('type')
+    .execute();
+  return new Map(rows.map((r) => [r.type, Number(r.n)]));
+}
+
+/** One notification by id. */
+export async function byId(db: Queryable, id: number): Promise<NotificationRow | undefined> {
+  return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks one notification read (1) or unread (0). */
+export async function setRead(db: Queryable, id: number, read: 0 | 1): Promise<void> {
+  await db.updateTable('notifications').set({ read }).where('id', '=', id).execute();
+}
+
+/** Marks all of a reader's notifications read. */
+export async function setAllRead(db: Queryable, uid: number): Promise<void> {
+  await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('read', '=', 0).execute();
+}
+
+/** Deletes one notification. */
+export async function remove(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('notifications').where('id', '=', id).execute();
+}
+
+/**
+ * Of the given members, those who may read category `cid` (any live member when 0) (and, with `tid`, do not ignore
+ * that topic), in one query: administrators; or holders of both `read` and `topics:read`
+ * there (through a group or personally); or its moderators. Deleted members hear nothing.
+ */
+export async function readersAmong(db: Queryable, uids: number[], cid: number, tid = 0): Promise<number[]> {
+  // cid 0: not about a category's content (a chat, a follow, a group): only live members.
+  if (!uids.length) return [];
+  const holds = (privilege: string) =>
+    sql<boolean>`exists (select 1 from privileges p where p.cid = ${cid} and p.privilege = ${privilege}
+      and (p.subject = ${sql.lit('uid:')} || cast(u.uid as text)
+        or p.subject in (select gm.group_name from group_members gm where gm.uid = u.uid)))`;
+  const out: number[] = [];
+  for (let i = 0; i < uids.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('users as u')
+      .select('u.uid')
+      .where('u.uid', 'in', uids.slice(i, i + CHUNK))
+      .where('u.deleted', '=', 0)
+      .$if(cid > 0, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb.exists(
+              eb.selectFrom('group_members as a').select('a.uid').whereRef('a.uid', '=', 'u.uid').where('a.group_name', 'in', [ADMINISTRATORS, GLOBAL_MODS]),
+            ),
+            eb.and([holds('read'), holds('topics:read')]),
+            holds('moderate'),
+          ]),
+        ),
+      )
+      .$if(tid > 0, (q) =>
+        q.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(selectFrom('topic_follows as f').select('f.uid').whereRef('f.uid', '=', 'u.uid').where('f.tid', '=', tid).where('f.state', '=', 'ignore')),
+          ),
+        ),
+      )
+      .execute();
+    out.push(...rows.map((r) => r.uid));
+  }
+  return out;
+}
+
+/** The members who moderate a category: administrators, global moderators and its own moderators. */
+export async function moderatorsOf(db: Queryable, cid: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('group_members')
+    .select('uid')
+    .where('group_name', 'in', [ADMINISTRATORS, GLOBAL_MODS])
+    .union(
+      db
+        .selectFrom('privileges')
+        .select(sql<number>`cast(substr(subject, 5) as integer)`.as('uid'))
+        .where('cid', '=', cid)
+        .where('privilege', '=', 'moderate')
+        .where('subject', 'like', 'uid:%'),
+    )
+    .execute();
+  return [...new Set(rows.map((r) => Number(r.uid)))];
+}
