@@ -23,6 +23,8 @@ import { topicPages } from './domains/topics/pages.js';
 import { postPages } from './domains/posts/pages.js';
 import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/routes.js';
 import { userPages } from './domains/users/pages.js';
+import { registerMailRoutes } from './domains/mail/routes.js';
+import { mailPages } from './domains/mail/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -117,11 +119,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerTagRoutes(scope, ctx);
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);
+      registerMailRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

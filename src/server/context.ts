@@ -17,6 +17,8 @@ import { SettingsService } from './domains/settings/service.js';
 import { TagsService } from './domains/tags/service.js';
 import { TopicsService } from './domains/topics/service.js';
 import { UsersService } from './domains/users/service.js';
+import { MailService } from './domains/mail/service.js';
+import { registerMail } from './domains/mail/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
@@ -46,6 +48,8 @@ export interface AppContext {
   events: EventsService;
   notifications: NotificationsService;
   views: ViewCounter;
+  /** Outgoing mail: the outbox, its job, confirmation and reset codes. */
+  mail: MailService;
   close(): Promise<void>;
 }
 
@@ -76,7 +80,9 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.tags = new TagsService(ctx);
   ctx.notifications = new NotificationsService(ctx);
   ctx.views = new ViewCounter(ctx);
+  ctx.mail = new MailService(ctx);
   registerCoreJobs(ctx);
+  registerMail(ctx);
   // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
   // it everywhere. A domain that changes group membership clears 'viewers' the same way.
   for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {

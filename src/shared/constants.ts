@@ -65,5 +65,21 @@ export const DEFAULT_SETTINGS = {
   allowTopicsThumbnail: false,
   /** Upvotes a post needs before its author is told of them (0: never). */
   upvoteNotificationThreshold: 1,
+  /** SMTP server for outgoing mail; empty: mail waits in the outbox (and the log) until one is set. */
+  smtpHost: '',
+  smtpPort: 587,
+  /** 'none' (plain), 'starttls' (upgrade required) or 'tls' (TLS from the start, port 465). */
+  smtpSecurity: 'starttls',
+  smtpUser: '',
+  /** Never logged, never in page data (see SECRET_SETTINGS). */
+  smtpPassword: '',
+  /** The From address; empty: no-reply@ the forum's host. */
+  smtpFrom: '',
+  /** Minutes a password-reset code stays valid. */
+  resetExpiryMinutes: 120,
+  /** Hours an email confirmation link stays valid. */
+  emailConfirmExpiryHours: 24,
 };
+/** Settings whose values are never shown or logged (CLI, audit log). */
+export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];
 export type ForumSettings = typeof DEFAULT_SETTINGS;

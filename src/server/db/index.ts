@@ -10,6 +10,7 @@ import { listIndexes } from './migrations/0002_list_indexes.js';
 import { jobs } from './migrations/0003_jobs.js';
 import { tokenForeignKey } from './migrations/0004_token_fk.js';
 import { notifications } from './migrations/0005_notifications.js';
+import { mail } from './migrations/0006_mail.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import { StatementCache } from './statement-cache.js';
 import { twoConnectionSqliteDialect } from './sqlite-driver.js';
@@ -63,7 +64,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect) };
 }
 
 /** Applies pending migrations; returns the names applied. */

@@ -209,6 +209,9 @@ export interface Database {
   events: EventsTable;
   jobs: JobsTable;
   notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
+  mail_codes: MailCodesTable;
+  mail_unsubscribes: MailUnsubscribesTable;
 }
 
 /** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */
@@ -252,5 +255,46 @@ export interface NotificationsTable {
   cid: Generated<number>;
   importance: Generated<number>;
   read: Generated<number>;
+  created: number;
+}
+
+/** A mail waiting to be sent, being sent, sent or given up on (migrations/0006_mail.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  uid: Generated<number>;
+  to_address: string;
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers as JSON (List-Unsubscribe). */
+  headers: Generated<string>;
+  /** 'queued', 'sending' (leased until lease_until), 'sent' or 'failed'. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt: number;
+  lease_until: Generated<number>;
+  last_error: Generated<string>;
+  created: number;
+  sent_at: Generated<number>;
+}
+
+/** A single-use code of a confirmation or reset link, by its hash (migrations/0006_mail.ts). */
+export interface MailCodesTable {
+  code_hash: string;
+  uid: number;
+  /** 'confirm' or 'reset'. */
+  kind: string;
+  /** The address the code was sent to: a confirmation holds only while it is still the member's. */
+  email: string;
+  created: number;
+  expires: number;
+  used_at: Generated<number>;
+}
+
+/** A notification type a member no longer wants by email (the signed unsubscribe link). */
+export interface MailUnsubscribesTable {
+  uid: number;
+  type: string;
   created: number;
 }

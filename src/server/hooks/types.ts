@@ -50,6 +50,8 @@ export interface ActionHooks {
   'action:user.loggedOut': { uid: number; sessionId: string };
   'action:user.banned': { uid: number; until: number; reason: string; by: number };
   'action:user.unbanned': { uid: number; by: number };
+  /** A password reset was asked for a known address (the mail domain sends the link). */
+  'action:user.resetRequested': { user: UserRow; ip: string };
   'action:category.create': { category: CategoryRow; uid: number };
   'action:category.update': { category: CategoryRow; uid: number };
   'action:category.delete': { cid: number; uid: number };

@@ -1,4 +1,4 @@
-import type { ForumSettings } from '../../../shared/constants.js';
+import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notAuthorised } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
@@ -26,6 +26,8 @@ export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: 
   assertSettingValue(key, value);
   const before = (await ctx.settings.get())[key];
   const saved = (await ctx.settings.set({ [key]: value } as Partial<ForumSettings>))[key];
-  await ctx.events.log('config-change', actor.uid, { key, from: before, to: saved }, ip);
+  // A secret (the SMTP password) is recorded as changed, never by value.
+  const shown = (v: unknown) => (SECRET_SETTINGS.includes(key) ? (v ? '********' : '') : v);
+  await ctx.events.log('config-change', actor.uid, { key, from: shown(before), to: shown(saved) }, ip);
   return saved;
 }

@@ -1,3 +1,4 @@
+import { SECRET_SETTINGS } from '../../../shared/constants.js';
 import { AppError } from '../../http/errors.js';
 import { translate } from '../../i18n.js';
 import type { Viewer } from '../privileges/service.js';
@@ -12,7 +13,9 @@ export interface CliResult {
 
 const USAGE = 'Usage: palaver config list | get <key> | set <key> <value>';
 
-function show(value: unknown): string {
+function show(value: unknown, key = ''): string {
+  // Secrets never reach a terminal (or its scrollback and logs): only whether one is set.
+  if (SECRET_SETTINGS.includes(key)) return value ? '********' : '';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -27,15 +30,15 @@ export async function configCommand(ctx: SettingsAdminDeps, actor: Viewer, args:
   try {
     if (sub === 'list' && key === undefined) {
       const s = await ctx.settings.get();
-      return { out: settingKeys().map((k) => `${k} = ${show(s[k])}`).join('\n'), code: 0 };
+      return { out: settingKeys().map((k) => `${k} = ${show(s[k], k)}`).join('\n'), code: 0 };
     }
     if (sub === 'get' && key !== undefined && rest.length === 0) {
       assertSettingKey(key);
-      return { out: show((await ctx.settings.get())[key]), code: 0 };
+      return { out: show((await ctx.settings.get())[key], key), code: 0 };
     }
     if (sub === 'set' && key !== undefined && rest.length === 1) {
       const saved = await changeSetting(ctx, actor, key, rest[0]);
-      return { out: `${key} = ${show(saved)}`, code: 0 };
+      return { out: `${key} = ${show(saved, key)}`, code: 0 };
     }
     return { out: USAGE, code: 1 };
   } catch (err) {

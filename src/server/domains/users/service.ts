@@ -234,6 +234,9 @@ export class UsersService {
         fields.userslug = slugify(fields.username);
       }
       if (data.email !== undefined) fields.email = data.email === '' ? null : await this.assertEmail(data.email, tx, uid);
+      // A new address is unconfirmed until its confirmation link is followed (mail domain).
+      const emailChanged = data.email !== undefined && fields.email !== ((await store.byUid(tx, uid))?.email ?? null);
+      if (emailChanged) await store.updateUser(tx, uid, { email_confirmed: 0 });
       if (data.fullname !== undefined) fields.fullname = data.fullname.trim();
       if (data.about !== undefined) {
         fields.about = data.about;
@@ -331,13 +334,46 @@ export class UsersService {
   }
 
   /**
-   * Records a password-reset request for a known address. Mail delivery is not built yet,
-   * so the request is written to the event log for an administrator to act on.
+   * Records a password-reset request for a known address; the mail domain hears of it after
+   * the answer (action:user.resetRequested) and sends the link, so the request never waits
+   * for, nor fails with, the mail.
    */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     if (emailError(email)) throw badRequest('error:invalid-email');
     const user = await store.byEmail(this.ctx.db, email.trim());
-    if (user) await this.ctx.events.log('password-reset-requested', user.uid, {}, ip);
+    if (!user) return;
+    await this.ctx.events.log('password-reset-requested', user.uid, {}, ip);
+    await this.ctx.hooks.fire('action:user.resetRequested', { user, ip });
+  }
+
+  /**
+   * Sets a new password through a reset link: checks it by the password rules, then in one
+   * transaction takes the code (`claim` throws when another request used it first), stores
+   * the password and ends every session and token.
+   */
+  async resetPassword(uid: number, password: string, claim: (tx: Queryable) => Promise<void>): Promise<void> {
+    const user = await this.get(uid);
+    if (!user) throw badRequest('error:reset-code-invalid');
+    await this.assertPassword(password, [user.username, user.email ?? '']);
+    const passwordHash = await hash(password, ARGON_OPTIONS);
+    await this.ctx.db.transaction().execute(async (tx) => {
+      await claim(tx);
+      await store.updateUser(tx, uid, { password_hash: passwordHash });
+      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
+      await this.ctx.auth.revokeTokensOf(uid, tx);
+      await this.ctx.events.log('password-reset', uid, {}, '', tx);
+    });
+  }
+
+  /** Marks the member's address confirmed if it still is `email`; false when it has changed since. */
+  async markEmailConfirmed(uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<boolean> {
+    return this.ctx.db.transaction().execute(async (tx) => {
+      const user = await store.byUid(tx, uid);
+      if (!user || (user.email ?? '').toLowerCase() !== email.toLowerCase()) return false;
+      await claim(tx);
+      await store.updateUser(tx, uid, { email_confirmed: 1 });
+      return true;
+    });
   }
 
   /** Bans a member until a time (0 = for ever) and ends their sessions. */

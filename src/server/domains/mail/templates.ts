@@ -1,0 +1,75 @@
+import { translate, translateText } from '../../i18n.js';
+
+/** What every mail shows: the forum's title and address, in the reader's language. */
+export interface MailFrame {
+  lang: string;
+  siteTitle: string;
+  /** The forum's absolute URL (no trailing slash). */
+  url: string;
+  username: string;
+}
+
+/** A rendered mail. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The data of each template. */
+export type TemplateData =
+  | { template: 'confirm'; link: string; hours: number }
+  | { template: 'reset'; link: string; minutes: number }
+  | { template: 'welcome' }
+  | { template: 'notification'; text: string; link: string; unsubscribe: string };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Renders a mail from its template (HTML and plain text), translated for the reader. */
+export function render(data: TemplateData, f: MailFrame): RenderedMail {
+  const t = (key: string, ...params: (string | number)[]) => translate(`email:${key}`, params, f.lang);
+  let subject: string;
+  let lines: string[];
+  let link: { href: string; label: string } | null;
+  let unsubscribe = '';
+  switch (data.template) {
+    case 'confirm':
+      subject = t('confirm.subject', f.siteTitle);
+      lines = [t('confirm.intro', f.siteTitle), t('confirm.expiry', data.hours)];
+      link = { href: data.link, label: t('confirm.cta') };
+      break;
+    case 'reset':
+      subject = t('reset.subject', f.siteTitle);
+      lines = [t('reset.intro', f.siteTitle), t('reset.expiry', data.minutes)];
+      link = { href: data.link, label: t('reset.cta') };
+      break;
+    case 'welcome':
+      subject = t('welcome.subject', f.siteTitle);
+      lines = [t('welcome.intro', f.siteTitle)];
+      link = { href: `${f.url}/`, label: t('welcome.cta') };
+      break;
+    case 'notification': {
+      const text = translateText(data.text, f.lang);
+      // A subject is one line: a notification text with line breaks must not add headers.
+      subject = t('notification.subject', f.siteTitle, text.replace(/\s+/g, ' ').slice(0, 200));
+      lines = [text];
+      link = { href: data.link, label: t('notification.cta') };
+      unsubscribe = data.unsubscribe;
+      break;
+    }
+  }
+  const greeting = f.username ? t('greeting', f.username) : t('greeting-no-name');
+  const footer = t('footer', f.siteTitle, f.url);
+  const text = [greeting, '', ...lines.flatMap((l) => [l, '']), `${link.label}: ${link.href}`, '', '--', footer, ...(unsubscribe ? [`${t('unsubscribe')}: ${unsubscribe}`] : [])].join('\n');
+  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    p(greeting),
+    ...lines.map(p),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    `<hr><p style="font-size:small;color:#666">${escapeHtml(footer)}`,
+    unsubscribe ? `<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a>` : '',
+    '</p></body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
