@@ -10,6 +10,7 @@ import { type DatabaseHandle } from './db/index.js';
 import { registerAuthRoutes } from './domains/auth/routes.js';
 import { registerCategoryRoutes } from './domains/categories/routes.js';
 import { categoryPages } from './domains/categories/pages.js';
+import { registerWatchListeners } from './domains/categories/watch-listeners.js';
 import { registerNotificationListeners } from './domains/notifications/listeners.js';
 import { registerNotificationLive } from './domains/notifications/live.js';
 import { notificationPages } from './domains/notifications/pages.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerTagRoutes(scope, ctx);
+      registerWatchListeners(ctx);
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);
       registerMailRoutes(scope, ctx);

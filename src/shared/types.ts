@@ -183,6 +183,11 @@ export interface CategoriesPage extends PageBase {
 /** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
 export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
   topics: TopicSummary[];
+  /** The viewer's watch state of the category, as NodeBB's four flags (one is true). */
+  isWatched: boolean;
+  isTracked: boolean;
+  isNotWatched: boolean;
+  isIgnored: boolean;
   privileges: ViewerPrivileges;
   pagination: Pagination;
 }
@@ -208,6 +213,8 @@ export interface TopicListPage extends PageBase {
 /** The page of one tag (template 'tag'): its topics. */
 export interface TagPage extends TopicListPage {
   tag: string;
+  /** Whether the viewer follows the tag. */
+  isFollowing: boolean;
 }
 
 /** The page of the most used tags (template 'tags'). */
@@ -232,6 +239,10 @@ export interface UserProfilePage extends PageBase, UserSummary {
   topiccount: number;
   isSelf: boolean;
   isAdmin: boolean;
+  /** Whether the viewer follows this member (NodeBB's isFollowing). */
+  isFollowing: boolean;
+  followerCount: number;
+  followingCount: number;
   groups: { name: string; slug: string }[];
   posts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
 }

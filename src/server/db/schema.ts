@@ -28,6 +28,10 @@ export interface UsersTable {
   ban_reason: Generated<string>;
   deleted: Generated<number>;
   settings: Generated<string>;
+  /** Members following this one (0007); kept by the users domain in the follow's transaction. */
+  follower_count: Generated<number>;
+  /** Members this one follows (0007). */
+  following_count: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -152,6 +156,27 @@ export interface TopicFollowsTable {
   state: string;
 }
 
+/** A member's chosen watch state of a category (0007): watching, tracking, notwatching, ignoring. */
+export interface CategoryWatchesTable {
+  cid: number;
+  uid: number;
+  state: string;
+}
+
+/** A tag a member follows (0007). */
+export interface TagFollowsTable {
+  tag: string;
+  uid: number;
+  created: number;
+}
+
+/** `uid` follows `followee` (0007). */
+export interface UserFollowsTable {
+  uid: number;
+  followee: number;
+  created: number;
+}
+
 export interface TopicReadsTable {
   uid: number;
   tid: number;
@@ -202,6 +227,9 @@ export interface Database {
   tags: TagsTable;
   topic_tags: TopicTagsTable;
   topic_follows: TopicFollowsTable;
+  category_watches: CategoryWatchesTable;
+  tag_follows: TagFollowsTable;
+  user_follows: UserFollowsTable;
   topic_reads: TopicReadsTable;
   settings: SettingsTable;
   api_tokens: ApiTokensTable;

@@ -23,6 +23,9 @@ import {
   PrivilegeParams,
   UpdateBody,
   ViewerPrivilegesSchema,
+  UnwatchBody,
+  WatchAnswer,
+  WatchBody,
 } from './schemas.js';
 
 function member(v: Viewer): Viewer {
@@ -51,6 +54,14 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
       const limits = await tagLimits();
       return ok({ categories: (await cats.list(req.viewer)).map((row) => presentCategory(row, limits)) });
     },
+  });
+  r.put('/api/v3/categories/:cid/watch', {
+    schema: { params: CidParams, body: WatchBody, response: { 200: Envelope(WatchAnswer) }, tags },
+    handler: async (req) => ok({ modified: (await cats.watch(req.viewer, req.params.cid, req.body.state, req.body.uid)).map(String) }),
+  });
+  r.delete('/api/v3/categories/:cid/watch', {
+    schema: { params: CidParams, body: UnwatchBody, response: { 200: Envelope(WatchAnswer) }, tags },
+    handler: async (req) => ok({ modified: (await cats.watch(req.viewer, req.params.cid, null, req.body?.uid)).map(String) }),
   });
   r.post('/api/v3/categories', {
     schema: { body: CreateBody, response: { 200: Envelope(CategoryWriteSchema) }, tags },

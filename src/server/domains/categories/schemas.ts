@@ -93,3 +93,13 @@ export const ModeratorChangeSchema = PrivilegeTable(
 
 /** The viewer's privileges in a category (ViewerPrivileges). */
 export const ViewerPrivilegesSchema = Type.Record(Type.String(), Type.Boolean());
+
+/** PUT /categories/{cid}/watch: NodeBB's body; `uid` lets an administrator set another member's state. */
+export const WatchBody = Type.Object({
+  state: Type.Union([Type.Literal('watching'), Type.Literal('tracking'), Type.Literal('notwatching'), Type.Literal('ignoring')]),
+  uid: Type.Optional(Id()),
+});
+/** DELETE /categories/{cid}/watch: back to the forum's default state. */
+export const UnwatchBody = Type.Optional(Type.Object({ uid: Type.Optional(Id()) }));
+/** The cids whose state changed (the category and its descendants), as strings like NodeBB's. */
+export const WatchAnswer = Type.Object({ modified: Type.Array(Type.String()) });

@@ -9,12 +9,14 @@ import { latestTeaser, presentRef, presentView } from './presenter.js';
 import * as store from './store.js';
 import type { CategoryInput } from './validate.js';
 import { createCategory, deleteCategory, reorderCategory, updateCategory } from './write.js';
+import { setWatchState, watchStatesOf, type WatchState } from './watch.js';
 
 /** What the categories service uses of the application: its explicit dependencies. */
 export type CategoriesDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryInput, PrivilegeSet };
+export { WATCH_STATES, type WatchState } from './watch.js';
 
 /**
  * Categories: nested, ordered, with counters. CONTRACT used by other domains (keep these
@@ -64,6 +66,26 @@ export class CategoriesService {
     if (!row || (row.disabled === 1 && !viewer.isAdmin)) throw notFound('error:no-category');
     if (await this.ctx.privileges.can(viewer, 'read', cid)) return row;
     throw notFound('error:no-category');
+  }
+
+  /** Sets (null: resets) a member's watch state of a category and its descendants; the cids changed. */
+  async watch(actor: Viewer, cid: number, state: WatchState | null, uid?: number): Promise<number[]> {
+    return setWatchState(this.ctx, actor, cid, state, uid);
+  }
+
+  /** A member's effective watch state of each category. */
+  async watchStates(uid: number, cids: number[]): Promise<Map<number, WatchState>> {
+    return watchStatesOf(this.ctx, uid, cids);
+  }
+
+  /** The members who chose to watch a category (they hear of its new topics). */
+  async watchers(cid: number): Promise<number[]> {
+    return store.uidsInState(this.ctx.db, cid, 'watching');
+  }
+
+  /** Of these members, those who ignore the category (a followed tag does not reach them there). */
+  async ignoring(cid: number, uids: number[]): Promise<Set<number>> {
+    return store.ignoring(this.ctx.db, cid, uids);
   }
 
   /** Short references (name, handle, slug, icon, colours) by cid, for topic lists. */

@@ -82,3 +82,37 @@ export async function bump(db: Queryable, cid: number, topics: number, posts: nu
     .where('cid', '=', cid)
     .execute();
 }
+
+/** A member's chosen watch states, by cid (categories without a row follow the default). */
+export async function watchStates(db: Queryable, uid: number, cids?: number[]): Promise<Map<number, string>> {
+  if (uid <= 0 || (cids && !cids.length)) return new Map();
+  let q = db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', uid);
+  if (cids) q = q.where('cid', 'in', [...new Set(cids)]);
+  return new Map((await q.execute()).map((r) => [r.cid, r.state]));
+}
+
+/** Sets a member's watch state of categories, or clears it (null: back to the default). */
+export async function setWatchState(db: Queryable, uid: number, cids: number[], state: string | null): Promise<void> {
+  if (!cids.length) return;
+  if (state === null) {
+    await db.deleteFrom('category_watches').where('uid', '=', uid).where('cid', 'in', cids).execute();
+    return;
+  }
+  await db
+    .insertInto('category_watches')
+    .values(cids.map((cid) => ({ cid, uid, state })))
+    .onConflict((oc) => oc.columns(['cid', 'uid']).doUpdateSet({ state }))
+    .execute();
+}
+
+/** The members whose chosen state of a category is the given one (e.g. its watchers). */
+export async function uidsInState(db: Queryable, cid: number, state: string): Promise<number[]> {
+  return (await db.selectFrom('category_watches').select('uid').where('cid', '=', cid).where('state', '=', state).execute()).map((r) => r.uid);
+}
+
+/** Of these members, those who ignore the category. */
+export async function ignoring(db: Queryable, cid: number, uids: number[]): Promise<Set<number>> {
+  if (!uids.length) return new Set();
+  const rows = await db.selectFrom('category_watches').select('uid').where('cid', '=', cid).where('state', '=', 'ignoring').where('uid', 'in', [...new Set(uids)]).execute();
+  return new Set(rows.map((r) => r.uid));
+}

@@ -25,6 +25,7 @@ const tagPage = definePage<TagPage>({
       title: `[[pages:tag, ${tag.replace(/[[\],]/g, '')}]]`,
       breadcrumbs: [{ text: '[[pages:tags]]', url: '/tags' }, { text: tag }],
       tag,
+      isFollowing: await ctx.tags.isFollowing(viewer.uid, tag),
       topics,
       pagination: pagination(page, pageCount, query),
     };

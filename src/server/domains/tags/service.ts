@@ -3,12 +3,13 @@ import type { ForumSettings } from '../../../shared/constants.js';
 import { cleanUpTag } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
-import { badRequest } from '../../http/errors.js';
+import { runAction } from '../../hooks/action.js';
+import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'db'>;
+export type TagsDeps = Pick<AppContext, 'db' | 'hooks'>;
 
 /** Tags: cleaning and limits, links to topics, and per-tag topic counts (of topics not deleted). */
 export class TagsService {
@@ -68,6 +69,27 @@ export class TagsService {
   async get(tag: string): Promise<TagRef | null> {
     const row = await store.byTag(this.ctx.db, tag);
     return row ? presentTag(row.tag, row.topic_count) : null;
+  }
+
+  /** A member follows (on) or stops following a tag that exists (NodeBB: no-tag otherwise). */
+  async follow(uid: number, rawTag: string, on: boolean): Promise<void> {
+    if (uid <= 0) throw notAuthorised();
+    const tag = cleanUpTag(rawTag, Number.MAX_SAFE_INTEGER);
+    if (!tag || !(await store.byTag(this.ctx.db, tag))) throw notFound('error:no-tag');
+    await runAction(this.ctx.db, {
+      write: (tx) => store.setFollow(tx, uid, tag, on, Date.now()),
+      after: () => void this.ctx.hooks.fire('action:tag.follow', { uid, tag, following: on }),
+    });
+  }
+
+  /** True when the member follows the tag (false for guests). */
+  async isFollowing(uid: number, tag: string): Promise<boolean> {
+    return store.isFollowing(this.ctx.db, uid, tag);
+  }
+
+  /** The members following any of the tags, each once (they hear of new topics carrying them). */
+  async followers(tags: string[]): Promise<number[]> {
+    return store.followersOf(this.ctx.db, tags);
   }
 
   /** The most used tags. */

@@ -82,3 +82,21 @@ export async function topicsWithTag(db: Queryable, tag: string, cids: number[], 
   ]);
   return { tids: rows.map((r) => r.tid), count: Number(count?.n ?? 0) };
 }
+
+/** Adds (on) or removes a member's follow of a tag. */
+export async function setFollow(db: Queryable, uid: number, tag: string, on: boolean, at: number): Promise<void> {
+  if (on) await db.insertInto('tag_follows').values({ tag, uid, created: at }).onConflict((oc) => oc.doNothing()).execute();
+  else await db.deleteFrom('tag_follows').where('tag', '=', tag).where('uid', '=', uid).execute();
+}
+
+/** True when the member follows the tag. */
+export async function isFollowing(db: Queryable, uid: number, tag: string): Promise<boolean> {
+  if (uid <= 0) return false;
+  return !!(await db.selectFrom('tag_follows').select('uid').where('tag', '=', tag).where('uid', '=', uid).executeTakeFirst());
+}
+
+/** The members following any of the tags (each once). */
+export async function followersOf(db: Queryable, tags: string[]): Promise<number[]> {
+  if (!tags.length) return [];
+  return (await db.selectFrom('tag_follows').select('uid').distinct().where('tag', 'in', [...new Set(tags)]).execute()).map((r) => r.uid);
+}

@@ -23,9 +23,14 @@ async function listPage(
 ): Promise<PageContent<TopicListPage>> {
   const page = pageNumber(query.page);
   const perPage = await topicsPerPage(ctx, viewer);
-  const cids = await ctx.categories.readableCids(viewer);
+  const readable = await ctx.categories.readableCids(viewer);
+  // NodeBB's watch states: an ignored category's topics leave the recent, popular and top
+  // lists; /unread holds only watched or tracked categories' topics, and followed topics.
+  const states = await ctx.categories.watchStates(viewer.uid, readable);
+  const cids = extra.unreadOnly ? readable : readable.filter((cid) => states.get(cid) !== 'ignoring');
+  const watchedCids = extra.unreadOnly ? readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!)) : undefined;
   const since = extra.term && TERMS[extra.term] ? Date.now() - TERMS[extra.term]! : undefined;
-  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly });
+  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly, watchedCids });
   const pageCount = Math.max(1, Math.ceil(count / perPage));
   if (page > pageCount) throw notFound();
   return {

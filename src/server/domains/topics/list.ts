@@ -17,6 +17,7 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     limit: opts.perPage,
     since: opts.since,
     unreadFor: opts.unreadOnly && viewer.uid > 0 ? viewer.uid : undefined,
+    watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   });
   return { topics: await presentTopics(ctx, viewer, rows), count };
 }

@@ -20,6 +20,8 @@ export interface TopicListOptions {
   perPage: number;
   /** Only topics with posts the viewer has not read (members). */
   unreadOnly?: boolean;
+  /** With unreadOnly: only topics in these categories (those the member watches or tracks) or that the member follows. */
+  watchedCids?: number[];
   /** Only topics newer than this time (popular/top terms: day, week, month). */
   since?: number;
 }

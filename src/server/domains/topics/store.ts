@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import type { TopicsTable } from '../../db/schema.js';
+import type { Database, TopicsTable } from '../../db/schema.js';
 
 export type TopicRow = Selectable<TopicsTable>;
 
@@ -79,6 +79,8 @@ export interface ListQuery {
   since?: number;
   /** Only topics this member has not read since their last post, and does not ignore. */
   unreadFor?: number;
+  /** With unreadFor: only topics in these categories or followed by the member (NodeBB's unread). */
+  watchedCids?: number[];
 }
 
 function listBase(db: Queryable, q: ListQuery) {
@@ -114,6 +116,19 @@ function listBase(db: Queryable, q: ListQuery) {
           ),
         ),
       );
+    const watched = q.watchedCids;
+    if (watched) {
+      const followed = (eb: ExpressionBuilder<Database, 'topics'>) =>
+        eb.exists(
+          eb
+            .selectFrom('topic_follows')
+            .select('topic_follows.tid')
+            .whereRef('topic_follows.tid', '=', 'topics.tid')
+            .where('topic_follows.uid', '=', uid)
+            .where('topic_follows.state', '=', 'follow'),
+        );
+      query = query.where((eb) => (watched.length ? eb.or([eb('topics.cid', 'in', watched), followed(eb)]) : followed(eb)));
+    }
   }
   return query;
 }

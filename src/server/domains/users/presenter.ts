@@ -99,7 +99,7 @@ export function bannedUntilReadable(banned: boolean, until: number): string {
 /**
  * NodeBB's UserObj for the v3 users routes. The email shows only to the member and admins
  * (empty otherwise, as NodeBB hides it); profile fields Palaver does not have (location,
- * website, birthday, signature, cover, group title, followers) carry NodeBB's empty values.
+ * website, birthday, signature, cover, group title) carry NodeBB's empty values.
  */
 export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }): UserObj {
   const u = presentUser(row);
@@ -130,8 +130,8 @@ export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boo
     'banned:expire': until,
     status: u.status,
     flags: 0,
-    followercount: 0,
-    followingcount: 0,
+    followercount: row.follower_count,
+    followingcount: row.following_count,
     'cover:url': '',
     'cover:position': '50% 50%',
     groupTitle: '',
@@ -200,7 +200,7 @@ export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOu
     scrollToMyPost: true,
     upvoteNotifFreq: 'all',
     acpLang: s.userLang,
-    categoryWatchState: 'notwatching',
+    categoryWatchState: 'watching',
     'notificationType_new-chat': notify,
     'notificationType_new-reply': notify,
     notificationType_upvote: notify,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Timestamp } from '../../http/input.js';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { defaultBody, NoBody } from '../topics/schemas.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
@@ -110,6 +111,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       return ok({});
     },
   });
+  for (const [method, on] of [['put', true], ['delete', false]] as const) {
+    r[method]('/api/v3/users/:uid/follow', {
+      schema: { params: UidParams, body: NoBody, response: { 200: Envelope(Empty) }, tags: ['users'] },
+      preValidation: defaultBody,
+      handler: async (req) => {
+        await ctx.users.follow(req.viewer, req.params.uid, on);
+        return ok({});
+      },
+    });
+  }
   r.post('/api/v3/users/:uid/tokens', {
     schema: { params: UidParams, body: TokenBody, response: { 200: Envelope(TokenAnswer) }, tags: ['users'] },
     handler: async (req) => {

@@ -10,6 +10,7 @@ import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
+import { setUserFollow } from './follow.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
@@ -327,6 +328,7 @@ export class UsersService {
       // Tokens and sessions also go by the foreign keys' cascade; said here so it does not rest on that alone.
       await this.ctx.auth.revokeTokensOf(uid, tx);
       await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
+      await store.dropFollowsOf(tx, uid);
       await store.deleteUser(tx, uid);
       await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', tx);
     });
@@ -433,6 +435,16 @@ export class UsersService {
   /** Counts a member's new post and records its time, inside the post's transaction. */
   async recordPost(db: Queryable, uid: number, time: number): Promise<void> {
     await store.recordPost(db, uid, time);
+  }
+
+  /** The viewer follows (on) or unfollows a member. */
+  async follow(viewer: Viewer, uid: number, on: boolean): Promise<void> {
+    return setUserFollow(this.ctx, viewer, uid, on);
+  }
+
+  /** True when the viewer follows the member (false for guests). */
+  async isFollowing(viewer: Viewer, uid: number): Promise<boolean> {
+    return store.isFollowing(this.ctx.db, viewer.uid, uid);
   }
 }
 

@@ -85,3 +85,39 @@ export async function countUsers(db: Queryable): Promise<number> {
 export async function slugTaken(db: Queryable, slug: string): Promise<boolean> {
   return !!(await db.selectFrom('users').select('uid').where('userslug', '=', slug).executeTakeFirst());
 }
+
+/** True when `uid` follows `followee`. */
+export async function isFollowing(db: Queryable, uid: number, followee: number): Promise<boolean> {
+  if (uid <= 0) return false;
+  return !!(await db.selectFrom('user_follows').select('uid').where('uid', '=', uid).where('followee', '=', followee).executeTakeFirst());
+}
+
+/**
+ * Adds or removes a follow and moves both members' counters with it, in the caller's
+ * transaction; false when there was nothing to change (already following, or not).
+ */
+export async function setFollow(db: Queryable, uid: number, followee: number, on: boolean, at: number): Promise<boolean> {
+  const changed = on
+    ? (await db.insertInto('user_follows').values({ uid, followee, created: at }).onConflict((oc) => oc.doNothing()).returning('uid').execute()).length
+    : (await db.deleteFrom('user_follows').where('uid', '=', uid).where('followee', '=', followee).returning('uid').execute()).length;
+  if (!changed) return false;
+  const by = on ? 1 : -1;
+  await db.updateTable('users').set((eb) => ({ following_count: eb('following_count', '+', by) })).where('uid', '=', uid).execute();
+  await db.updateTable('users').set((eb) => ({ follower_count: eb('follower_count', '+', by) })).where('uid', '=', followee).execute();
+  return true;
+}
+
+/** Removes every follow to and from a member about to go, keeping the other members' counters true. */
+export async function dropFollowsOf(db: Queryable, uid: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ follower_count: eb('follower_count', '-', 1) }))
+    .where('uid', 'in', (eb) => eb.selectFrom('user_follows').select('followee').where('uid', '=', uid))
+    .execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
+    .where('uid', 'in', (eb) => eb.selectFrom('user_follows').select('uid').where('followee', '=', uid))
+    .execute();
+  await db.deleteFrom('user_follows').where((eb) => eb.or([eb('uid', '=', uid), eb('followee', '=', uid)])).execute();
+}

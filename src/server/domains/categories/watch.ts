@@ -1,0 +1,45 @@
+import { runAction } from '../../hooks/action.js';
+import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import type { CategoriesDeps } from './service.js';
+import * as store from './store.js';
+
+/** NodeBB's category watch states, least to most attentive. */
+export const WATCH_STATES = ['ignoring', 'notwatching', 'tracking', 'watching'] as const;
+export type WatchState = (typeof WATCH_STATES)[number];
+
+/**
+ * The state of a category a member never chose: NodeBB's installed default
+ * (`categoryWatchState`), so a new member sees every category's topics in /unread.
+ */
+export const DEFAULT_WATCH_STATE: WatchState = 'watching';
+
+/**
+ * Sets (or, with null, resets to the default) a member's watch state of a category and of
+ * all its descendants, as NodeBB does; returns the cids changed. Another member's state
+ * only by an administrator (NodeBB's optional `uid`).
+ */
+export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: number, state: WatchState | null, uid = actor.uid): Promise<number[]> {
+  if (actor.uid <= 0) throw notAuthorised();
+  if (uid !== actor.uid && !actor.isAdmin) throw forbidden();
+  const all = await store.all(ctx.db);
+  const root = all.find((c) => c.cid === cid);
+  if (!root || (root.disabled === 1 && !actor.isAdmin)) throw notFound('error:no-category');
+  if (!(await ctx.privileges.can(actor, 'read', cid))) throw notFound('error:no-category');
+  if (uid !== actor.uid && !(await ctx.users.get(uid))) throw notFound('error:no-user');
+  const cids = [cid];
+  for (let i = 0; i < cids.length; i++) for (const c of all) if (c.parent_cid === cids[i] && !cids.includes(c.cid)) cids.push(c.cid);
+  return runAction(ctx.db, {
+    write: async (tx) => {
+      await store.setWatchState(tx, uid, cids, state);
+      return cids;
+    },
+    after: () => void ctx.hooks.fire('action:category.watch', { uid, cids, state }),
+  });
+}
+
+/** A member's effective watch state of each category (guests: the default). */
+export async function watchStatesOf(ctx: CategoriesDeps, uid: number, cids: number[]): Promise<Map<number, WatchState>> {
+  const chosen = await store.watchStates(ctx.db, uid, cids);
+  return new Map(cids.map((cid) => [cid, (chosen.get(cid) as WatchState | undefined) ?? DEFAULT_WATCH_STATE]));
+}

@@ -1,0 +1,28 @@
+import { runAction } from '../../hooks/action.js';
+import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import type { UsersDeps } from './service.js';
+import * as store from './store.js';
+
+/**
+ * The viewer starts (on) or stops following a member. NodeBB's answers: no following
+ * oneself, no following twice, no unfollowing someone not followed (400 with its key).
+ * Both members' counters move in the follow's transaction; `action:user.follow` tells the
+ * followed member (notifications listen).
+ */
+export async function setUserFollow(ctx: UsersDeps, viewer: Viewer, followee: number, on: boolean): Promise<void> {
+  if (viewer.uid <= 0) throw notAuthorised();
+  if (viewer.uid === followee) throw badRequest(on ? 'error:you-cant-follow-yourself' : 'error:you-cant-unfollow-yourself');
+  const target = await store.byUid(ctx.db, followee);
+  if (!target || target.deleted) throw notFound('error:no-user');
+  await ctx.privileges.assert(viewer, 'view:users');
+  await runAction(ctx.db, {
+    write: async (tx) => {
+      if (!(await store.setFollow(tx, viewer.uid, followee, on, Date.now()))) throw badRequest(on ? 'error:already-following' : 'error:not-following');
+    },
+    after: () => {
+      if (on) void ctx.hooks.fire('action:user.follow', { uid: viewer.uid, followee });
+      else void ctx.hooks.fire('action:user.unfollow', { uid: viewer.uid, followee });
+    },
+  });
+}
