@@ -270,7 +270,14 @@ async function seed() {
   const victimTopic = await must('post', '/api/v3/topics', { cid, title: 'A topic the run deletes', content: 'To be deleted.' });
   const victimReply = await must('post', `/api/v3/topics/${tid}`, { content: 'A reply the run deletes.' });
   const victimCategory = await must('post', '/api/v3/categories', { name: 'To be deleted' });
+  // The member's reply and vote notified the administrator (off the request path: wait for it).
+  let nid;
+  for (let i = 0; i < 50 && !nid; i++) {
+    nid = (await must('get', '/api/v3/notifications')).unread?.[0]?.nid;
+    if (!nid) await new Promise((r) => setTimeout(r, 100));
+  }
   return {
+    nid,
     cid,
     tid,
     pid: replies[1].pid, // the member's reply: the administrator may vote on it
@@ -312,6 +319,8 @@ function paramValue(name, op, ids) {
       return 'groups:find';
     case 'setting':
       return 'postDelay';
+    case 'nid':
+      return ids.nid;
     default:
       return undefined;
   }

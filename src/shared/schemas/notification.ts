@@ -75,7 +75,7 @@ export const NOTIFICATION_FILTERS: { filter: string; name: string; types: Notifi
 
 /** Page data of /notifications (NodeBB's read/notifications.yaml). */
 export interface NotificationsPage extends PageBase {
-  notifications: NotificationObject[];
+  notifications: Omit<NotificationObject, 'type' | 'mergeId' | 'pid' | 'tid' | 'subject'>[];
   unreadNids: string[];
   filters: NotificationFilter[];
   regularFilters: NotificationFilter[];

@@ -29,7 +29,8 @@ const notificationsPage = definePage<NotificationsPage>({
     });
     const regularFilters = NOTIFICATION_FILTERS.filter((f) => !f.moderator).map(asFilter);
     const moderatorFilters = moderator ? NOTIFICATION_FILTERS.filter((f) => f.moderator).map(asFilter) : [];
-    const notifications = await presentMany(ctx, rows);
+    // NodeBB's page lists fewer fields than its NotificationObject (read/notifications.yaml).
+    const notifications = (await presentMany(ctx, rows)).map(({ type: _t, mergeId: _m, pid: _p, tid: _i, subject: _s, ...n }) => n);
     return {
       title: '[[pages:notifications]]',
       breadcrumbs: [{ text: '[[pages:notifications]]' }],
