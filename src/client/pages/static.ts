@@ -9,6 +9,8 @@ import profile from './account/profile';
 import login from './login';
 import register from './register';
 import reset from './reset';
+import resetCode from './reset-code';
+import mailResult from './mail-result';
 import compose from './compose';
 import notifications from './notifications';
 import error from './error';
@@ -16,7 +18,7 @@ import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
-  login, register, reset, compose, notifications, error,
+  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, error,
 };
 
 /** The component of a template, for server rendering. */
