@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { TopicList } from '../components/TopicList';
 import { CategoryRow } from './categories';
+import { CategoryWatchMenu } from './watch-controls';
 
 /** A category: its subcategories and its topics, page by page. */
 export default function Category({ page }: { page: PageBase }) {
@@ -20,6 +21,7 @@ export default function Category({ page }: { page: PageBase }) {
         title={tx(data.name)}
         subtitle={data.descriptionParsed ? <span dangerouslySetInnerHTML={{ __html: data.descriptionParsed }} /> : data.description ? tx(data.description) : undefined}
       >
+        <CategoryWatchMenu key={data.cid} cid={data.cid} flags={data} />
         {data.privileges?.['topics:create'] && <NewTopicButton />}
         {!user && <a className="btn btn-outline-primary" href={`${page.relative_path}/login`}>{t('category:login-to-post')}</a>}
       </PageHeader>

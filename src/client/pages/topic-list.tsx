@@ -5,6 +5,7 @@ import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { TopicList } from '../components/TopicList';
+import { FollowButton } from './watch-controls';
 
 // The server's terms for popular and top lists; alltime is its default.
 const TERMS = ['day', 'week', 'month', 'alltime'];
@@ -20,7 +21,12 @@ export default function TopicListView({ page }: { page: PageBase }) {
   const live = name === 'recent' || name === 'unread';
   return (
     <>
-      <PageHeader title={page.title ? tx(page.title) : t(`pages:${name}`)}>{user && <NewTopicButton />}</PageHeader>
+      <PageHeader title={page.title ? tx(page.title) : t(`pages:${name}`)}>
+        {name === 'tag' && data.tag && (
+          <FollowButton key={data.tag} path={`/tags/${encodeURIComponent(data.tag)}/follow`} following={!!data.isFollowing} labels={['tags:follow', 'tags:unfollow']} />
+        )}
+        {user && <NewTopicButton />}
+      </PageHeader>
       {hasTerms && (
         <ul className="nav nav-pills mb-3 gap-1" aria-label={t('recent:filter')}>
           {TERMS.map((term) => (

@@ -10,6 +10,7 @@ import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
 import { topicPath } from '../../util/urls';
 import { topicTitleText } from '../../navigation/title';
+import { FollowButton } from '../watch-controls';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -57,6 +58,7 @@ export default function Profile({ page }: { page: PageBase }) {
               </div>
             )}
           </div>
+          {!u.isSelf && <FollowButton key={u.uid} path={`/users/${u.uid}/follow`} following={u.isFollowing} labels={['user:follow', 'user:unfollow']} />}
           {viewer?.isAdmin && !u.isSelf && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void reportSpam()}>
               {t('spam-be-gone:report-user')}
@@ -66,6 +68,8 @@ export default function Profile({ page }: { page: PageBase }) {
             <Stat label={t('global:reputation')} value={humanReadableNumber(u.reputation)} />
             <Stat label={t('global:posts')} value={humanReadableNumber(u.postcount)} />
             <Stat label={t('global:topics')} value={humanReadableNumber(u.topiccount)} />
+            <Stat label={t('user:followers')} value={humanReadableNumber(u.followerCount ?? 0)} />
+            <Stat label={t('user:following')} value={humanReadableNumber(u.followingCount ?? 0)} />
           </div>
         </div>
         <div className="card-footer small text-body-secondary d-flex flex-wrap gap-3">

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useT, useUser } from '../app/hooks';
+import { api } from '../app/api';
+import { useRuntime } from '../app/runtime';
+import { errorText } from '../i18n';
+
+const STATES = ['watching', 'tracking', 'notwatching', 'ignoring'] as const;
+type WatchState = (typeof STATES)[number];
+
+/** The state a category page's four flags describe. */
+function stateOf(p: { isWatched: boolean; isTracked: boolean; isNotWatched: boolean; isIgnored: boolean }): WatchState {
+  return p.isIgnored ? 'ignoring' : p.isNotWatched ? 'notwatching' : p.isTracked ? 'tracking' : 'watching';
+}
+
+/** Runs a write, reporting a refusal as an alert; true when it succeeded. */
+function useWrite() {
+  const rt = useRuntime();
+  return async (method: 'PUT' | 'DELETE', path: string, body?: unknown): Promise<boolean> => {
+    try {
+      await api(rt.config, method, path, body ?? {});
+      return true;
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+      return false;
+    }
+  };
+}
+
+/** The category page's watch menu (members only): watching, tracking, not watching, ignoring. */
+export function CategoryWatchMenu({ cid, flags }: { cid: number; flags: Parameters<typeof stateOf>[0] }) {
+  const { t } = useT();
+  const user = useUser();
+  const write = useWrite();
+  const [state, setState] = useState<WatchState>(stateOf(flags));
+  if (!user) return null;
+  const choose = async (next: WatchState) => {
+    if (await write('PUT', `/categories/${cid}/watch`, { state: next })) setState(next);
+  };
+  return (
+    <label className="d-inline-flex align-items-center gap-2 small">
+      <span className="visually-hidden">{t('category:watch-state')}</span>
+      <select className="form-select form-select-sm w-auto" value={state} onChange={(e) => void choose(e.target.value as WatchState)} data-testid="category-watch">
+        {STATES.map((s) => (
+          <option key={s} value={s}>{t(`category:${s}`)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A follow / unfollow toggle for a tag or a member (members only; not on one's own profile). */
+export function FollowButton({ path, following, labels }: { path: string; following: boolean; labels: [string, string] }) {
+  const { t } = useT();
+  const user = useUser();
+  const write = useWrite();
+  const [on, setOn] = useState(following);
+  if (!user) return null;
+  const toggle = async () => {
+    if (await write(on ? 'DELETE' : 'PUT', path)) setOn(!on);
+  };
+  return (
+    <button type="button" className={`btn btn-sm ${on ? 'btn-outline-secondary' : 'btn-primary'}`} aria-pressed={on} onClick={() => void toggle()} data-testid="follow-button">
+      {t(on ? labels[1] : labels[0])}
+    </button>
+  );
+}
