@@ -184,6 +184,30 @@ describe('upvotes and edits by a moderator', () => {
   });
 });
 
+describe('watching: new topics and new followers, end to end', () => {
+  it('a new topic in a watched category reaches the watcher live, once', async () => {
+    const [author, watcher] = [await member(), await member()];
+    expect((await watcher.client.put(`/api/v3/categories/${cid}/watch`, { state: 'watching' })).status).toBe(200);
+    const socket = await live(watcher);
+    const arrived = nextEvent<NotificationObject>(socket, 'event:new_notification');
+    const res = await author.client.post('/api/v3/topics', { cid, title: 'A watched new topic', content: 'The first post of a topic' });
+    expect(res.status).toBe(200);
+    expect(await arrived).toMatchObject({ type: 'new-topic', tid: res.body.response.tid, from: author.user.uid });
+    const { unread } = await list(watcher);
+    expect(unread.filter((n) => n.tid === res.body.response.tid)).toHaveLength(1);
+    expect(unread[0]!.bodyShort).toBe(`[[notifications:user-posted-topic, ${author.user.username}, A watched new topic]]`);
+    expect((await list(author)).unread.filter((n) => n.type === 'new-topic')).toEqual([]);
+    await watcher.client.put(`/api/v3/categories/${cid}/watch`, { state: 'notwatching' });
+  });
+
+  it('a new follower is told to the member followed', async () => {
+    const [alice, bob] = [await member(), await member()];
+    expect((await alice.client.put(`/api/v3/users/${bob.user.uid}/follow`)).status).toBe(200);
+    const [n] = (await list(bob)).unread;
+    expect(n).toMatchObject({ type: 'follow', from: alice.user.uid, path: `/user/${alice.user.userslug}` });
+  });
+});
+
 describe('types fed by other domains through hooks', () => {
   it('mention, new follower and group invite become notifications', async () => {
     const [alice, bob] = [await member(), await member()];
