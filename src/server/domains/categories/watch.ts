@@ -38,8 +38,9 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
   });
 }
 
-/** A member's effective watch state of each category (guests: the default). */
+/** A member's effective watch state of each category (guests watch nothing, as in NodeBB). */
 export async function watchStatesOf(ctx: CategoriesDeps, uid: number, cids: number[]): Promise<Map<number, WatchState>> {
+  if (uid <= 0) return new Map(cids.map((cid) => [cid, 'notwatching']));
   const chosen = await store.watchStates(ctx.db, uid, cids);
   return new Map(cids.map((cid) => [cid, (chosen.get(cid) as WatchState | undefined) ?? DEFAULT_WATCH_STATE]));
 }

@@ -21,6 +21,7 @@ describe('PUT/DELETE /api/v3/categories/:cid/watch', () => {
     const cid = await makeCategory(forum.ctx, 'Watched parent');
     const child = (await forum.ctx.categories.create(SYSTEM, { name: 'Watched child', parentCid: cid })).cid;
     const { client } = await forum.loginAs();
+    expect((await forum.client().get(`/api/category/${cid}`)).body).toMatchObject({ isWatched: false, isNotWatched: true });
     const before = await client.get(`/api/category/${cid}`);
     expect(before.body).toMatchObject({ isWatched: true, isTracked: false, isNotWatched: false, isIgnored: false });
     const put = await client.put(`/api/v3/categories/${cid}/watch`, { state: 'tracking' });
