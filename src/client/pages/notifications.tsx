@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PageBase, Pagination as PaginationData } from '../../shared/types';
+import type { NotificationsPage } from '../../shared/schemas/notification';
+import type { PageBase } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { PageHeader } from '../components/PageHeader';
@@ -8,24 +9,6 @@ import { markAllRead, markOneRead } from '../components/notifications/actions';
 import { NotificationRow } from '../components/notifications/NotificationItem';
 import { liveItem, markRead, mergeLive, showsLive, type NotificationItem } from '../state/notifications';
 import { useStore } from '../state/store';
-
-/** NodeBB's notification filter entry (a separator has only `separator`). */
-export interface NotificationFilter {
-  name?: string;
-  filter?: string;
-  selected?: boolean;
-  count?: number;
-  separator?: boolean;
-}
-
-/** Page data of /notifications (NodeBB's read.yaml `/api/notifications`). */
-export interface NotificationsPage extends PageBase {
-  notifications: NotificationItem[];
-  unreadNids?: string[];
-  filters?: NotificationFilter[];
-  selectedFilter?: NotificationFilter;
-  pagination?: PaginationData;
-}
 
 /** The notifications page: filters by type, the list, mark one or all read, pagination. */
 export default function Notifications({ page }: { page: PageBase }) {
@@ -52,7 +35,7 @@ export default function Notifications({ page }: { page: PageBase }) {
     if (await markAllRead(rt)) setList((l) => markRead(l));
   };
   const rp = page.relative_path;
-  const filters = (data.filters ?? []).filter((f) => !f.separator && f.name);
+  const filters = data.filters ?? [];
   const selected = data.selectedFilter?.filter ?? '';
   return (
     <>
@@ -64,11 +47,11 @@ export default function Notifications({ page }: { page: PageBase }) {
       {filters.length > 0 && (
         <ul className="nav nav-pills mb-3 gap-1 flex-nowrap overflow-auto" aria-label={t('notifications:title')}>
           {filters.map((f) => {
-            const active = (f.filter ?? '') === selected;
+            const active = f.filter === selected;
             return (
-              <li className="nav-item" key={f.filter ?? ''}>
+              <li className="nav-item" key={f.filter}>
                 <a href={`${rp}/notifications${f.filter ? `?filter=${encodeURIComponent(f.filter)}` : ''}`} className={`nav-link py-1 px-3 text-nowrap${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
-                  {tx(f.name!)}
+                  {tx(f.name)}
                   {f.count ? <span className="badge rounded-pill text-bg-secondary ms-1">{f.count}</span> : null}
                 </a>
               </li>

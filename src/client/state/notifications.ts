@@ -1,22 +1,13 @@
+import type { NotificationObject } from '../../shared/schemas/notification';
 import { createStore, type Store } from './store';
 
-/** NodeBB's NotificationObject, the fields the client shows. */
-export interface NotificationItem {
-  nid: string;
-  type?: string;
-  bodyShort: string;
-  bodyLong?: string;
-  path: string;
-  datetime: number;
-  datetimeISO?: string;
-  read: boolean;
-  readClass?: string;
-  from?: number;
-  pid?: number;
-  tid?: number;
-  image?: string | null;
-  user?: { uid: number; username: string; displayname?: string; userslug: string; picture?: string | null; 'icon:text'?: string; 'icon:bgColor'?: string };
-}
+type Always = 'nid' | 'bodyShort' | 'path' | 'datetime' | 'read';
+
+/**
+ * NodeBB's NotificationObject (the shared schema; a type import only, so TypeBox stays out of
+ * the browser bundle). The page's list carries fewer fields than the API and the live event.
+ */
+export type NotificationItem = Pick<NotificationObject, Always> & Partial<Omit<NotificationObject, Always>>;
 
 /** The member's notifications as the bell shows them. */
 export interface NotificationsState {

@@ -9,6 +9,8 @@ import { NavBadge } from '../NavBadge';
 import { loadLatest, markAllRead, markOneRead } from './actions';
 import { NotificationRow } from './NotificationItem';
 
+const FIXED = { strategy: 'fixed' as const };
+
 /**
  * The bell (sidebar and bottom bar): the unread count badge, and a dropdown with the latest
  * notifications, "mark all read" and a link to the notifications page.
@@ -33,7 +35,8 @@ export function NotificationsDropdown({ drop = 'end', showLabel = false, onToggl
         <NavBadge count={unread} testId="notifications-count" variant="danger" />
         {showLabel && <span className="nav-label">{label}</span>}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow notifications-menu p-0" data-testid="notifications-menu">
+      {/* Fixed in the sidebar, which clips what overflows it (overflow-x: hidden). */}
+      <Dropdown.Menu className="shadow notifications-menu p-0" data-testid="notifications-menu" popperConfig={drop === 'end' ? FIXED : undefined}>
         <div className="d-flex align-items-center justify-content-between px-3 py-2 border-bottom">
           <span className="fw-semibold">{label}</span>
           <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void markAllRead(rt)} disabled={!unread && !latest?.some((n) => !n.read)}>
