@@ -271,7 +271,7 @@ export interface NotificationsTable {
   subject_type: string;
   subject_id: Generated<number>;
   from_uid: Generated<number>;
-  /** The merged senders, newest first, as ',7,3,'. */
+  /** The merged senders, newest first, as ',0000000007,0000000003,' (the newest 20). */
   from_uids: Generated<string>;
   from_count: Generated<number>;
   path: string;

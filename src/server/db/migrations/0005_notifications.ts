@@ -4,8 +4,9 @@ import type { Dialect } from '../index.js';
 /**
  * Notifications: one row per reader and merge key (`new_post:tid:5`), so a new event about
  * the same thing updates the reader's row (an upsert on `(uid, merge_key)`) instead of adding
- * one. `from_uids` is the merged senders, newest first, as `,7,3,` (searchable with LIKE and
- * editable with replace() in both dialects); `body_params` is a JSON array of the text's
+ * one. `from_uids` is the merged senders, newest first, as fixed-width tokens
+ * `,0000000007,0000000003,` (searchable with LIKE, editable with replace() and substr() in
+ * both dialects: see notifications/store.ts); `body_params` is a JSON array of the text's
  * parameters after the senders' names, so each reader sees the text in their language.
  */
 export function notifications(dialect: Dialect) {

@@ -134,6 +134,20 @@ describe('reply in a watched topic', () => {
     expect((await list(watcher)).unread[0]!.bodyShort).toContain('-multiple');
   });
 
+  it('counts 25 senders while the row keeps only the newest 20 of them', async () => {
+    const owner = await member();
+    const { topic } = await topicBy(owner);
+    const senders = await Promise.all(Array.from({ length: 25 }, async () => forum.ctx.privileges.viewer((await forum.createUser()).uid)));
+    for (const v of senders) await forum.ctx.posts.reply(v, topic.tid, { content: 'A reply that is long enough.' });
+    await forum.ctx.hooks.idle();
+    const row = await forum.ctx.db.selectFrom('notifications').selectAll().where('uid', '=', owner.user.uid).executeTakeFirstOrThrow();
+    expect(row.from_count).toBe(25);
+    expect(row.from_uids.length).toBe(1 + 11 * 20);
+    expect(row.from_uids.startsWith(`,${String(senders[24]!.uid).padStart(10, '0')},`)).toBe(true);
+    const last = (await forum.ctx.users.get(senders[24]!.uid))!;
+    expect((await list(owner)).unread[0]!.bodyShort).toBe(`[[notifications:user-posted-to-multiple, ${last.username}, 24, ${topic.title}]]`);
+  });
+
   it('tells nobody who may not read the category, nor a member who ignores the topic', async () => {
     const staffCid = (await forum.ctx.categories.create(SYSTEM, { name: 'Staff' })).cid;
     const [owner, outsider, ignorer] = [await member({ admin: true }), await member(), await member()];

@@ -67,7 +67,7 @@ export class NotificationsService {
       subject_type: event.subject.type,
       subject_id: event.subject.id,
       from_uid: from,
-      from_uids: from > 0 ? `,${from},` : ',',
+      from_uids: store.senderToken(from),
       from_count: from > 0 ? 1 : 0,
       path: event.path,
       body_key: event.bodyKey,

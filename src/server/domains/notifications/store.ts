@@ -11,22 +11,35 @@ export type NewNotification = Insertable<NotificationsTable>;
 const CHUNK = 500;
 
 /**
+ * Senders are kept as fixed-width tokens (',0000000007,'), newest first, so the list can be cut
+ * after the newest KEPT_SENDERS in SQL (the same in both dialects) and a row stays small
+ * however many members reply. A sender who dropped off the kept list and comes back counts again.
+ */
+export const SENDER_WIDTH = 11;
+const KEPT_SENDERS = 20;
+
+/** The stored token of one sender ('' for none): ',0000000007,'. */
+export function senderToken(uid: number): string {
+  return uid > 0 ? `,${String(uid).padStart(SENDER_WIDTH - 1, '0')},` : ',';
+}
+
+/**
  * Stores notifications, merging each into the reader's row with the same merge key: an
- * unread row adds the sender (newest first, counted once) and moves to the top; a read row
+ * unread row adds the sender (newest first, counted once while kept) and moves to the top; a read row
  * becomes unread and its merge restarts with this sender. One statement per 500 readers.
  */
 export async function upsertMany(db: Queryable, rows: NewNotification[]): Promise<NotificationRow[]> {
   const out: NotificationRow[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const sender = sql`cast(excluded.from_uid as text)`;
-    const known = sql`notifications.from_uids like ${sql.lit('%,')} || ${sender} || ${sql.lit(',%')}`;
+    // excluded.from_uids is the one sender's token ',0000000007,' (or ',' for none).
+    const known = sql`notifications.from_uids like ${sql.lit('%')} || excluded.from_uids || ${sql.lit('%')}`;
+    const merged = sql`excluded.from_uids || substr(replace(notifications.from_uids, excluded.from_uids, ${sql.lit(',')}), 2)`;
     const stored = await db
       .insertInto('notifications')
       .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) =>
         oc.columns(['uid', 'merge_key']).doUpdateSet({
-          from_uids: sql`case when notifications.read = 1 then excluded.from_uids
-            else ${sql.lit(',')} || ${sender} || replace(notifications.from_uids, ${sql.lit(',')} || ${sender} || ${sql.lit(',')}, ${sql.lit(',')}) end`,
+          from_uids: sql`case when notifications.read = 1 then excluded.from_uids else substr(${merged}, 1, ${sql.lit(1 + SENDER_WIDTH * KEPT_SENDERS)}) end`,
           from_count: sql`case when notifications.read = 1 then 1 when ${known} then notifications.from_count else notifications.from_count + 1 end`,
           from_uid: sql`excluded.from_uid`,
           type: sql`excluded.type`,
