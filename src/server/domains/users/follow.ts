@@ -13,9 +13,10 @@ import * as store from './store.js';
 export async function setUserFollow(ctx: UsersDeps, viewer: Viewer, followee: number, on: boolean): Promise<void> {
   if (viewer.uid <= 0) throw notAuthorised();
   if (viewer.uid === followee) throw badRequest(on ? 'error:you-cant-follow-yourself' : 'error:you-cant-unfollow-yourself');
+  // Privilege first, so a member who may not see members cannot probe which uids exist.
+  await ctx.privileges.assert(viewer, 'view:users');
   const target = await store.byUid(ctx.db, followee);
   if (!target || target.deleted) throw notFound('error:no-user');
-  await ctx.privileges.assert(viewer, 'view:users');
   await runAction(ctx.db, {
     write: async (tx) => {
       if (!(await store.setFollow(tx, viewer.uid, followee, on, Date.now()))) throw badRequest(on ? 'error:already-following' : 'error:not-following');
