@@ -41,7 +41,7 @@ describe('PUT/DELETE /api/v3/categories/:cid/watch', () => {
     const other = await forum.createUser();
     const bad = await client.put(`/api/v3/categories/${cid}/watch`, { state: 'loudly' });
     expect(bad.status).toBe(400);
-    expect(bad.body.status.key).toBeTruthy();
+    expect(bad.body.status.key).toBe('error:invalid-data');
     expect((await forum.client().put(`/api/v3/categories/${cid}/watch`, { state: 'watching' })).status).toBe(401);
     const missing = await client.put('/api/v3/categories/999999/watch', { state: 'watching' });
     expect(missing.status).toBe(404);
