@@ -28,8 +28,9 @@ export function NotificationsDropdown({ drop = 'end', showLabel = false, onToggl
     if (open) void loadLatest(rt);
   };
   const label = t('global:header.notifications');
+  // The bell sits low in the sidebar: the menu grows upwards from it (align end).
   return (
-    <Dropdown drop={drop} className="nav-dropdown" show={show} onToggle={toggle}>
+    <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
       <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative notifications-toggle" aria-label={label} title={label}>
         <Icon name="bell" />
         <NavBadge count={unread} testId="notifications-count" variant="danger" />
