@@ -15,12 +15,15 @@ const resetCodePage = definePage<ResetCodePage>({
     const code = params.code ?? '';
     // Only checked here: the code is used by POST /reset/:code, so opening the link twice is harmless.
     const error = await ctx.mail.checkResetCode(code).then(() => '', badKey);
+    const s = await ctx.settings.get();
     return {
       title: '[[email:reset-code.title]]',
       breadcrumbs: [{ text: '[[reset_password:reset-password]]', url: '/reset' }, { text: '[[email:reset-code.title]]' }],
       valid: !error,
       code: error ? '' : code,
       error,
+      minimumPasswordLength: s.minimumPasswordLength,
+      minimumPasswordStrength: s.minimumPasswordStrength,
     } satisfies PageContent<ResetCodePage>;
   },
 });
@@ -31,7 +34,7 @@ const confirmPage = definePage<ConfirmPage>({
   async load({ ctx, params }) {
     // Following the link confirms (as NodeBB's does): the mail's link is the whole action.
     const error = await ctx.mail.confirmEmail(params.code ?? '').then(() => '', badKey);
-    return { title: '[[email:confirm.title]]', breadcrumbs: [{ text: '[[email:confirm.title]]' }], confirmed: !error, error } satisfies PageContent<ConfirmPage>;
+    return { title: '[[email:confirm.title]]', breadcrumbs: [{ text: '[[email:confirm.title]]' }], ...(error ? { error } : {}) } satisfies PageContent<ConfirmPage>;
   },
 });
 
@@ -39,8 +42,12 @@ const unsubscribePage = definePage<UnsubscribePage>({
   path: '/email/unsubscribe/:token',
   template: 'unsubscribe',
   async load({ ctx, params }) {
-    const error = await ctx.mail.unsubscribe(params.token ?? '').then(() => '', badKey);
-    return { title: '[[email:unsubscribe.title]]', breadcrumbs: [{ text: '[[email:unsubscribe.title]]' }], unsubscribed: !error, error } satisfies PageContent<UnsubscribePage>;
+    let payload: UnsubscribePage['payload'];
+    const error = await ctx.mail.unsubscribe(params.token ?? '').then((done) => {
+      payload = { ...done, template: 'notification' };
+      return '';
+    }, badKey);
+    return { title: '[[email:unsubscribe.title]]', breadcrumbs: [{ text: '[[email:unsubscribe.title]]' }], unsubscribed: !error, error, ...(payload ? { payload } : {}) } satisfies PageContent<UnsubscribePage>;
   },
 });
 
