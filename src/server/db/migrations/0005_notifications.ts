@@ -39,6 +39,8 @@ export function notifications(dialect: Dialect) {
       await sql`create index notifications_uid_created on notifications (uid, created desc, id desc)`.execute(db);
       await sql`create index notifications_uid_type_created on notifications (uid, type, created desc, id desc)`.execute(db);
       await sql`create index notifications_uid_unread on notifications (uid, read)`.execute(db);
+      // A purged topic's notifications are deleted.
+      await sql`create index notifications_tid on notifications (tid)`.execute(db);
     },
   };
 }

@@ -28,6 +28,9 @@ export function registerNotificationListeners(ctx: NotificationListenersDeps): v
     await notify({ type: 'new-reply', mergeKey: `new_post:tid:${topic.tid}`, from: uid, bodyKey: 'notifications:user-posted-to', uids, ...aboutPost(post, topic) });
   });
 
+  // A deleted topic's notifications stay (it may be restored); a purged one's go.
+  hooks.action('action:topic.purge', PLUGIN, async ({ topic }) => ctx.notifications.forgetTopic(topic.tid));
+
   hooks.action('action:post.vote', PLUGIN, async ({ post, uid, value }) => {
     if (value !== 1) return;
     const threshold = (await ctx.settings.get()).upvoteNotificationThreshold;

@@ -48,6 +48,7 @@ async function list(m: Member): Promise<{ unread: NotificationObject[]; read: No
 }
 
 async function count(m: Member): Promise<number> {
+  await forum.ctx.hooks.idle();
   const res = await m.client.get('/api/v3/notifications/count');
   expect(res.status).toBe(200);
   return res.body.response.unread;
@@ -163,6 +164,19 @@ describe('reply in a watched topic', () => {
     expect((await list(ignorer)).unread).toEqual([]);
     // The admin owner still hears about the open topic's reply.
     expect((await list(owner)).unread.map((n) => n.tid)).toEqual([openTopic.tid]);
+  });
+  it('forgets a purged topic’s notifications, with the new count live', async () => {
+    const [owner, a, admin] = [await member(), await member(), await member({ admin: true })];
+    const kept = (await topicBy(owner)).topic;
+    const purged = (await topicBy(owner)).topic;
+    await reply(a, kept.tid);
+    await reply(a, purged.tid);
+    expect(await count(owner)).toBe(2);
+    const socket = await live(owner);
+    const counted = nextEvent<number>(socket, 'event:notifications.updateCount');
+    expect((await admin.client.request('DELETE', `/api/v3/topics/${purged.tid}`)).status).toBe(200);
+    expect(await counted).toBe(1);
+    expect((await list(owner)).unread.map((n) => n.tid)).toEqual([kept.tid]);
   });
 });
 

@@ -141,6 +141,13 @@ export class NotificationsService {
     return this.countChanged(row.uid);
   }
 
+  /** Forgets the notifications about a purged topic (they would lead nowhere); readers see the new count. */
+  async forgetTopic(tid: number): Promise<void> {
+    const uids = await store.removeForTopic(this.ctx.db, tid);
+    const counts = await store.unreadCounts(this.ctx.db, uids);
+    for (const uid of uids) await this.ctx.hooks.fire('action:notifications.count', { uid, unread: counts.get(uid) ?? 0 });
+  }
+
   /** The members who moderate a category (who hear about its flags and queued posts). */
   async moderatorsOf(cid: number): Promise<number[]> {
     return store.moderatorsOf(this.ctx.db, cid);

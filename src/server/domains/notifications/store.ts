@@ -127,6 +127,13 @@ export async function remove(db: Queryable, id: number): Promise<void> {
   await db.deleteFrom('notifications').where('id', '=', id).execute();
 }
 
+/** Deletes every notification about a topic; returns the readers who had one unread. */
+export async function removeForTopic(db: Queryable, tid: number): Promise<number[]> {
+  const unread = await db.selectFrom('notifications').select('uid').distinct().where('tid', '=', tid).where('read', '=', 0).execute();
+  await db.deleteFrom('notifications').where('tid', '=', tid).execute();
+  return unread.map((r) => r.uid);
+}
+
 /**
  * Of the given members, those who may read category `cid` (any live member when 0) (and, with `tid`, do not ignore
  * that topic), in one query: administrators; or holders of both `read` and `topics:read`
