@@ -132,6 +132,11 @@ describe('mail', () => {
     const user = await forum.createUser({ email: `expire${++n}@example.com` });
     await forum.client().post('/reset', { email: user.email });
     const [first] = (await deliver(user.email!)).filter((m) => m.subject.startsWith('Reset'));
+    // Asked again at once: no second mail (one a minute per member).
+    await forum.client().post('/reset', { email: user.email });
+    expect((await deliver(user.email!)).filter((m) => m.subject.startsWith('Reset'))).toHaveLength(1);
+    // A minute later (the first code's time moved back), a new link, and the old one stops working.
+    await forum.ctx.db.updateTable('mail_codes').set({ created: Date.now() - 61_000 }).where('uid', '=', user.uid).where('kind', '=', 'reset').execute();
     await forum.client().post('/reset', { email: user.email });
     const second = (await deliver(user.email!)).filter((m) => m.subject.startsWith('Reset'))[1]!;
     const firstPath = linkPath(first!, '/reset/');

@@ -15,6 +15,7 @@ const BATCH = 20;
 // A send that takes longer than this is taken over by another run (its process likely died).
 const LEASE_MS = 2 * MINUTE;
 const BACKOFF_BASE_MS = MINUTE;
+const RESET_INTERVAL_MS = MINUTE;
 const BACKOFF_MAX_MS = 6 * 60 * MINUTE;
 /** Attempts before a mail is marked failed (about two days with the back-off). */
 export const MAX_ATTEMPTS = 12;
@@ -77,9 +78,13 @@ export class MailService {
     await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours });
   }
 
-  /** Sends a password-reset link. */
+  /** Sends a password-reset link; at most one a minute per member, so nobody can flood a mailbox. */
   async sendReset(user: UserRow): Promise<void> {
     if (!user.email) return;
+    if (Date.now() - (await store.lastCodeTime(this.ctx.db, user.uid, 'reset')) < RESET_INTERVAL_MS) {
+      this.ctx.log.info({ uid: user.uid }, 'password reset asked again within a minute: no new mail');
+      return;
+    }
     const minutes = (await this.ctx.settings.get()).resetExpiryMinutes;
     const code = await this.newCode(user, 'reset', minutes * MINUTE, user.email);
     await this.enqueue(user, { template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes });

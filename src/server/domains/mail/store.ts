@@ -70,6 +70,12 @@ export async function codeByHash(db: Queryable, hash: string, kind: string): Pro
   return db.selectFrom('mail_codes').selectAll().where('code_hash', '=', hash).where('kind', '=', kind).executeTakeFirst();
 }
 
+/** When the member's newest code of a kind was made (0: never). */
+export async function lastCodeTime(db: Queryable, uid: number, kind: string): Promise<number> {
+  const row = await db.selectFrom('mail_codes').select((eb) => eb.fn.max('created').as('t')).where('uid', '=', uid).where('kind', '=', kind).executeTakeFirst();
+  return Number(row?.t ?? 0);
+}
+
 /** Marks a code used if it still is unused and unexpired; false when another request got there first. */
 export async function useCode(db: Queryable, hash: string, now: number): Promise<boolean> {
   const res = await db.updateTable('mail_codes').set({ used_at: now }).where('code_hash', '=', hash).where('used_at', '=', 0).where('expires', '>', now).executeTakeFirst();
