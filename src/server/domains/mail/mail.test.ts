@@ -80,7 +80,10 @@ describe('mail', () => {
     const oldPath = linkPath(first!, '/confirm/');
     const { client } = await forum.loginAs(user);
     const email = `new${n}@example.com`;
+    // A confirmed address, then a new one: unconfirmed until its own link is followed.
+    await forum.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('uid', '=', user.uid).execute();
     expect((await client.put(`/api/v3/users/${user.uid}`, { email })).status).toBe(200);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response['email:confirmed']).toBe(0);
     const [mail] = await deliver(email);
     expect(mail!.subject).toBe('Please confirm your email address for Palaver');
     expect((await forum.client().get(`/api${oldPath}`)).body).toMatchObject({ error: 'error:confirm-code-invalid' });
