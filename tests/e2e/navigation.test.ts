@@ -2,13 +2,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../src/server/test/harness.js';
-import { seedSmall, topicPath, useE2E } from './harness.js';
+import { seedSmall, seenEverything, topicPath, useE2E } from './harness.js';
 
 const e2e = useE2E(async (forum) => {
   const data = await seedSmall(forum);
   // A member's post linking to a topic that no longer exists: the in-page 404.
   const viewer = { ...(await forum.ctx.privileges.viewer(data.carol.uid)), master: true };
   await forum.ctx.posts.reply(viewer, data.welcome.tid, { content: 'The old thread is [over here](/forum/topic/99999/gone) if you need it.' });
+  await seenEverything(forum, [data.alice, data.bob, data.carol]);
   return data;
 });
 
