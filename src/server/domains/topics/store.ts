@@ -83,6 +83,18 @@ export interface ListQuery {
   watchedCids?: number[];
 }
 
+/** Whether the member holds this watch state on the row's topic (a subquery for list filters). */
+function followState(eb: ExpressionBuilder<Database, 'topics'>, uid: number, state: 'follow' | 'ignore') {
+  return eb.exists(
+    eb
+      .selectFrom('topic_follows')
+      .select('topic_follows.tid')
+      .whereRef('topic_follows.tid', '=', 'topics.tid')
+      .where('topic_follows.uid', '=', uid)
+      .where('topic_follows.state', '=', state),
+  );
+}
+
 function listBase(db: Queryable, q: ListQuery) {
   let query = db.selectFrom('topics').where('topics.cid', 'in', q.cids);
   query = q.deletedCids.length
@@ -104,29 +116,10 @@ function listBase(db: Queryable, q: ListQuery) {
           ),
         ),
       )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('topic_follows')
-              .select('topic_follows.tid')
-              .whereRef('topic_follows.tid', '=', 'topics.tid')
-              .where('topic_follows.uid', '=', uid)
-              .where('topic_follows.state', '=', 'ignore'),
-          ),
-        ),
-      );
+      .where((eb) => eb.not(followState(eb, uid, 'ignore')));
     const watched = q.watchedCids;
     if (watched) {
-      const followed = (eb: ExpressionBuilder<Database, 'topics'>) =>
-        eb.exists(
-          eb
-            .selectFrom('topic_follows')
-            .select('topic_follows.tid')
-            .whereRef('topic_follows.tid', '=', 'topics.tid')
-            .where('topic_follows.uid', '=', uid)
-            .where('topic_follows.state', '=', 'follow'),
-        );
+      const followed = (eb: ExpressionBuilder<Database, 'topics'>) => followState(eb, uid, 'follow');
       query = query.where((eb) => (watched.length ? eb.or([eb('topics.cid', 'in', watched), followed(eb)]) : followed(eb)));
     }
   }
