@@ -83,6 +83,8 @@ export interface ActionHooks {
   'action:group.request': { groupName: string; uid: number; uids: number[] };
   /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
   'action:notifications.stored': { rows: NotificationRow[] };
+  /** A stored notification to push to these readers (those whose preferences include push; the push domain sends it). */
+  'action:notifications.push': { uids: number[]; notification: NotificationRow };
   /** A member's unread count changed by reading or deleting (every tab shows it). */
   'action:notifications.count': { uid: number; unread: number };
 }
