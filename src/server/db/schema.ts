@@ -240,6 +240,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_codes: MailCodesTable;
   mail_unsubscribes: MailUnsubscribesTable;
+  push_vapid: PushVapidTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */
@@ -324,5 +326,24 @@ export interface MailCodesTable {
 export interface MailUnsubscribesTable {
   uid: number;
   type: string;
+  created: number;
+}
+
+/** The forum's VAPID key pair for web push (one row, id 1; see migrations/0009_push.ts). */
+export interface PushVapidTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created: number;
+}
+
+/** A member's web-push subscription: one per browser (endpoint unique). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  uid: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: Generated<string>;
   created: number;
 }
