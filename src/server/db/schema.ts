@@ -78,6 +78,11 @@ export interface CategoriesTable {
   topic_count: Generated<number>;
   post_count: Generated<number>;
   created: number;
+  /** Allowed tags joined by commas, empty for any (0012). */
+  tag_whitelist: Generated<string>;
+  /** Tags a topic needs at least / at most here; null follows the forum's setting (0012). */
+  min_tags: Generated<number | null>;
+  max_tags: Generated<number | null>;
 }
 
 export interface TopicsTable {

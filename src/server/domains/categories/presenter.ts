@@ -54,8 +54,9 @@ export function presentCategory(row: CategoryRow, tags: TagLimits = DEFAULT_TAG_
     class: 'col-md-3 col-6',
     imageClass: 'cover',
     isSection: 0,
-    minTags: tags.minTags,
-    maxTags: tags.maxTags,
+    // A category's own limits narrow the forum's (TagsService.checkForCategory).
+    minTags: Math.max(row.min_tags ?? 0, tags.minTags),
+    maxTags: Math.min(row.max_tags ?? tags.maxTags, tags.maxTags),
     postQueue: 0,
     totalPostCount: row.post_count,
     totalTopicCount: row.topic_count,
@@ -63,9 +64,14 @@ export function presentCategory(row: CategoryRow, tags: TagLimits = DEFAULT_TAG_
   };
 }
 
-/** What POST and PUT answer: the category, no tag whitelist (Palaver has none), no unread class. */
+/** The category's allowed tags (empty: any tag). */
+export function tagWhitelistOf(row: Pick<CategoryRow, 'tag_whitelist'>): string[] {
+  return row.tag_whitelist ? row.tag_whitelist.split(',') : [];
+}
+
+/** What POST and PUT answer: the category with its tag whitelist, no unread class. */
 export function presentWritten(row: CategoryRow, tags?: TagLimits): CategoryWrite {
-  return { ...presentCategory(row, tags), tagWhitelist: [], 'unread-class': '' };
+  return { ...presentCategory(row, tags), tagWhitelist: tagWhitelistOf(row), 'unread-class': '' };
 }
 
 /** A category node of the tree: own fields, visible children, totals over them, latest teaser. */

@@ -42,7 +42,7 @@ const TopicsResponse = Type.Object({ topics: Type.Array(TopicSummarySchema), nex
 export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const cats = ctx.categories;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // A category follows the forum's tag limits (Palaver has no per-category ones).
+  // A category without its own tag limits follows the forum's.
   const tagLimits = async (): Promise<TagLimits> => {
     const s = await ctx.settings.get();
     return { minTags: s.minimumTagsPerTopic, maxTags: s.maximumTagsPerTopic };

@@ -15,6 +15,9 @@ const Fields = {
   order: Type.Optional(Int()),
   link: Type.Optional(Type.String({ maxLength: 4096 })),
   disabled: Type.Optional(Type.Boolean()),
+  tagWhitelist: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 500 })),
+  minTags: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()])),
+  maxTags: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()])),
 };
 
 /** POST /api/v3/categories. The name is optional here so a missing one gets its own key. */

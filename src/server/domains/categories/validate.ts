@@ -1,4 +1,5 @@
 import { slugify } from '../../../shared/slug.js';
+import { cleanUpTag } from '../../../shared/validation.js';
 import { badRequest } from '../../http/errors.js';
 
 export const NAME_MAX_LENGTH = 255;
@@ -18,6 +19,11 @@ export interface CategoryInput {
   order?: number;
   link?: string;
   disabled?: boolean;
+  /** Allowed tags (empty: any); NodeBB's category `tagWhitelist`. */
+  tagWhitelist?: string[];
+  /** Tags a topic here needs at least / at most; null follows the forum's setting. */
+  minTags?: number | null;
+  maxTags?: number | null;
 }
 
 /** Input after checks: trimmed and normalised, only the fields given. */
@@ -67,6 +73,17 @@ function link(value: string): string {
   throw badRequest('error:invalid-category-link');
 }
 
+/** A tag whitelist: each tag cleaned (spec §5), blanks dropped, duplicates once, at most 500. */
+function tagWhitelist(value: string[]): string[] {
+  const out: string[] = [];
+  for (const raw of value) {
+    const tag = cleanUpTag(raw, Number.MAX_SAFE_INTEGER);
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  if (out.length > 500) throw badRequest('error:invalid-data');
+  return out;
+}
+
 /** A handle given by an admin: already a slug (lowercase letters, digits, hyphens). */
 export function handle(value: string): string {
   const v = value.trim().toLowerCase();
@@ -96,5 +113,13 @@ export function cleanInput(data: CategoryInput, creating: boolean): CleanInput {
     out.order = data.order;
   }
   if (data.disabled !== undefined) out.disabled = !!data.disabled;
+  if (data.tagWhitelist !== undefined) out.tagWhitelist = tagWhitelist(data.tagWhitelist);
+  for (const key of ['minTags', 'maxTags'] as const) {
+    const v = data[key];
+    if (v === undefined) continue;
+    if (v !== null && (!Number.isInteger(v) || v < 0 || v > 100)) throw badRequest('error:invalid-data');
+    out[key] = v;
+  }
+  if (out.minTags != null && out.maxTags != null && out.minTags > out.maxTags) throw badRequest('error:invalid-data');
   return out;
 }

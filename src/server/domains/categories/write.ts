@@ -82,6 +82,9 @@ export async function createCategory(ctx: CategoriesDeps, actor: Viewer, data: C
         ...(input.color ? { color: input.color } : {}),
         link: input.link ?? '',
         disabled: input.disabled ? 1 : 0,
+        ...(input.tagWhitelist ? { tag_whitelist: input.tagWhitelist.join(',') } : {}),
+        ...(input.minTags != null ? { min_tags: input.minTags } : {}),
+        ...(input.maxTags != null ? { max_tags: input.maxTags } : {}),
         position: 0,
         created: Date.now(),
       });
@@ -136,6 +139,9 @@ export async function updateCategory(ctx: CategoriesDeps, actor: Viewer, cid: nu
       if (input.color !== undefined) fields.color = input.color;
       if (input.link !== undefined) fields.link = input.link;
       if (input.disabled !== undefined) fields.disabled = input.disabled ? 1 : 0;
+      if (input.tagWhitelist !== undefined) fields.tag_whitelist = input.tagWhitelist.join(',');
+      if (input.minTags !== undefined) fields.min_tags = input.minTags;
+      if (input.maxTags !== undefined) fields.max_tags = input.maxTags;
       const moving = input.parentCid !== undefined && input.parentCid !== row.parent_cid;
       if (moving) {
         const newParent = input.parentCid!;

@@ -52,6 +52,7 @@ export async function editPost(ctx: PostsDeps, viewer: Viewer, pid: number, data
   const content = checkContent(filtered.content, s);
   const title = isMain && filtered.title !== undefined ? checkTitle(filtered.title, s) : undefined;
   const finalTags = filtered.tags === undefined || filtered.tags === tags ? tags : ctx.tags.validate(filtered.tags, s);
+  if (finalTags !== undefined) await ctx.tags.checkForCategory(finalTags, topic.cid, s);
   if (typeof content !== 'string') throw badRequest('error:invalid-data');
   const html = await render(ctx, content, post.uid);
 

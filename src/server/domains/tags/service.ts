@@ -9,7 +9,7 @@ import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'db' | 'hooks'>;
+export type TagsDeps = Pick<AppContext, 'db' | 'hooks' | 'categories'>;
 
 /** Tags: cleaning and limits, links to topics, and per-tag topic counts (of topics not deleted). */
 export class TagsService {
@@ -25,7 +25,11 @@ export class TagsService {
       if (typeof value !== 'string') throw badRequest('error:invalid-data');
       // Cleaned without the cut first, so an over-long tag is refused rather than silently shortened.
       const uncut = cleanUpTag(value, Number.MAX_SAFE_INTEGER);
-      if (!uncut) continue;
+      // A tag given as blank is ignored; one that only cleaning emptied (e.g. "!!!") is refused.
+      if (!uncut) {
+        if (value.trim()) throw badRequest('error:invalid-tag');
+        continue;
+      }
       if (uncut.length > s.maximumTagLength) throw badRequest('error:tag-too-long', s.maximumTagLength);
       const tag = cleanUpTag(value, s.maximumTagLength);
       if (tag.length < s.minimumTagLength) throw badRequest('error:tag-too-short', s.minimumTagLength);
@@ -34,6 +38,22 @@ export class TagsService {
     if (tags.length < s.minimumTagsPerTopic) throw badRequest('error:not-enough-tags', s.minimumTagsPerTopic);
     if (tags.length > s.maximumTagsPerTopic) throw badRequest('error:too-many-tags', s.maximumTagsPerTopic);
     return tags;
+  }
+
+  /**
+   * The category's own rules on cleaned tags: its whitelist (error:tag-not-allowed) and its
+   * minimum and maximum, which narrow the forum's (checked by `validate`): a null follows them.
+   */
+  async checkForCategory(tags: string[], cid: number, s: ForumSettings): Promise<void> {
+    const category = await this.ctx.categories.get(cid);
+    if (!category) return;
+    const whitelist = category.tag_whitelist ? category.tag_whitelist.split(',') : [];
+    const refused = whitelist.length ? tags.find((t) => !whitelist.includes(t)) : undefined;
+    if (refused !== undefined) throw badRequest('error:tag-not-allowed', refused);
+    const min = category.min_tags ?? s.minimumTagsPerTopic;
+    const max = category.max_tags ?? s.maximumTagsPerTopic;
+    if (tags.length < min) throw badRequest('error:not-enough-tags', min);
+    if (tags.length > max) throw badRequest('error:too-many-tags', max);
   }
 
   /** Replaces a topic's tags inside the caller's transaction, keeping counts right. */
@@ -90,6 +110,19 @@ export class TagsService {
   /** The members following any of the tags, each once (they hear of new topics carrying them). */
   async followers(tags: string[]): Promise<number[]> {
     return store.followersOf(this.ctx.db, tags);
+  }
+
+  /**
+   * Tag suggestions for the composer's tag input: used tags starting with the cleaned query,
+   * or, in a category with a whitelist, the whitelisted ones that match (NodeBB's autocompleteTags).
+   */
+  async autocomplete(query: string, cid = 0, limit = 10): Promise<string[]> {
+    const q = cleanUpTag(query, Number.MAX_SAFE_INTEGER);
+    const category = cid > 0 ? await this.ctx.categories.get(cid) : null;
+    const whitelist = category?.tag_whitelist ? category.tag_whitelist.split(',') : [];
+    if (whitelist.length) return whitelist.filter((t) => t.startsWith(q)).slice(0, limit);
+    if (!q) return [];
+    return store.tagsStartingWith(this.ctx.db, q, limit);
   }
 
   /** The most used tags. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/index.js';
 
 /** The tags of the given topics, keyed by tid, each with its topic count. */
@@ -99,4 +100,19 @@ export async function isFollowing(db: Queryable, uid: number, tag: string): Prom
 export async function followersOf(db: Queryable, tags: string[]): Promise<number[]> {
   if (!tags.length) return [];
   return (await db.selectFrom('tag_follows').select('uid').distinct().where('tag', 'in', [...new Set(tags)]).execute()).map((r) => r.uid);
+}
+
+/** Used tags starting with a prefix (LIKE wildcards in it escaped), most used first. */
+export async function tagsStartingWith(db: Queryable, prefix: string, limit: number): Promise<string[]> {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .selectFrom('tags')
+    .select('tag')
+    .where('topic_count', '>', 0)
+    .where(sql<boolean>`tag like ${`${escaped}%`} escape '\\'`)
+    .orderBy('topic_count', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.tag);
 }

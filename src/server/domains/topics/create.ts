@@ -47,6 +47,7 @@ export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopi
   const title = checkTitle(filtered.title, s);
   const content = checkContent(filtered.content, s);
   const finalTags = filtered.tags === tags ? tags : ctx.tags.validate(filtered.tags, s);
+  await ctx.tags.checkForCategory(finalTags, category.cid, s);
   const html = await render(ctx, content, viewer.uid);
   const author = await ctx.users.ofViewer(viewer);
   if (!author) throw badRequest('error:no-user');

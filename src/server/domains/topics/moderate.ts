@@ -116,6 +116,7 @@ export async function setTopicTags(ctx: TopicsDeps, viewer: Viewer, tid: number,
   } else {
     next = ctx.tags.validate(tags ?? [], s);
   }
+  await ctx.tags.checkForCategory(next, topic.cid, s);
   await runAction(ctx.db, {
     write: (tx) => ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1),
     after: () => void ctx.hooks.fire('action:topic.tags', { topic, uid: viewer.uid, tags: next }),
