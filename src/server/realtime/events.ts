@@ -2,6 +2,7 @@
  * The typed map of live events (rule 9). Only types from src/shared are used here, so the
  * browser's socket client can `import type` this file and be checked against the server.
  */
+import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { NotificationObject } from '../../shared/schemas/notification.js';
 import type { CategoryRef, PostView, TagRef, TopicFields, TopicSummary } from '../../shared/types.js';
 
@@ -67,6 +68,34 @@ export type TopicStateEvent =
   | 'event:topic_pinned'
   | 'event:topic_unpinned';
 
+/** NodeBB's `event:chats.receive`: a new message (system messages too) in a room. */
+export interface ChatReceivePayload {
+  roomId: number;
+  fromUid: number;
+  message: ChatMessage;
+  public: boolean;
+}
+
+/** NodeBB's `event:chats.typing` (sent to the room, the typist included: skip your own uid). */
+export interface ChatTypingPayload {
+  roomId: number;
+  uid: number;
+  username: string;
+  typing: boolean;
+}
+
+/**
+ * `event:unread.updateChatCount`: the member's count of rooms with unread messages, after a
+ * new message (`roomId`, `fromUid` set) or a read/unread mark (`roomId` set). NodeBB sends the
+ * message's `{ roomId, fromUid, public }`; Palaver adds the count so the badge needs no fetch.
+ */
+export interface ChatUnreadCountPayload {
+  count: number;
+  roomId?: number;
+  fromUid?: number;
+  public?: boolean;
+}
+
 /** Everything the server pushes, by event name. */
 export interface ServerToClientEvents {
   checkSession: (uid: number) => void;
@@ -105,6 +134,28 @@ export interface ServerToClientEvents {
   'event:new_notification': (data: NotificationObject) => void;
   /** The member's unread notification count, after any change. */
   'event:notifications.updateCount': (count: number) => void;
+  /** A message in a room the socket follows (chat_room_<id>) or, for a member's rooms, to uid_<uid>. */
+  'event:chats.receive': (data: ChatReceivePayload) => void;
+  /** A new message in a public room, to sockets on the public room (chat_room_public_<id>). */
+  'event:chats.public.unread': (data: { roomId: number; fromUid: number; public: true }) => void;
+  /** Messages edited (NodeBB sends a list of one). */
+  'event:chats.edit': (data: { messages: ChatMessage[] }) => void;
+  /** A message deleted: its mid, as NodeBB sends it. */
+  'event:chats.delete': (mid: number) => void;
+  /** A message restored: the message. */
+  'event:chats.restore': (message: ChatMessage) => void;
+  /** Palaver: a message pinned or unpinned (NodeBB updates only the acting page). */
+  'event:chats.pin': (data: { roomId: number; mid: number; pinned: boolean; message: ChatMessage }) => void;
+  'event:chats.typing': (data: ChatTypingPayload) => void;
+  /** The member read the room (to each of their sockets). */
+  'event:chats.markedAsRead': (data: { roomId: number }) => void;
+  /** The member marked the room read (state 0) or unread (1), to each of their sockets. */
+  'event:chats.mark': (data: { roomId: number; state: 0 | 1 }) => void;
+  /** The room's new name, to its members; `chatWithMessage` is the fallback title text. */
+  'event:chats.roomRename': (data: { roomId: number; newName: string; chatWithMessage: string }) => void;
+  /** Palaver: the member left or was removed from the room (to their own sockets). */
+  'event:chats.left': (data: { roomId: number }) => void;
+  'event:unread.updateChatCount': (data: ChatUnreadCountPayload) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;
