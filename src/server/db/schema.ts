@@ -245,6 +245,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_codes: MailCodesTable;
   mail_unsubscribes: MailUnsubscribesTable;
+  notification_mail_marks: NotificationMailMarksTable;
+  digest_sends: DigestSendsTable;
   push_vapid: PushVapidTable;
   push_subscriptions: PushSubscriptionsTable;
 }
@@ -332,6 +334,19 @@ export interface MailUnsubscribesTable {
   uid: number;
   type: string;
   created: number;
+}
+
+/** When a reader was last mailed about a merge key (migrations/0008_notify_prefs.ts). */
+export interface NotificationMailMarksTable {
+  uid: number;
+  merge_key: string;
+  mailed_at: number;
+}
+
+/** The time of a member's last digest (migrations/0008_notify_prefs.ts). */
+export interface DigestSendsTable {
+  uid: number;
+  last_sent: number;
 }
 
 /** The forum's VAPID key pair for web push (one row, id 1; see migrations/0009_push.ts). */
