@@ -26,6 +26,8 @@ import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/ro
 import { userPages } from './domains/users/pages.js';
 import { registerMailRoutes } from './domains/mail/routes.js';
 import { mailPages } from './domains/mail/pages.js';
+import { registerPushRoutes } from './domains/push/routes.js';
+import { pushPages } from './domains/push/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -123,10 +125,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerSettingsRoutes(scope, ctx);
       registerMailRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
+      registerPushRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...pushPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -19,6 +19,8 @@ import { TopicsService } from './domains/topics/service.js';
 import { UsersService } from './domains/users/service.js';
 import { MailService } from './domains/mail/service.js';
 import { registerMail } from './domains/mail/listeners.js';
+import { PushService } from './domains/push/service.js';
+import { registerPush } from './domains/push/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
@@ -50,6 +52,8 @@ export interface AppContext {
   views: ViewCounter;
   /** Outgoing mail: the outbox, its job, confirmation and reset codes. */
   mail: MailService;
+  /** Web push: the VAPID keys, members' browser subscriptions, the push jobs. */
+  push: PushService;
   close(): Promise<void>;
 }
 
@@ -81,8 +85,10 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.notifications = new NotificationsService(ctx);
   ctx.views = new ViewCounter(ctx);
   ctx.mail = new MailService(ctx);
+  ctx.push = new PushService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
+  registerPush(ctx);
   // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
   // it everywhere. A domain that changes group membership clears 'viewers' the same way.
   for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {

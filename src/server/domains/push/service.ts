@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import { PUSH_LIMITS, type PushDevice, type PushMessage } from '../../../shared/schemas/push.js';
+import type { AppContext } from '../../context.js';
+import { runAction } from '../../hooks/action.js';
+import type { NotificationRow } from '../../hooks/types.js';
+import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
+import { translateText } from '../../i18n.js';
+import { bodyShort, senders } from '../notifications/presenter.js';
+import type { Viewer } from '../privileges/service.js';
+import { userSettings } from '../users/presenter.js';
+import type { UserRow } from '../users/store.js';
+import * as store from './store.js';
+import type { PushSubscriptionRow } from './store.js';
+import { newVapidKeys, sendPush, type VapidDetails } from './transport.js';
+
+/** What the push service uses of the application. */
+export type PushDeps = Pick<AppContext, 'config' | 'db' | 'jobs' | 'log' | 'settings' | 'users'>;
+
+/** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
+export interface SubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** The job that fans one notification out to its readers' browsers. */
+export const SEND_JOB = 'push.send';
+/** The job that retries one browser whose push service failed. */
+export const RETRY_JOB = 'push.retry';
+
+/** Payload of `push.send`. */
+export interface SendJob {
+  notification: NotificationRow;
+  uids: number[];
+}
+
+/** Payload of `push.retry`: the message as rendered for that browser's member. */
+export interface RetryJob {
+  subscriptionId: number;
+  endpoint: string;
+  p256dh: string;
+  message: string;
+  topic: string;
+}
+
+// Sends in flight at once during a fan-out (push services answer in tens of ms; a thousand readers take seconds, not minutes).
+const CONCURRENCY = 16;
+
+// Addresses a push endpoint must not point at: the forum's own network (the request is made by the server).
+const PRIVATE = new BlockList();
+for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 3]] as const) {
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [['::', 127], ['::ffff:0:0', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(net, bits, 'ipv6');
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+const decodeKey = (s: string) => Buffer.from(s.replace(/=+$/, ''), 'base64url');
+
+/** The first 16 hex characters of the endpoint's sha-256: how the page recognises "this browser" without showing endpoints. */
+export function endpointId(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('hex').slice(0, 16);
+}
+
+// A notification's translated text marks names up (<strong>) and its parameters escape their commas and brackets;
+// a push is plain text. Titles are stored as typed, so only the language files' own tags are removed.
+function plainText(s: string): string {
+  return s
+    .replace(/<\/?(?:strong|b|em|i)>/g, '')
+    .replace(/&#(\d{1,6});/g, (_m, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]{1,6});/gi, (_m, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&(quot|apos|lt|gt|amp);/g, (_m, e: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' })[e]!);
+}
+
+/**
+ * Web push: the forum's VAPID key pair (made on first use, kept in the database, the private
+ * key never leaves the server), members' subscriptions (one per browser), and delivery of
+ * notifications as jobs: a browser whose push service answers 404/410 is forgotten, any other
+ * failure is retried by the job runner.
+ */
+export class PushService {
+  /** Lets a test subscribe a loopback HTTP endpoint it started; on by default only when NODE_ENV is test. */
+  allowLoopback: boolean;
+  private keys: VapidDetails | null = null;
+
+  constructor(private readonly ctx: PushDeps) {
+    this.allowLoopback = ctx.config.env === 'test';
+  }
+
+  /** The forum's VAPID identity; the key pair is made and stored on first use (once across processes). */
+  private async vapid(): Promise<VapidDetails> {
+    if (this.keys) return this.keys;
+    let row = await store.vapid(this.ctx.db);
+    if (!row) {
+      await store.insertVapid(this.ctx.db, newVapidKeys(), Date.now());
+      row = await store.vapid(this.ctx.db);
+      if (!row) throw new Error('VAPID keys could not be stored');
+      this.ctx.log.info('web push: VAPID key pair made');
+    }
+    const url = new URL(this.ctx.config.url);
+    // The push service may contact this address about the forum's pushes; an http forum gives a mail address instead.
+    const subject = url.protocol === 'https:' ? url.origin : `mailto:push@${url.hostname.replace(/^\[|\]$/g, '') || 'localhost'}`;
+    this.keys = { subject, publicKey: row.public_key, privateKey: row.private_key };
+    return this.keys;
+  }
+
+  /** Makes the key pair now if there is none (setup calls it, so the first subscriber does not wait). */
+  async ensureKeys(): Promise<void> {
+    await this.vapid();
+  }
+
+  /** The public VAPID key browsers subscribe with (base64url). */
+  async publicKey(): Promise<string> {
+    return (await this.vapid()).publicKey;
+  }
+
+  /** Why an endpoint is refused, or null: https to a public host, or loopback http when allowed. */
+  private endpointProblem(raw: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return 'not a URL';
+    }
+    if (url.username || url.password) return 'credentials';
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const family = isIP(host);
+    const loopback = host === 'localhost' || (family === 4 && LOOPBACK.check(host, 'ipv4')) || (family === 6 && LOOPBACK.check(host, 'ipv6'));
+    if (loopback) return this.allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') ? null : 'loopback';
+    if (url.protocol !== 'https:') return 'not https';
+    if (family && PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6')) return 'private address';
+    if (!host.includes('.') || host.endsWith('.local') || host.endsWith('.internal')) return 'local name';
+    return null;
+  }
+
+  /** Saves the viewer's browser subscription (replacing an earlier one of that browser); returns its id. */
+  async subscribe(viewer: Viewer, input: SubscriptionInput, userAgent: string): Promise<number> {
+    const uid = member(viewer);
+    const { endpoint } = input;
+    const { p256dh, auth } = input.keys;
+    if (endpoint.length > PUSH_LIMITS.endpoint || this.endpointProblem(endpoint)) throw badRequest('error:push-endpoint-invalid');
+    // The browser's public key is an uncompressed P-256 point; the auth secret 16 bytes. Anything else could never be encrypted to.
+    const key = B64URL.test(p256dh) ? decodeKey(p256dh) : null;
+    const secret = B64URL.test(auth) ? decodeKey(auth) : null;
+    if (!key || key.length !== 65 || key[0] !== 4 || !secret || secret.length !== 16) throw badRequest('error:push-keys-invalid');
+    return runAction(this.ctx.db, {
+      write: async (tx) => {
+        const id = await store.upsert(tx, { uid, endpoint, p256dh, auth, userAgent: userAgent.slice(0, 255), now: Date.now() });
+        await store.trim(tx, uid, PUSH_LIMITS.perMember);
+        return id;
+      },
+    });
+  }
+
+  /** Forgets the viewer's subscription of one browser (by its endpoint); 404 when they have none there. */
+  async unsubscribe(viewer: Viewer, endpoint: string): Promise<void> {
+    const uid = member(viewer);
+    if (!(await store.removeByEndpoint(this.ctx.db, uid, endpoint))) throw notFound('error:push-subscription-not-found');
+  }
+
+  /** Removes a subscription from the device list: the member's own, or any for an admin; 404 otherwise (ids are not to be probed). */
+  async remove(viewer: Viewer, id: number): Promise<void> {
+    const uid = member(viewer);
+    const row = await store.byId(this.ctx.db, id);
+    if (!row || (row.uid !== uid && !viewer.isAdmin)) throw notFound('error:push-subscription-not-found');
+    await store.remove(this.ctx.db, id);
+  }
+
+  /** The viewer's own browsers. */
+  async ownDevices(viewer: Viewer): Promise<PushDevice[]> {
+    return this.devices(member(viewer));
+  }
+
+  /** A member's browsers as the account page lists them (the caller checked who may see them). */
+  async devices(uid: number): Promise<PushDevice[]> {
+    return (await store.ofMember(this.ctx.db, uid)).map((r) => ({
+      id: r.id,
+      userAgent: r.user_agent,
+      service: hostOf(r.endpoint),
+      endpointId: endpointId(r.endpoint),
+      created: Number(r.created),
+      createdISO: new Date(Number(r.created)).toISOString(),
+    }));
+  }
+
+  /** Queues the push of a stored notification to these members' browsers (the `push.send` job). */
+  async enqueue(notification: NotificationRow, uids: number[]): Promise<void> {
+    const readers = [...new Set(uids)].filter((u) => Number.isInteger(u) && u > 0);
+    if (readers.length) await this.ctx.jobs.enqueue<SendJob>(SEND_JOB, { notification, uids: readers });
+  }
+
+  /** The push a member's browser shows for a notification: the forum's title, the text in their language, the absolute URL. */
+  private message(n: NotificationRow, reader: UserRow | undefined, users: Map<number, UserRow>, s: { siteTitle: string; defaultLang: string }): PushMessage {
+    const lang = (reader && userSettings(reader).userLang) || s.defaultLang;
+    const path = n.path.startsWith('/') ? n.path : `/${n.path}`;
+    return { title: s.siteTitle, body: plainText(translateText(bodyShort(n, users), lang)), url: `${this.ctx.config.url}${path}`, tag: `nid-${n.id}` };
+  }
+
+  /**
+   * Sends a notification to every browser of its readers (the `push.send` job): subscriptions
+   * and members are read in one query each; a gone browser is forgotten; a failing one gets a
+   * `push.retry` job of its own, so the others are not sent twice. Returns how many were sent.
+   */
+  async deliver(job: SendJob): Promise<number> {
+    const n = job.notification;
+    const subs = await store.ofMembers(this.ctx.db, job.uids);
+    if (!subs.length) return 0;
+    const [vapid, s, users] = await Promise.all([this.vapid(), this.ctx.settings.get(), this.ctx.users.getMany([...job.uids, ...senders(n).slice(0, 2)])]);
+    const messages = new Map<number, string>();
+    const messageFor = (uid: number) => {
+      let m = messages.get(uid);
+      if (m === undefined) messages.set(uid, (m = JSON.stringify(this.message(n, users.get(uid), users, s))));
+      return m;
+    };
+    let sent = 0;
+    await eachLimited(subs, CONCURRENCY, async (sub) => {
+      const message = messageFor(sub.uid);
+      const topic = `nid-${n.id}`;
+      const outcome = await sendPush(sub, message, vapid, topic);
+      if (outcome.kind === 'sent') sent += 1;
+      else if (outcome.kind === 'gone') await this.forget(sub, outcome.status);
+      else {
+        this.ctx.log.warn({ subscriptionId: sub.id, uid: sub.uid, err: outcome.error }, 'push failed; will retry');
+        await this.ctx.jobs.enqueue<RetryJob>(RETRY_JOB, { subscriptionId: sub.id, endpoint: sub.endpoint, p256dh: sub.p256dh, message, topic });
+      }
+    });
+    return sent;
+  }
+
+  /** Sends one push again (the `push.retry` job); throws on failure so that the runner retries with back-off. */
+  async retry(job: RetryJob): Promise<void> {
+    const sub = await store.byId(this.ctx.db, job.subscriptionId);
+    // Unsubscribed, or the browser subscribed again with new keys since: the old message cannot be read there.
+    if (!sub || sub.endpoint !== job.endpoint || sub.p256dh !== job.p256dh) return;
+    const outcome = await sendPush(sub, job.message, await this.vapid(), job.topic);
+    if (outcome.kind === 'gone') await this.forget(sub, outcome.status);
+    else if (outcome.kind === 'failed') throw new Error(outcome.error);
+  }
+
+  private async forget(sub: PushSubscriptionRow, status: number): Promise<void> {
+    await store.removeStale(this.ctx.db, sub.id, sub.endpoint, sub.p256dh);
+    this.ctx.log.info({ subscriptionId: sub.id, uid: sub.uid, status }, 'push subscription gone: removed');
+  }
+}
+
+function member(viewer: Viewer): number {
+  if (viewer.uid <= 0) throw notAuthorised();
+  return viewer.uid;
+}
+
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}
+
+/** Runs `fn` over the items, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
