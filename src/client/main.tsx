@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
+import './styles/chats.css';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import type { ClientConfig, PageBase } from '../shared/types';
 import { DEFAULT_LANGUAGE } from '../shared/constants';

@@ -4,6 +4,7 @@ import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { nextBarState, type BarState } from '../state/bottom-bar';
 import { useStore } from '../state/store';
+import { ChatsDropdown } from './chats/ChatsDropdown';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
 import { NavLink } from './NavLink';
@@ -73,6 +74,7 @@ export function BottomBar() {
         <SearchDropdown drop="up" onToggle={onToggle} />
         <DraftsDropdown drop="up" onToggle={onToggle} />
         {user && <NotificationsDropdown drop="up" onToggle={onToggle} />}
+        {user && <ChatsDropdown drop="up" onToggle={onToggle} />}
         <UserMenu drop="up" onToggle={onToggle} />
       </div>
     </nav>

@@ -2,6 +2,7 @@ import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { saveSetting } from '../app/settings';
 import { useStore } from '../state/store';
+import { ChatsDropdown } from './chats/ChatsDropdown';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
 import { NavLink } from './NavLink';
@@ -45,10 +46,7 @@ export function Sidebar() {
         {user && (
           <>
             <NotificationsDropdown showLabel={sidebarOpen} />
-            <NavLink to="/chats" className="btn nav-btn" title={t('global:header.chats')}>
-              <Icon name="chat" />
-              <span className="nav-label">{t('global:header.chats')}</span>
-            </NavLink>
+            <ChatsDropdown showLabel={sidebarOpen} />
           </>
         )}
         <SkinSwitcher showLabel={sidebarOpen} />

@@ -19,6 +19,7 @@ const LOADERS: Record<string, Loader> = {
   'mail-result': () => import('./mail-result'),
   compose: () => import('./compose'),
   notifications: () => import('./notifications'),
+  chats: () => import('./chats'),
   error: () => import('./error'),
 };
 

@@ -24,6 +24,7 @@ const MODULE_OF: Record<string, string> = {
   unsubscribe: 'mail-result',
   compose: 'compose',
   notifications: 'notifications',
+  chats: 'chats',
   '400': 'error',
   '403': 'error',
   '404': 'error',

@@ -13,12 +13,13 @@ import resetCode from './reset-code';
 import mailResult from './mail-result';
 import compose from './compose';
 import notifications from './notifications';
+import chats from './chats';
 import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
-  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, error,
+  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, chats, error,
 };
 
 /** The component of a template, for server rendering. */

@@ -11,6 +11,7 @@ import { showOwnStatus, statusOf } from '../components/UserMenu';
 import { receiveCount, receiveLive, refreshCount } from '../components/notifications/actions';
 import { watchTitleCount } from '../navigation/title-count';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
+import { startChatLive } from './chats';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
 export const LIVE_CONTENT_EVENTS = [
@@ -167,6 +168,8 @@ export function startSocket(rt: Runtime): Socket {
   });
   socket.on('event:notifications.updateCount', (data: unknown) => receiveCount(rt, data));
   const unwatchTitle = watchTitleCount(rt);
+  // Chat rooms, messages, typing and the unread chat count.
+  startChatLive(rt, socket);
   socket.on('event:deprecated_call', (data: { eventName?: string; replacement?: string }) => {
     console.warn(`[socket] ${data?.eventName ?? 'call'} is deprecated${data?.replacement ? `, use ${data.replacement}` : ''}`);
   });

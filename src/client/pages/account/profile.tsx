@@ -11,6 +11,7 @@ import { Timeago } from '../../components/Timeago';
 import { topicPath } from '../../util/urls';
 import { topicTitleText } from '../../navigation/title';
 import { FollowButton } from '../watch-controls';
+import { ChatButton } from '../../components/chats/ChatButton';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ export default function Profile({ page }: { page: PageBase }) {
               </div>
             )}
           </div>
+          {viewer && !u.isSelf && <ChatButton uid={u.uid} />}
           {!u.isSelf && <FollowButton key={u.uid} path={`/users/${u.uid}/follow`} following={u.isFollowing} labels={['user:follow', 'user:unfollow']} />}
           {viewer?.isAdmin && !u.isSelf && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void reportSpam()}>

@@ -1,0 +1,108 @@
+/** The member's chat state shared by the sidebar, the bottom bar, the title and the chats page. */
+import { api } from '../../app/api';
+import type { Runtime } from '../../app/runtime';
+import { createStore, type Store } from '../../state/store';
+import { roomsAfterMessage, sortRooms } from '../../pages/chats/messages';
+import type { ChatMessage, ChatRoomSummary } from '../../pages/chats/types';
+
+export interface ChatsState {
+  /** Rooms with unread messages (NodeBB's `/chats/unread` count): the badge and the title. */
+  unread: number;
+  /** The recent rooms (dropdown, page list), or null until loaded. */
+  rooms: ChatRoomSummary[] | null;
+  /** The room open on the chats page (its messages are read as they arrive). */
+  openRoomId?: number;
+}
+
+const stores = new WeakMap<object, Store<ChatsState>>();
+
+/** The chats store of one runtime (one per tab), created on first use. */
+export function chatsOf(rt: object): Store<ChatsState> {
+  let s = stores.get(rt);
+  if (!s) {
+    s = createStore<ChatsState>({ unread: 0, rooms: null });
+    stores.set(rt, s);
+  }
+  return s;
+}
+
+/** Reads the member's unread room count from the server into the store. */
+export async function refreshChatCount(rt: Runtime): Promise<void> {
+  try {
+    const res = await api<{ count?: number }>(rt.config, 'GET', '/chats/unread');
+    if (typeof res?.count === 'number') chatsOf(rt).set((s) => ({ ...s, unread: res.count! }));
+  } catch (err) {
+    console.warn('[chats] count', err);
+  }
+}
+
+/** NodeBB answers `/chats` with `{ rooms, nextStart }`; accept a bare list too. */
+export function roomsOf(res: unknown): ChatRoomSummary[] {
+  if (Array.isArray(res)) return res as ChatRoomSummary[];
+  const rooms = (res as { rooms?: unknown } | null)?.rooms;
+  return Array.isArray(rooms) ? (rooms as ChatRoomSummary[]) : [];
+}
+
+/** Loads the recent rooms (the dropdown's list). */
+export async function loadRecentRooms(rt: Runtime): Promise<void> {
+  try {
+    const rooms = roomsOf(await api(rt.config, 'GET', '/chats?perPage=20'));
+    chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms) }));
+  } catch (err) {
+    console.warn('[chats] rooms', err);
+    chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms ?? [] }));
+  }
+}
+
+/** Seeds the list from page data (the chats page carries the rooms already). */
+export function setRooms(rt: Runtime, rooms: ChatRoomSummary[]): void {
+  chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms) }));
+}
+
+/** Applies a live message to the list and the count (a room already unread counts once). */
+export function receiveChatMessage(rt: Runtime, message: ChatMessage, uid: number): void {
+  const store = chatsOf(rt);
+  const before = store.get();
+  const roomId = Number(message.roomId);
+  const known = before.rooms?.find((r) => r.roomId === roomId);
+  const mine = message.fromuid === uid;
+  const reading = before.openRoomId === roomId && isVisible();
+  if (before.rooms && known) {
+    const rooms = roomsAfterMessage(before.rooms, message, { uid, openRoomId: reading ? roomId : undefined });
+    const becameUnread = !mine && !reading && !known.unread;
+    store.set((s) => ({ ...s, rooms, unread: s.unread + (becameUnread ? 1 : 0) }));
+    return;
+  }
+  // A room this tab has not listed yet (new, or the list was never loaded): ask the server.
+  if (before.rooms) void loadRecentRooms(rt);
+  if (!mine && !reading) void refreshChatCount(rt);
+}
+
+/** Marks a room read here (the server is told by markRoomRead). */
+export function applyRoomRead(rt: Runtime, roomId: number): void {
+  chatsOf(rt).set((s) => {
+    const room = s.rooms?.find((r) => r.roomId === roomId);
+    const wasUnread = room?.unread === true;
+    return {
+      ...s,
+      rooms: s.rooms && s.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false, unreadCount: 0 } : r)),
+      unread: wasUnread ? Math.max(0, s.unread - 1) : s.unread,
+    };
+  });
+}
+
+/** Tells the server the member has read a room (NodeBB: DELETE /chats/{roomId}/state). */
+export async function markRoomRead(rt: Runtime, roomId: number): Promise<void> {
+  applyRoomRead(rt, roomId);
+  try {
+    await api(rt.config, 'DELETE', `/chats/${roomId}/state`);
+  } catch (err) {
+    console.warn('[chats] mark read', err);
+  }
+  void refreshChatCount(rt);
+}
+
+/** Whether the tab is in front (a hidden tab does not read what arrives). */
+export function isVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}

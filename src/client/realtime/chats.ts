@@ -1,0 +1,76 @@
+/**
+ * Live chat for the socket client: NodeBB's chat events go to the runtime's bus (the chats
+ * page applies them) and to the chats store (sidebar badge, room list, title count); the
+ * chats page enters its room with `modules.chats.enter` and leaves it on close, and the room
+ * is entered again after a reconnection (spec §4, §7).
+ */
+import type { Socket } from 'socket.io-client';
+import type { Runtime } from '../app/runtime';
+import { chatsOf, refreshChatCount, receiveChatMessage } from '../components/chats/store';
+import type { ChatMessage } from '../pages/chats/types';
+
+/** Chat events forwarded to the bus for the chats page. */
+export const CHAT_EVENTS = [
+  'event:chats.receive', 'event:chats.edit', 'event:chats.delete', 'event:chats.restore', 'event:chats.typing',
+  'event:chats.markedAsRead', 'event:chats.roomRename', 'event:chats.pin', 'event:chats.unpin',
+  'event:chats.userJoin', 'event:chats.userLeave', 'event:chats.kick', 'event:chats.public.unread',
+] as const;
+
+/** What the chats page asks of the live connection. */
+export interface ChatLink {
+  /** Joins a room's live events (once; again after each reconnection). */
+  enter(roomId: number): void;
+  /** Leaves the room entered last. */
+  leave(roomId: number): void;
+}
+
+const NOOP: ChatLink = { enter: () => undefined, leave: () => undefined };
+const links = new WeakMap<object, ChatLink>();
+
+/** The chat link of a runtime (does nothing without a socket: visitors, server render). */
+export function chatLink(rt: object): ChatLink {
+  return links.get(rt) ?? NOOP;
+}
+
+/** The message a receive event carries: NodeBB sends `{ roomId, fromUid, message }`. */
+export function receivedMessage(data: unknown): ChatMessage | null {
+  const d = data as { message?: unknown; roomId?: unknown } | null;
+  const m = (d && typeof d === 'object' && d.message && typeof d.message === 'object' ? d.message : d) as Partial<ChatMessage> | null;
+  if (!m || typeof m !== 'object' || typeof m.mid !== 'number') return null;
+  return { ...m, roomId: m.roomId ?? Number(d?.roomId) } as ChatMessage;
+}
+
+/** Wires chat events on the member's socket. */
+export function startChatLive(rt: Runtime, socket: Socket): void {
+  const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
+  const entered = new Set<number>();
+  const emit = (event: string, ...args: unknown[]) =>
+    new Promise<void>((resolve, reject) => {
+      socket.emit(event, ...args, (err: { message?: string } | null) => (err ? reject(new Error(err.message ?? String(err))) : resolve()));
+    });
+  links.set(rt, {
+    enter(roomId) {
+      entered.add(roomId);
+      chatsOf(rt).set((s) => ({ ...s, openRoomId: roomId }));
+      if (socket.connected) emit('modules.chats.enter', roomId).catch((err: Error) => console.warn('[chats] enter', err.message));
+    },
+    leave(roomId) {
+      entered.delete(roomId);
+      chatsOf(rt).set((s) => (s.openRoomId === roomId ? { ...s, openRoomId: undefined } : s));
+      if (socket.connected) emit('modules.chats.leave', roomId).catch(() => undefined);
+    },
+  });
+  for (const event of CHAT_EVENTS) socket.on(event, (data: unknown) => rt.live.emit(event, data));
+  socket.on('event:chats.receive', (data: unknown) => {
+    const message = receivedMessage(data);
+    if (message) receiveChatMessage(rt, message, uid);
+  });
+  // Read in another tab or device: the count comes from the server again.
+  socket.on('event:chats.markedAsRead', () => void refreshChatCount(rt));
+  socket.on('event:chats.public.unread', () => void refreshChatCount(rt));
+  socket.on('connect', () => {
+    void refreshChatCount(rt);
+    // Rooms were lost with the old connection.
+    for (const roomId of entered) emit('modules.chats.enter', roomId).catch(() => undefined);
+  });
+}
