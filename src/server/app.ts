@@ -37,6 +37,7 @@ import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { registerPublicFiles } from './http/public-files.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerEmojiRoutes } from './plugins/emoji/routes.js';
 import { loadBuiltinPlugins } from './plugins/index.js';
 import { registerRealtime } from './realtime/index.js';
 import { publicDir } from './i18n.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerTagRoutes(scope, ctx);
+      registerEmojiRoutes(scope);
       registerWatchListeners(ctx);
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);

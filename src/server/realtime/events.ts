@@ -4,7 +4,7 @@
  */
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { NotificationObject } from '../../shared/schemas/notification.js';
-import type { CategoryRef, PostView, TagRef, TopicFields, TopicSummary } from '../../shared/types.js';
+import type { CategoryRef, PostView, TagRef, TopicFields, TopicSummary, UserSummary } from '../../shared/types.js';
 
 /** An error as a call's callback receives it: NodeBB's `[[key, params]]` text plus the key. */
 export interface CallError {
@@ -170,6 +170,14 @@ export interface CallResults {
   'modules.chats.leave': void;
   'modules.chats.leavePublic': void;
   'user.setStatus': { uid: number; status: UserStatus };
+  /** Members whose name starts with the query, the searcher excluded (mentions autocomplete). */
+  'plugins.mentions.userSearch': UserSummary[];
+  /** A topic's posters, the latest first (the searcher excluded). */
+  'plugins.mentions.getTopicUsers': UserSummary[];
+  /** Mentionable group names. */
+  'plugins.mentions.listGroups': string[];
+  /** Used tags (or the category's whitelist) starting with the query. */
+  'topics.autocompleteTags': string[];
 }
 
 export type CallName = keyof CallResults;

@@ -4,6 +4,7 @@ import { serverHostname } from '../http/client-config.js';
 import { Viewers } from './audience.js';
 import { asAppError, Calls } from './calls.js';
 import { registerChatCalls, type ChatAccess } from './chats.js';
+import { registerComposerCalls } from './composer-calls.js';
 import { registerContentBridges } from './content-bridges.js';
 import type { LiveAlert } from './events.js';
 import type { Hub } from './hub.js';
@@ -40,6 +41,7 @@ export class Realtime implements Hub {
     registerMetaCalls(this.calls, ctx);
     registerChatCalls(this.calls, () => this.chatAccess);
     registerUserCalls(this.calls, ctx);
+    registerComposerCalls(this.calls, ctx);
     registerContentBridges(this);
     registerMemberBridges(this);
     this.io.use((socket, next) => {

@@ -19,8 +19,9 @@ function sanitizeOptions(isInternal: (href: string) => boolean): sanitizeHtml.IO
       th: ['style'],
       td: ['style'],
       ol: ['start'],
+      span: ['class', 'tabindex'],
     },
-    allowedClasses: { code: [/^language-[\w+#-]+$/], img: ['img-fluid'] },
+    allowedClasses: { code: [/^language-[\w+#-]+$/], img: ['img-fluid'], span: ['spoiler'] },
     allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
@@ -45,7 +46,27 @@ export function createRenderer(baseUrl: string) {
   const origin = new URL(baseUrl).origin;
   const isInternal = (href: string) => (href.startsWith('/') && !href.startsWith('//')) || href.startsWith('#') || href.startsWith(`${origin}/`) || href === origin;
   const options = sanitizeOptions(isInternal);
-  return (markdown: string): string => sanitizeHtml(md.render(markdown), options);
+  return (markdown: string): string => sanitizeHtml(spoilers(md.render(markdown)), options);
+}
+
+/**
+ * `||hidden text||` (within one paragraph, outside code) → a spoiler the reader reveals by
+ * focusing or hovering it (styled by the client; no script). The sanitiser runs afterwards.
+ */
+export function spoilers(html: string): string {
+  if (!html.includes('||')) return html;
+  let depth = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        const m = /^<(\/?)(code|pre)\b/i.exec(part);
+        if (m) depth = Math.max(0, depth + (m[1] ? -1 : 1));
+        return part;
+      }
+      return depth ? part : part.replace(/\|\|([^|]+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>');
+    })
+    .join('');
 }
 
 /** Built-in markdown renderer on filter:parse.post; another plugin may replace it. */

@@ -1,0 +1,24 @@
+import type { Plugin } from '../index.js';
+import { mapTextOutsideCode } from './html-text.js';
+import { emojiTable, replaceShortcodes } from './table.js';
+
+/**
+ * Renders `:shortcode:` to Unicode in rendered HTML, outside code and links. Exported for
+ * other renderers (chat messages) so they show the same emoji as posts.
+ */
+export function renderEmoji(html: string): string {
+  if (!html.includes(':')) return html;
+  const { byShortcode } = emojiTable();
+  return mapTextOutsideCode(html, (text) => replaceShortcodes(text, byShortcode));
+}
+
+/** Built-in emoji plugin: `:shortcode:` → emoji on filter:parse.post (after markdown). */
+const emoji: Plugin = {
+  id: 'emoji',
+  init({ hooks }) {
+    emojiTable();
+    hooks.filter('filter:parse.post', 'emoji', (data) => ({ ...data, html: renderEmoji(data.html) }));
+  },
+};
+
+export default emoji;
