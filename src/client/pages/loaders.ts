@@ -12,6 +12,7 @@ const LOADERS: Record<string, Loader> = {
   users: () => import('./users'),
   tags: () => import('./tags'),
   'account/profile': () => import('./account/profile'),
+  'account/web-push': () => import('./account/web-push'),
   login: () => import('./login'),
   register: () => import('./register'),
   reset: () => import('./reset'),

@@ -16,6 +16,7 @@ const MODULE_OF: Record<string, string> = {
   tags: 'tags',
   users: 'users',
   'account/profile': 'account/profile',
+  'account/web-push': 'account/web-push',
   login: 'login',
   register: 'register',
   reset: 'reset',
