@@ -26,6 +26,8 @@ import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/ro
 import { userPages } from './domains/users/pages.js';
 import { registerMailRoutes } from './domains/mail/routes.js';
 import { mailPages } from './domains/mail/pages.js';
+import { registerPostQueueRoutes } from './domains/postqueue/routes.js';
+import { postQueuePages } from './domains/postqueue/pages.js';
 import { registerPushRoutes } from './domains/push/routes.js';
 import { pushPages } from './domains/push/pages.js';
 import { registerAuth } from './http/auth.js';
@@ -126,12 +128,13 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPostRoutes(scope, ctx);
       registerSettingsRoutes(scope, ctx);
       registerMailRoutes(scope, ctx);
+      registerPostQueueRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...pushPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

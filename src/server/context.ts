@@ -18,6 +18,7 @@ import { TagsService } from './domains/tags/service.js';
 import { TopicsService } from './domains/topics/service.js';
 import { UsersService } from './domains/users/service.js';
 import { MailService } from './domains/mail/service.js';
+import { PostQueueService } from './domains/postqueue/service.js';
 import { registerMail } from './domains/mail/listeners.js';
 import { PushService } from './domains/push/service.js';
 import { registerPush } from './domains/push/listeners.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   views: ViewCounter;
   /** Outgoing mail: the outbox, its job, confirmation and reset codes. */
   mail: MailService;
+  /** New members' posts waiting for a moderator. */
+  postQueue: PostQueueService;
   /** Web push: the VAPID keys, members' browser subscriptions, the push jobs. */
   push: PushService;
   close(): Promise<void>;
@@ -85,6 +88,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.notifications = new NotificationsService(ctx);
   ctx.views = new ViewCounter(ctx);
   ctx.mail = new MailService(ctx);
+  ctx.postQueue = new PostQueueService(ctx);
   ctx.push = new PushService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);

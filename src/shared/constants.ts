@@ -65,6 +65,14 @@ export const DEFAULT_SETTINGS = {
   allowTopicsThumbnail: false,
   /** Upvotes a post needs before its author is told of them (0: never). */
   upvoteNotificationThreshold: 1,
+  /** New members' topics and replies wait for a moderator (NodeBB's postQueue). */
+  postQueue: false,
+  /** With postQueue: members below this reputation are queued. */
+  postQueueReputationThreshold: 0,
+  /** With postQueue: members with fewer posts than this are queued (1: a first post waits). */
+  postQueuePostCountThreshold: 1,
+  /** Groups whose members skip the queue, joined by commas. */
+  groupsExemptFromPostQueue: '',
   /** SMTP server for outgoing mail; empty: mail waits in the outbox (and the log) until one is set. */
   smtpHost: '',
   smtpPort: 587,

@@ -83,6 +83,8 @@ export interface CategoriesTable {
   /** Tags a topic needs at least / at most here; null follows the forum's setting (0012). */
   min_tags: Generated<number | null>;
   max_tags: Generated<number | null>;
+  /** 1: the forum's post queue applies in this category (NodeBB's postQueue; 0013). */
+  post_queue: Generated<number>;
 }
 
 export interface TopicsTable {
@@ -103,6 +105,8 @@ export interface TopicsTable {
   deleter_uid: Generated<number>;
   upvotes: Generated<number>;
   downvotes: Generated<number>;
+  /** 1 while the topic waits for its publication time (`created`); 0013. */
+  scheduled: Generated<number>;
 }
 
 export interface PostsTable {
@@ -249,6 +253,7 @@ export interface Database {
   digest_sends: DigestSendsTable;
   push_vapid: PushVapidTable;
   push_subscriptions: PushSubscriptionsTable;
+  post_queue: PostQueueTable;
 }
 
 /** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */
@@ -365,5 +370,24 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   user_agent: Generated<string>;
+  created: number;
+}
+
+/** A new member's topic or reply waiting for a moderator (migrations/0013). */
+export interface PostQueueTable {
+  id: Generated<number>;
+  uid: number;
+  /** 'topic' or 'reply'. */
+  type: string;
+  cid: number;
+  tid: Generated<number>;
+  to_pid: Generated<number>;
+  title: Generated<string>;
+  content: string;
+  /** JSON array of the topic's tags. */
+  tags: Generated<string>;
+  /** A scheduled topic's publication time (0: none). */
+  timestamp: Generated<number>;
+  ip: Generated<string>;
   created: number;
 }

@@ -77,6 +77,8 @@ export interface ActionHooks {
   'action:flag.create': { flagId: number; uid: number; cid: number; type: 'post' | 'user'; targetId: number; tid?: number };
   /** A post held in the queue; the moderators of `cid` hear about it. */
   'action:post.queued': { id: number; uid: number; cid: number; tid: number; title: string };
+  /** A moderator accepted or rejected a queued post, or wrote to its author (`message`): the author hears about it. */
+  'action:post.queueNotice': { id: number; uid: number; by: number; kind: 'accepted' | 'rejected' | 'notify'; title: string; message: string; path: string };
   /** `uid` was invited to a group by `by`. */
   'action:group.invite': { groupName: string; uid: number; by: number };
   /** `uid` asked to join a group; its owners (`uids`) hear about it. */

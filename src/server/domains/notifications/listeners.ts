@@ -112,6 +112,12 @@ export function registerNotificationListeners(ctx: NotificationListenersDeps): v
     });
   });
 
+  // The author of a queued post hears what a moderator decided (or wrote).
+  hooks.action('action:post.queueNotice', PLUGIN, async ({ id, uid, by, kind, title, message, path }) => {
+    const bodyKey = `notifications:post-queue-${kind}${kind === 'rejected' && message ? '-reason' : ''}`;
+    await notify({ type: 'post-queue', mergeKey: `post_queue:${kind}:${id}`, subject: { type: 'queue', id }, from: by, path, bodyKey, params: [title, message], uids: [uid] });
+  });
+
   hooks.action('action:group.invite', PLUGIN, async ({ groupName, uid, by }) => {
     await notify({
       type: 'group-invite',

@@ -51,9 +51,8 @@ export async function rawPost(ctx: PostsDeps, viewer: Viewer, pid: number): Prom
   return { content: post.content };
 }
 
-/** A post's edit history (posts:history): the current version first, then each previous one. */
-/** Every version of a post the viewer may see the history of, newest first. */
-async function postVersions(ctx: PostsDeps, viewer: Viewer, pid: number) {
+/** Every version of a post the viewer may see the history of (posts:history), newest first: the current one, then each previous one. */
+export async function postVersions(ctx: PostsDeps, viewer: Viewer, pid: number) {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   if (!(await ctx.privileges.can(viewer, 'posts:history', topic.cid))) throw forbidden();
   if (post.deleted === 1 && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-post');

@@ -89,6 +89,21 @@ export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): voi
     handler: async (req) => ok(await ctx.posts.version(req.viewer, req.params.pid, req.params.since)),
   });
 
+  app.put('/api/v3/posts/:pid/diffs/:since', {
+    schema: { params: Type.Object({ ...PidParams.properties, since: Timestamp() }), body: NoBody, response: { 200: Envelope(Empty) }, tags },
+    preValidation: defaultBody,
+    handler: async (req) => {
+      await ctx.posts.restoreVersion(req.viewer, req.params.pid, req.params.since);
+      return ok({});
+    },
+  });
+
+  app.delete('/api/v3/posts/:pid/diffs/:timestamp', {
+    schema: { params: Type.Object({ ...PidParams.properties, timestamp: Timestamp() }), body: NoBody, response: { 200: Envelope(DiffsSchema) }, tags },
+    preValidation: defaultBody,
+    handler: async (req) => ok(await ctx.posts.deleteVersion(req.viewer, req.params.pid, req.params.timestamp)),
+  });
+
   app.post('/api/v3/posts/preview', {
     schema: { body: PreviewBody, response: { 200: Envelope(Type.Object({ html: Type.String() })) }, tags },
     handler: async (req) => ok(await ctx.posts.preview(req.viewer, req.body.content)),

@@ -6,17 +6,19 @@ import type { PostsTable } from '../../db/schema.js';
 import { enforce } from '../../http/ratelimit.js';
 import type { Viewer } from '../privileges/service.js';
 import { member } from '../topics/access.js';
+import { deleteVersion, restoreVersion } from './diffs.js';
 import { editPost, type PostEdit } from './edit.js';
 import { postDiffs, postVersion, rawPost, recentByUser, viewPost } from './read.js';
-import { reply, type NewReply } from './reply.js';
+import { prepareReply, reply, type NewReply, type ReplyOptions } from './reply.js';
 import { render } from './rules.js';
 import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
+import type { TopicRow } from '../topics/store.js';
 import { bookmark, vote } from './votes.js';
 
 /** What the posts service uses of the application: its explicit dependencies. */
-export type PostsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+export type PostsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 // Previews render markdown on every keystroke pause; this bounds what one member can ask for.
 const PREVIEWS_PER_MINUTE = 120;
@@ -65,9 +67,14 @@ export class PostsService {
     return forgetTopicPosts(this.ctx, db, tid);
   }
 
-  /** Replies to a topic. */
-  async reply(viewer: Viewer, tid: number, data: NewReply, ip = '') {
-    return reply(this.ctx, viewer, tid, data, ip);
+  /** Replies to a topic (`fromQueue`: a queued reply a moderator accepted). */
+  async reply(viewer: Viewer, tid: number, data: NewReply, ip = '', opts: ReplyOptions = {}) {
+    return reply(this.ctx, viewer, tid, data, ip, opts);
+  }
+
+  /** Checks a reply as reply would, without writing it (the post queue stores it then); the topic it goes to. */
+  async checkReply(viewer: Viewer, tid: number, data: NewReply, opts: ReplyOptions = {}): Promise<TopicRow> {
+    return (await prepareReply(this.ctx, viewer, tid, data, opts)).topic;
   }
 
   /** Edits a post. */
@@ -118,6 +125,16 @@ export class PostsService {
   /** The post as it read at a time in its edit history. */
   async version(viewer: Viewer, pid: number, since: number) {
     return postVersion(this.ctx, viewer, pid, since);
+  }
+
+  /** Restores the version written at or before `since`, recorded as a new edit. */
+  async restoreVersion(viewer: Viewer, pid: number, since: number) {
+    return restoreVersion(this.ctx, viewer, pid, since);
+  }
+
+  /** Deletes one previous version from the history (moderators); the history that remains. */
+  async deleteVersion(viewer: Viewer, pid: number, timestamp: number) {
+    return deleteVersion(this.ctx, viewer, pid, timestamp);
   }
 
   /** Renders a composer preview through the same filter posts use (members only, rate-limited). */

@@ -109,6 +109,7 @@ export async function recentByUser(db: Queryable, uid: number, cids: number[], l
     .where('posts.uid', '=', uid)
     .where('posts.deleted', '=', 0)
     .where('topics.deleted', '=', 0)
+    .where('topics.scheduled', '=', 0)
     .where('topics.cid', 'in', cids)
     .orderBy('posts.created', 'desc')
     .limit(limit)
@@ -180,6 +181,12 @@ export async function insertEdit(db: Queryable, row: Insertable<PostEditsTable>)
 /** A post's previous versions, newest first. */
 export async function editsOf(db: Queryable, pid: number): Promise<PostEditRow[]> {
   return db.selectFrom('post_edits').selectAll().where('pid', '=', pid).orderBy('edited', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Deletes the previous versions of a post written at this time; how many went. */
+export async function deleteEdit(db: Queryable, pid: number, edited: number): Promise<number> {
+  const result = await db.deleteFrom('post_edits').where('pid', '=', pid).where('edited', '=', edited).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** How many visible posts reply to each post (NodeBB's `replies` count). */

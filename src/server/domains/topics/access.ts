@@ -1,5 +1,6 @@
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
+import { canSeeScheduled } from './schedule.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 import type { TopicsDeps } from './service.js';
@@ -19,11 +20,12 @@ export async function canViewDeleted(ctx: TopicsDeps, viewer: Viewer, cid: numbe
 /**
  * Refuses a viewer who may not read the topic with the 404 of a missing one, as NodeBB does,
  * so restricted or deleted topics cannot be probed: without the read privileges, or deleted
- * when they neither own it nor may see deleted content.
+ * when they neither own it nor may see deleted content, or scheduled and not theirs to see yet.
  */
 export async function assertReadable(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow): Promise<void> {
   if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
   if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-topic');
+  if (topic.scheduled === 1 && !(await canSeeScheduled(ctx, viewer, topic))) throw notFound('error:no-topic');
 }
 
 /** The logged-in viewer, or 401. */

@@ -4,6 +4,7 @@ import { checkContent, checkFlood, checkTitle, render } from '../posts/rules.js'
 import type { PostRow } from '../posts/store.js';
 import type { Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
+import { scheduleTime, writeScheduled } from './schedule.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 import type { TopicsDeps } from './service.js';
@@ -13,6 +14,13 @@ export interface NewTopic {
   title: unknown;
   content: unknown;
   tags?: unknown[];
+  /** A future publication time (NodeBB's `timestamp`; needs topics:schedule). */
+  timestamp?: number;
+}
+
+/** How a topic reaches the create path: `fromQueue` when a moderator accepts it (no flood check). */
+export interface CreateOptions {
+  fromQueue?: boolean;
 }
 
 /** Loads a category that accepts content, or throws 404 / 403. */
@@ -24,7 +32,17 @@ export async function writableCategory(ctx: TopicsDeps, cid: number) {
 }
 
 /** Creates a topic with its main post: checks, one transaction for the writes and counters, then hooks. */
-export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
+export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopic, ip: string, opts: CreateOptions = {}): Promise<{ topic: TopicRow; post: PostRow }> {
+  const prepared = await prepareTopic(ctx, viewer, data, opts);
+  // A scheduled topic is written hidden; its counters and hooks wait for the publishing job.
+  return prepared.publishAt !== null ? writeScheduled(ctx, viewer, prepared, ip) : writeNow(ctx, viewer, prepared, ip);
+}
+
+/** A topic checked and ready to write (title, content, tags filtered and rendered). */
+export type PreparedTopic = Awaited<ReturnType<typeof prepareTopic>>;
+
+/** Checks a new topic (input, category, privileges, schedule, flood, filters) without writing it: the create path and the post queue share it. */
+export async function prepareTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopic, opts: CreateOptions = {}) {
   if (viewer.uid <= 0) throw notAuthorised();
   const s = await ctx.settings.get();
   checkTitle(data.title, s);
@@ -34,7 +52,8 @@ export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopi
   const category = await writableCategory(ctx, data.cid);
   await ctx.privileges.assert(viewer, 'topics:create', category.cid);
   if (tags.length) await ctx.privileges.assert(viewer, 'topics:tag', category.cid);
-  await checkFlood(ctx, viewer, category.cid);
+  const publishAt = await scheduleTime(ctx, viewer, data.timestamp, category.cid);
+  if (!opts.fromQueue) await checkFlood(ctx, viewer, category.cid);
 
   // Plugins may change or refuse the topic; what they return is checked again.
   const filtered = await ctx.hooks.runFilter('filter:topic.create', {
@@ -52,7 +71,12 @@ export async function createTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTopi
   const author = await ctx.users.ofViewer(viewer);
   if (!author) throw badRequest('error:no-user');
   const follow = userSettings(author).followTopicsOnCreate;
+  return { category, title, content, html, finalTags, follow, publishAt };
+}
 
+/** Writes a checked topic now, with its counters, then fires action:topic.save. */
+async function writeNow(ctx: TopicsDeps, viewer: Viewer, p: PreparedTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
+  const { category, title, content, html, finalTags, follow } = p;
   const now = Date.now();
   const result = await ctx.db.transaction().execute(async (tx) => {
     const inserted = await store.insertTopic(tx, {

@@ -6,6 +6,8 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { postObject } from '../posts/read.js';
 import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TagRefSchema } from '../tags/schemas.js';
+import { queuedAnswer } from '../postqueue/presenter.js';
+import { QueuedAnswerSchema } from '../postqueue/schemas.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic } from './access.js';
 import { presentSlim, presentTopics } from './presenter.js';
@@ -18,9 +20,12 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
   const emptyWrite = { params: TidParams, body: NoBody, response: { 200: Envelope(Empty) }, tags };
 
   app.post('/api/v3/topics', {
-    schema: { body: CreateBody, response: { 200: Envelope(CreatedTopicSchema) }, tags },
+    schema: { body: CreateBody, response: { 200: Envelope(Type.Union([CreatedTopicSchema, QueuedAnswerSchema])) }, tags },
     handler: async (req) => {
-      const { topic, post } = await ctx.topics.create(req.viewer, req.body, req.ip);
+      // A new member's topic may wait in the post queue (NodeBB answers queued: true).
+      const submitted = await ctx.postQueue.submitTopic(req.viewer, req.body, req.ip);
+      if (submitted.queued) return ok(queuedAnswer(submitted.id, submitted.type));
+      const { topic, post } = submitted;
       const [[summary], mainPost] = await Promise.all([presentTopics(ctx, req.viewer, [topic]), postObject(ctx, req.viewer, post, topic)]);
       return ok({ ...summary!, mainPost: { ...mainPost, index: 0 } });
     },
@@ -36,9 +41,10 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post('/api/v3/topics/:tid', {
-    schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(ReplyAnswerSchema) }, tags },
+    schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(Type.Union([ReplyAnswerSchema, QueuedAnswerSchema])) }, tags },
     handler: async (req) => {
-      const written = await ctx.posts.reply(req.viewer, req.params.tid, req.body, req.ip);
+      const written = await ctx.postQueue.submitReply(req.viewer, req.params.tid, req.body, req.ip);
+      if (written.queued) return ok(queuedAnswer(written.id, written.type));
       return ok({ ...(await postObject(ctx, req.viewer, written.post, written.topic)), index: written.index });
     },
   });

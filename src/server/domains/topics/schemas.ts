@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, IdOrZero, Int } from '../../http/input.js';
+import { Id, IdOrZero, Int, Timestamp } from '../../http/input.js';
 import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TopicObjectSchema, TopicSlimSchema } from '../../../shared/schemas/topic.js';
 
@@ -19,6 +19,8 @@ export const CreateBody = Type.Object({
   title: Type.String(),
   content: Type.String(),
   tags: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
+  /** A future publication time (ms; needs topics:schedule). */
+  timestamp: Type.Optional(Timestamp()),
 });
 export const ReplyBody = Type.Object({ content: Type.String(), toPid: Type.Optional(IdOrZero()) });
 export const TagsBody = Type.Object({ tags: Type.Array(Type.String(), { maxItems: 100 }) });

@@ -2,15 +2,16 @@ import type { Teaser, TopicSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
-import { createTopic, type NewTopic } from './create.js';
+import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
 import { markRead, setFollowState } from './follow.js';
 import { categoryTeasers, listTopics } from './list.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
+import { defineScheduleJob, publishScheduled } from './schedule.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 
 /** What the topics service uses of the application: its explicit dependencies. */
-export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -31,7 +32,9 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
-  constructor(private readonly ctx: TopicsDeps) {}
+  constructor(private readonly ctx: TopicsDeps) {
+    defineScheduleJob(ctx);
+  }
 
   /** A page of topic summaries, and the total count, for list pages. */
   async list(viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
@@ -49,9 +52,19 @@ export class TopicsService {
     return purgeCategoryContent(this.ctx, cid);
   }
 
-  /** Creates a topic and its main post. */
-  async create(viewer: Viewer, data: NewTopic, ip = '') {
-    return createTopic(this.ctx, viewer, data, ip);
+  /** Creates a topic and its main post (`fromQueue`: a queued topic a moderator accepted). */
+  async create(viewer: Viewer, data: NewTopic, ip = '', opts: CreateOptions = {}) {
+    return createTopic(this.ctx, viewer, data, ip, opts);
+  }
+
+  /** Checks a new topic as create would, without writing it (the post queue stores it then). */
+  async check(viewer: Viewer, data: NewTopic, opts: CreateOptions = {}): Promise<void> {
+    await prepareTopic(this.ctx, viewer, data, opts);
+  }
+
+  /** Publishes a scheduled topic now (the job does this at its time); null when it was not scheduled. */
+  async publishScheduled(tid: number): Promise<TopicRow | null> {
+    return publishScheduled(this.ctx, tid);
   }
 
   /** One topic row, or null. */

@@ -25,6 +25,11 @@ export async function updateTopic(db: Queryable, tid: number, fields: Updateable
   await db.updateTable('topics').set(fields).where('tid', '=', tid).execute();
 }
 
+/** Clears a topic's scheduled flag; the row when this call published it, undefined when it was not scheduled. */
+export async function publish(db: Queryable, tid: number): Promise<TopicRow | undefined> {
+  return db.updateTable('topics').set({ scheduled: 0 }).where('tid', '=', tid).where('scheduled', '=', 1).returningAll().executeTakeFirst();
+}
+
 /** Adds to a topic's post count. */
 export async function bumpPostCount(db: Queryable, tid: number, by: number): Promise<void> {
   if (by === 0) return;
@@ -96,7 +101,8 @@ function followState(eb: ExpressionBuilder<Database, 'topics'>, uid: number, sta
 }
 
 function listBase(db: Queryable, q: ListQuery) {
-  let query = db.selectFrom('topics').where('topics.cid', 'in', q.cids);
+  // Scheduled topics stay out of every list (and its count) until they are published.
+  let query = db.selectFrom('topics').where('topics.cid', 'in', q.cids).where('topics.scheduled', '=', 0);
   query = q.deletedCids.length
     ? query.where((eb) => eb.or([eb('topics.deleted', '=', 0), eb('topics.cid', 'in', q.deletedCids)]))
     : query.where('topics.deleted', '=', 0);
@@ -159,6 +165,7 @@ export async function latestPerCategory(db: Queryable, cids: number[]): Promise<
             .select('x.tid')
             .whereRef('x.cid', '=', 'c.cid')
             .where('x.deleted', '=', 0)
+            .where('x.scheduled', '=', 0)
             .orderBy('x.last_post_time', 'desc')
             .orderBy('x.tid', 'desc')
             .limit(1)

@@ -1,0 +1,53 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { PostQueueTable } from '../../db/schema.js';
+
+export type QueuedRow = Selectable<PostQueueTable>;
+
+/** Stores a queued topic or reply. */
+export async function insert(db: Queryable, row: Insertable<PostQueueTable>): Promise<QueuedRow> {
+  return db.insertInto('post_queue').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** One queued post, or undefined. */
+export async function byId(db: Queryable, id: number): Promise<QueuedRow | undefined> {
+  return db.selectFrom('post_queue').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The categories that have queued posts (to work out which the viewer moderates). */
+export async function cidsInQueue(db: Queryable): Promise<number[]> {
+  return (await db.selectFrom('post_queue').select('cid').distinct().execute()).map((r) => r.cid);
+}
+
+/** A page of queued posts in these categories (null: all), oldest first, and the total. */
+export async function list(db: Queryable, cids: number[] | null, offset: number, limit: number, id?: number): Promise<{ rows: QueuedRow[]; count: number }> {
+  if (cids && !cids.length) return { rows: [], count: 0 };
+  let base = db.selectFrom('post_queue');
+  if (cids) base = base.where('cid', 'in', cids);
+  if (id !== undefined) base = base.where('id', '=', id);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created').orderBy('id').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, count: Number(count?.n ?? 0) };
+}
+
+/** A member's own queued posts (newest first). */
+export async function ofUser(db: Queryable, uid: number, limit: number): Promise<QueuedRow[]> {
+  return db.selectFrom('post_queue').selectAll().where('uid', '=', uid).orderBy('created', 'desc').limit(limit).execute();
+}
+
+/** Changes a queued post's content, title or category. */
+export async function update(db: Queryable, id: number, fields: Updateable<PostQueueTable>): Promise<void> {
+  await db.updateTable('post_queue').set(fields).where('id', '=', id).execute();
+}
+
+/** Takes a queued post out of the queue; the row when this call took it (of two concurrent calls, one). */
+export async function take(db: Queryable, id: number): Promise<QueuedRow | undefined> {
+  return db.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Puts back a row taken by `take` (its accept failed). */
+export async function putBack(db: Queryable, row: QueuedRow): Promise<void> {
+  await db.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+}
