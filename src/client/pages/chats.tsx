@@ -3,7 +3,7 @@ import type { PageBase } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { ChatRoomRow } from '../components/chats/ChatRoomRow';
-import { chatsOf, setRooms } from '../components/chats/store';
+import { chatsOf, receiveChatCount, setRooms } from '../components/chats/store';
 import { Icon } from '../components/Icon';
 import { useStore } from '../state/store';
 import { NewChat } from './chats/NewChat';
@@ -25,7 +25,8 @@ export default function Chats({ page }: { page: PageBase }) {
   // The page's rooms seed the shared list (sidebar dropdown); live changes come from the store.
   useEffect(() => {
     if (data.rooms) setRooms(rt, data.rooms);
-  }, [rt, data.rooms]);
+    if (typeof data.unreadCount === 'number') receiveChatCount(rt, data.unreadCount);
+  }, [rt, data.rooms, data.unreadCount]);
   const rooms = store.rooms ?? data.rooms ?? [];
   const roomId = data.roomId;
   const publicRooms = data.publicRooms ?? [];

@@ -6,14 +6,13 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { Runtime } from '../app/runtime';
-import { chatsOf, refreshChatCount, receiveChatMessage } from '../components/chats/store';
+import { applyRoomMark, chatsOf, dropRoom, receiveChatCount, refreshChatCount, receiveChatMessage } from '../components/chats/store';
 import type { ChatMessage } from '../pages/chats/types';
 
 /** Chat events forwarded to the bus for the chats page. */
 export const CHAT_EVENTS = [
-  'event:chats.receive', 'event:chats.edit', 'event:chats.delete', 'event:chats.restore', 'event:chats.typing',
-  'event:chats.markedAsRead', 'event:chats.roomRename', 'event:chats.pin', 'event:chats.unpin',
-  'event:chats.userJoin', 'event:chats.userLeave', 'event:chats.kick', 'event:chats.public.unread',
+  'event:chats.receive', 'event:chats.edit', 'event:chats.delete', 'event:chats.restore', 'event:chats.pin', 'event:chats.typing',
+  'event:chats.markedAsRead', 'event:chats.mark', 'event:chats.roomRename', 'event:chats.left', 'event:chats.public.unread',
 ] as const;
 
 /** What the chats page asks of the live connection. */
@@ -65,8 +64,12 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
     const message = receivedMessage(data);
     if (message) receiveChatMessage(rt, message, uid);
   });
-  // Read in another tab or device: the count comes from the server again.
-  socket.on('event:chats.markedAsRead', () => void refreshChatCount(rt));
+  // The server pushes the member's unread room count after every message and read mark.
+  socket.on('event:unread.updateChatCount', (data: unknown) => receiveChatCount(rt, data));
+  // Read or marked unread in another tab or device.
+  socket.on('event:chats.markedAsRead', (data: { roomId?: unknown } | null) => applyRoomMark(rt, Number(data?.roomId), false));
+  socket.on('event:chats.mark', (data: { roomId?: unknown; state?: unknown } | null) => applyRoomMark(rt, Number(data?.roomId), data?.state === 1));
+  socket.on('event:chats.left', (data: { roomId?: unknown } | null) => dropRoom(rt, Number(data?.roomId)));
   socket.on('event:chats.public.unread', () => void refreshChatCount(rt));
   socket.on('connect', () => {
     void refreshChatCount(rt);

@@ -2,26 +2,37 @@ import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../app/runtime';
 import { setDocumentTitle, watchTitleCount } from '../../navigation/title-count';
 import { notificationsOf } from '../../state/notifications';
-import { applyRoomRead, chatsOf, receiveChatMessage, roomsOf, setRooms } from './store';
+import { applyRoomMark, applyRoomRead, chatsOf, dropRoom, receiveChatCount, receiveChatMessage, roomsOf, setRooms } from './store';
 
 const rt = () => ({}) as Runtime;
 const message = (roomId: number, fromuid: number, mid: number) => ({ mid, roomId, fromuid, content: '<p>hi</p>', timestamp: 1000 + mid });
 
 describe('chats store', () => {
-  it('counts a room once however many messages arrive, not own ones or the open room', () => {
+  it('moves a room with a new message to the top and marks it unread unless it is own or open', () => {
     const r = rt();
-    setRooms(r, [{ roomId: 1, teaser: null, timestamp: 1 }, { roomId: 2, timestamp: 2 }]);
-    receiveChatMessage(r, message(1, 5, 10), 7);
-    receiveChatMessage(r, message(1, 5, 11), 7);
-    expect(chatsOf(r).get().unread).toBe(1);
-    expect(chatsOf(r).get().rooms!.map((x) => x.roomId)).toEqual([1, 2]);
-    receiveChatMessage(r, message(2, 7, 12), 7);
-    expect(chatsOf(r).get().unread).toBe(1);
+    setRooms(r, [{ roomId: 1, teaser: null, timestamp: 5 }, { roomId: 2, timestamp: 2 }]);
+    receiveChatMessage(r, message(2, 5, 10), 7);
+    expect(chatsOf(r).get().rooms!.map((x) => [x.roomId, x.unread])).toEqual([[2, true], [1, undefined]]);
+    receiveChatMessage(r, message(1, 7, 11), 7);
+    expect(chatsOf(r).get().rooms!.map((x) => [x.roomId, x.unread])).toEqual([[1, false], [2, true]]);
     chatsOf(r).set((s) => ({ ...s, openRoomId: 2 }));
-    receiveChatMessage(r, message(2, 5, 13), 7);
-    expect(chatsOf(r).get().unread).toBe(1);
+    receiveChatMessage(r, message(2, 5, 12), 7);
+    expect(chatsOf(r).get().rooms![0]).toMatchObject({ roomId: 2, unread: false });
+    applyRoomMark(r, 1, true);
+    expect(chatsOf(r).get().rooms!.find((x) => x.roomId === 1)!.unread).toBe(true);
+    dropRoom(r, 1);
+    expect(chatsOf(r).get().rooms!.map((x) => x.roomId)).toEqual([2]);
+  });
+  it('takes the unread count the server pushes, and drops it when a room is read here', () => {
+    const r = rt();
+    setRooms(r, [{ roomId: 1, unread: true }]);
+    receiveChatCount(r, { count: 2, roomId: 1 });
+    expect(chatsOf(r).get().unread).toBe(2);
+    receiveChatCount(r, { count: -1 });
+    receiveChatCount(r, 'x');
+    expect(chatsOf(r).get().unread).toBe(2);
     applyRoomRead(r, 1);
-    expect(chatsOf(r).get().unread).toBe(0);
+    expect(chatsOf(r).get().unread).toBe(1);
   });
   it('reads NodeBB\'s room list answer', () => {
     expect(roomsOf({ rooms: [{ roomId: 3 }], nextStart: 20 })).toEqual([{ roomId: 3 }]);

@@ -56,26 +56,43 @@ export async function loadRecentRooms(rt: Runtime): Promise<void> {
 
 /** Seeds the list from page data (the chats page carries the rooms already). */
 export function setRooms(rt: Runtime, rooms: ChatRoomSummary[]): void {
-  chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms) }));
+  // The open room is being read (the page data may predate that).
+  chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms.map((r) => (r.roomId === s.openRoomId ? { ...r, unread: false, unreadCount: 0 } : r))) }));
 }
 
-/** Applies a live message to the list and the count (a room already unread counts once). */
+/**
+ * Applies a live message to the room list (teaser, order, unread dot). The count itself comes
+ * from the server's `event:unread.updateChatCount`, which follows every message and read mark.
+ */
 export function receiveChatMessage(rt: Runtime, message: ChatMessage, uid: number): void {
   const store = chatsOf(rt);
   const before = store.get();
   const roomId = Number(message.roomId);
-  const known = before.rooms?.find((r) => r.roomId === roomId);
-  const mine = message.fromuid === uid;
   const reading = before.openRoomId === roomId && isVisible();
-  if (before.rooms && known) {
-    const rooms = roomsAfterMessage(before.rooms, message, { uid, openRoomId: reading ? roomId : undefined });
-    const becameUnread = !mine && !reading && !known.unread;
-    store.set((s) => ({ ...s, rooms, unread: s.unread + (becameUnread ? 1 : 0) }));
+  if (!before.rooms) return;
+  // A room this tab has not listed yet (new, or just joined): ask the server for the list.
+  if (!before.rooms.some((r) => r.roomId === roomId)) {
+    void loadRecentRooms(rt);
     return;
   }
-  // A room this tab has not listed yet (new, or the list was never loaded): ask the server.
-  if (before.rooms) void loadRecentRooms(rt);
-  if (!mine && !reading) void refreshChatCount(rt);
+  store.set((s) => ({ ...s, rooms: s.rooms && roomsAfterMessage(s.rooms, message, { uid, openRoomId: reading ? roomId : undefined }) }));
+}
+
+/** Sets the unread room count the server pushed (`{ count }` or a bare number). */
+export function receiveChatCount(rt: Runtime, data: unknown): void {
+  const count = typeof data === 'number' ? data : (data as { count?: unknown } | null)?.count;
+  if (typeof count === 'number' && Number.isFinite(count) && count >= 0) chatsOf(rt).set((s) => ({ ...s, unread: count }));
+}
+
+/** A room marked read or unread elsewhere (another tab, another device). */
+export function applyRoomMark(rt: Runtime, roomId: number, unread: boolean): void {
+  if (!roomId) return;
+  chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms && s.rooms.map((r) => (r.roomId === roomId ? { ...r, unread, unreadCount: unread ? r.unreadCount : 0 } : r)) }));
+}
+
+/** The member left the room or was removed: it leaves the list. */
+export function dropRoom(rt: Runtime, roomId: number): void {
+  chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms && s.rooms.filter((r) => r.roomId !== roomId) }));
 }
 
 /** Marks a room read here (the server is told by markRoomRead). */
@@ -98,8 +115,9 @@ export async function markRoomRead(rt: Runtime, roomId: number): Promise<void> {
     await api(rt.config, 'DELETE', `/chats/${roomId}/state`);
   } catch (err) {
     console.warn('[chats] mark read', err);
+    // The server's count event did not come: read the count again.
+    void refreshChatCount(rt);
   }
-  void refreshChatCount(rt);
 }
 
 /** Whether the tab is in front (a hidden tab does not read what arrives). */

@@ -32,10 +32,11 @@ export interface MessageHandlers {
 
 /** A system line: "alice has joined the room". */
 function SystemLine({ m }: { m: ChatMessage }) {
-  const { t } = useT();
+  const { t, tx } = useT();
   const sys = systemMessage(m.content);
   const name = m.fromUser?.displayname || m.fromUser?.username || '';
-  const text = sys ? (sys.arg !== undefined ? t(sys.key, sys.arg, name) : t(sys.key, name)) : teaserText(m.content, 500);
+  // The server sends "[[modules:chat.system.user-join, alice]]"; NodeBB's older form is "user-join".
+  const text = m.content.includes('[[') ? teaserText(tx(m.content), 500) : sys ? (sys.arg !== undefined ? t(sys.key, sys.arg, name) : t(sys.key, name)) : teaserText(m.content, 500);
   return (
     <div className="chat-system text-center small text-body-secondary my-2" data-mid={m.mid} data-testid="chat-system">
       <span>{text}</span> · <Timeago ts={m.timestamp} />

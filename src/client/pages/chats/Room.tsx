@@ -80,12 +80,13 @@ export function Room({ data }: { data: ChatsPage }) {
         if (m) setMessages((l) => patchMessage(l, m.mid, { ...m, deleted: 0 }));
       }),
       rt.live.on('event:chats.pin', (d) => {
-        const mid = Number((d as { mid?: unknown; messageId?: unknown } | null)?.mid ?? (d as { messageId?: unknown } | null)?.messageId);
-        if (mid && mine(d)) setMessages((l) => patchMessage(l, mid, { pinned: 1 }));
+        const e = d as { mid?: unknown; pinned?: unknown; message?: ChatMessage } | null;
+        const mid = Number(e?.mid ?? e?.message?.mid);
+        if (mid && mine(d)) setMessages((l) => patchMessage(l, mid, { pinned: e?.pinned === true || e?.pinned === 1 ? 1 : 0 }));
       }),
-      rt.live.on('event:chats.unpin', (d) => {
-        const mid = Number((d as { mid?: unknown; messageId?: unknown } | null)?.mid ?? (d as { messageId?: unknown } | null)?.messageId);
-        if (mid && mine(d)) setMessages((l) => patchMessage(l, mid, { pinned: 0 }));
+      // Removed from the room (or left it in another tab): back to the list.
+      rt.live.on('event:chats.left', (d) => {
+        if (mine(d)) rt.navigate(`${rt.config.relative_path}/chats`, { replace: true });
       }),
       rt.live.on('event:chats.roomRename', (d) => {
         if (mine(d)) setRoomName(String((d as { newName?: unknown }).newName ?? ''));

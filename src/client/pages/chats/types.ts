@@ -3,81 +3,35 @@
  * write.yaml `/chats/...`). Every field the client does not need to render is optional, so the
  * page works with the server's presenters as they grow.
  */
+import type {
+  ChatMessage as SharedMessage, ChatParent as SharedParent, ChatRoomListItem, ChatTeaser as SharedTeaser, ChatUser as SharedUser,
+} from '../../../shared/schemas/chat';
 import type { PageBase } from '../../../shared/types';
 
-/** A member as chat lists and messages show them. */
-export interface ChatUser {
-  uid: number;
-  username: string;
-  userslug?: string;
-  displayname?: string;
-  picture: string | null;
-  'icon:text': string;
-  'icon:bgColor': string;
-  status?: string;
-  isOwner?: boolean;
-  canKick?: boolean;
-  canToggleOwner?: boolean;
-  online?: boolean;
-}
+type Loose<T, K extends keyof T> = Pick<T, K> & Partial<Omit<T, K>>;
+
+/** A member as chats show them (the shared ChatUser; list answers may leave fields out). */
+export type ChatUser = Loose<SharedUser, 'uid' | 'username' | 'picture' | 'icon:text' | 'icon:bgColor'>;
 
 /** The message a reply quotes (NodeBB's `parent`). */
-export interface ChatParent {
-  mid: number;
-  content: string;
-  fromuid?: number;
-  fromUser?: ChatUser;
-  deleted?: number | boolean;
-}
+export type ChatParent = Omit<Loose<SharedParent, 'mid' | 'content'>, 'fromUser'> & { fromUser?: ChatUser };
 
 /** A chat message (NodeBB's MessageObject). `content` is sanitised HTML from the server. */
-export interface ChatMessage {
-  mid: number;
-  messageId?: number;
+export type ChatMessage = Omit<Loose<SharedMessage, 'mid' | 'roomId' | 'fromuid' | 'content' | 'timestamp'>, 'fromUser' | 'parent' | 'roomId'> & {
   roomId: number | string;
-  fromuid: number;
-  content: string;
-  timestamp: number;
-  timestampISO?: string;
-  edited?: number;
-  editedISO?: string;
-  deleted?: number | boolean;
-  system?: number | boolean;
-  pinned?: number | boolean;
-  self?: number;
-  newSet?: boolean;
-  index?: number;
-  isOwner?: boolean;
   fromUser?: ChatUser;
-  toMid?: number | null;
   parent?: ChatParent | null;
-}
+};
 
-/** A room's last message, as the room list shows it. */
-export interface ChatTeaser {
-  fromuid?: number;
-  content: string;
-  timestamp: number;
-  user?: ChatUser;
-}
+/** A room's last message, as the room list shows it (plain text). */
+export type ChatTeaser = Omit<Loose<SharedTeaser, 'content' | 'timestamp'>, 'user'> & { user?: ChatUser };
 
 /** A room in the member's list (NodeBB's RoomObject with the reader's state). */
-export interface ChatRoomSummary {
-  roomId: number;
-  roomName?: string;
-  groupChat?: boolean;
-  public?: boolean;
-  userCount?: number;
-  users?: ChatUser[];
-  unread?: boolean;
-  unreadCount?: number;
+export type ChatRoomSummary = Omit<Loose<ChatRoomListItem, 'roomId'>, 'teaser' | 'users' | 'lastUser'> & {
   teaser?: ChatTeaser | null;
-  lastUser?: ChatUser;
-  usernames?: string;
-  timestamp?: number;
-  lastActivity?: number;
-  notificationSetting?: number;
-}
+  users?: ChatUser[];
+  lastUser?: ChatUser | null;
+};
 
 /** Page data of template `chats` (NodeBB's `/api/chats/{roomid}`; no room: the list only). */
 export interface ChatsPage extends PageBase {
@@ -103,6 +57,8 @@ export interface ChatsPage extends PageBase {
   notificationSetting?: number;
   maximumChatMessageLength?: number;
   showUserInput?: boolean;
+  /** The unread room count the sidebar shows. */
+  unreadCount?: number;
 }
 
 /** NodeBB's room notification settings: 0 none, 1 @mentions only, 2 all messages. */
