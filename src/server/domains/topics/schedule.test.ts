@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../setup.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import { JobRunner } from '../../jobs/runner.js';
+import type { HttpClient } from '../../test/http-client.js';
+import type { Viewer } from '../privileges/service.js';
+import type { UserRow } from '../users/store.js';
+import { defineScheduleJob } from './schedule.js';
+
+let forum: TestForum;
+let cid: number;
+
+interface Member {
+  client: HttpClient;
+  user: UserRow;
+  viewer: Viewer;
+}
+
+async function member(opts: { admin?: boolean } = {}): Promise<Member> {
+  const { client, user } = await forum.loginAs(opts);
+  return { client, user, viewer: await forum.ctx.privileges.viewer(user.uid) };
+}
+
+const HOUR = 3600_000;
+
+async function listed(m: Member, path: string): Promise<string[]> {
+  const res = await m.client.get(path);
+  expect(res.status).toBe(200);
+  return (res.body.topics as { title: string }[]).map((t) => t.title);
+}
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = (await forum.ctx.categories.create(SYSTEM, { name: 'Announcements' })).cid;
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+describe('scheduled topics', () => {
+  it('stay invisible (lists, counts, unread, reads) until the job publishes them, once', async () => {
+    const author = await member();
+    await forum.ctx.privileges.give(cid, ['topics:schedule'], `uid:${author.user.uid}`);
+    const reader = await member();
+    const admin = await member({ admin: true });
+    const at = Date.now() + 2 * HOUR;
+    const res = await author.client.post('/api/v3/topics', { cid, title: 'Scheduled announcement', content: 'Published later by the job.', timestamp: at });
+    expect(res.status).toBe(200);
+    const tid = res.body.response.tid as number;
+    expect(res.body.response.timestamp).toBe(at);
+
+    const category = await forum.ctx.categories.get(cid);
+    expect(category).toMatchObject({ topic_count: 0, post_count: 0 });
+    for (const path of ['/api/recent', `/api/category/${cid}`, '/api/unread']) expect(await listed(reader, path)).not.toContain('Scheduled announcement');
+    expect(await listed(admin, '/api/recent')).not.toContain('Scheduled announcement');
+    // Reading: 404 to others; its author (with the privilege) and admins see it.
+    expect((await reader.client.get(`/api/topic/${tid}`)).status).toBe(404);
+    expect((await reader.client.get(`/api/v3/topics/${tid}`)).status).toBe(404);
+    expect((await author.client.get(`/api/topic/${tid}`)).status).toBe(200);
+    expect((await admin.client.get(`/api/topic/${tid}`)).status).toBe(200);
+    expect((await reader.client.post(`/api/v3/topics/${tid}`, { content: 'Replying before it exists' })).status).toBe(404);
+
+    // Nothing is due now; two runners at the publication time publish it once.
+    expect(await forum.ctx.jobs.runDue(Date.now())).toBe(0);
+    const second = new JobRunner(forum.ctx.db, forum.ctx.log);
+    defineScheduleJob({ ...forum.ctx, jobs: second });
+    let saves = 0;
+    forum.ctx.hooks.action('action:topic.save', 'schedule-test', async ({ topic }) => {
+      if (topic.tid === tid) saves += 1;
+    });
+    const runs = await Promise.all([forum.ctx.jobs.runDue(at + 1000), second.runDue(at + 1000)]);
+    expect(runs[0] + runs[1]).toBe(1);
+    await forum.ctx.hooks.idle();
+    expect(saves).toBe(1);
+    // A second publication (a retried lease) changes nothing.
+    expect(await forum.ctx.topics.publishScheduled(tid)).toBeNull();
+
+    expect(await forum.ctx.categories.get(cid)).toMatchObject({ topic_count: 1, post_count: 1 });
+    expect(await listed(reader, '/api/recent')).toContain('Scheduled announcement');
+    expect((await reader.client.get(`/api/topic/${tid}`)).status).toBe(200);
+    expect((await forum.ctx.users.get(author.user.uid))!.topiccount).toBe(1);
+  });
+
+  it('refuses a time in the past (400 with its key) and members without topics:schedule (403)', async () => {
+    const author = await member();
+    const past = await author.client.post('/api/v3/topics', { cid, title: 'Back in time', content: 'This cannot be scheduled.', timestamp: Date.now() - 60_000 });
+    expect(past.status).toBe(400);
+    expect(past.body.status.message).toMatch(/valid date/);
+    const res = await author.client.post('/api/v3/topics', { cid, title: 'Not allowed to schedule', content: 'No privilege for this.', timestamp: Date.now() + HOUR });
+    expect(res.status).toBe(403);
+    const bad = await author.client.post('/api/v3/topics', { cid, title: 'Not a time', content: 'A string for a time.', timestamp: 'tomorrow' });
+    expect(bad.status).toBe(400);
+  });
+});
