@@ -65,6 +65,8 @@ export const DEFAULT_SETTINGS = {
   allowTopicsThumbnail: false,
   /** Upvotes a post needs before its author is told of them (0: never). */
   upvoteNotificationThreshold: 1,
+  /** Digest frequency of members who did not choose one (NodeBB's dailyDigestFreq: off, day, week, month). */
+  dailyDigestFreq: 'off',
   /** New members' topics and replies wait for a moderator (NodeBB's postQueue). */
   postQueue: false,
   /** With postQueue: members below this reputation are queued. */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { MailJob } from '../notifications/service.js';
 
 const MINUTE = 60_000;
 // How soon a queued mail leaves: the outbox is polled this often (one process at a time).
@@ -7,9 +8,10 @@ export const SEND_EVERY_MS = 10_000;
 /**
  * Mail follows the members' actions, after commit and off the request path: a confirmation
  * link on registration and on a change of address, a reset link when asked; and the outbox
- * is sent by a job that runs in one process at a time (the job runner's lease).
+ * is sent by a job that runs in one process at a time (the job runner's lease). Notification
+ * mails and digests are jobs too: the notifications domain decides who gets what.
  */
-export function registerMail(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'mail'>): void {
+export function registerMail(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'mail' | 'notifications'>): void {
   ctx.hooks.action('action:user.create', 'mail', async ({ user }) => {
     if (user.email && !user.email_confirmed) await ctx.mail.sendConfirmation(user);
   });
@@ -18,4 +20,7 @@ export function registerMail(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'mail'>): 
   });
   ctx.hooks.action('action:user.resetRequested', 'mail', async ({ user }) => ctx.mail.sendReset(user));
   ctx.jobs.define('mail.send', async () => void (await ctx.mail.sendDue()), { every: SEND_EVERY_MS, leaseMs: 10 * MINUTE });
+  // Notification mails (one job per event, for the readers who want it by email) and digests (hourly, once across processes).
+  ctx.jobs.define<MailJob>('notifications.mail', async ({ payload }) => void (await ctx.notifications.sendMails(payload)), { leaseMs: 10 * MINUTE });
+  ctx.jobs.define('notifications.digest', async () => void (await ctx.notifications.sendDigests()), { every: 60 * MINUTE, leaseMs: 30 * MINUTE });
 }

@@ -21,9 +21,18 @@ export type TemplateData =
   | { template: 'confirm'; link: string; hours: number }
   | { template: 'reset'; link: string; minutes: number }
   | { template: 'welcome' }
-  | { template: 'notification'; text: string; link: string; unsubscribe: string };
+  | { template: 'notification'; text: string; link: string; unsubscribe: string }
+  | { template: 'digest'; freq: 'day' | 'week' | 'month'; topics: { title: string; url: string; postcount: number }[]; settings: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** A translated notification text as plain text: its markup (<strong>) dropped, entities (&#44;) decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d{1,7}|[a-z]{2,5});/g, (m, e: string) => (e.startsWith('#') ? String.fromCodePoint(Math.min(Number(e.slice(1)), 0x10ffff)) : (ENTITIES[e] ?? m)));
+}
 
 /** Renders a mail from its template (HTML and plain text), translated for the reader. */
 export function render(data: TemplateData, f: MailFrame): RenderedMail {
@@ -32,6 +41,7 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
   let lines: string[];
   let link: { href: string; label: string } | null;
   let unsubscribe = '';
+  let list: { href: string; label: string }[] = [];
   switch (data.template) {
     case 'confirm':
       subject = t('confirm.subject', f.siteTitle);
@@ -49,7 +59,7 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
       link = { href: `${f.url}/`, label: t('welcome.cta') };
       break;
     case 'notification': {
-      const text = translateText(data.text, f.lang);
+      const text = plainText(translateText(data.text, f.lang));
       // A subject is one line: a notification text with line breaks must not add headers.
       subject = t('notification.subject', f.siteTitle, text.replace(/\s+/g, ' ').slice(0, 200));
       lines = [text];
@@ -57,18 +67,26 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
       unsubscribe = data.unsubscribe;
       break;
     }
+    case 'digest':
+      subject = t(`digest.subject.${data.freq}`, f.siteTitle);
+      lines = [t(`digest.intro.${data.freq}`, f.siteTitle)];
+      list = data.topics.map((topic) => ({ href: topic.url, label: t('digest.topic', translateText(topic.title, f.lang), topic.postcount) }));
+      link = { href: `${f.url}/`, label: t('digest.cta') };
+      unsubscribe = data.settings;
+      break;
   }
   const greeting = f.username ? t('greeting', f.username) : t('greeting-no-name');
   const footer = t('footer', f.siteTitle, f.url);
-  const text = [greeting, '', ...lines.flatMap((l) => [l, '']), `${link.label}: ${link.href}`, '', '--', footer, ...(unsubscribe ? [`${t('unsubscribe')}: ${unsubscribe}`] : [])].join('\n');
+  const text = [greeting, '', ...lines.flatMap((l) => [l, '']), ...list.flatMap((i) => [`- ${i.label}`, `  ${i.href}`]), ...(list.length ? [''] : []), `${link.label}: ${link.href}`, '', '--', footer, ...(unsubscribe ? [`${t(data.template === 'digest' ? 'digest.unsubscribe' : 'unsubscribe')}: ${unsubscribe}`] : [])].join('\n');
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
     p(greeting),
     ...lines.map(p),
+    list.length ? `<ul>${list.map((i) => `<li><a href="${escapeHtml(i.href)}">${escapeHtml(i.label)}</a></li>`).join('')}</ul>` : '',
     `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
     `<hr><p style="font-size:small;color:#666">${escapeHtml(footer)}`,
-    unsubscribe ? `<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a>` : '',
+    unsubscribe ? `<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t(data.template === 'digest' ? 'digest.unsubscribe' : 'unsubscribe'))}</a>` : '',
     '</p></body></html>',
   ].join('\n');
   return { subject, text, html };

@@ -9,7 +9,7 @@ export function senders(row: Pick<NotificationRow, 'from_uids'>): number[] {
 }
 
 // A parameter inside [[key, a, b]] must not carry the separators: NodeBB escapes them the same way.
-const escapeParam = (p: string | number): string => String(p).replace(/,/g, '&#44;').replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
+export const escapeParam = (p: string | number): string => String(p).replace(/,/g, '&#44;').replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
 
 /**
  * The translatable text: one sender `[[key, alice, …]]`, two `[[key-dual, alice, bob, …]]`,

@@ -3,11 +3,33 @@ import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
+import { sendDueDigests } from './digest.js';
+import { escapeParam } from './presenter.js';
+import { channelsFor, parseSettings } from './schemas.js';
 import * as store from './store.js';
 import type { NewNotification, NotificationRow } from './store.js';
 
 /** What the notifications service uses of the application: its explicit dependencies. */
-export type NotificationsDeps = Pick<AppContext, 'db' | 'hooks' | 'log' | 'settings' | 'topics'>;
+export type NotificationsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users'>;
+
+/** The job that mails a notification to the readers who want it by email (payload: MailJob). */
+export const MAIL_JOB = 'notifications.mail';
+
+/** One event to mail: its readers (each claimed once per merge key) and what the mail says. */
+export interface MailJob {
+  uids: number[];
+  type: string;
+  mergeKey: string;
+  from: number;
+  bodyKey: string;
+  params: (string | number)[];
+  path: string;
+  cid: number;
+  tid: number;
+}
+
+// A reader is mailed about a merge key at most once until they read it in the app, or a day passes.
+export const MAIL_AGAIN_AFTER_MS = 24 * 3600_000;
 
 /** What a notification is about. */
 export type SubjectType = 'post' | 'topic' | 'chat' | 'flag' | 'user' | 'group' | 'queue';
@@ -50,15 +72,29 @@ export class NotificationsService {
   constructor(private readonly ctx: NotificationsDeps) {}
 
   /**
-   * Stores an event as one notification per reader in batched writes (a new one, or merged
-   * into the reader's with the same merge key), then fires `action:notifications.stored` for
-   * the deliveries (live, mail, push). Returns the stored rows.
+   * Delivers an event to each reader on the channels they chose for its type
+   * (`notificationType_<type>` / `notificationPush_<type>`): in the app, stored as one
+   * notification per reader in batched writes (a new one, or merged into the reader's with
+   * the same merge key), then `action:notifications.stored` (the live delivery); by email, a
+   * `notifications.mail` job for the readers not mailed about this merge key since they last
+   * read it (a flood of replies mails once); by push, `action:notifications.push`.
+   * Returns the stored rows.
    */
   async notify(event: NotifyEvent): Promise<NotificationRow[]> {
     let uids = [...new Set(event.uids)].filter((uid) => Number.isInteger(uid) && uid > 0 && uid !== event.from);
     if (!uids.length) return [];
     uids = await store.readersAmong(this.ctx.db, uids, event.cid ?? 0, event.tid ?? 0);
     if (!uids.length) return [];
+    const members = await this.ctx.users.getMany(uids);
+    const inApp: number[] = [];
+    const email: number[] = [];
+    const push: number[] = [];
+    for (const uid of uids) {
+      const c = channelsFor(parseSettings(members.get(uid)?.settings), event.type);
+      if (c.inApp) inApp.push(uid);
+      if (c.email) email.push(uid);
+      if (c.push) push.push(uid);
+    }
     const now = Date.now();
     const from = Math.max(0, event.from);
     const base = {
@@ -80,9 +116,51 @@ export class NotificationsService {
       created: now,
     } satisfies Omit<NewNotification, 'uid'>;
     return runAction(this.ctx.db, {
-      write: async (tx) => store.upsertMany(tx, uids.map((uid) => ({ ...base, uid }))),
-      after: (rows) => void this.ctx.hooks.fire('action:notifications.stored', { rows }),
-    });
+      write: async (tx) => {
+        const rows = inApp.length ? await store.upsertMany(tx, inApp.map((uid) => ({ ...base, uid }))) : [];
+        const mailTo = email.length ? await store.claimMail(tx, email, event.mergeKey, now, MAIL_AGAIN_AFTER_MS) : [];
+        return { rows, mailTo };
+      },
+      after: ({ rows, mailTo }) => {
+        if (rows.length) void this.ctx.hooks.fire('action:notifications.stored', { rows });
+        if (mailTo.length) {
+          const job: MailJob = { uids: mailTo, type: event.type, mergeKey: event.mergeKey, from, bodyKey: event.bodyKey, params: event.params ?? [], path: event.path, cid: base.cid, tid: base.tid };
+          this.ctx.jobs.enqueue(MAIL_JOB, job).catch((err: unknown) => this.ctx.log.error({ err }, 'notification mail not queued'));
+        }
+        if (push.length) {
+          // One push per event: the text of this event (not each reader's merged count).
+          const notification: NotificationRow = { ...base, id: rows[0]?.id ?? 0, uid: 0 };
+          void this.ctx.hooks.fire('action:notifications.push', { uids: push, notification });
+        }
+      },
+    }).then((r) => r.rows);
+  }
+
+  /**
+   * Sends the mails of one event (the `notifications.mail` job): each reader still may read
+   * what it is about (checked now, not when it happened), still has a confirmed address, and
+   * did not unsubscribe from the type (the mail service checks). Returns how many were queued.
+   */
+  async sendMails(job: MailJob): Promise<number> {
+    const uids = await store.readersAmong(this.ctx.db, job.uids, job.cid, job.tid);
+    if (!uids.length) return 0;
+    const members = await this.ctx.users.getMany([...uids, job.from]);
+    const senderRow = members.get(job.from);
+    const sender = job.from > 0 ? escapeParam(senderRow ? senderRow.username : '[[global:former-user]]') : '';
+    const params = [...(sender ? [sender] : []), ...job.params.map(escapeParam)];
+    const text = `[[${job.bodyKey}${params.length ? `, ${params.join(', ')}` : ''}]]`;
+    let sent = 0;
+    for (const uid of uids) {
+      const member = members.get(uid);
+      if (!member?.email || !member.email_confirmed) continue;
+      if (await this.ctx.mail.sendNotification(member, { type: job.type, text, path: job.path })) sent += 1;
+    }
+    return sent;
+  }
+
+  /** Sends the digests that are due (the hourly `notifications.digest` job); returns how many. */
+  async sendDigests(now = Date.now()): Promise<number> {
+    return sendDueDigests(this.ctx, now);
   }
 
   /** A page of the viewer's notifications (newest first) and how many match. */
@@ -124,6 +202,8 @@ export class NotificationsService {
   async setRead(viewer: Viewer, nid: string, read: boolean): Promise<number> {
     const row = await this.get(viewer, nid);
     await store.setRead(this.ctx.db, row.id, read ? 1 : 0);
+    // Read: the next event about it may be mailed again.
+    if (read) await store.forgetMailed(this.ctx.db, row.uid, row.merge_key);
     return this.countChanged(row.uid);
   }
 
@@ -131,6 +211,7 @@ export class NotificationsService {
   async markAllRead(viewer: Viewer): Promise<number> {
     const uid = member(viewer);
     await store.setAllRead(this.ctx.db, uid);
+    await store.forgetMailed(this.ctx.db, uid);
     return this.countChanged(uid);
   }
 

@@ -194,3 +194,71 @@ export async function moderatorsOf(db: Queryable, cid: number): Promise<number[]
     .execute();
   return [...new Set(rows.map((r) => Number(r.uid)))];
 }
+
+/**
+ * Claims the mail of an event for the readers not mailed about this merge key within
+ * `againAfterMs` (or since they read it: reading forgets the mark). One conditional upsert per
+ * 500 readers, so two processes delivering one flood mail each reader once. Returns the claimed uids.
+ */
+export async function claimMail(db: Queryable, uids: number[], mergeKey: string, now: number, againAfterMs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < uids.length; i += CHUNK) {
+    const rows = await db
+      .insertInto('notification_mail_marks')
+      .values(uids.slice(i, i + CHUNK).map((uid) => ({ uid, merge_key: mergeKey, mailed_at: now })))
+      .onConflict((oc) =>
+        oc
+          .columns(['uid', 'merge_key'])
+          .doUpdateSet({ mailed_at: sql`excluded.mailed_at` })
+          .where('notification_mail_marks.mailed_at', '<=', now - againAfterMs),
+      )
+      .returning('uid')
+      .execute();
+    out.push(...rows.map((r) => r.uid));
+  }
+  return out;
+}
+
+/** Forgets that a reader was mailed (about one merge key, or all): they read it. */
+export async function forgetMailed(db: Queryable, uid: number, mergeKey?: string): Promise<void> {
+  await db
+    .deleteFrom('notification_mail_marks')
+    .where('uid', '=', uid)
+    .$if(mergeKey !== undefined, (q) => q.where('merge_key', '=', mergeKey!))
+    .execute();
+}
+
+/**
+ * Members who may get a digest, by uid after `after`: live, with a confirmed address, and
+ * (unless the forum's default sends digests) who chose a frequency; with their last digest.
+ */
+export async function digestCandidates(
+  db: Queryable,
+  after: number,
+  everyone: boolean,
+  limit: number,
+): Promise<{ uid: number; settings: string; last_sent: number | null }[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('digest_sends as d', 'd.uid', 'u.uid')
+    .select(['u.uid', 'u.settings', 'd.last_sent'])
+    .where('u.uid', '>', after)
+    .where('u.deleted', '=', 0)
+    .where('u.email_confirmed', '=', 1)
+    .$if(!everyone, (q) => q.where('u.settings', 'like', '%"dailyDigestFreq"%'))
+    .orderBy('u.uid')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ uid: r.uid, settings: r.settings, last_sent: r.last_sent === null ? null : Number(r.last_sent) }));
+}
+
+/** Claims a member's digest: moves their last-digest time to `now` unless it is after `dueBefore` (another run took it). */
+export async function claimDigest(db: Queryable, uid: number, now: number, dueBefore: number): Promise<boolean> {
+  const rows = await db
+    .insertInto('digest_sends')
+    .values({ uid, last_sent: now })
+    .onConflict((oc) => oc.column('uid').doUpdateSet({ last_sent: now }).where('digest_sends.last_sent', '<=', dueBefore))
+    .returning('uid')
+    .execute();
+  return rows.length > 0;
+}

@@ -56,6 +56,7 @@ export const SettingsSchema = Type.Object(
     sessionDays: int(1, 3650),
     allowTopicsThumbnail: Type.Boolean(),
     upvoteNotificationThreshold: int(0, 1_000_000),
+    dailyDigestFreq: Type.String({ pattern: '^(off|day|week|month)$' }),
     postQueue: Type.Boolean(),
     postQueueReputationThreshold: int(-1_000_000, 1_000_000),
     postQueuePostCountThreshold: int(0, 1_000_000),

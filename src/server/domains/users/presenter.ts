@@ -1,5 +1,6 @@
 import type { UserObj, UserObjectSlim, UserSettingsObj } from '../../../shared/schemas/user.js';
 import type { LoggedInUser, UserSettings, UserSummary } from '../../../shared/types.js';
+import { notifySettingsOf } from '../notifications/schemas.js';
 import type { UserRow } from './store.js';
 
 const ICON_COLOURS = ['#f44336', '#e91e63', '#9c27b0', '#673ab7', '#3f51b5', '#2196f3', '#009688', '#1b5e20', '#33691e', '#827717', '#e65100', '#ff5722', '#795548', '#607d8b'];
@@ -17,6 +18,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   showfullname: false,
   followTopicsOnCreate: true,
   followTopicsOnReply: false,
+  restrictChat: false,
 };
 
 function iconColour(name: string): string {
@@ -178,8 +180,10 @@ export function presentUserSlim(row: UserRow): UserObjectSlim {
  * Palaver does not have (notifications, digests, ACP language…). `openSidebars` is not part
  * of NodeBB's answer and is left out.
  */
-export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean }): UserSettingsObj {
-  const notify = 'notification';
+export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean; dailyDigestFreq: string }): UserSettingsObj {
+  // userSettings() keeps every stored key: the notification preferences are among them.
+  const notify = notifySettingsOf(s as unknown as Record<string, unknown>, { dailyDigestFreq: forum.dailyDigestFreq, categoryWatchState: 'watching' });
+  const type = (name: string) => notify.types[`notificationType_${name}`] ?? 'notification';
   return {
     uid,
     showemail: s.showemail,
@@ -188,7 +192,7 @@ export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOu
     postsPerPage: s.postsPerPage,
     topicPostSort: s.topicPostSort,
     openOutgoingLinksInNewTab: forum.openOutgoingLinksInNewTab,
-    dailyDigestFreq: 'off',
+    dailyDigestFreq: notify.dailyDigestFreq,
     showfullname: s.showfullname,
     followTopicsOnCreate: s.followTopicsOnCreate,
     followTopicsOnReply: s.followTopicsOnReply,
@@ -200,18 +204,18 @@ export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOu
     scrollToMyPost: true,
     upvoteNotifFreq: 'all',
     acpLang: s.userLang,
-    categoryWatchState: 'watching',
-    'notificationType_new-chat': notify,
-    'notificationType_new-reply': notify,
-    notificationType_upvote: notify,
-    'notificationType_new-topic': notify,
-    notificationType_follow: notify,
-    'notificationType_group-invite': notify,
-    'notificationType_group-leave': notify,
-    'notificationType_new-register': notify,
-    'notificationType_post-queue': notify,
-    'notificationType_new-post-flag': notify,
-    'notificationType_new-user-flag': notify,
-    'notificationType_group-request-membership': notify,
+    categoryWatchState: notify.categoryWatchState,
+    'notificationType_new-chat': type('new-chat'),
+    'notificationType_new-reply': type('new-reply'),
+    notificationType_upvote: type('upvote'),
+    'notificationType_new-topic': type('new-topic'),
+    notificationType_follow: type('follow'),
+    'notificationType_group-invite': type('group-invite'),
+    'notificationType_group-leave': type('group-leave'),
+    'notificationType_new-register': type('new-register'),
+    'notificationType_post-queue': type('post-queue'),
+    'notificationType_new-post-flag': type('new-post-flag'),
+    'notificationType_new-user-flag': type('new-user-flag'),
+    'notificationType_group-request-membership': type('group-request-membership'),
   };
 }

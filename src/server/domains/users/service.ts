@@ -8,7 +8,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
+import * as blocks from './blocks.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
+import { notifySettingsFrom } from '../notifications/schemas.js';
 import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
 import { setUserFollow } from './follow.js';
 import * as store from './store.js';
@@ -284,6 +286,8 @@ export class UsersService {
   async saveSettings(actor: Viewer, uid: number, input: Partial<UserSettings> | Record<string, unknown>): Promise<UserSettings> {
     const user = await this.assertSelfOrAdmin(actor, uid);
     const settings = coerceSettings(input);
+    // Notification preferences, digest frequency and default watch state: the notifications domain's rules.
+    const notify = notifySettingsFrom(input);
     const next = { ...userSettings(user) };
     for (const [key, value] of Object.entries(settings)) {
       const def = (DEFAULT_USER_SETTINGS as unknown as Record<string, unknown>)[key];
@@ -303,6 +307,8 @@ export class UsersService {
       // A row that is not JSON: start from no choices.
     }
     for (const key of Object.keys(settings)) if (key in next) chosen[key] = (next as unknown as Record<string, unknown>)[key];
+    Object.assign(chosen, notify);
+    Object.assign(next, notify);
     await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
     return next;
   }
@@ -445,6 +451,26 @@ export class UsersService {
   /** True when the viewer follows the member (false for guests). */
   async isFollowing(viewer: Viewer, uid: number): Promise<boolean> {
     return store.isFollowing(this.ctx.db, viewer.uid, uid);
+  }
+
+  /** The viewer blocks (on) or unblocks a member (blocks.ts). */
+  async block(viewer: Viewer, uid: number, on: boolean): Promise<void> {
+    return blocks.setBlock(this.ctx, viewer, uid, on);
+  }
+
+  /** Of `uids`, those who blocked `target`. */
+  async blockersAmong(uids: number[], target: number): Promise<Set<number>> {
+    return blocks.blockersAmong(this.ctx.db, uids, target);
+  }
+
+  /** The uids a member has blocked. */
+  async blockedBy(uid: number): Promise<number[]> {
+    return blocks.blockedBy(this.ctx.db, uid);
+  }
+
+  /** Of `uids`, those who follow `target`. */
+  async followersAmong(uids: number[], target: number): Promise<Set<number>> {
+    return blocks.followersAmong(this.ctx.db, uids, target);
   }
 }
 
