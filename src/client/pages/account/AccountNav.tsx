@@ -1,0 +1,44 @@
+import { useT } from '../../app/hooks';
+import { useRuntime } from '../../app/runtime';
+
+/** One entry of the account nav: its path below /user/:userslug ('' for the profile) and its label key. */
+export interface AccountNavItem {
+  id: string;
+  path: string;
+  label: string;
+  /** Only the member themself and admins see it (their private pages). */
+  own?: boolean;
+}
+
+/**
+ * The account pages, in order. Other pages (uploads, chats…) add an entry here; the entry's
+ * `id` is what a page passes as `active`.
+ */
+export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
+  { id: 'profile', path: '', label: 'user:account.profile' },
+  { id: 'settings', path: '/settings', label: 'user:account.settings', own: true },
+  { id: 'watched', path: '/watched', label: 'user:account.watched', own: true },
+  { id: 'categories', path: '/categories', label: 'user:account.categories', own: true },
+  { id: 'tags', path: '/tags', label: 'user:account.tags', own: true },
+  { id: 'web-push', path: '/web-push', label: 'user:account.web-push', own: true },
+];
+
+/** The account pages' navigation (tabs that scroll sideways on a phone). */
+export function AccountNav({ userslug, active, own }: { userslug: string; active: string; own: boolean }) {
+  const { t } = useT();
+  const rp = useRuntime().config.relative_path;
+  const base = `${rp}/user/${encodeURIComponent(userslug)}`;
+  return (
+    <nav className="account-nav mb-3" aria-label={t('user:account.nav')}>
+      <ul className="nav nav-underline flex-nowrap overflow-x-auto text-nowrap">
+        {ACCOUNT_NAV_ITEMS.filter((i) => own || !i.own).map((i) => (
+          <li className="nav-item" key={i.id}>
+            <a className={`nav-link${i.id === active ? ' active' : ''}`} href={`${base}${i.path}`} aria-current={i.id === active ? 'page' : undefined}>
+              {t(i.label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
