@@ -12,6 +12,7 @@ import { receiveCount, receiveLive, refreshCount } from '../components/notificat
 import { watchTitleCount } from '../navigation/title-count';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
 import { startChatLive } from './chats';
+import { setSocketCaller } from '../components/composer/socket-call';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
 export const LIVE_CONTENT_EVENTS = [
@@ -57,6 +58,8 @@ export function startSocket(rt: Runtime): Socket {
     new Promise<unknown>((resolve, reject) => {
       socket.emit(event, ...args, ((err, data) => (err ? reject(Object.assign(new Error(err.message ?? String(err)), { key: err.key, params: err.params })) : resolve(data))) as Ack);
     });
+  // The composer's calls (mentions, tag suggestions) go through this socket.
+  setSocketCaller(rt, emit);
   const errorAlert = (err: Error) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
   const goHome = () => {
     location.href = `${c.relative_path}/`;

@@ -1,12 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { useStore } from '../../state/store';
+import { useTextareaAutocomplete } from '../autocomplete';
 import { Icon } from '../Icon';
 import { closeComposer, storeDraft, submitComposer } from './actions';
 import { CategorySelect } from './CategorySelect';
+import { shortcutOf } from './formatting';
 import { Preview } from './Preview';
+import { socketCall } from './socket-call';
+import { emojiStrategy, mentionStrategy } from './strategies';
 import { TagInput } from './TagInput';
+import { applyFormat, Toolbar } from './Toolbar';
 import type { ComposerState } from './types';
 
 const DRAFT_SAVE_MS = 1000;
@@ -20,6 +25,9 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
   const bodyId = useId();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  // `@` mentions (topic posters first) and `:` emoji in the body.
+  const strategies = useMemo(() => [mentionStrategy(rt, state?.tid ?? 0), emojiStrategy(rt)], [rt, state?.tid]);
+  const autocomplete = useTextareaAutocomplete(bodyRef, strategies);
 
   // Keep a draft of the text and flag unsaved changes for the leave guard.
   useEffect(() => {
@@ -76,7 +84,12 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
             </div>
           )}
           {state.action === 'topics.post' && (
-            <TagInput tags={state.tags} onChange={(tags) => update({ tags })} rules={{ maxTags: rt.config.maximumTagsPerTopic, maxTagLength: rt.config.maximumTagLength }} />
+            <TagInput
+              tags={state.tags}
+              onChange={(tags) => update({ tags })}
+              rules={{ maxTags: rt.config.maximumTagsPerTopic, maxTagLength: rt.config.maximumTagLength }}
+              suggest={(query) => socketCall<string[]>(rt, 'topics.autocompleteTags', { query, cid: state.cid })}
+            />
           )}
           <ul className="nav nav-tabs d-lg-none" role="tablist">
             {(['write', 'preview'] as const).map((name) => (
@@ -88,19 +101,37 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
             ))}
           </ul>
           <div className="composer-panes d-flex gap-3 flex-grow-1">
-            <div className={`flex-grow-1 w-50 composer-write${tab === 'write' ? '' : ' d-none d-lg-block'}`}>
-              <label htmlFor={bodyId} className="visually-hidden">{t('modules:composer.body')}</label>
-              <textarea
-                id={bodyId}
-                ref={bodyRef}
-                className="form-control h-100 composer-textarea"
-                value={state.body}
-                placeholder={t('modules:composer.body-placeholder')}
-                onChange={(e) => update({ body: e.target.value })}
-                onKeyDown={(e) => {
-                  if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') void submitComposer(rt);
-                }}
-              />
+            <div className={`flex-grow-1 w-50 composer-write flex-column${tab === 'write' ? ' d-flex' : ' d-none d-lg-flex'}`}>
+              <Toolbar target={bodyRef} />
+              <div className="position-relative flex-grow-1 d-flex flex-column">
+                <label htmlFor={bodyId} className="visually-hidden">{t('modules:composer.body')}</label>
+                <textarea
+                  id={bodyId}
+                  ref={bodyRef}
+                  className="form-control flex-grow-1 composer-textarea"
+                  value={state.body}
+                  placeholder={t('modules:composer.body-placeholder')}
+                  aria-autocomplete="list"
+                  aria-expanded={autocomplete.open}
+                  aria-controls={autocomplete.open ? autocomplete.listId : undefined}
+                  onChange={(e) => {
+                    update({ body: e.target.value });
+                    autocomplete.check();
+                  }}
+                  onKeyDown={(e) => {
+                    if (autocomplete.onKeyDown(e)) return;
+                    const format = shortcutOf(e);
+                    if (format) {
+                      e.preventDefault();
+                      applyFormat(e.currentTarget, format, t('modules:composer.format-placeholder'));
+                    } else if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') void submitComposer(rt);
+                  }}
+                  onKeyUp={(e) => ['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) && autocomplete.check()}
+                  onClick={() => autocomplete.check()}
+                  onBlur={() => autocomplete.close()}
+                />
+                {autocomplete.menu}
+              </div>
             </div>
             <section className={`flex-grow-1 w-50 composer-preview border rounded p-2 overflow-auto${tab === 'preview' ? '' : ' d-none d-lg-block'}`} aria-label={t('modules:composer.preview')}>
               <Preview content={state.body} />

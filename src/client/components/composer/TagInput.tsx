@@ -1,14 +1,33 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../app/hooks';
 import { addTag, isTagConfirmKey, isTagInputFull, type TagRules } from './tags';
 
-/** Tag entry: comma or Enter confirms, Backspace on empty removes the last tag. */
-export function TagInput({ tags, onChange, rules }: { tags: string[]; onChange: (tags: string[]) => void; rules: TagRules }) {
+/**
+ * Tag entry: comma or Enter confirms, Backspace on empty removes the last tag; `suggest`
+ * offers existing tags for what is typed (a datalist, so the browser's own list and keys).
+ */
+export function TagInput({ tags, onChange, rules, suggest }: { tags: string[]; onChange: (tags: string[]) => void; rules: TagRules; suggest?: (query: string) => Promise<string[]> }) {
   const { t } = useT();
   const id = useId();
   const [text, setText] = useState('');
   const [flash, setFlash] = useState<string | null>(null);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   const full = isTagInputFull(tags, rules);
+  useEffect(() => {
+    const q = text.trim();
+    if (!suggest || !q) return setSuggestions([]);
+    let live = true;
+    const timer = setTimeout(() => {
+      suggest(q).then(
+        (list) => live && setSuggestions(list.filter((s) => !tags.includes(s))),
+        () => live && setSuggestions([]),
+      );
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text, suggest === undefined]);
 
   const confirm = (raw: string) => {
     const res = addTag(tags, raw, rules);
@@ -43,10 +62,19 @@ export function TagInput({ tags, onChange, rules }: { tags: string[]; onChange: 
         disabled={full}
         placeholder={full ? t('modules:composer.tags-full') : t('modules:composer.tags-placeholder')}
         maxLength={rules.maxTagLength + 5}
+        list={suggest ? `${id}-list` : undefined}
+        autoComplete="off"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => text && confirm(text)}
       />
+      {suggest && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
     </div>
   );
 }

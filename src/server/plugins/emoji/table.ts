@@ -1,16 +1,7 @@
 import { createRequire } from 'node:module';
+import type { EmojiEntry } from '../../../shared/emoji.js';
 
-/** One emoji of the autocomplete index: its character, shortcodes (first = main) and keywords. */
-export interface EmojiEntry {
-  /** The Unicode character(s). */
-  u: string;
-  /** Shortcodes without colons, the main one first. */
-  s: string[];
-  /** The English name. */
-  n: string;
-  /** Keywords (emojibase tags). */
-  k: string[];
-}
+export { searchEmoji, type EmojiEntry } from '../../../shared/emoji.js';
 
 interface CompactEmoji {
   hexcode: string;
@@ -59,23 +50,4 @@ export function emojiTable(): EmojiTable {
 export function replaceShortcodes(text: string, byShortcode: Map<string, string>): string {
   if (!text.includes(':')) return text;
   return text.replace(/:([a-z0-9_+-]{1,50}):/gi, (whole, code: string) => byShortcode.get(code.toLowerCase()) ?? whole);
-}
-
-/** Searches by shortcode, name and keyword: prefix matches of the shortcode first. */
-export function searchEmoji(entries: EmojiEntry[], query: string, limit = 10): EmojiEntry[] {
-  const q = query.toLowerCase();
-  if (!q) return entries.slice(0, limit);
-  const scored: [number, number, EmojiEntry][] = [];
-  entries.forEach((e, i) => {
-    let score = -1;
-    if (e.s.some((s) => s === q)) score = 0;
-    else if (e.s.some((s) => s.startsWith(q))) score = 1;
-    else if (e.n.toLowerCase().startsWith(q) || e.k.includes(q)) score = 2;
-    else if (e.s.some((s) => s.includes(q)) || e.n.toLowerCase().includes(q) || e.k.some((k) => k.startsWith(q))) score = 3;
-    if (score >= 0) scored.push([score, i, e]);
-  });
-  return scored
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .slice(0, limit)
-    .map((x) => x[2]);
 }
