@@ -30,6 +30,8 @@ import { registerPostQueueRoutes } from './domains/postqueue/routes.js';
 import { postQueuePages } from './domains/postqueue/pages.js';
 import { registerPushRoutes } from './domains/push/routes.js';
 import { pushPages } from './domains/push/pages.js';
+import { registerChatRoutes } from './domains/chats/routes.js';
+import { chatPages } from './domains/chats/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -131,10 +133,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPostQueueRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
+      registerChatRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...chatPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -23,6 +23,7 @@ import { registerMail } from './domains/mail/listeners.js';
 import { PushService } from './domains/push/service.js';
 import { registerPush } from './domains/push/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
+import { ChatsService } from './domains/chats/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
 
@@ -57,6 +58,8 @@ export interface AppContext {
   postQueue: PostQueueService;
   /** Web push: the VAPID keys, members' browser subscriptions, the push jobs. */
   push: PushService;
+  /** Chat rooms, members and messages. */
+  chats: ChatsService;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.mail = new MailService(ctx);
   ctx.postQueue = new PostQueueService(ctx);
   ctx.push = new PushService(ctx);
+  ctx.chats = new ChatsService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);

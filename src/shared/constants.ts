@@ -89,6 +89,17 @@ export const DEFAULT_SETTINGS = {
   resetExpiryMinutes: 120,
   /** Hours an email confirmation link stays valid. */
   emailConfirmExpiryHours: 24,
+  /** Chats off for everyone (NodeBB's disableChat). */
+  disableChat: false,
+  /** Seconds after sending that a chat message may still be edited / deleted (0: always). */
+  chatEditDuration: 0,
+  chatDeleteDuration: 0,
+  maximumChatMessageLength: 1000,
+  /** Milliseconds a member should wait between chat messages (counted over 10 s windows; 0: no limit). */
+  chatMessageDelay: 2000,
+  /** The most members a chat room may have (0: no limit). */
+  maximumUsersInChatRoom: 0,
+  maximumChatRoomNameLength: 50,
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
 export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];

@@ -254,6 +254,64 @@ export interface Database {
   push_vapid: PushVapidTable;
   push_subscriptions: PushSubscriptionsTable;
   post_queue: PostQueueTable;
+  chat_rooms: ChatRoomsTable;
+  chat_room_members: ChatRoomMembersTable;
+  chat_messages: ChatMessagesTable;
+  user_blocks: UserBlocksTable;
+}
+
+/** A chat room (0010). `groups` is a JSON array of group names (public rooms). */
+export interface ChatRoomsTable {
+  room_id: Generated<number>;
+  owner: number;
+  name: Generated<string>;
+  public: Generated<number>;
+  groups: Generated<string>;
+  join_leave_messages: Generated<number>;
+  /** '<low uid>:<high uid>' while the room is a direct message between two members. */
+  dm_key: string | null;
+  created: number;
+  last_activity: number;
+  /** The newest non-system message (0: none). */
+  last_mid: Generated<number>;
+  message_count: Generated<number>;
+  user_count: Generated<number>;
+}
+
+/** A member of a chat room (0010). `notify`: 0 none, 1 mentions, 2 all. */
+export interface ChatRoomMembersTable {
+  room_id: number;
+  uid: number;
+  is_owner: Generated<number>;
+  notify: Generated<number>;
+  last_read_mid: Generated<number>;
+  /** The room's newest message when the member joined: they see only later ones. */
+  joined_mid: Generated<number>;
+  joined: number;
+}
+
+/** A chat message (0010). `pinned` is the pin time (0: not pinned). */
+export interface ChatMessagesTable {
+  mid: Generated<number>;
+  room_id: number;
+  uid: number;
+  idx: number;
+  content: string;
+  content_html: string;
+  system: Generated<number>;
+  created: number;
+  edited: Generated<number>;
+  deleted: Generated<number>;
+  pinned: Generated<number>;
+  to_mid: number | null;
+  ip: Generated<string>;
+}
+
+/** `uid` blocked `blocked_uid` (0010). */
+export interface UserBlocksTable {
+  uid: number;
+  blocked_uid: number;
+  created: number;
 }
 
 /** A queued run or a recurring schedule of a job (see migrations/0003_jobs.ts). */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { PostsTable, TopicsTable, UsersTable, CategoriesTable, NotificationsTable } from '../db/schema.js';
+import type { ChatMessage } from '../../shared/schemas/chat.js';
 
 export type PostRow = Selectable<PostsTable>;
 export type TopicRow = Selectable<TopicsTable>;
@@ -71,7 +72,10 @@ export interface ActionHooks {
   'action:category.watch': { uid: number; cids: number[]; state: string | null };
   /** `uid` followed (or stopped following) a tag. */
   'action:tag.follow': { uid: number; tag: string; following: boolean };
-  /** A chat message for the room's other members (`uids`). */
+  /**
+   * A chat message for the room's other members who want to hear of it (`uids`: their room
+   * setting is "all", or "mentions" and they are mentioned; blocked senders left out).
+   */
   'action:chat.message': { roomId: number; mid: number; uid: number; roomName: string; uids: number[] };
   /** A new flag; the moderators of `cid` (and admins, global moderators) hear about it. */
   'action:flag.create': { flagId: number; uid: number; cid: number; type: 'post' | 'user'; targetId: number; tid?: number };
@@ -86,6 +90,18 @@ export interface ActionHooks {
   /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
   'action:notifications.stored': { rows: NotificationRow[] };
   /** A stored notification to push to these readers (those whose preferences include push; the push domain sends it). */
+  /** A message (or system message) was stored in a room; `uids` are the room's members (live delivery). */
+  'action:chat.sent': { roomId: number; public: boolean; message: ChatMessage; uids: number[] };
+  /** A message was edited, deleted, restored, pinned or unpinned (live delivery to the room). */
+  'action:chat.changed': { roomId: number; mid: number; change: 'edit' | 'delete' | 'restore' | 'pin' | 'unpin'; message: ChatMessage };
+  /** A member started or stopped typing in a room. */
+  'action:chat.typing': { roomId: number; uid: number; username: string; typing: boolean };
+  /** A member marked a room read (state 0) or unread (1). */
+  'action:chat.read': { roomId: number; uid: number; state: 0 | 1 };
+  /** A room was renamed; `uids` are its members. */
+  'action:chat.renamed': { roomId: number; newName: string; uids: number[] };
+  /** Members left or were removed from a room (their sockets stop following it). */
+  'action:chat.left': { roomId: number; uids: number[] };
   'action:notifications.push': { uids: number[]; notification: NotificationRow };
   /** A member's unread count changed by reading or deleting (every tab shows it). */
   'action:notifications.count': { uid: number; unread: number };

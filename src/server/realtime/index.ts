@@ -4,6 +4,7 @@ import { serverHostname } from '../http/client-config.js';
 import { Viewers } from './audience.js';
 import { asAppError, Calls } from './calls.js';
 import { registerChatCalls, type ChatAccess } from './chats.js';
+import { registerChatBridges } from './chat-bridges.js';
 import { registerComposerCalls } from './composer-calls.js';
 import { registerContentBridges } from './content-bridges.js';
 import type { LiveAlert } from './events.js';
@@ -44,6 +45,7 @@ export class Realtime implements Hub {
     registerComposerCalls(this.calls, ctx);
     registerContentBridges(this);
     registerMemberBridges(this);
+    registerChatBridges(this);
     this.io.use((socket, next) => {
       checkHandshake(app, ctx, socket).then(
         (found) => {

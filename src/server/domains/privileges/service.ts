@@ -31,6 +31,7 @@ export type CategoryPrivilege = (typeof CATEGORY_PRIVILEGES)[number];
 /** Global privileges (cid 0). */
 export const GLOBAL_PRIVILEGES = [
   'chat',
+  'chat:privileged',
   'upload:post:image',
   'upload:post:file',
   'signature',

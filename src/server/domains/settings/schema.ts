@@ -69,6 +69,13 @@ export const SettingsSchema = Type.Object(
     smtpFrom: text(255),
     resetExpiryMinutes: int(1, 7 * 24 * 60),
     emailConfirmExpiryHours: int(1, 24 * 365),
+    disableChat: Type.Boolean(),
+    chatEditDuration: int(0, 10 * YEAR_SECONDS),
+    chatDeleteDuration: int(0, 10 * YEAR_SECONDS),
+    maximumChatMessageLength: int(1, 100000),
+    chatMessageDelay: int(0, 3600_000),
+    maximumUsersInChatRoom: int(0, 100000),
+    maximumChatRoomNameLength: int(1, 255),
   },
   { additionalProperties: false },
 );

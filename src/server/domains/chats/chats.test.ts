@@ -1,0 +1,364 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoom, ChatRoomFull, ChatRoomListItem } from '../../../shared/schemas/chat.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import type { HttpClient } from '../../test/http-client.js';
+import { call, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
+import { ADMINISTRATORS } from '../groups/service.js';
+import type { UserRow } from '../users/store.js';
+
+let forum: TestForum;
+const sockets: LiveClient[] = [];
+
+interface Member {
+  client: HttpClient;
+  user: UserRow;
+}
+
+async function member(opts: { admin?: boolean } = {}): Promise<Member> {
+  return forum.loginAs(opts);
+}
+
+async function live(m: Member): Promise<LiveClient> {
+  const socket = await connectLive(m.client);
+  sockets.push(socket);
+  return socket;
+}
+
+async function room(owner: Member, ...others: Member[]): Promise<ChatRoom> {
+  const res = await owner.client.post('/api/v3/chats', { uids: others.map((o) => o.user.uid) });
+  expect(res.status).toBe(200);
+  return res.body.response as ChatRoom;
+}
+
+async function send(m: Member, roomId: number, message: string, extra: Record<string, unknown> = {}): Promise<ChatMessage> {
+  const res = await m.client.post(`/api/v3/chats/${roomId}`, { message, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.response as ChatMessage;
+}
+
+async function rooms(m: Member): Promise<ChatRoomListItem[]> {
+  const res = await m.client.get('/api/v3/chats');
+  expect(res.status).toBe(200);
+  return res.body.response.rooms;
+}
+
+async function unread(m: Member): Promise<number> {
+  const res = await m.client.get('/api/v3/chats/unread');
+  expect(res.status).toBe(200);
+  return res.body.response.count;
+}
+
+async function messageCount(): Promise<number> {
+  const row = await forum.ctx.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  // No flood control except in the rate limit test.
+  await forum.ctx.settings.set({ chatMessageDelay: 0 });
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+describe('rooms', () => {
+  it('creates a direct message room, reuses it, and lists it with unread counts and a teaser', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const r = await room(alice, bob);
+    expect(r).toMatchObject({ roomName: '', public: false, groupChat: false, userCount: 2, owners: [alice.user.uid] });
+    // The second "chat with" (from either side) answers the same room.
+    expect((await room(bob, alice)).roomId).toBe(r.roomId);
+    expect((await bob.client.get(`/api/v3/users/${alice.user.uid}/chat`)).body.response).toEqual({ roomId: r.roomId });
+
+    const m1 = await send(alice, r.roomId, 'Hello **bob**');
+    expect(m1).toMatchObject({ roomId: r.roomId, fromuid: alice.user.uid, self: 1, index: 0, deleted: 0, system: 0, edited: 0, toMid: null });
+    expect(m1.content).toContain('<strong>bob</strong>');
+    expect(m1.fromUser.username).toBe(alice.user.username);
+    await send(alice, r.roomId, 'Are you there?');
+    expect(await unread(bob)).toBe(1);
+    expect(await unread(alice)).toBe(0);
+    const [item] = await rooms(bob);
+    expect(item).toMatchObject({ roomId: r.roomId, unread: true, unreadCount: 2, usernames: alice.user.username });
+    expect(item!.teaser).toMatchObject({ fromuid: alice.user.uid, content: 'Are you there?' });
+
+    // Reading marks it read; marking unread brings it back.
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/state`)).status).toBe(200);
+    expect(await unread(bob)).toBe(0);
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}/state`)).status).toBe(200);
+    expect(await unread(bob)).toBe(1);
+  });
+
+  it('sorts the list by last activity', async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const withBob = await room(alice, bob);
+    const withCarol = await room(alice, carol);
+    await send(alice, withCarol.roomId, 'first');
+    await settle(5);
+    await send(alice, withBob.roomId, 'second');
+    expect((await rooms(alice)).map((x) => x.roomId)).toEqual([withBob.roomId, withCarol.roomId]);
+  });
+
+  it('renames (owners only), adds and removes members with system messages', async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const r = await room(alice, bob);
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}`, { name: 'Plans' })).body.status.key).toBe('error:no-privileges');
+    const renamed = await alice.client.put(`/api/v3/chats/${r.roomId}`, { name: 'Plans' });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body.response as ChatRoomFull).roomName).toBe('Plans');
+    const added = await alice.client.post(`/api/v3/chats/${r.roomId}/users`, { uids: [carol.user.uid] });
+    expect(added.status).toBe(200);
+    expect(added.body.response.users.map((u: { uid: number }) => u.uid).sort()).toEqual([alice.user.uid, bob.user.uid, carol.user.uid].sort());
+    const full = (await carol.client.get(`/api/v3/chats/${r.roomId}`)).body.response as ChatRoomFull;
+    expect(full.groupChat).toBe(true);
+    // Carol joined after the rename: she sees only her own join message.
+    expect(full.messages.map((m) => m.content)).toEqual([`[[modules:chat.system.user-join, ${carol.user.username}]]`]);
+    const all = (await alice.client.get(`/api/v3/chats/${r.roomId}`)).body.response as ChatRoomFull;
+    expect(all.messages.map((m) => m.system)).toEqual([1, 1]);
+    expect(all.messages[0]!.content).toBe(`[[modules:chat.system.room-rename, Plans, ${alice.user.username}]]`);
+    // Kick (owner), then bob leaves by himself.
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/users/${carol.user.uid}`)).status).toBe(403);
+    expect((await alice.client.del(`/api/v3/chats/${r.roomId}/users/${carol.user.uid}`)).status).toBe(200);
+    expect((await carol.client.get(`/api/v3/chats/${r.roomId}`)).status).toBe(403);
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/users`, { uids: [bob.user.uid] })).status).toBe(200);
+    expect((await alice.client.get(`/api/v3/chats/${r.roomId}/users`)).body.response.users.map((u: { uid: number }) => u.uid)).toEqual([alice.user.uid]);
+  });
+
+  it('toggles owners and the notification setting', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const r = await room(alice, bob);
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}/owners/${bob.user.uid}`)).status).toBe(403);
+    expect((await alice.client.put(`/api/v3/chats/${r.roomId}/owners/${bob.user.uid}`)).status).toBe(200);
+    const users = (await alice.client.get(`/api/v3/chats/${r.roomId}/users`)).body.response.users as { uid: number; isOwner: boolean }[];
+    expect(users.find((u) => u.uid === bob.user.uid)?.isOwner).toBe(true);
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 1 })).status).toBe(200);
+    expect(((await bob.client.get(`/api/v3/chats/${r.roomId}`)).body.response as ChatRoomFull).notificationSetting).toBe(1);
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/watch`)).status).toBe(200);
+    expect(((await bob.client.get(`/api/v3/chats/${r.roomId}`)).body.response as ChatRoomFull).notificationSetting).toBe(2);
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 7 })).status).toBe(400);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 403/404/400 with a key and writes nothing', async () => {
+    const [alice, bob, eve] = [await member(), await member(), await member()];
+    const r = await room(alice, bob);
+    const m = await send(alice, r.roomId, 'mine');
+    const before = await messageCount();
+    const notMember = await eve.client.post(`/api/v3/chats/${r.roomId}`, { message: 'hi' });
+    expect([notMember.status, notMember.body.status.key]).toEqual([403, 'error:no-privileges']);
+    expect((await eve.client.get(`/api/v3/chats/${r.roomId}`)).status).toBe(403);
+    expect((await eve.client.get(`/api/v3/chats/${r.roomId}/messages`)).status).toBe(403);
+    const unknown = await alice.client.post('/api/v3/chats/999999', { message: 'hi' });
+    expect([unknown.status, unknown.body.status.key]).toEqual([404, 'error:no-chat-room']);
+    const empty = await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: '   ' });
+    expect([empty.status, empty.body.status.key]).toEqual([400, 'error:invalid-chat-message']);
+    const long = await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'x'.repeat(1001) });
+    expect([long.status, long.body.status.key, long.body.status.params]).toEqual([400, 'error:chat-message-too-long', [1000]]);
+    const others = await bob.client.put(`/api/v3/chats/${r.roomId}/messages/${m.mid}`, { message: 'not mine' });
+    expect([others.status, others.body.status.key]).toEqual([403, 'error:cant-edit-chat-message']);
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).status).toBe(403);
+    expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, {})).status).toBe(400);
+    expect((await alice.client.post('/api/v3/chats', { uids: [] })).body.status.key).toBe('error:no-users-selected');
+    expect((await alice.client.post('/api/v3/chats', { uids: [987654] })).status).toBe(404);
+    expect(await messageCount()).toBe(before);
+    expect((await forum.client().get(`/api/v3/chats/${r.roomId}`)).status).toBe(401);
+  });
+});
+
+describe('messages', () => {
+  it('edits within the window, deletes, restores, pins, answers raw and replies', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const r = await room(alice, bob);
+    const m = await send(alice, r.roomId, 'first draft');
+    const edited = await alice.client.put(`/api/v3/chats/${r.roomId}/messages/${m.mid}`, { message: 'final _text_' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.response.content).toContain('<em>text</em>');
+    expect(edited.body.response.edited).toBeGreaterThan(0);
+    expect((await bob.client.get(`/api/v3/chats/${r.roomId}/messages/${m.mid}/raw`)).body.response).toEqual({ content: 'final _text_' });
+
+    const reply = await send(bob, r.roomId, 'a reply', { toMid: m.mid });
+    expect(reply.toMid).toBe(m.mid);
+    expect(reply.parent).toMatchObject({ mid: m.mid, fromuid: alice.user.uid });
+
+    expect((await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).status).toBe(200);
+    expect((await bob.client.get(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).body.response).toMatchObject({ deleted: 1, content: '' });
+    expect((await alice.client.get(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).body.response.content).toContain('text');
+    expect((await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).body.status.key).toBe('error:chat-deleted-already');
+    expect((await alice.client.post(`/api/v3/chats/${r.roomId}/messages/${m.mid}`)).status).toBe(200);
+
+    // Pins: room owners.
+    expect((await bob.client.put(`/api/v3/chats/${r.roomId}/messages/${reply.mid}/pin`)).status).toBe(403);
+    expect((await alice.client.put(`/api/v3/chats/${r.roomId}/messages/${reply.mid}/pin`)).status).toBe(200);
+    expect((await bob.client.get(`/api/v3/chats/${r.roomId}/messages/pinned`)).body.response.messages.map((x: ChatMessage) => x.mid)).toEqual([reply.mid]);
+    expect((await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${reply.mid}/pin`)).status).toBe(200);
+    expect((await bob.client.get(`/api/v3/chats/${r.roomId}/messages/pinned`)).body.response.messages).toEqual([]);
+
+    // The edit window.
+    await forum.ctx.settings.set({ chatEditDuration: 60, chatDeleteDuration: 60 });
+    await forum.ctx.db.updateTable('chat_messages').set({ created: Date.now() - 120_000 }).where('mid', '=', reply.mid).execute();
+    const late = await bob.client.put(`/api/v3/chats/${r.roomId}/messages/${reply.mid}`, { message: 'too late' });
+    expect([late.status, late.body.status.key, late.body.status.params]).toEqual([400, 'error:chat-edit-duration-expired', [60]]);
+    expect((await bob.client.del(`/api/v3/chats/${r.roomId}/messages/${reply.mid}`)).body.status.key).toBe('error:chat-delete-duration-expired');
+    await forum.ctx.settings.set({ chatEditDuration: 0, chatDeleteDuration: 0 });
+  });
+
+  it('pages backwards, jumps to an index, and searches', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const r = await room(alice, bob);
+    for (let i = 0; i < 60; i++) await send(i % 2 ? bob : alice, r.roomId, `message number ${i}${i === 7 ? ' with a Needle' : ''}`);
+    const newest = (await alice.client.get(`/api/v3/chats/${r.roomId}/messages`)).body.response.messages as ChatMessage[];
+    expect(newest).toHaveLength(50);
+    expect(newest.at(-1)!.index).toBe(59);
+    expect(newest[0]!.index).toBe(10);
+    const older = (await alice.client.get(`/api/v3/chats/${r.roomId}/messages?start=50`)).body.response.messages as ChatMessage[];
+    expect(older.map((m) => m.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const page = await alice.client.get(`/api/chats/${r.roomId}/8`);
+    expect(page.status).toBe(200);
+    expect(page.body.template.name).toBe('chats');
+    expect(page.body.scrollToIndex).toBe(7);
+    expect(page.body.messages.some((m: ChatMessage) => m.index === 7)).toBe(true);
+    expect(page.body.rooms.map((x: ChatRoomListItem) => x.roomId)).toContain(r.roomId);
+    const found = await bob.client.get(`/api/v3/search/chats/${r.roomId}/messages?query=needle`);
+    expect(found.body.response.messages.map((m: ChatMessage) => m.index)).toEqual([7]);
+    expect((await bob.client.get(`/api/v3/search/chats/${r.roomId}/messages?query=%25`)).body.response.messages).toEqual([]);
+  });
+});
+
+describe('rules', () => {
+  it('refuses members who blocked you, and followed-only members unless they follow you', async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    expect((await bob.client.put(`/api/v3/users/${alice.user.uid}/block`)).status).toBe(200);
+    const blocked = await alice.client.post('/api/v3/chats', { uids: [bob.user.uid] });
+    expect([blocked.status, blocked.body.status.key]).toEqual([400, 'error:chat-user-blocked']);
+    // An existing direct room stops taking alice's messages too.
+    expect((await bob.client.del(`/api/v3/users/${alice.user.uid}/block`)).status).toBe(200);
+    const r = await room(alice, bob);
+    await bob.client.put(`/api/v3/users/${alice.user.uid}/block`);
+    expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'hello?' })).body.status.key).toBe('error:chat-user-blocked');
+
+    await forum.ctx.users.saveSettings(await forum.ctx.privileges.viewer(carol.user.uid), carol.user.uid, { restrictChat: true });
+    expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).body.status.key).toBe('error:chat-restricted');
+    expect((await carol.client.put(`/api/v3/users/${alice.user.uid}/follow`)).status).toBe(200);
+    expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).status).toBe(200);
+  });
+
+  it('limits the message rate across the forum (chatMessageDelay)', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const r = await room(alice, bob);
+    await forum.ctx.settings.set({ chatMessageDelay: 5000 });
+    try {
+      expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'one' })).status).toBe(200);
+      expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'two' })).status).toBe(200);
+      const third = await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'three' });
+      expect([third.status, third.body.status.key]).toEqual([429, 'error:too-many-messages']);
+    } finally {
+      await forum.ctx.settings.set({ chatMessageDelay: 0 });
+    }
+  });
+
+  it('needs the chat privilege, and chat turned on', async () => {
+    const [alice, bob] = [await member(), await member()];
+    await forum.ctx.settings.set({ disableChat: true });
+    expect((await alice.client.post('/api/v3/chats', { uids: [bob.user.uid] })).body.status.key).toBe('error:chat-disabled');
+    await forum.ctx.settings.set({ disableChat: false });
+  });
+
+  it('lets an administrator read any room, logged as an event', async () => {
+    const [alice, bob, admin] = [await member(), await member(), await member({ admin: true })];
+    const r = await room(alice, bob);
+    await send(alice, r.roomId, 'private words');
+    expect((await bob.client.get(`/api/v3/admin/chats/${r.roomId}`)).status).toBe(403);
+    const res = await admin.client.get(`/api/v3/admin/chats/${r.roomId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.response.messages.map((m: ChatMessage) => m.content)).toEqual([expect.stringContaining('private words')]);
+    const events = await forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-room-read').execute();
+    expect(events.map((e) => [e.uid, JSON.parse(e.data).roomId])).toContainEqual([admin.user.uid, r.roomId]);
+  });
+
+  it('lets an administrator open a public room to a group; its members join it', async () => {
+    const [admin, alice] = [await member({ admin: true }), await member()];
+    await forum.ctx.groups.join(ADMINISTRATORS, admin.user.uid).catch(() => undefined);
+    const res = await admin.client.post('/api/v3/chats', { uids: [], roomName: 'Lobby', type: 'public', groups: ['registered-users'] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const lobby = res.body.response as ChatRoom;
+    expect(lobby).toMatchObject({ public: true, groups: ['registered-users'] });
+    expect((await alice.client.post('/api/v3/chats', { uids: [], roomName: 'Mine', type: 'public' })).status).toBe(403);
+    const page = await alice.client.get('/api/chats');
+    expect(page.body.publicRooms.map((x: { roomId: number }) => x.roomId)).toContain(lobby.roomId);
+    expect((await alice.client.get(`/api/v3/chats/${lobby.roomId}`)).status).toBe(200);
+    await send(alice, lobby.roomId, 'hello lobby');
+  });
+});
+
+describe('notifications', () => {
+  it('notifies members by their room setting (all, mentions only, none), merged per room', async () => {
+    const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
+    const r = await room(alice, bob, carol, dave);
+    await carol.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 1 });
+    await dave.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 0 });
+    await send(alice, r.roomId, 'one');
+    await send(alice, r.roomId, `two for @${carol.user.username}`);
+    await forum.ctx.hooks.idle();
+    const list = async (m: Member) => (await m.client.get('/api/v3/notifications')).body.response.unread as { type: string; path: string }[];
+    expect((await list(bob)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
+    expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
+    expect((await list(dave)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
+    expect((await list(alice)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
+  });
+});
+
+describe('live', () => {
+  it('delivers messages, edits, deletes, typing and read markers to every socket of every member', async () => {
+    const [alice, bob, eve] = [await member(), await member(), await member()];
+    const r = await room(alice, bob);
+    const [bob1, bob2, aliceTab, eveTab] = [await live(bob), await live(bob), await live(alice), await live(eve)];
+    await call(bob1, 'modules.chats.enter', r.roomId);
+    await call(aliceTab, 'modules.chats.enter', r.roomId);
+    await call(eveTab, 'modules.chats.enter', r.roomId);
+    const eveGot: unknown[] = [];
+    eveTab.on('event:chats.receive', (d: unknown) => eveGot.push(d));
+    const got = [nextEvent<{ message: ChatMessage }>(bob1, 'event:chats.receive'), nextEvent<{ message: ChatMessage }>(bob2, 'event:chats.receive')];
+    const badge = nextEvent<{ count: number; roomId: number }>(bob2, 'event:unread.updateChatCount');
+    const m = await send(alice, r.roomId, 'live hello');
+    for (const d of await Promise.all(got)) expect(d).toMatchObject({ roomId: r.roomId, fromUid: alice.user.uid, public: false, message: { mid: m.mid, content: expect.stringContaining('live hello') } });
+    expect(await badge).toMatchObject({ count: 1, roomId: r.roomId });
+
+    const typing = nextEvent<{ uid: number; typing: boolean }>(bob1, 'event:chats.typing');
+    await alice.client.put(`/api/v3/chats/${r.roomId}/typing`, { typing: true });
+    expect(await typing).toMatchObject({ roomId: r.roomId, uid: alice.user.uid, username: alice.user.username, typing: true });
+
+    const edit = nextEvent<{ messages: ChatMessage[] }>(bob1, 'event:chats.edit');
+    await alice.client.put(`/api/v3/chats/${r.roomId}/messages/${m.mid}`, { message: 'live edited' });
+    expect((await edit).messages[0]!.content).toContain('live edited');
+    const del = nextEvent<number>(bob1, 'event:chats.delete');
+    await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${m.mid}`);
+    expect(await del).toBe(m.mid);
+
+    const read = [nextEvent(bob1, 'event:chats.markedAsRead'), nextEvent<{ count: number }>(bob2, 'event:unread.updateChatCount')];
+    await bob.client.del(`/api/v3/chats/${r.roomId}/state`);
+    const [marked, count] = await Promise.all(read);
+    expect(marked).toEqual({ roomId: r.roomId });
+    expect(count).toMatchObject({ count: 0 });
+    expect(eveGot).toEqual([]);
+
+    // A member removed stops following the room.
+    const carol = await member();
+    await alice.client.post(`/api/v3/chats/${r.roomId}/users`, { uids: [carol.user.uid] });
+    const carolTab = await live(carol);
+    await call(carolTab, 'modules.chats.enter', r.roomId);
+    await alice.client.del(`/api/v3/chats/${r.roomId}/users/${carol.user.uid}`);
+    await forum.ctx.hooks.idle();
+    await settle(100);
+    const carolGot: unknown[] = [];
+    carolTab.on('event:chats.receive', (d: unknown) => carolGot.push(d));
+    const toBob = nextEvent(bob1, 'event:chats.receive');
+    await send(alice, r.roomId, 'after carol left');
+    await toBob;
+    await settle(100);
+    expect(carolGot).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import { CHAT_LIMITS, type ChatsPage } from '../../../shared/schemas/chat.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/input.js';
+import { definePage, type PageRequest } from '../../http/pages.js';
+
+/**
+ * The chats page (template `chats`): the member's rooms, the public rooms they may enter and,
+ * with a room id, that room (members only) opened at the newest messages or at `index`.
+ * Opening a room marks it read.
+ */
+async function loadChats({ ctx, viewer, params }: PageRequest, slugOwner: { uid: number; userslug: string }) {
+  await ctx.chats.assertCanChat(viewer);
+  const [list, publicRooms, unreadCount] = await Promise.all([
+    ctx.chats.list(viewer, 0, CHAT_LIMITS.roomsPerPage),
+    ctx.chats.publicRooms(viewer),
+    ctx.chats.unreadCount(viewer),
+  ]);
+  const base = {
+    rooms: list.rooms,
+    publicRooms,
+    privateRoomCount: list.rooms.filter((r) => !r.public).length,
+    nextStart: list.nextStart,
+    uid: slugOwner.uid,
+    userslug: slugOwner.userslug,
+    canViewInfo: viewer.isAdmin || viewer.isGlobalMod,
+    unreadCount,
+  };
+  if (params.roomid === undefined) {
+    return { ...base, title: '[[pages:chats]]', breadcrumbs: [{ text: '[[pages:chats]]' }] };
+  }
+  const roomId = pathId(params.roomid);
+  if (roomId === null) throw notFound('error:no-chat-room');
+  let index: number | undefined;
+  if (params.index !== undefined) {
+    const n = pathId(params.index);
+    // NodeBB's index in the path is 1-based.
+    index = n === null ? undefined : n - 1;
+  }
+  const room = await ctx.chats.load(viewer, roomId, { index });
+  await ctx.chats.markRead(viewer, roomId);
+  const title = room.roomName || room.usernames || '[[pages:chats]]';
+  return {
+    ...base,
+    ...room,
+    unreadCount: await ctx.chats.unreadCount(viewer),
+    rooms: base.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false, unreadCount: 0 } : r)),
+    title,
+    breadcrumbs: [{ text: '[[pages:chats]]', url: '/chats' }, { text: title }],
+  };
+}
+
+const chatsPage = definePage<ChatsPage>({
+  path: '/chats/:roomid?/:index?',
+  template: 'chats',
+  requireLogin: true,
+  async load(req) {
+    const row = await req.ctx.users.ofViewer(req.viewer);
+    return loadChats(req, { uid: req.viewer.uid, userslug: row?.userslug ?? '' });
+  },
+});
+
+// NodeBB's /user/:userslug/chats: a member's own chats (administrators may not read others' here).
+const userChatsPage = definePage<ChatsPage>({
+  path: '/user/:userslug/chats/:roomid?/:index?',
+  template: 'chats',
+  requireLogin: true,
+  async load(req) {
+    const owner = await req.ctx.users.bySlug(req.params.userslug ?? '');
+    if (!owner) throw notFound('error:no-user');
+    if (owner.uid !== req.viewer.uid) throw forbidden('error:no-privileges');
+    return loadChats(req, { uid: owner.uid, userslug: owner.userslug });
+  },
+});
+
+/** The chats pages (members only). */
+export const chatPages = [chatsPage, userChatsPage];

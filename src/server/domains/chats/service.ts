@@ -1,0 +1,700 @@
+import {
+  CHAT_LIMITS,
+  CHAT_NOTIFY,
+  type ChatMessage,
+  type ChatPublicRoom,
+  type ChatRoom,
+  type ChatRoomFull,
+  type ChatRoomList,
+  type ChatRoomListItem,
+  type ChatUser,
+} from '../../../shared/schemas/chat.js';
+import type { AppContext } from '../../context.js';
+import { runAction } from '../../hooks/action.js';
+import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { userSettings } from '../users/presenter.js';
+import type { UserRow } from '../users/store.js';
+import { presentChatUser, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
+import * as store from './store.js';
+import type { MemberRow, MessageRow, RoomRow } from './store.js';
+
+/** What the chats service uses of the application. */
+export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'privileges' | 'settings' | 'users'>;
+
+// Rate limit window: chatMessageDelay (ms) becomes a count of messages per 10 s, shared across processes.
+const RATE_WINDOW_SEC = 10;
+// Members shown per room in the room list.
+const LIST_PREVIEW_USERS = 4;
+// Search answers at most this many messages.
+const SEARCH_LIMIT = 50;
+
+/** A room the viewer may read, with their member row (absent for an administrator's read of a room they are not in). */
+interface Access {
+  room: RoomRow;
+  member: MemberRow | undefined;
+}
+
+/** Chats: rooms, members, messages, read state and the rules of who may message whom. */
+export class ChatsService {
+  constructor(private readonly ctx: ChatsDeps) {}
+
+  // ---------------------------------------------------------------- rules
+
+  /** Chat is on, the viewer is a member and holds the `chat` privilege. */
+  async assertCanChat(viewer: Viewer): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const s = await this.ctx.settings.get();
+    if (s.disableChat) throw badRequest('error:chat-disabled');
+    if (!(await this.ctx.privileges.can(viewer, 'chat'))) throw forbidden('error:no-privileges');
+  }
+
+  private async privileged(viewer: Viewer): Promise<boolean> {
+    return viewer.isAdmin || viewer.isGlobalMod || (await this.ctx.privileges.can(viewer, 'chat:privileged'));
+  }
+
+  /**
+   * The viewer may message each of these members: they exist, have not blocked the viewer, and
+   * accept chats from the viewer (restrictChat: only from members they follow, unless the viewer
+   * is an administrator, a global moderator or holds `chat:privileged`).
+   */
+  async assertCanMessage(viewer: Viewer, uids: number[]): Promise<Map<number, UserRow>> {
+    const rows = await this.ctx.users.getMany(uids);
+    for (const uid of uids) {
+      const row = rows.get(uid);
+      if (!row || row.deleted) throw notFound('error:no-user');
+    }
+    const blockers = await this.ctx.users.blockersAmong(uids, viewer.uid);
+    if (blockers.size) throw badRequest('error:chat-user-blocked');
+    const restricted = uids.filter((uid) => userSettings(rows.get(uid)!).restrictChat);
+    if (restricted.length && !(await this.privileged(viewer))) {
+      const followers = await this.ctx.users.followersAmong(restricted, viewer.uid);
+      if (restricted.some((uid) => !followers.has(uid))) throw badRequest('error:chat-restricted');
+    }
+    return rows;
+  }
+
+  private async rateLimit(viewer: Viewer): Promise<void> {
+    if (viewer.master || viewer.isAdmin) return;
+    const delay = (await this.ctx.settings.get()).chatMessageDelay;
+    if (delay <= 0) return;
+    const limit = Math.max(1, Math.floor((RATE_WINDOW_SEC * 1000) / delay));
+    const wait = await this.ctx.limiter.hit(`chat:${viewer.uid}`, limit, RATE_WINDOW_SEC);
+    if (wait > 0) throw tooMany('error:too-many-messages', wait);
+  }
+
+  /** The room and the viewer's place in it; 404 for an unknown room, 403 when not a member. */
+  private async access(viewer: Viewer, roomId: number, opts: { joinPublic?: boolean } = {}): Promise<Access> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const room = await store.roomById(this.ctx.db, roomId);
+    if (!room) throw notFound('error:no-chat-room');
+    let member = await store.member(this.ctx.db, roomId, viewer.uid);
+    if (!member && room.public && (await this.mayEnterPublic(viewer, room))) {
+      if (!opts.joinPublic) return { room, member: undefined };
+      member = await this.joinPublic(viewer, room);
+    }
+    if (!member) throw forbidden('error:no-privileges');
+    return { room, member };
+  }
+
+  private async mayEnterPublic(viewer: Viewer, room: RoomRow): Promise<boolean> {
+    if (!room.public || viewer.uid <= 0) return false;
+    if (viewer.isAdmin) return true;
+    const groups = roomGroups(room);
+    return groups.length === 0 || groups.some((g) => viewer.groups.includes(g));
+  }
+
+  private async joinPublic(viewer: Viewer, room: RoomRow): Promise<MemberRow> {
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.addMembers(tx, room.room_id, [viewer.uid], { owner: false, joinedMid: 0, notify: CHAT_NOTIFY.mentions, now: Date.now() });
+        await store.recountUsers(tx, room.room_id);
+      },
+    });
+    return (await store.member(this.ctx.db, room.room_id, viewer.uid))!;
+  }
+
+  /** Which of these rooms the viewer may follow live (modules.chats.enter / enterPublic). */
+  async liveAccess(viewer: Viewer, roomIds: number[], publicOnly: boolean): Promise<boolean[]> {
+    if (viewer.uid <= 0) return roomIds.map(() => false);
+    const [rooms, members] = await Promise.all([store.roomsByIds(this.ctx.db, roomIds), store.membershipsOf(this.ctx.db, viewer.uid, roomIds)]);
+    const byId = new Map(rooms.map((r) => [r.room_id, r]));
+    const mine = new Set(members.map((m) => m.room_id));
+    return Promise.all(
+      roomIds.map(async (id) => {
+        const room = byId.get(id);
+        if (!room) return false;
+        if (publicOnly) return room.public === 1 && (await this.mayEnterPublic(viewer, room));
+        return mine.has(id) || (room.public === 1 && (await this.mayEnterPublic(viewer, room)));
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------- rooms
+
+  /**
+   * NodeBB's POST /chats: a room with these members. With one other member and no name it is
+   * their direct message room, reused when it exists. `type: 'public'` (administrators) opens a
+   * room to `groups` (none: every member).
+   */
+  async create(viewer: Viewer, input: { uids: number[]; roomName?: string; type?: 'public' | 'private'; groups?: string[] }): Promise<ChatRoom> {
+    await this.assertCanChat(viewer);
+    const s = await this.ctx.settings.get();
+    const isPublic = input.type === 'public';
+    const name = (input.roomName ?? '').trim();
+    if (name.length > s.maximumChatRoomNameLength) throw badRequest('error:chat-room-name-too-long', s.maximumChatRoomNameLength);
+    const uids = [...new Set(input.uids)].filter((u) => u !== viewer.uid);
+    if (isPublic) {
+      if (!viewer.isAdmin) throw forbidden('error:no-privileges');
+      if (!name) throw badRequest('error:invalid-chat-room-name');
+    } else if (!uids.length) {
+      throw badRequest('error:no-users-selected');
+    }
+    if (s.maximumUsersInChatRoom > 0 && uids.length + 1 > s.maximumUsersInChatRoom) throw badRequest('error:cant-add-more-users-to-chat-room');
+    await this.rateLimit(viewer);
+    await this.assertCanMessage(viewer, uids);
+    const groups = isPublic ? [...new Set(input.groups ?? [])] : [];
+    for (const g of groups) if (!(await this.ctx.groups.exists(g))) throw notFound('error:no-group');
+    const dmKey = !isPublic && uids.length === 1 && !name ? [viewer.uid, uids[0]!].sort((a, b) => a - b).join(':') : null;
+    const now = Date.now();
+    const room = await runAction(this.ctx.db, {
+      write: async (tx) => {
+        if (dmKey) {
+          const existing = await store.roomByDmKey(tx, dmKey);
+          if (existing) {
+            // The viewer may have left their direct message room: they come back into it.
+            await store.addMembers(tx, existing.room_id, [viewer.uid], { owner: false, joinedMid: await store.maxMid(tx, existing.room_id), notify: CHAT_NOTIFY.all, now });
+            await store.recountUsers(tx, existing.room_id);
+            return (await store.roomById(tx, existing.room_id))!;
+          }
+        }
+        const created = await store.insertRoom(tx, { owner: viewer.uid, name, public: isPublic ? 1 : 0, groups: JSON.stringify(groups), dm_key: dmKey, created: now });
+        await store.addMembers(tx, created.room_id, [viewer.uid], { owner: true, joinedMid: 0, notify: isPublic ? CHAT_NOTIFY.mentions : CHAT_NOTIFY.all, now });
+        await store.addMembers(tx, created.room_id, uids, { owner: false, joinedMid: 0, notify: CHAT_NOTIFY.all, now });
+        await store.recountUsers(tx, created.room_id);
+        return (await store.roomById(tx, created.room_id))!;
+      },
+    });
+    const member = await store.member(this.ctx.db, room.room_id, viewer.uid);
+    return presentRoom(room, member?.notify ?? CHAT_NOTIFY.all, await this.ownersOf(room.room_id));
+  }
+
+  private async ownersOf(roomId: number): Promise<number[]> {
+    return (await store.members(this.ctx.db, roomId)).filter((m) => m.is_owner).map((m) => m.uid);
+  }
+
+  /** The viewer's direct message room with a member, if there is one they are in (GET /users/:uid/chat). */
+  async dmRoomWith(viewer: Viewer, uid: number): Promise<number | null> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const key = [viewer.uid, uid].sort((a, b) => a - b).join(':');
+    const room = await store.roomByDmKey(this.ctx.db, key);
+    if (!room) return null;
+    return (await store.member(this.ctx.db, room.room_id, viewer.uid)) ? room.room_id : null;
+  }
+
+  /** The viewer's rooms, most recent first, with unread counts and teasers (batched: a fixed number of queries). */
+  async list(viewer: Viewer, start: number, perPage: number): Promise<ChatRoomList> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const rows = await store.roomsOf(this.ctx.db, viewer.uid, start, perPage + 1);
+    const more = rows.length > perPage;
+    const page = rows.slice(0, perPage);
+    return { rooms: await this.listItems(viewer, page), nextStart: more ? start + perPage : -1 };
+  }
+
+  private async listItems(viewer: Viewer, rows: (RoomRow & { notify: number; last_read_mid: number })[]): Promise<ChatRoomListItem[]> {
+    const ids = rows.map((r) => r.room_id);
+    const [unread, preview, teasers] = await Promise.all([
+      store.unreadPerRoom(this.ctx.db, viewer.uid, ids),
+      store.previewMembers(this.ctx.db, ids, LIST_PREVIEW_USERS + 1),
+      store.lastMessages(this.ctx.db, rows.map((r) => r.last_mid)),
+    ]);
+    const users = await this.ctx.users.getMany([...new Set([...preview.map((m) => m.uid), ...teasers.map((t) => t.uid)])]);
+    const teaserOf = new Map(teasers.map((t) => [t.room_id, t]));
+    return rows.map((r) => {
+      const members = preview.filter((m) => m.room_id === r.room_id);
+      const chatUsers = members.filter((m) => m.uid !== viewer.uid).slice(0, LIST_PREVIEW_USERS).map((m) => presentChatUser(users.get(m.uid), m.uid));
+      const t = teaserOf.get(r.room_id);
+      const teaserUser = t ? presentChatUser(users.get(t.uid), t.uid) : null;
+      const usernames = chatUsers.map((u) => u.displayname).join(', ');
+      return {
+        ...presentRoom(r, r.notify, members.filter((m) => m.is_owner).map((m) => m.uid)),
+        unread: (unread.get(r.room_id) ?? 0) > 0,
+        unreadCount: unread.get(r.room_id) ?? 0,
+        lastActivity: Number(r.last_activity),
+        teaser: t && teaserUser ? { roomId: r.room_id, mid: t.mid, fromuid: t.uid, content: t.deleted ? '' : teaserText(t.content_html), timestamp: Number(t.created), timestampISO: new Date(Number(t.created)).toISOString(), user: teaserUser } : null,
+        users: chatUsers,
+        lastUser: teaserUser ?? chatUsers[0] ?? null,
+        usernames,
+        chatWithMessage: r.name ? '' : usernames,
+      };
+    });
+  }
+
+  /** Public rooms the viewer may enter (the chats page's `publicRooms`). */
+  async publicRooms(viewer: Viewer): Promise<ChatPublicRoom[]> {
+    if (viewer.uid <= 0) return [];
+    const rooms = await store.publicRooms(this.ctx.db);
+    const allowed: RoomRow[] = [];
+    for (const r of rooms) if (await this.mayEnterPublic(viewer, r)) allowed.push(r);
+    const mine = new Map((await store.membershipsOf(this.ctx.db, viewer.uid, allowed.map((r) => r.room_id))).map((m) => [m.room_id, m]));
+    const items = await this.listItems(
+      viewer,
+      allowed.map((r) => ({ ...r, notify: mine.get(r.room_id)?.notify ?? CHAT_NOTIFY.mentions, last_read_mid: mine.get(r.room_id)?.last_read_mid ?? 0 })),
+    );
+    return items.map((it, i) => ({ ...it, owner: allowed[i]!.owner, unread: mine.has(it.roomId) ? it.unread : false }));
+  }
+
+  /** The count of the viewer's private rooms with unread messages. */
+  async unreadCount(viewer: Viewer): Promise<number> {
+    if (viewer.uid <= 0) return 0;
+    return (await store.unreadRoomCounts(this.ctx.db, [viewer.uid])).get(viewer.uid) ?? 0;
+  }
+
+  /** Unread room counts of several members (the live badge after a message), one query. */
+  async unreadCounts(uids: number[]): Promise<Map<number, number>> {
+    return store.unreadRoomCounts(this.ctx.db, uids);
+  }
+
+  /** Whether the room exists (HEAD /chats/:roomId). */
+  async exists(roomId: number): Promise<boolean> {
+    return !!(await store.roomById(this.ctx.db, roomId));
+  }
+
+  /**
+   * NodeBB's loadRoom: the room for the viewer with its members and newest messages (or the
+   * messages from `index` on, for /chats/:roomid/:index). A public room the viewer may enter is
+   * joined on first load.
+   */
+  async load(viewer: Viewer, roomId: number, opts: { index?: number } = {}): Promise<ChatRoomFull> {
+    const { room, member } = await this.access(viewer, roomId, { joinPublic: true });
+    return this.full(viewer, room, member!, opts.index);
+  }
+
+  private async full(viewer: Viewer, room: RoomRow, member: MemberRow | undefined, index?: number): Promise<ChatRoomFull> {
+    const s = await this.ctx.settings.get();
+    const joinedMid = member?.joined_mid ?? 0;
+    const per = CHAT_LIMITS.messagesPerPage;
+    let rows: MessageRow[];
+    let scrollToIndex: number | null = null;
+    if (index !== undefined && index >= 0 && index < room.message_count) {
+      // A window around the message: some before it, the rest after.
+      const from = Math.max(0, index - Math.floor(per / 2));
+      rows = await store.messagesFrom(this.ctx.db, room.room_id, joinedMid, from, per);
+      scrollToIndex = index;
+    } else {
+      rows = await store.messagesPage(this.ctx.db, room.room_id, joinedMid, per);
+    }
+    const [users, messages] = await Promise.all([this.roomUsers(viewer, room), this.present(viewer, room.room_id, rows)]);
+    const isOwner = users.some((u) => u.uid === viewer.uid && u.isOwner);
+    const usernames = usernamesOf(users, viewer.uid);
+    const canChat = await this.ctx.privileges.can(viewer, 'chat');
+    return {
+      ...presentRoom(room, member?.notify ?? CHAT_NOTIFY.none, users.filter((u) => u.isOwner).map((u) => u.uid)),
+      isOwner,
+      users,
+      messages,
+      canReply: !!member && canChat && !s.disableChat,
+      usernames,
+      chatWithMessage: room.name ? '' : usernames,
+      maximumUsersInChatRoom: s.maximumUsersInChatRoom,
+      maximumChatMessageLength: s.maximumChatMessageLength,
+      showUserInput: !!member && canChat && !s.disableChat,
+      isAdminOrGlobalMod: viewer.isAdmin || viewer.isGlobalMod,
+      isAdmin: viewer.isAdmin,
+      lastReadMid: member?.last_read_mid ?? 0,
+      scrollToIndex,
+    };
+  }
+
+  private async roomUsers(viewer: Viewer, room: RoomRow): Promise<ChatUser[]> {
+    const members = await store.members(this.ctx.db, room.room_id);
+    const rows = await this.ctx.users.getMany(members.map((m) => m.uid));
+    const viewerOwns = viewer.isAdmin || members.some((m) => m.uid === viewer.uid && m.is_owner);
+    return members.map((m, index) => ({
+      ...presentChatUser(rows.get(m.uid), m.uid),
+      isOwner: m.is_owner === 1,
+      canKick: viewerOwns && m.uid !== viewer.uid,
+      canToggleOwner: viewerOwns && m.uid !== viewer.uid,
+      online: rows.get(m.uid)?.status !== 'offline' && Date.now() - Number(rows.get(m.uid)?.lastonline ?? 0) < 5 * 60_000,
+      index,
+    }));
+  }
+
+  /** Presents message rows for the viewer (users, owners, replied-to messages in batches). */
+  private async present(viewer: Viewer, roomId: number, rows: MessageRow[], prev?: MessageRow | null): Promise<ChatMessage[]> {
+    if (!rows.length) return [];
+    const parentIds = [...new Set(rows.map((r) => r.to_mid).filter((m): m is number => !!m))];
+    const [parents, members] = await Promise.all([store.messagesByIds(this.ctx.db, parentIds), store.members(this.ctx.db, roomId)]);
+    const users = await this.ctx.users.getMany([...new Set([...rows.map((r) => r.uid), ...parents.map((p) => p.uid)])]);
+    const c: MessageContext = {
+      reader: viewer.uid,
+      readerIsAdmin: viewer.isAdmin,
+      users,
+      owners: new Set(members.filter((m) => m.is_owner).map((m) => m.uid)),
+      parents: new Map(parents.filter((p) => p.room_id === roomId).map((p) => [p.mid, p])),
+    };
+    return presentMessages(rows, c, prev);
+  }
+
+  /** Renames a room (owners and administrators); a system message tells the room. */
+  async rename(viewer: Viewer, roomId: number, name: string): Promise<ChatRoomFull> {
+    await this.assertCanChat(viewer);
+    const { room, member } = await this.access(viewer, roomId);
+    if (!member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    const s = await this.ctx.settings.get();
+    const trimmed = name.trim();
+    if (!trimmed) throw badRequest('error:invalid-chat-room-name');
+    if (trimmed.length > s.maximumChatRoomNameLength) throw badRequest('error:chat-room-name-too-long', s.maximumChatRoomNameLength);
+    const uids = await store.memberUids(this.ctx.db, roomId);
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.updateRoom(tx, roomId, { name: trimmed, dm_key: null });
+        await this.system(tx, viewer.uid, room, 'room-rename', trimmed);
+      },
+      after: () => void this.ctx.hooks.fire('action:chat.renamed', { roomId, newName: trimmed, uids }),
+    });
+    return this.full(viewer, (await store.roomById(this.ctx.db, roomId))!, member);
+  }
+
+  /**
+   * Stores a system message (user-join, user-leave, room-rename) in the open transaction and
+   * announces it after commit.
+   */
+  private async system(tx: Parameters<typeof store.insertMessage>[0], uid: number, room: RoomRow, event: 'user-join' | 'user-leave' | 'room-rename', param?: string): Promise<void> {
+    if (event !== 'room-rename' && !room.join_leave_messages) return;
+    const now = Date.now();
+    const idx = await store.claimIndex(tx, room.room_id, now);
+    const user = await this.ctx.users.get(uid);
+    const clean = (v: string) => v.replace(/[[\],]/g, ' ');
+    // join/leave: %1 is the member; rename: %1 the new name, %2 who renamed it.
+    const params = event === 'room-rename' ? [param ?? '', user?.username ?? ''] : [user?.username ?? ''];
+    const text = `[[modules:chat.system.${event}, ${params.map(clean).join(', ')}]]`;
+    const row = await store.insertMessage(tx, { room_id: room.room_id, uid, idx, content: text, content_html: text, system: 1, created: now, to_mid: null, ip: '' });
+    const uids = await store.memberUids(tx, room.room_id);
+    const [message] = presentMessages([row], { reader: 0, readerIsAdmin: false, users: new Map(user ? [[uid, user]] : []), owners: new Set(), parents: new Map() });
+    void this.ctx.hooks.fire('action:chat.sent', { roomId: room.room_id, public: room.public === 1, message: message!, uids });
+  }
+
+  /** The room's members (members only). */
+  async users(viewer: Viewer, roomId: number): Promise<{ users: ChatUser[] }> {
+    const { room } = await this.access(viewer, roomId);
+    return { users: await this.roomUsers(viewer, room) };
+  }
+
+  /** Adds members (owners and administrators); each must accept the viewer's chats. */
+  async addUsers(viewer: Viewer, roomId: number, uids: number[]): Promise<{ users: ChatUser[] }> {
+    await this.assertCanChat(viewer);
+    const { room, member } = await this.access(viewer, roomId);
+    if (room.public) throw badRequest('error:no-privileges');
+    if (!member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    const s = await this.ctx.settings.get();
+    const fresh = [...new Set(uids)].filter((u) => u !== viewer.uid);
+    if (!fresh.length) throw badRequest('error:no-users-selected');
+    if (s.maximumUsersInChatRoom > 0 && room.user_count + fresh.length > s.maximumUsersInChatRoom) throw badRequest('error:cant-add-more-users-to-chat-room');
+    await this.assertCanMessage(viewer, fresh);
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        const added = await store.addMembers(tx, roomId, fresh, { owner: false, joinedMid: await store.maxMid(tx, roomId), notify: CHAT_NOTIFY.all, now: Date.now() });
+        await store.recountUsers(tx, roomId);
+        // Once a third member is in, it is no longer the two members' direct message room.
+        await store.updateRoom(tx, roomId, { dm_key: null });
+        for (const uid of added) await this.system(tx, uid, room, 'user-join');
+      },
+    });
+    return this.users(viewer, roomId);
+  }
+
+  /** Removes members (owners and administrators), or the viewer leaves when it is only them. */
+  async removeUsers(viewer: Viewer, roomId: number, uids: number[]): Promise<{ users: ChatUser[] }> {
+    const { room, member } = await this.access(viewer, roomId);
+    const targets = [...new Set(uids)];
+    if (targets.length === 1 && targets[0] === viewer.uid) {
+      await this.leave(viewer, roomId);
+      return { users: [] };
+    }
+    if (!member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    if (targets.includes(viewer.uid)) throw badRequest('error:cant-remove-self');
+    const present = (await store.membersAmong(this.ctx.db, roomId, targets)).map((m) => m.uid);
+    if (present.length !== targets.length) throw notFound('error:no-user');
+    await this.removeMembers(room, present);
+    return this.users(viewer, roomId);
+  }
+
+  /** The viewer leaves the room. */
+  async leave(viewer: Viewer, roomId: number): Promise<void> {
+    const { room, member } = await this.access(viewer, roomId);
+    if (!member) throw forbidden('error:no-privileges');
+    await this.removeMembers(room, [viewer.uid]);
+  }
+
+  private async removeMembers(room: RoomRow, uids: number[]): Promise<void> {
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        for (const uid of uids) await this.system(tx, uid, room, 'user-leave');
+        await store.removeMembers(tx, room.room_id, uids);
+        const left = await store.recountUsers(tx, room.room_id);
+        // A room nobody owns any more gets its longest-standing member as owner.
+        const rest = await store.members(tx, room.room_id, 1);
+        if (left > 0 && rest[0] && !rest[0].is_owner) await store.updateMember(tx, room.room_id, rest[0].uid, { is_owner: 1 });
+      },
+      after: () => void this.ctx.hooks.fire('action:chat.left', { roomId: room.room_id, uids }),
+    });
+  }
+
+  /** Makes a member an owner (on) or not (owners and administrators). */
+  async setOwner(viewer: Viewer, roomId: number, uid: number, on: boolean): Promise<void> {
+    const { member } = await this.access(viewer, roomId);
+    if (!member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    const target = await store.member(this.ctx.db, roomId, uid);
+    if (!target) throw notFound('error:no-user');
+    await runAction(this.ctx.db, { write: async (tx) => store.updateMember(tx, roomId, uid, { is_owner: on ? 1 : 0 }) });
+  }
+
+  /** The viewer's notification setting for the room (NodeBB: 0 none, 1 mentions, 2 all; -1 the default). */
+  async watch(viewer: Viewer, roomId: number, value: number): Promise<void> {
+    const { room, member } = await this.access(viewer, roomId);
+    if (!member) throw forbidden('error:no-privileges');
+    const notify = value === -1 ? (room.public ? CHAT_NOTIFY.mentions : CHAT_NOTIFY.all) : value;
+    if (![0, 1, 2].includes(notify)) throw badRequest('error:invalid-data');
+    await store.updateMember(this.ctx.db, roomId, viewer.uid, { notify });
+  }
+
+  /** Marks the room read (state 0) or unread (1) for the viewer. */
+  async mark(viewer: Viewer, roomId: number, state: 0 | 1): Promise<ChatRoomFull> {
+    const { room, member } = await this.access(viewer, roomId);
+    if (!member) throw forbidden('error:no-privileges');
+    if (state === 0) await store.markRead(this.ctx.db, roomId, viewer.uid);
+    else if (room.last_mid > 0) await store.markUnread(this.ctx.db, roomId, viewer.uid, await store.previousMid(this.ctx.db, roomId, room.last_mid));
+    void this.ctx.hooks.fire('action:chat.read', { roomId, uid: viewer.uid, state });
+    return this.full(viewer, room, (await store.member(this.ctx.db, roomId, viewer.uid))!);
+  }
+
+  /** Marks read without answering the room (the page opening it). */
+  async markRead(viewer: Viewer, roomId: number): Promise<void> {
+    const member = await store.member(this.ctx.db, roomId, viewer.uid);
+    if (!member) return;
+    const room = await store.roomById(this.ctx.db, roomId);
+    if (!room || member.last_read_mid >= room.last_mid) return;
+    await store.markRead(this.ctx.db, roomId, viewer.uid);
+    void this.ctx.hooks.fire('action:chat.read', { roomId, uid: viewer.uid, state: 0 });
+  }
+
+  /** The viewer is (or stops) typing: members' open rooms show it. */
+  async typing(viewer: Viewer, roomId: number, typing: boolean): Promise<void> {
+    const { member } = await this.access(viewer, roomId);
+    if (!member) throw forbidden('error:no-privileges');
+    const user = await this.ctx.users.ofViewer(viewer);
+    void this.ctx.hooks.fire('action:chat.typing', { roomId, uid: viewer.uid, username: user?.username ?? '', typing });
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  /** Sends a message (NodeBB's POST /chats/:roomId); `toMid` replies to a message of the room. */
+  async send(viewer: Viewer, roomId: number, content: string, opts: { toMid?: number; ip?: string } = {}): Promise<ChatMessage> {
+    await this.assertCanChat(viewer);
+    const { room, member } = await this.access(viewer, roomId, { joinPublic: true });
+    if (!member) throw forbidden('error:no-privileges');
+    const text = await this.checkContent(content);
+    let parent: MessageRow | undefined;
+    if (opts.toMid) {
+      parent = await store.messageById(this.ctx.db, opts.toMid);
+      if (!parent || parent.room_id !== roomId || parent.mid <= member.joined_mid) throw badRequest('error:invalid-mid');
+    }
+    const members = await store.members(this.ctx.db, roomId, 100_000);
+    const others = members.filter((m) => m.uid !== viewer.uid).map((m) => m.uid);
+    // A direct message obeys the other member's blocks and chat restriction.
+    if (!room.public && others.length === 1) await this.assertCanMessage(viewer, others);
+    await this.rateLimit(viewer);
+    const html = await this.render(text, viewer.uid);
+    const now = Date.now();
+    const row = await runAction(this.ctx.db, {
+      write: async (tx) => {
+        const idx = await store.claimIndex(tx, roomId, now);
+        const inserted = await store.insertMessage(tx, { room_id: roomId, uid: viewer.uid, idx, content: text, content_html: html, system: 0, created: now, to_mid: parent?.mid ?? null, ip: opts.ip ?? '' });
+        await store.setLastMid(tx, roomId, inserted.mid);
+        await store.updateMember(tx, roomId, viewer.uid, { last_read_mid: inserted.mid });
+        return inserted;
+      },
+    });
+    const prev = row.idx > 0 ? (await store.messagesPage(this.ctx.db, roomId, 0, 1, row.idx))[0] : null;
+    const [message] = await this.present(viewer, roomId, [row], prev ?? null);
+    const announced = { ...message!, self: 0 };
+    void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids: members.map((m) => m.uid) });
+    const notify = await this.toNotify(viewer, room, members, text);
+    if (notify.length) void this.ctx.hooks.fire('action:chat.message', { roomId, mid: row.mid, uid: viewer.uid, roomName: room.name || (await this.ctx.users.ofViewer(viewer))?.username || '', uids: notify });
+    return message!;
+  }
+
+  /** Members to notify: setting "all", or "mentions" and named with @; those who blocked the sender are skipped. */
+  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberRow[], text: string): Promise<number[]> {
+    const candidates = members.filter((m) => m.uid !== viewer.uid && m.notify > 0);
+    if (!candidates.length) return [];
+    const mentionsOnly = candidates.filter((m) => m.notify === CHAT_NOTIFY.mentions);
+    let mentioned = new Set<number>();
+    if (mentionsOnly.length) {
+      const names = new Set([...text.matchAll(/@([\p{L}\p{N}_.-]+)/gu)].map((m) => m[1]!.toLowerCase()));
+      if (names.size) {
+        const rows = await this.ctx.users.getMany(mentionsOnly.map((m) => m.uid));
+        mentioned = new Set(mentionsOnly.filter((m) => {
+          const r = rows.get(m.uid);
+          return r && (names.has(r.username.toLowerCase()) || names.has(r.userslug.toLowerCase()));
+        }).map((m) => m.uid));
+      }
+    }
+    const uids = candidates.filter((m) => m.notify === CHAT_NOTIFY.all || mentioned.has(m.uid)).map((m) => m.uid);
+    const blockers = await this.ctx.users.blockersAmong(uids, viewer.uid);
+    void room;
+    return uids.filter((u) => !blockers.has(u));
+  }
+
+  private async checkContent(content: string): Promise<string> {
+    const text = typeof content === 'string' ? content.trim() : '';
+    if (!text) throw badRequest('error:invalid-chat-message');
+    const max = (await this.ctx.settings.get()).maximumChatMessageLength;
+    if (text.length > max) throw badRequest('error:chat-message-too-long', max);
+    return text;
+  }
+
+  private async render(text: string, uid: number): Promise<string> {
+    return (await this.ctx.hooks.runFilter('filter:parse.post', { content: text, html: '', kind: 'post', uid })).html;
+  }
+
+  /** A page of messages: `start` counts back from the newest (0: the newest 50). */
+  async messages(viewer: Viewer, roomId: number, start: number): Promise<{ messages: ChatMessage[] }> {
+    const { room, member } = await this.access(viewer, roomId);
+    const before = Math.max(0, room.message_count - start);
+    if (before === 0) return { messages: [] };
+    const rows = await store.messagesPage(this.ctx.db, roomId, member?.joined_mid ?? 0, CHAT_LIMITS.messagesPerPage, before);
+    const prev = rows[0] && rows[0].idx > 0 ? (await store.messagesPage(this.ctx.db, roomId, member?.joined_mid ?? 0, 1, rows[0].idx))[0] : null;
+    return { messages: await this.present(viewer, roomId, rows, prev ?? null) };
+  }
+
+  private async visibleMessage(viewer: Viewer, roomId: number, mid: number): Promise<{ access: Access; row: MessageRow }> {
+    const access = await this.access(viewer, roomId);
+    const row = await store.messageById(this.ctx.db, mid);
+    if (!row || row.room_id !== roomId || row.mid <= (access.member?.joined_mid ?? 0)) throw notFound('error:invalid-mid');
+    return { access, row };
+  }
+
+  async getMessage(viewer: Viewer, roomId: number, mid: number): Promise<ChatMessage> {
+    const { row } = await this.visibleMessage(viewer, roomId, mid);
+    return (await this.present(viewer, roomId, [row]))[0]!;
+  }
+
+  /** The message's markdown (its sender, or administrators, for a deleted one). */
+  async raw(viewer: Viewer, roomId: number, mid: number): Promise<{ content: string }> {
+    const { row } = await this.visibleMessage(viewer, roomId, mid);
+    if (row.deleted && row.uid !== viewer.uid && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    return { content: row.content };
+  }
+
+  /** The address a message was sent from (administrators and global moderators). */
+  async ip(viewer: Viewer, roomId: number, mid: number): Promise<{ ip: string }> {
+    if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden('error:no-privileges');
+    const row = await store.messageById(this.ctx.db, mid);
+    if (!row || row.room_id !== roomId) throw notFound('error:invalid-mid');
+    return { ip: row.ip };
+  }
+
+  /** Only the sender edits or deletes, within chatEditDuration / chatDeleteDuration; administrators always. */
+  private async assertMayChange(viewer: Viewer, row: MessageRow, kind: 'edit' | 'delete'): Promise<void> {
+    if (row.system) throw badRequest('error:cant-edit-chat-message');
+    if (viewer.isAdmin) return;
+    if (row.uid !== viewer.uid) throw forbidden(kind === 'edit' ? 'error:cant-edit-chat-message' : 'error:cant-delete-chat-message');
+    const s = await this.ctx.settings.get();
+    const seconds = kind === 'edit' ? s.chatEditDuration : s.chatDeleteDuration;
+    if (seconds > 0 && Date.now() - Number(row.created) > seconds * 1000) {
+      throw badRequest(kind === 'edit' ? 'error:chat-edit-duration-expired' : 'error:chat-delete-duration-expired', seconds);
+    }
+  }
+
+  async edit(viewer: Viewer, roomId: number, mid: number, content: string): Promise<ChatMessage> {
+    await this.assertCanChat(viewer);
+    const { row } = await this.visibleMessage(viewer, roomId, mid);
+    await this.assertMayChange(viewer, row, 'edit');
+    if (row.deleted) throw badRequest('error:cant-edit-chat-message');
+    const text = await this.checkContent(content);
+    const html = await this.render(text, row.uid);
+    const edited = Date.now();
+    await runAction(this.ctx.db, { write: async (tx) => store.updateMessage(tx, mid, { content: text, content_html: html, edited }) });
+    return this.changed(viewer, roomId, { ...row, content: text, content_html: html, edited }, 'edit');
+  }
+
+  async setDeleted(viewer: Viewer, roomId: number, mid: number, deleted: boolean): Promise<void> {
+    const { row } = await this.visibleMessage(viewer, roomId, mid);
+    await this.assertMayChange(viewer, row, 'delete');
+    if (!!row.deleted === deleted) throw badRequest(deleted ? 'error:chat-deleted-already' : 'error:chat-restored-already');
+    await runAction(this.ctx.db, { write: async (tx) => store.updateMessage(tx, mid, { deleted: deleted ? 1 : 0 }) });
+    await this.changed(viewer, roomId, { ...row, deleted: deleted ? 1 : 0 }, deleted ? 'delete' : 'restore');
+  }
+
+  /** Pins or unpins (room owners and administrators, as NodeBB). */
+  async setPinned(viewer: Viewer, roomId: number, mid: number, pinned: boolean): Promise<void> {
+    const { row, access } = await this.visibleMessage(viewer, roomId, mid);
+    if (!access.member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
+    if (row.system || row.deleted) throw badRequest('error:invalid-mid');
+    const at = pinned ? Date.now() : 0;
+    await runAction(this.ctx.db, { write: async (tx) => store.updateMessage(tx, mid, { pinned: at }) });
+    await this.changed(viewer, roomId, { ...row, pinned: at }, pinned ? 'pin' : 'unpin');
+  }
+
+  private async changed(viewer: Viewer, roomId: number, row: MessageRow, change: 'edit' | 'delete' | 'restore' | 'pin' | 'unpin'): Promise<ChatMessage> {
+    const [message] = await this.present(viewer, roomId, [row]);
+    // Live readers get what any member sees: a deleted message's content stays with its sender.
+    const announced = { ...message!, self: 0, content: row.deleted ? '' : message!.content };
+    void this.ctx.hooks.fire('action:chat.changed', { roomId, mid: row.mid, change, message: announced });
+    return message!;
+  }
+
+  async pinned(viewer: Viewer, roomId: number, start: number): Promise<{ messages: ChatMessage[] }> {
+    const { member } = await this.access(viewer, roomId);
+    const rows = await store.pinnedMessages(this.ctx.db, roomId, member?.joined_mid ?? 0, start, CHAT_LIMITS.messagesPerPage);
+    return { messages: await this.present(viewer, roomId, rows) };
+  }
+
+  /** Messages of the room containing the words, newest first. */
+  async search(viewer: Viewer, roomId: number, query: string): Promise<{ messages: ChatMessage[] }> {
+    const { member } = await this.access(viewer, roomId);
+    const q = query.trim();
+    if (!q) return { messages: [] };
+    const rows = await store.searchMessages(this.ctx.db, roomId, member?.joined_mid ?? 0, q, SEARCH_LIMIT);
+    return { messages: await this.present(viewer, roomId, rows) };
+  }
+
+  /** Members of the room whose name starts with the query. */
+  async searchUsers(viewer: Viewer, roomId: number, query: string): Promise<{ users: ChatUser[] }> {
+    const { users } = await this.users(viewer, roomId);
+    const q = query.trim().toLowerCase();
+    return { users: q ? users.filter((u) => u.username.toLowerCase().startsWith(q) || u.userslug.startsWith(q)) : users };
+  }
+
+  // ---------------------------------------------------------------- administration
+
+  /** An administrator reads any room (logged as the event `chat-room-read`). */
+  async adminRead(viewer: Viewer, roomId: number, ip: string): Promise<ChatRoomFull> {
+    if (!viewer.isAdmin) throw forbidden('error:no-privileges');
+    const room = await store.roomById(this.ctx.db, roomId);
+    if (!room) throw notFound('error:no-chat-room');
+    await this.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip);
+    const member = await store.member(this.ctx.db, roomId, viewer.uid);
+    return this.full(viewer, room, member);
+  }
+
+  /** An administrator deletes a room and its messages (logged as `chat-room-delete`). */
+  async adminDelete(viewer: Viewer, roomId: number, ip: string): Promise<void> {
+    if (!viewer.isAdmin) throw forbidden('error:no-privileges');
+    const room = await store.roomById(this.ctx.db, roomId);
+    if (!room) throw notFound('error:no-chat-room');
+    const uids = await store.memberUids(this.ctx.db, roomId);
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.deleteRoom(tx, roomId);
+        await this.ctx.events.log('chat-room-delete', viewer.uid, { roomId }, ip, tx);
+      },
+      after: () => void this.ctx.hooks.fire('action:chat.left', { roomId, uids }),
+    });
+  }
+
+  /** Rooms list size bound (routes). */
+  static readonly perPage = CHAT_LIMITS.roomsPerPage;
+}

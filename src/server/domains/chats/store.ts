@@ -1,0 +1,287 @@
+import { sql, type Selectable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { ChatMessagesTable, ChatRoomMembersTable, ChatRoomsTable } from '../../db/schema.js';
+
+/** The only code that touches the chat tables (chat_rooms, chat_room_members, chat_messages). */
+
+export type RoomRow = Selectable<ChatRoomsTable>;
+export type MemberRow = Selectable<ChatRoomMembersTable>;
+export type MessageRow = Selectable<ChatMessagesTable>;
+
+export async function roomById(db: Queryable, roomId: number): Promise<RoomRow | undefined> {
+  return db.selectFrom('chat_rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();
+}
+
+export async function roomsByIds(db: Queryable, roomIds: number[]): Promise<RoomRow[]> {
+  if (!roomIds.length) return [];
+  return db.selectFrom('chat_rooms').selectAll().where('room_id', 'in', roomIds).execute();
+}
+
+export async function roomByDmKey(db: Queryable, key: string): Promise<RoomRow | undefined> {
+  return db.selectFrom('chat_rooms').selectAll().where('dm_key', '=', key).executeTakeFirst();
+}
+
+export async function insertRoom(db: Queryable, row: { owner: number; name: string; public: number; groups: string; dm_key: string | null; created: number }): Promise<RoomRow> {
+  return db
+    .insertInto('chat_rooms')
+    .values({ ...row, last_activity: row.created })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateRoom(db: Queryable, roomId: number, patch: Partial<Pick<RoomRow, 'name' | 'dm_key' | 'groups' | 'public' | 'join_leave_messages' | 'owner'>>): Promise<void> {
+  await db.updateTable('chat_rooms').set(patch).where('room_id', '=', roomId).execute();
+}
+
+export async function deleteRoom(db: Queryable, roomId: number): Promise<void> {
+  await db.deleteFrom('chat_messages').where('room_id', '=', roomId).execute();
+  await db.deleteFrom('chat_room_members').where('room_id', '=', roomId).execute();
+  await db.deleteFrom('chat_rooms').where('room_id', '=', roomId).execute();
+}
+
+/** Keeps `user_count` equal to the member rows (after adding or removing members). */
+export async function recountUsers(db: Queryable, roomId: number): Promise<number> {
+  const row = await db
+    .updateTable('chat_rooms')
+    .set({ user_count: sql<number>`(select count(*) from chat_room_members m where m.room_id = ${roomId})` })
+    .where('room_id', '=', roomId)
+    .returning('user_count')
+    .executeTakeFirst();
+  return Number(row?.user_count ?? 0);
+}
+
+/** Adds members not already in the room; returns the uids added. */
+export async function addMembers(db: Queryable, roomId: number, uids: number[], opts: { owner: boolean; joinedMid: number; notify: number; now: number }): Promise<number[]> {
+  if (!uids.length) return [];
+  const existing = new Set((await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).where('uid', 'in', uids).execute()).map((r) => r.uid));
+  const fresh = [...new Set(uids)].filter((u) => !existing.has(u));
+  if (!fresh.length) return [];
+  await db
+    .insertInto('chat_room_members')
+    .values(fresh.map((uid) => ({ room_id: roomId, uid, is_owner: opts.owner ? 1 : 0, notify: opts.notify, last_read_mid: opts.joinedMid, joined_mid: opts.joinedMid, joined: opts.now })))
+    .onConflict((oc) => oc.columns(['room_id', 'uid']).doNothing())
+    .execute();
+  return fresh;
+}
+
+export async function removeMembers(db: Queryable, roomId: number, uids: number[]): Promise<void> {
+  if (!uids.length) return;
+  await db.deleteFrom('chat_room_members').where('room_id', '=', roomId).where('uid', 'in', uids).execute();
+}
+
+export async function member(db: Queryable, roomId: number, uid: number): Promise<MemberRow | undefined> {
+  return db.selectFrom('chat_room_members').selectAll().where('room_id', '=', roomId).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** The member rows of several rooms for one member (access checks of a list of rooms). */
+export async function membershipsOf(db: Queryable, uid: number, roomIds: number[]): Promise<MemberRow[]> {
+  if (!roomIds.length) return [];
+  return db.selectFrom('chat_room_members').selectAll().where('uid', '=', uid).where('room_id', 'in', roomIds).execute();
+}
+
+/** A room's members, owners first then by join time. */
+export async function members(db: Queryable, roomId: number, limit = 500): Promise<MemberRow[]> {
+  return db.selectFrom('chat_room_members').selectAll().where('room_id', '=', roomId).orderBy('is_owner', 'desc').orderBy('joined').orderBy('uid').limit(limit).execute();
+}
+
+export async function memberUids(db: Queryable, roomId: number): Promise<number[]> {
+  return (await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).execute()).map((r) => r.uid);
+}
+
+export async function updateMember(db: Queryable, roomId: number, uid: number, patch: Partial<Pick<MemberRow, 'is_owner' | 'notify' | 'last_read_mid'>>): Promise<void> {
+  await db.updateTable('chat_room_members').set(patch).where('room_id', '=', roomId).where('uid', '=', uid).execute();
+}
+
+/** Gives the next message its index and moves the room's activity; the room row is locked until commit. */
+export async function claimIndex(db: Queryable, roomId: number, now: number): Promise<number> {
+  const row = await db
+    .updateTable('chat_rooms')
+    .set({ message_count: sql<number>`message_count + 1`, last_activity: now })
+    .where('room_id', '=', roomId)
+    .returning('message_count')
+    .executeTakeFirstOrThrow();
+  return Number(row.message_count) - 1;
+}
+
+export async function insertMessage(db: Queryable, row: Omit<MessageRow, 'mid' | 'edited' | 'deleted' | 'pinned'>): Promise<MessageRow> {
+  return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setLastMid(db: Queryable, roomId: number, mid: number): Promise<void> {
+  await db.updateTable('chat_rooms').set({ last_mid: mid }).where('room_id', '=', roomId).where('last_mid', '<', mid).execute();
+}
+
+export async function messageById(db: Queryable, mid: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('chat_messages').selectAll().where('mid', '=', mid).executeTakeFirst();
+}
+
+export async function messagesByIds(db: Queryable, mids: number[]): Promise<MessageRow[]> {
+  if (!mids.length) return [];
+  return db.selectFrom('chat_messages').selectAll().where('mid', 'in', mids).execute();
+}
+
+export async function updateMessage(db: Queryable, mid: number, patch: Partial<Pick<MessageRow, 'content' | 'content_html' | 'edited' | 'deleted' | 'pinned'>>): Promise<void> {
+  await db.updateTable('chat_messages').set(patch).where('mid', '=', mid).execute();
+}
+
+/**
+ * A page of a room's messages the member may see (after `afterMid`), newest `limit` before
+ * index `beforeIdx` (exclusive; undefined: the newest), returned oldest first.
+ */
+export async function messagesPage(db: Queryable, roomId: number, afterMid: number, limit: number, beforeIdx?: number): Promise<MessageRow[]> {
+  let q = db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('mid', '>', afterMid);
+  if (beforeIdx !== undefined) q = q.where('idx', '<', beforeIdx);
+  const rows = await q.orderBy('idx', 'desc').limit(limit).execute();
+  return rows.reverse();
+}
+
+/** Messages from index `fromIdx` on (a jump to a message), oldest first. */
+export async function messagesFrom(db: Queryable, roomId: number, afterMid: number, fromIdx: number, limit: number): Promise<MessageRow[]> {
+  return db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('mid', '>', afterMid).where('idx', '>=', fromIdx).orderBy('idx').limit(limit).execute();
+}
+
+export async function pinnedMessages(db: Queryable, roomId: number, afterMid: number, start: number, limit: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('mid', '>', afterMid)
+    .where('pinned', '>', 0)
+    .where('deleted', '=', 0)
+    .orderBy('pinned', 'desc')
+    .orderBy('mid', 'desc')
+    .offset(start)
+    .limit(limit)
+    .execute();
+}
+
+/** Messages whose text contains `query` (case-insensitive), newest first. */
+export async function searchMessages(db: Queryable, roomId: number, afterMid: number, query: string, limit: number): Promise<MessageRow[]> {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('mid', '>', afterMid)
+    .where('system', '=', 0)
+    .where('deleted', '=', 0)
+    .where(sql<boolean>`lower(content) like ${pattern} escape '\\'`)
+    .orderBy('mid', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A member's rooms, most recent activity first, with the member's own row. */
+export async function roomsOf(db: Queryable, uid: number, offset: number, limit: number): Promise<(RoomRow & { notify: number; is_owner: number; last_read_mid: number; joined_mid: number })[]> {
+  return db
+    .selectFrom('chat_room_members as m')
+    .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
+    .selectAll('r')
+    .select(['m.notify', 'm.is_owner', 'm.last_read_mid', 'm.joined_mid'])
+    .where('m.uid', '=', uid)
+    .orderBy('r.last_activity', 'desc')
+    .orderBy('r.room_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countRoomsOf(db: Queryable, uid: number): Promise<number> {
+  const row = await db.selectFrom('chat_room_members').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Public rooms, most recent activity first. */
+export async function publicRooms(db: Queryable, limit = 100): Promise<RoomRow[]> {
+  return db.selectFrom('chat_rooms').selectAll().where('public', '=', 1).orderBy('last_activity', 'desc').limit(limit).execute();
+}
+
+/** Per room: the member's unread messages (others' non-system ones after their last read), in one query. */
+export async function unreadPerRoom(db: Queryable, uid: number, roomIds: number[]): Promise<Map<number, number>> {
+  if (!roomIds.length) return new Map();
+  const rows = await db
+    .selectFrom('chat_messages as c')
+    .innerJoin('chat_room_members as m', (j) => j.onRef('m.room_id', '=', 'c.room_id').on('m.uid', '=', uid))
+    .select(['c.room_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('c.room_id', 'in', roomIds)
+    .whereRef('c.mid', '>', 'm.last_read_mid')
+    .where('c.uid', '<>', uid)
+    .where('c.system', '=', 0)
+    .groupBy('c.room_id')
+    .execute();
+  return new Map(rows.map((r) => [r.room_id, Number(r.n)]));
+}
+
+/** Per member: how many of their private rooms have unread messages (the badge), in one query. */
+export async function unreadRoomCounts(db: Queryable, uids: number[]): Promise<Map<number, number>> {
+  const out = new Map(uids.map((u) => [u, 0]));
+  if (!uids.length) return out;
+  const rows = await db
+    .selectFrom('chat_room_members as m')
+    .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
+    .select(['m.uid', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('m.uid', 'in', uids)
+    .where('r.public', '=', 0)
+    .whereRef('r.last_mid', '>', 'm.last_read_mid')
+    .groupBy('m.uid')
+    .execute();
+  for (const r of rows) out.set(r.uid, Number(r.n));
+  return out;
+}
+
+/** Up to `per` members of each room (owners first), for the list's avatars, in one query. */
+export async function previewMembers(db: Queryable, roomIds: number[], per: number): Promise<MemberRow[]> {
+  if (!roomIds.length) return [];
+  const ranked = db
+    .selectFrom('chat_room_members')
+    .selectAll()
+    .select(sql<number>`row_number() over (partition by room_id order by is_owner desc, joined, uid)`.as('rn'))
+    .where('room_id', 'in', roomIds)
+    .as('ranked');
+  const rows = await db.selectFrom(ranked).selectAll().where('rn', '<=', per).execute();
+  return rows.map(({ rn: _rn, ...r }) => r as MemberRow);
+}
+
+/** The message a new one gets if several wait: the room's newest mid. */
+export async function lastMessages(db: Queryable, mids: number[]): Promise<MessageRow[]> {
+  return messagesByIds(db, mids.filter((m) => m > 0));
+}
+
+/** Member rows of these uids in a room (who of them is in it). */
+export async function membersAmong(db: Queryable, roomId: number, uids: number[]): Promise<MemberRow[]> {
+  if (!uids.length) return [];
+  return db.selectFrom('chat_room_members').selectAll().where('room_id', '=', roomId).where('uid', 'in', uids).execute();
+}
+
+/** Marks the room read up to its newest message for a member. */
+export async function markRead(db: Queryable, roomId: number, uid: number): Promise<void> {
+  await db
+    .updateTable('chat_room_members')
+    .set({ last_read_mid: sql<number>`(select r.last_mid from chat_rooms r where r.room_id = ${roomId})` })
+    .where('room_id', '=', roomId)
+    .where('uid', '=', uid)
+    .execute();
+}
+
+/** Marks the room unread for a member: back to just before its newest message. */
+export async function markUnread(db: Queryable, roomId: number, uid: number, beforeMid: number): Promise<void> {
+  await db.updateTable('chat_room_members').set({ last_read_mid: beforeMid }).where('room_id', '=', roomId).where('uid', '=', uid).execute();
+}
+
+/** The mid of the message before `mid` in the room (0: none). */
+export async function previousMid(db: Queryable, roomId: number, mid: number): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select('mid').where('room_id', '=', roomId).where('mid', '<', mid).orderBy('mid', 'desc').limit(1).executeTakeFirst();
+  return row?.mid ?? 0;
+}
+
+/** The room's newest message index below or at `idx` the member may see (for page positions). */
+export async function countVisible(db: Queryable, roomId: number, afterMid: number): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('room_id', '=', roomId).where('mid', '>', afterMid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The room's newest message id of any kind (0: none): what a member joining now has already "seen". */
+export async function maxMid(db: Queryable, roomId: number): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('mid').as('m')).where('room_id', '=', roomId).executeTakeFirst();
+  return Number(row?.m ?? 0);
+}

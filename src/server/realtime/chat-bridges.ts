@@ -1,0 +1,64 @@
+import type { ChatAccess } from './chats.js';
+import { bridge, type Hub } from './hub.js';
+import { chatRoom, publicChatRoom, userRoom } from './rooms.js';
+
+/**
+ * Chat events reach every socket following the room (chat_room_<id>, joined only through the
+ * chats domain's access rule) and, for new messages and renames, every socket of every member
+ * (uid_<uid>) so their room list updates without the room open. socket.io sends one copy to a
+ * socket that is in several of the rooms; with the Redis adapter, every process's sockets.
+ */
+export function registerChatBridges(hub: Hub & { setChatAccess(access: ChatAccess): void }): void {
+  const { io, ctx } = hub;
+
+  bridge(hub, 'action:chat.sent', async ({ roomId, public: isPublic, message, uids }) => {
+    io.to([chatRoom(roomId), ...uids.map(userRoom)]).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic });
+    if (message.system) return;
+    if (isPublic) {
+      io.to(publicChatRoom(roomId)).emit('event:chats.public.unread', { roomId, fromUid: message.fromuid, public: true });
+      return;
+    }
+    // The badge: each member's count of unread rooms, in one query for all of them.
+    const others = uids.filter((u) => u !== message.fromuid);
+    const counts = await ctx.chats.unreadCounts(others);
+    for (const uid of others) {
+      io.to(userRoom(uid)).emit('event:unread.updateChatCount', { count: counts.get(uid) ?? 0, roomId, fromUid: message.fromuid, public: false });
+    }
+  });
+
+  bridge(hub, 'action:chat.changed', async ({ roomId, mid, change, message }) => {
+    const to = io.to(chatRoom(roomId));
+    if (change === 'edit') to.emit('event:chats.edit', { messages: [message] });
+    else if (change === 'delete') to.emit('event:chats.delete', mid);
+    else if (change === 'restore') to.emit('event:chats.restore', message);
+    else to.emit('event:chats.pin', { roomId, mid, pinned: change === 'pin', message });
+  });
+
+  bridge(hub, 'action:chat.typing', async (data) => {
+    io.to(chatRoom(data.roomId)).emit('event:chats.typing', data);
+  });
+
+  bridge(hub, 'action:chat.read', async ({ roomId, uid, state }) => {
+    const to = io.to(userRoom(uid));
+    if (state === 0) to.emit('event:chats.markedAsRead', { roomId });
+    to.emit('event:chats.mark', { roomId, state });
+    const count = (await ctx.chats.unreadCounts([uid])).get(uid) ?? 0;
+    to.emit('event:unread.updateChatCount', { count, roomId });
+  });
+
+  bridge(hub, 'action:chat.renamed', async ({ roomId, newName, uids }) => {
+    io.to([chatRoom(roomId), ...uids.map(userRoom)]).emit('event:chats.roomRename', { roomId, newName, chatWithMessage: '' });
+  });
+
+  bridge(hub, 'action:chat.left', async ({ roomId, uids }) => {
+    if (!uids.length) return;
+    const rooms = uids.map(userRoom);
+    // Sockets of members who left stop following the room, on every process.
+    io.in(rooms).socketsLeave([chatRoom(roomId), publicChatRoom(roomId)]);
+    io.to(rooms).emit('event:chats.left', { roomId });
+    const counts = await ctx.chats.unreadCounts(uids);
+    for (const uid of uids) io.to(userRoom(uid)).emit('event:unread.updateChatCount', { count: counts.get(uid) ?? 0, roomId });
+  });
+
+  hub.setChatAccess(async (viewer, roomIds, publicRoom) => ctx.chats.liveAccess(viewer, roomIds, publicRoom));
+}
