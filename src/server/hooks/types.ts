@@ -77,6 +77,18 @@ export interface ActionHooks {
    * setting is "all", or "mentions" and they are mentioned; blocked senders left out).
    */
   'action:chat.message': { roomId: number; mid: number; uid: number; roomName: string; uids: number[] };
+  /** A message (or system message) was stored in a room; `uids` are the room's members (live delivery). */
+  'action:chat.sent': { roomId: number; public: boolean; message: ChatMessage; uids: number[] };
+  /** A message was edited, deleted, restored, pinned or unpinned (live delivery to the room). */
+  'action:chat.changed': { roomId: number; mid: number; change: 'edit' | 'delete' | 'restore' | 'pin' | 'unpin'; message: ChatMessage };
+  /** A member started or stopped typing in a room. */
+  'action:chat.typing': { roomId: number; uid: number; username: string; typing: boolean };
+  /** A member marked a room read (state 0) or unread (1). */
+  'action:chat.read': { roomId: number; uid: number; state: 0 | 1 };
+  /** A room was renamed; `uids` are its members. */
+  'action:chat.renamed': { roomId: number; newName: string; uids: number[] };
+  /** Members left or were removed from a room (their sockets stop following it). */
+  'action:chat.left': { roomId: number; uids: number[] };
   /** A new flag; the moderators of `cid` (and admins, global moderators) hear about it. */
   'action:flag.create': { flagId: number; uid: number; cid: number; type: 'post' | 'user'; targetId: number; tid?: number };
   /** A post held in the queue; the moderators of `cid` hear about it. */
@@ -90,18 +102,6 @@ export interface ActionHooks {
   /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
   'action:notifications.stored': { rows: NotificationRow[] };
   /** A stored notification to push to these readers (those whose preferences include push; the push domain sends it). */
-  /** A message (or system message) was stored in a room; `uids` are the room's members (live delivery). */
-  'action:chat.sent': { roomId: number; public: boolean; message: ChatMessage; uids: number[] };
-  /** A message was edited, deleted, restored, pinned or unpinned (live delivery to the room). */
-  'action:chat.changed': { roomId: number; mid: number; change: 'edit' | 'delete' | 'restore' | 'pin' | 'unpin'; message: ChatMessage };
-  /** A member started or stopped typing in a room. */
-  'action:chat.typing': { roomId: number; uid: number; username: string; typing: boolean };
-  /** A member marked a room read (state 0) or unread (1). */
-  'action:chat.read': { roomId: number; uid: number; state: 0 | 1 };
-  /** A room was renamed; `uids` are its members. */
-  'action:chat.renamed': { roomId: number; newName: string; uids: number[] };
-  /** Members left or were removed from a room (their sockets stop following it). */
-  'action:chat.left': { roomId: number; uids: number[] };
   'action:notifications.push': { uids: number[]; notification: NotificationRow };
   /** A member's unread count changed by reading or deleting (every tab shows it). */
   'action:notifications.count': { uid: number; unread: number };
