@@ -1,3 +1,4 @@
+import { accountPages } from './account-pages.js';
 import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationsPage } from '../../../shared/schemas/notification.js';
 import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
@@ -45,5 +46,5 @@ const notificationsPage = definePage<NotificationsPage>({
   },
 });
 
-/** The notifications page (members only). */
-export const notificationPages = [notificationsPage];
+/** The notifications page and the account pages about notifications and watching (members only). */
+export const notificationPages = [notificationsPage, ...accountPages];

@@ -262,3 +262,30 @@ export async function claimDigest(db: Queryable, uid: number, now: number, dueBe
     .execute();
   return rows.length > 0;
 }
+
+/**
+ * A page of the topics a member watches (topic_follows 'follow') in the given categories,
+ * newest activity first, and how many there are: the account page "watched". Deleted topics
+ * are left out.
+ */
+export async function watchedTopicIds(db: Queryable, uid: number, cids: number[], offset: number, limit: number): Promise<{ tids: number[]; count: number }> {
+  if (!cids.length) return { tids: [], count: 0 };
+  const base = db
+    .selectFrom('topic_follows as f')
+    .innerJoin('topics as t', 't.tid', 'f.tid')
+    .where('f.uid', '=', uid)
+    .where('f.state', '=', 'follow')
+    .where('t.deleted', '=', 0)
+    .where('t.cid', 'in', cids);
+  const [rows, total] = await Promise.all([
+    base.select('t.tid').orderBy('t.last_post_time', 'desc').orderBy('t.tid', 'desc').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { tids: rows.map((r) => r.tid), count: Number(total?.n ?? 0) };
+}
+
+/** The tags a member follows, by name. */
+export async function followedTags(db: Queryable, uid: number): Promise<string[]> {
+  const rows = await db.selectFrom('tag_follows').select('tag').where('uid', '=', uid).orderBy('tag').execute();
+  return rows.map((r) => r.tag);
+}

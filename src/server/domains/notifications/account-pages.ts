@@ -1,0 +1,173 @@
+import type { AccountCategoriesPage, AccountCategory, AccountPageBase, AccountSettingsPage, AccountTagsPage, AccountWatchedPage, NotificationSettingRow } from '../../../shared/account.js';
+import { BOOTSWATCH_SKINS } from '../../../shared/skins.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { definePage, type PageContent } from '../../http/pages.js';
+import { pageNumber, pagination } from '../../http/pagination.js';
+import type { Viewer } from '../privileges/service.js';
+import { topicFields } from '../topics/presenter.js';
+import { presentSettingsObj, presentUser, userSettings } from '../users/presenter.js';
+import type { UserRow } from '../users/store.js';
+import { CATEGORY_WATCH_STATES, DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, pushKey, typeKey } from './schemas.js';
+import * as store from './store.js';
+
+const WATCHED_PER_PAGE = 20;
+const MAX_PER_PAGE = 100;
+
+type Ctx = AppContext;
+
+/**
+ * The member an account page is about: only the member themself and administrators see these
+ * pages (another member: 403; unknown: 404). A slug with other letters redirects to the real one.
+ */
+async function owner(ctx: Ctx, viewer: Viewer, slug: string, page: string): Promise<{ row: UserRow; base: PageContent<AccountPageBase> } | { redirect: string }> {
+  const row = await ctx.users.bySlug(slug);
+  if (!row) throw notFound('error:no-user');
+  if (viewer.uid !== row.uid && !viewer.isAdmin) throw forbidden();
+  if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
+  return {
+    row,
+    base: {
+      ...presentUser(row),
+      isSelf: viewer.uid === row.uid,
+      isAdmin: viewer.isAdmin,
+      title: `[[user:${page}.title]]`,
+      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}.title]]` }],
+    } as PageContent<AccountPageBase>,
+  };
+}
+
+const settingsPage = definePage<AccountSettingsPage>({
+  path: '/user/:userslug/settings',
+  template: 'account/settings',
+  requireLogin: true,
+  async load({ ctx, viewer, params }) {
+    const o = await owner(ctx, viewer, params.userslug!, 'settings');
+    if ('redirect' in o) return o;
+    const forum = await ctx.settings.get();
+    const s = userSettings(o.row);
+    const stored = parseSettings(o.row.settings);
+    const notify = notifySettingsOf(stored, { dailyDigestFreq: forum.dailyDigestFreq, categoryWatchState: 'watching' });
+    const notificationSettings: NotificationSettingRow[] = PREFERENCE_NAMES.map((name) => {
+      const value = notify.types[typeKey(name)]!;
+      return {
+        name: typeKey(name),
+        label: `[[user:settings.type.${name}]]`,
+        value,
+        none: value === 'none',
+        notification: value === 'notification',
+        email: value === 'email',
+        notificationemail: value === 'notificationemail',
+        push: notify.push[pushKey(name)]!,
+      };
+    });
+    return {
+      ...o.base,
+      settings: { ...presentSettingsObj(o.row.uid, s, forum), ...notify.push },
+      openSidebars: s.openSidebars,
+      notificationSettings,
+      disableEmailSubscriptions: 0,
+      dailyDigestFreqOptions: DIGEST_FREQS.map((value) => ({ value, name: `[[user:settings.digest.${value}]]`, selected: value === notify.dailyDigestFreq })),
+      bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
+      categoryWatchState: Object.fromEntries(CATEGORY_WATCH_STATES.map((st) => [st, st === notify.categoryWatchState])),
+      languages: [{ name: 'English (United Kingdom)', code: 'en-GB', dir: 'ltr', selected: true }],
+      acpLanguages: [{ name: 'English (United Kingdom)', code: 'en-GB', dir: 'ltr', selected: true }],
+      customSettings: [],
+      homePageRoutes: [],
+      upvoteNotifFreq: [{ name: 'all', selected: true }],
+      disableCustomUserSkins: 0,
+      allowUserHomePage: 0,
+      hideFullname: 0,
+      hideEmail: 0,
+      inTopicSearchAvailable: false,
+      maxTopicsPerPage: MAX_PER_PAGE,
+      maxPostsPerPage: MAX_PER_PAGE,
+      maxUnreadCutoff: 2,
+    };
+  },
+});
+
+const watchedPage = definePage<AccountWatchedPage>({
+  path: '/user/:userslug/watched',
+  template: 'account/watched',
+  requireLogin: true,
+  async load({ ctx, viewer, params, query }) {
+    const o = await owner(ctx, viewer, params.userslug!, 'watched');
+    if ('redirect' in o) return o;
+    const page = pageNumber(query.page);
+    // What the member may read now (an admin looking sees the member's view).
+    const member = await ctx.privileges.viewer(o.row.uid);
+    const cids = await ctx.categories.readableCids(member);
+    const { tids, count } = await store.watchedTopicIds(ctx.db, o.row.uid, cids, (page - 1) * WATCHED_PER_PAGE, WATCHED_PER_PAGE);
+    const rows = await ctx.topics.getMany(tids);
+    const topics = tids.flatMap((tid) => (rows.get(tid) ? [topicFields(rows.get(tid)!)] : []));
+    const pageCount = Math.max(1, Math.ceil(count / WATCHED_PER_PAGE));
+    if (page > pageCount) throw notFound();
+    return {
+      ...o.base,
+      topics,
+      nextStart: page * WATCHED_PER_PAGE,
+      noItemsFoundKey: '[[user:watched.none]]',
+      showSort: false,
+      sortOptions: [],
+      pagination: pagination(page, pageCount, query),
+    };
+  },
+});
+
+const categoriesPage = definePage<AccountCategoriesPage>({
+  path: '/user/:userslug/categories',
+  template: 'account/categories',
+  requireLogin: true,
+  async load({ ctx, viewer, params, query }) {
+    const o = await owner(ctx, viewer, params.userslug!, 'categories');
+    if ('redirect' in o) return o;
+    const member = await ctx.privileges.viewer(o.row.uid);
+    const rows = await ctx.categories.list(member);
+    const states = await ctx.categories.watchStates(o.row.uid, rows.map((r) => r.cid));
+    // Tree order: each category after its parent, with its depth.
+    const byParent = new Map<number, typeof rows>();
+    for (const r of rows) byParent.set(r.parent_cid, [...(byParent.get(r.parent_cid) ?? []), r]);
+    const known = new Set(rows.map((r) => r.cid));
+    const categories: AccountCategory[] = [];
+    const walk = (parent: number, depth: number) => {
+      for (const r of (byParent.get(parent) ?? []).sort((a, b) => a.position - b.position || a.cid - b.cid)) {
+        const state = states.get(r.cid) ?? 'watching';
+        categories.push({
+          cid: r.cid,
+          name: r.name,
+          level: String(depth),
+          icon: r.icon,
+          parentCid: r.parent_cid,
+          color: r.color,
+          bgColor: r.bg_color,
+          backgroundImage: '',
+          depth,
+          slug: r.slug,
+          isIgnored: state === 'ignoring',
+          isWatched: state === 'watching',
+          isTracked: state === 'tracking',
+          isNotWatched: state === 'notwatching',
+          imageClass: 'cover',
+        });
+        walk(r.cid, depth + 1);
+      }
+    };
+    for (const r of rows) if (!known.has(r.parent_cid) && !categories.some((c) => c.cid === r.cid)) walk(r.parent_cid, 0);
+    return { ...o.base, categories, pagination: pagination(1, 1, query) };
+  },
+});
+
+const tagsPage = definePage<AccountTagsPage>({
+  path: '/user/:userslug/tags',
+  template: 'account/tags',
+  requireLogin: true,
+  async load({ ctx, viewer, params }) {
+    const o = await owner(ctx, viewer, params.userslug!, 'tags');
+    if ('redirect' in o) return o;
+    return { ...o.base, tags: await store.followedTags(ctx.db, o.row.uid) };
+  },
+});
+
+/** The account pages about notifications and watching: settings, watched, categories, tags. */
+export const accountPages = [settingsPage, watchedPage, categoriesPage, tagsPage];
