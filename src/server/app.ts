@@ -30,6 +30,8 @@ import { registerPostQueueRoutes } from './domains/postqueue/routes.js';
 import { postQueuePages } from './domains/postqueue/pages.js';
 import { registerPushRoutes } from './domains/push/routes.js';
 import { pushPages } from './domains/push/pages.js';
+import { registerUploadRoutes } from './domains/uploads/routes.js';
+import { uploadPages } from './domains/uploads/pages.js';
 import { registerChatRoutes } from './domains/chats/routes.js';
 import { chatPages } from './domains/chats/pages.js';
 import { registerAuth } from './http/auth.js';
@@ -133,11 +135,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPostQueueRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
+      registerUploadRoutes(scope, ctx);
       registerChatRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...chatPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

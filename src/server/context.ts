@@ -22,6 +22,8 @@ import { PostQueueService } from './domains/postqueue/service.js';
 import { registerMail } from './domains/mail/listeners.js';
 import { PushService } from './domains/push/service.js';
 import { registerPush } from './domains/push/listeners.js';
+import { UploadsService } from './domains/uploads/service.js';
+import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { ChatsService } from './domains/chats/service.js';
 import { JobRunner } from './jobs/runner.js';
@@ -58,6 +60,8 @@ export interface AppContext {
   postQueue: PostQueueService;
   /** Web push: the VAPID keys, members' browser subscriptions, the push jobs. */
   push: PushService;
+  /** Members' uploaded files, topic thumbnails and the unused-file clean-up. */
+  uploads: UploadsService;
   /** Chat rooms, members and messages. */
   chats: ChatsService;
   close(): Promise<void>;
@@ -93,10 +97,12 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.mail = new MailService(ctx);
   ctx.postQueue = new PostQueueService(ctx);
   ctx.push = new PushService(ctx);
+  ctx.uploads = new UploadsService(ctx);
   ctx.chats = new ChatsService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);
+  registerUploadListeners(ctx);
   // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
   // it everywhere. A domain that changes group membership clears 'viewers' the same way.
   for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {

@@ -100,6 +100,14 @@ export const DEFAULT_SETTINGS = {
   /** The most members a chat room may have (0: no limit). */
   maximumUsersInChatRoom: 0,
   maximumChatRoomNameLength: 50,
+  /** Uploads: the largest file a member may upload, in KiB (NodeBB's maximumFileSize). */
+  maximumFileSize: 2048,
+  /** Uploads: file extensions members may upload besides images, joined by commas (NodeBB's allowedFileExtensions). */
+  allowedFileExtensions: 'png,jpg,jpeg,gif,webp,pdf,txt,zip',
+  /** Uploads: wider images are scaled down to this width in pixels (NodeBB's resizeImageWidth). */
+  resizeImageWidth: 1920,
+  /** Uploads: the most pixels (width x height) an uploaded image may have; bigger ones are refused. */
+  maximumImagePixels: 40_000_000,
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
 export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];

@@ -258,6 +258,9 @@ export interface Database {
   chat_room_members: ChatRoomMembersTable;
   chat_messages: ChatMessagesTable;
   user_blocks: UserBlocksTable;
+  uploads: UploadsTable;
+  upload_refs: UploadRefsTable;
+  topic_thumbs: TopicThumbsTable;
 }
 
 /** A chat room (0010). `groups` is a JSON array of group names (public rooms). */
@@ -448,4 +451,34 @@ export interface PostQueueTable {
   timestamp: Generated<number>;
   ip: Generated<string>;
   created: number;
+}
+
+/** A member's uploaded file (0011); `path` is the content-hashed name under the uploads folder. */
+export interface UploadsTable {
+  id: Generated<number>;
+  uid: number;
+  path: string;
+  name: string;
+  mime: string;
+  size: number;
+  width: Generated<number>;
+  height: Generated<number>;
+  /** The thumbnail's path ('' for non-images). */
+  thumb: Generated<string>;
+  created: number;
+}
+
+/** Where an uploaded file is used (0011): kind 'post' | 'chat' | 'picture', ref_id the pid, mid or uid. */
+export interface UploadRefsTable {
+  path: string;
+  kind: string;
+  ref_id: number;
+}
+
+/** A topic's thumbnails in order (0011). */
+export interface TopicThumbsTable {
+  tid: number;
+  path: string;
+  name: string;
+  sort: Generated<number>;
 }

@@ -24,6 +24,16 @@ export interface FilterHooks {
   'filter:post.create': { uid: number; tid: number; content: string; toPid: number };
   'filter:post.edit': { uid: number; pid: number; content: string; title?: string; tags?: string[] };
   'filter:user.create': { username: string; email: string | null };
+  /** A topic list's thumbnails, filled in one query for all its topics (the uploads domain). */
+  'filter:topics.thumbs': { tids: number[]; thumbs: Map<number, TopicThumb[]> };
+}
+
+/** A topic thumbnail as topic objects list it (NodeBB's `thumbs` items). */
+export interface TopicThumb {
+  id: number | string;
+  name: string;
+  path: string;
+  url: string;
 }
 
 /** Action hooks: fired after commit; their errors are logged, never thrown. */

@@ -131,7 +131,7 @@ export async function adminConfig(ctx: AppContext, req: FastifyRequest, reply: F
     reconnectionDelay: s.reconnectionDelay,
     topicsPerPage: c.topicsPerPage,
     postsPerPage: c.postsPerPage,
-    maximumFileSize: 0,
+    maximumFileSize: s.maximumFileSize,
     convertPastedImageTo: '',
     'theme:id': 'palaver',
     'theme:src': '',

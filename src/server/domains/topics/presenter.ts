@@ -2,6 +2,7 @@ import type { TopicFields, TopicSlim, TopicUser } from '../../../shared/schemas/
 import type { CategoryRef, TopicSummary, UserSummary } from '../../../shared/types.js';
 import { escapeHtml } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
+import type { TopicThumb } from '../../hooks/types.js';
 import { presentTeaser } from '../posts/presenter.js';
 import { bannedUntilReadable, presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
@@ -64,8 +65,17 @@ export function topicFields(t: TopicRow): TopicFields {
 /** NodeBB's TopicObjectSlim of each topic: the row's fields plus poster and follower counts, one query each for all. */
 export async function presentSlim(ctx: TopicsDeps, rows: TopicRow[]): Promise<TopicSlim[]> {
   const tids = rows.map((t) => t.tid);
-  const [posters, followers] = await Promise.all([store.posterCounts(ctx.db, tids), store.followerCounts(ctx.db, tids)]);
-  return rows.map((t) => ({ ...topicFields(t), postercount: posters.get(t.tid) ?? 0, followercount: followers.get(t.tid) ?? 0 }));
+  const [posters, followers, thumbs] = await Promise.all([store.posterCounts(ctx.db, tids), store.followerCounts(ctx.db, tids), topicThumbs(ctx, tids)]);
+  return rows.map((t) => {
+    const list = thumbs.get(t.tid) ?? [];
+    return { ...topicFields(t), thumbs: list, numThumbs: list.length, postercount: posters.get(t.tid) ?? 0, followercount: followers.get(t.tid) ?? 0 };
+  });
+}
+
+/** The topics' thumbnails, one query for all (filled by the uploads domain's filter). */
+export async function topicThumbs(ctx: Pick<TopicsDeps, 'hooks'>, tids: number[]): Promise<Map<number, TopicThumb[]>> {
+  if (!tids.length || !ctx.hooks.has('filter:topics.thumbs')) return new Map();
+  return (await ctx.hooks.runFilter('filter:topics.thumbs', { tids, thumbs: new Map() })).thumbs;
 }
 
 /** A topic's author as NodeBB's TopicObject lists it. */

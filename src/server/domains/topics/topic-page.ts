@@ -7,7 +7,7 @@ import { plainText, presentPosts } from '../posts/presenter.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
-import { missingCategory, topicFields } from './presenter.js';
+import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicsDeps } from './service.js';
 
 /** Posts per page: the member's own choice, else the forum's setting. */
@@ -69,7 +69,8 @@ export const topicPage = definePage<TopicPage>({
     ctx.views.add(topic.tid);
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time));
 
-    const fields = topicFields(topic);
+    const thumbs = (await topicThumbs(ctx, [topic.tid])).get(topic.tid) ?? [];
+    const fields = { ...topicFields(topic), thumbs, numThumbs: thumbs.length };
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     return {
       ...fields,

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../context.js';
+import { CLEAN_JOB } from './service.js';
+
+const PLUGIN = 'uploads';
+
+/**
+ * Keeps `upload_refs` (which stored files each post, chat message and profile picture uses)
+ * from the action hooks, fills topic lists' thumbnails, and declares the hourly clean-up job.
+ *
+ * Why references this way: a save or an edit already has the text in hand, so finding the
+ * upload URLs in it costs a regular expression, and the clean-up job then finds unused files
+ * with two indexed NOT EXISTS instead of searching every post. A listener lost to a crash is
+ * covered by the job's last check (the member's posts since the upload).
+ */
+export function registerUploadListeners(ctx: AppContext): void {
+  const uploads = ctx.uploads;
+  const post = async ({ post: p }: { post: { pid: number; content: string } }) => uploads.setRefs('post', p.pid, p.content);
+  ctx.hooks.action('action:post.save', PLUGIN, post);
+  ctx.hooks.action('action:post.edit', PLUGIN, post);
+  ctx.hooks.action('action:topic.save', PLUGIN, post);
+  ctx.hooks.action('action:post.purge', PLUGIN, async ({ post: p }) => uploads.setRefs('post', p.pid, ''));
+  ctx.hooks.action('action:chat.sent', PLUGIN, async ({ message }) => uploads.setRefs('chat', message.mid, message.content));
+  ctx.hooks.action('action:chat.changed', PLUGIN, async ({ message, change }) => {
+    if (change === 'edit') await uploads.setRefs('chat', message.mid, message.content);
+  });
+  ctx.hooks.action('action:user.update', PLUGIN, async ({ user, fields }) => {
+    if (fields.includes('picture') || fields.includes('uploadedpicture')) await uploads.setRefs('picture', user.uid, user.picture);
+  });
+  ctx.hooks.filter('filter:topics.thumbs', PLUGIN, async (data) => {
+    for (const [tid, list] of await uploads.thumbsFor(data.tids)) data.thumbs.set(tid, list);
+    return data;
+  });
+  ctx.jobs.define(CLEAN_JOB, async () => void (await uploads.clean()), { every: 3600_000, leaseMs: 10 * 60_000 });
+}

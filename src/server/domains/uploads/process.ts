@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { badRequest } from '../../http/errors.js';
+import { hashedName } from './storage.js';
+
+/** Images that are decoded, resized and re-encoded (nothing of the original bytes is kept). */
+const IMAGE_TYPES: Record<string, { ext: string; mime: string }> = {
+  png: { ext: 'png', mime: 'image/png' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+};
+/** Extensions that name the same type. */
+const ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tif: 'tiff', htm: 'html' };
+/** Types file-type cannot recognise (plain text): accepted by their extension when the bytes are text. */
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  md: 'text/markdown',
+  log: 'text/plain',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+};
+/** The thumbnail's width in pixels (NodeBB's topicThumbSize default). */
+export const THUMB_WIDTH = 512;
+
+/** The settings the processing reads. */
+export interface UploadLimits {
+  maximumFileSize: number;
+  allowedFileExtensions: string;
+  resizeImageWidth: number;
+  maximumImagePixels: number;
+}
+
+/** A file ready to store: its bytes, content-hashed name, type and thumbnail. */
+export interface ProcessedFile {
+  name: string;
+  path: string;
+  bytes: Buffer;
+  mime: string;
+  width: number;
+  height: number;
+  isImage: boolean;
+  thumb: { path: string; bytes: Buffer } | null;
+}
+
+/** The lower-case extension of a file name ('' when none), aliases folded (jpeg → jpg). */
+export function extensionOf(name: string): string {
+  const m = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  const ext = m ? m[1]!.toLowerCase() : '';
+  return ALIASES[ext] ?? ext;
+}
+
+/** The allowed extensions of the setting, aliases folded; images are always allowed (their privilege decides). */
+export function allowedExtensions(setting: string): Set<string> {
+  const set = new Set(Object.keys(IMAGE_TYPES));
+  for (const raw of setting.split(',')) {
+    const ext = raw.trim().replace(/^\./, '').toLowerCase();
+    if (ext) set.add(ALIASES[ext] ?? ext);
+  }
+  return set;
+}
+
+/** True when the name is an image Palaver re-encodes (what needs upload:post:image rather than upload:post:file). */
+export function isImageName(name: string): boolean {
+  return extensionOf(name) in IMAGE_TYPES;
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A file name as shown: no folders, no control characters, at most 255 characters. */
+export function cleanName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f<>"]/g, '').trim();
+  return (base || 'file').slice(-255);
+}
+
+function isUtf8Text(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a file by its bytes and prepares it for storage. The type comes from the bytes
+ * (file-type), never from the name alone: the sniffed type must be allowed and agree with the
+ * name's extension (a renamed executable is refused). Images are decoded with a pixel limit
+ * (image bombs are refused before they are decoded), turned upright, scaled down to the
+ * maximum width, re-encoded (which drops every metadata block: EXIF, GPS, XMP, ICC) and
+ * get a WebP thumbnail. Throws a 400 with a translation key; stores nothing.
+ */
+export async function processFile(rawName: string, bytes: Buffer, limits: UploadLimits): Promise<ProcessedFile> {
+  const name = cleanName(rawName);
+  const allowed = allowedExtensions(limits.allowedFileExtensions);
+  const claimed = extensionOf(name);
+  const sniffed = await fileTypeFromBuffer(bytes);
+  if (!sniffed) {
+    // Only text formats have no signature: accepted when the name says so and the bytes are UTF-8 text.
+    const mime = TEXT_TYPES[claimed];
+    if (!mime || !allowed.has(claimed) || !isUtf8Text(bytes)) throw badRequest('error:invalid-file-type', [...allowed].join(', '));
+    if (claimed === 'svg' && !/<svg[\s>]/i.test(bytes.toString('utf8'))) throw badRequest('error:invalid-image');
+    return { name, path: hashedName('files', sha256(bytes), claimed), bytes, mime, width: 0, height: 0, isImage: claimed === 'svg', thumb: null };
+  }
+  const ext = ALIASES[sniffed.ext] ?? sniffed.ext;
+  if (ext === 'xml' && claimed === 'svg' && allowed.has('svg') && /<svg[\s>]/i.test(bytes.toString('utf8'))) {
+    return { name, path: hashedName('files', sha256(bytes), 'svg'), bytes, mime: 'image/svg+xml', width: 0, height: 0, isImage: true, thumb: null };
+  }
+  // The bytes decide: a PE or ELF renamed to .png, or a PNG renamed to .exe, is refused.
+  if (!allowed.has(ext) || ext !== claimed) throw badRequest('error:invalid-file-type', [...allowed].join(', '));
+  const image = IMAGE_TYPES[ext];
+  if (!image) return { name, path: hashedName('files', sha256(bytes), ext), bytes, mime: sniffed.mime, width: 0, height: 0, isImage: false, thumb: null };
+  return processImage(name, bytes, image, limits);
+}
+
+async function processImage(name: string, bytes: Buffer, type: { ext: string; mime: string }, limits: UploadLimits): Promise<ProcessedFile> {
+  const animated = type.ext === 'gif' || type.ext === 'webp';
+  const open = () => sharp(bytes, { limitInputPixels: limits.maximumImagePixels, failOn: 'error', animated });
+  let meta: Metadata;
+  try {
+    // Only the header is read here (no pixel is decoded), so the limit is checked below, with a clear error.
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error', animated }).metadata();
+  } catch {
+    throw badRequest('error:invalid-image');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const pages = meta.pages ?? 1;
+  // The header's dimensions are checked before any pixel is decoded (sharp's limit counts one frame).
+  if (!width || !height || width * height * pages > limits.maximumImagePixels) throw badRequest('error:image-too-large', limits.maximumImagePixels);
+  try {
+    let pipeline = open().rotate().resize({ width: limits.resizeImageWidth, withoutEnlargement: true });
+    if (type.ext === 'png') pipeline = pipeline.png({ compressionLevel: 8 });
+    else if (type.ext === 'jpg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: false });
+    else if (type.ext === 'gif') pipeline = pipeline.gif();
+    else pipeline = pipeline.webp({ quality: 85 });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const thumbBytes = await sharp(data, { animated: false, limitInputPixels: limits.maximumImagePixels })
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const hash = sha256(data);
+    return {
+      name,
+      path: hashedName('files', hash, type.ext),
+      bytes: data,
+      mime: type.mime,
+      width: info.width,
+      height: info.pageHeight ?? info.height,
+      isImage: true,
+      thumb: { path: hashedName('thumbs', hash, 'webp'), bytes: thumbBytes },
+    };
+  } catch {
+    throw badRequest('error:invalid-image');
+  }
+}

@@ -1,0 +1,293 @@
+import path from 'node:path';
+import type { AppContext } from '../../context.js';
+import { runAction } from '../../hooks/action.js';
+import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { isImageName, processFile, type ProcessedFile, type UploadLimits } from './process.js';
+import { LocalStorage, STORED_NAME, type UploadStorage } from './storage.js';
+import * as store from './store.js';
+import type { ThumbRow, UploadRow } from './store.js';
+
+/** What the uploads service uses of the application. */
+export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'hooks' | 'log' | 'privileges' | 'settings' | 'topics'>;
+
+/** A file as the request gave it. */
+export interface IncomingFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** An upload as the member's list and the API show it. */
+export interface UploadView {
+  id: number;
+  name: string;
+  url: string;
+  path: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  thumb: string;
+  isImage: boolean;
+  timestamp: number;
+  timestampISO: string;
+}
+
+/** A topic thumbnail as NodeBB shows it (id: the topic). */
+export interface ThumbView {
+  id: number;
+  name: string;
+  path: string;
+  url: string;
+}
+
+/** The most files one request may carry. */
+export const MAX_FILES = 10;
+/** How long an upload may stay unused before the clean-up job removes it (a draft may take a day to post). */
+export const ORPHAN_GRACE_MS = 24 * 3600_000;
+/** The clean-up job's name; it runs hourly. */
+export const CLEAN_JOB = 'uploads.clean';
+const CLEAN_BATCH = 200;
+
+/** The stored paths an uploads URL in some text names (`…/assets/uploads/files/ab/cd/<hash>.png`). */
+export function pathsIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\/assets\/uploads\/((?:files|thumbs)\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]{1,8})/g)) out.add(m[1]!);
+  return [...out];
+}
+
+/**
+ * Members' uploaded files: checking and re-encoding them (process.ts), storing them under
+ * content-hashed names (storage.ts), the member's list, topic thumbnails, where each file is
+ * used (`upload_refs`, kept by listeners.ts) and the hourly removal of files nothing uses.
+ */
+export class UploadsService {
+  readonly storage: UploadStorage;
+
+  constructor(
+    private readonly ctx: UploadsDeps,
+    storage?: UploadStorage,
+  ) {
+    this.storage = storage ?? new LocalStorage(path.join(ctx.config.dataDir, 'uploads'), ctx.config.relativePath);
+  }
+
+  /** The upload settings in force. */
+  async limits(): Promise<UploadLimits> {
+    const s = await this.ctx.settings.get();
+    return { maximumFileSize: s.maximumFileSize, allowedFileExtensions: s.allowedFileExtensions, resizeImageWidth: s.resizeImageWidth, maximumImagePixels: s.maximumImagePixels };
+  }
+
+  /** The 413 for a file over the size limit. */
+  tooBig(limitKiB: number): AppError {
+    return new AppError('error:file-too-big', 413, [limitKiB]);
+  }
+
+  /** Refuses guests and members without either upload privilege before the body is read. */
+  async assertMayUpload(viewer: Viewer): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (!(await this.ctx.privileges.can(viewer, 'upload:post:image')) && !(await this.ctx.privileges.can(viewer, 'upload:post:file'))) throw forbidden();
+  }
+
+  /**
+   * Checks, re-encodes and stores the files, then records them, all or nothing: every file is
+   * checked before anything is written, and a failed write removes the files it stored.
+   */
+  async upload(viewer: Viewer, files: IncomingFile[]): Promise<UploadRow[]> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (!files.length) throw badRequest('error:no-upload');
+    if (files.length > MAX_FILES) throw badRequest('error:too-many-files', MAX_FILES);
+    const limits = await this.limits();
+    const processed: ProcessedFile[] = [];
+    for (const f of files) {
+      if (f.bytes.length > limits.maximumFileSize * 1024) throw this.tooBig(limits.maximumFileSize);
+      await this.ctx.privileges.assert(viewer, isImageName(f.name) ? 'upload:post:image' : 'upload:post:file');
+      processed.push(await processFile(f.name, f.bytes, limits));
+    }
+    const written: string[] = [];
+    try {
+      for (const p of processed) {
+        for (const [name, bytes] of [[p.path, p.bytes], ...(p.thumb ? [[p.thumb.path, p.thumb.bytes]] : [])] as [string, Buffer][]) {
+          if (await this.storage.has(name)) continue;
+          await this.storage.put(name, bytes);
+          written.push(name);
+        }
+      }
+      const now = Date.now();
+      return await runAction(this.ctx.db, {
+        write: async (tx) => {
+          const rows: UploadRow[] = [];
+          for (const p of processed) {
+            rows.push(await store.insert(tx, { uid: viewer.uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: p.thumb?.path ?? '', created: now }));
+          }
+          return rows;
+        },
+      });
+    } catch (err) {
+      // Only files this request created, and only when no row (another member's) names them.
+      for (const name of written) {
+        if ((await store.anyByPath(this.ctx.db, name.replace(/^thumbs\/(.*)\.webp$/, 'files/$1'))) === undefined) await this.storage.delete(name).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  /** How an upload row is shown. */
+  present(row: UploadRow): UploadView {
+    return {
+      id: row.id,
+      name: row.name,
+      url: this.storage.url(row.path),
+      path: row.path,
+      mime: row.mime,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+      thumb: row.thumb ? this.storage.url(row.thumb) : '',
+      isImage: row.mime.startsWith('image/'),
+      timestamp: Number(row.created),
+      timestampISO: new Date(Number(row.created)).toISOString(),
+    };
+  }
+
+  /** A member's uploads, newest first, one page. */
+  async ofMember(uid: number, page: number, perPage: number): Promise<{ uploads: UploadView[]; count: number }> {
+    const [rows, count] = await Promise.all([store.ofMember(this.ctx.db, uid, (page - 1) * perPage, perPage), store.countOfMember(this.ctx.db, uid)]);
+    return { uploads: rows.map((r) => this.present(r)), count };
+  }
+
+  /** The viewer's own uploads (or, for an admin, any member's). */
+  async list(viewer: Viewer, uid: number, page: number, perPage: number): Promise<{ uploads: UploadView[]; count: number }> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (uid !== viewer.uid && !viewer.isAdmin) throw forbidden();
+    return this.ofMember(uid, page, perPage);
+  }
+
+  /** Deletes one of the viewer's uploads (admins: anyone's); the file goes when no other member's row names it. */
+  async remove(viewer: Viewer, id: number): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const row = await store.byId(this.ctx.db, id);
+    if (!row) throw notFound('error:no-such-upload');
+    if (row.uid !== viewer.uid && !viewer.isAdmin) throw forbidden();
+    await this.forget(row);
+  }
+
+  /** Deletes a row and, when it was the last one naming the file, the file and its thumbnail. */
+  private async forget(row: UploadRow): Promise<void> {
+    const last = await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.remove(tx, row.id);
+        return (await store.rowsOfPath(tx, row.path)) === 0;
+      },
+    });
+    if (!last) return;
+    await this.storage.delete(row.path);
+    if (row.thumb) await this.storage.delete(row.thumb);
+  }
+
+  // ---- topic thumbnails ----
+
+  private async editableTopic(viewer: Viewer, tid: number) {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const topic = await this.ctx.topics.get(tid);
+    if (!topic || (topic.deleted && !viewer.isAdmin)) throw notFound('error:no-topic');
+    const own = topic.uid === viewer.uid && (await this.ctx.privileges.can(viewer, 'posts:edit', topic.cid));
+    if (!own && !viewer.isAdmin && !(await this.ctx.privileges.isModerator(viewer, topic.cid))) throw forbidden();
+    return topic;
+  }
+
+  private thumbView(t: ThumbRow): ThumbView {
+    return { id: t.tid, name: t.name, path: t.path, url: this.storage.url(t.path) };
+  }
+
+  /** A topic's thumbnails (readers of the topic only). */
+  async thumbs(viewer: Viewer, tid: number): Promise<ThumbView[]> {
+    const topic = await this.ctx.topics.get(tid);
+    if (!topic || !(await this.ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
+    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+  }
+
+  /** Thumbnails of many topics, one query (for topic lists). */
+  async thumbsFor(tids: number[]): Promise<Map<number, ThumbView[]>> {
+    const rows = await store.thumbsOfMany(this.ctx.db, tids);
+    return new Map([...rows].map(([tid, list]) => [tid, list.map((t) => this.thumbView(t))]));
+  }
+
+  /** Uploads images and makes them the topic's thumbnails (NodeBB's POST …/thumbs). */
+  async uploadThumbs(viewer: Viewer, tid: number, files: IncomingFile[]): Promise<UploadRow[]> {
+    await this.editableTopic(viewer, tid);
+    if (!(await this.ctx.settings.get()).allowTopicsThumbnail) throw forbidden('error:topic-thumbnails-are-disabled');
+    if (files.some((f) => !isImageName(f.name))) throw badRequest('error:invalid-image');
+    const rows = await this.upload(viewer, files);
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        for (const r of rows) await store.addThumb(tx, tid, r.path, r.name);
+      },
+    });
+    return rows;
+  }
+
+  /** Makes one of the viewer's uploaded images (by its path) a thumbnail of the topic. */
+  async chooseThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
+    await this.editableTopic(viewer, tid);
+    const rel = relativeUploadPath(upPath);
+    const row = rel ? await store.anyByPath(this.ctx.db, rel) : undefined;
+    if (!row || !row.mime.startsWith('image/') || (row.uid !== viewer.uid && !viewer.isAdmin && !(await this.usedInTopic(tid, rel!)))) throw notFound('error:no-such-upload');
+    await store.addThumb(this.ctx.db, tid, row.path, row.name);
+    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+  }
+
+  private async usedInTopic(tid: number, rel: string): Promise<boolean> {
+    const posts = await this.ctx.db.selectFrom('upload_refs as r').innerJoin('posts as p', 'p.pid', 'r.ref_id').select('p.pid').where('r.kind', '=', 'post').where('r.path', '=', rel).where('p.tid', '=', tid).limit(1).execute();
+    return posts.length > 0;
+  }
+
+  /** Moves a thumbnail to a new place (NodeBB's PUT …/thumbs/order). */
+  async orderThumb(viewer: Viewer, tid: number, upPath: string, order: number): Promise<ThumbView[]> {
+    await this.editableTopic(viewer, tid);
+    const rel = relativeUploadPath(upPath);
+    if (!rel || !(await store.orderThumb(this.ctx.db, tid, rel, order))) throw notFound('error:no-thumb');
+    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+  }
+
+  /** Removes a thumbnail from the topic (the file stays the member's upload until the clean-up job finds it unused). */
+  async removeThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
+    await this.editableTopic(viewer, tid);
+    const rel = relativeUploadPath(upPath);
+    if (!rel || !(await store.removeThumb(this.ctx.db, tid, rel))) throw notFound('error:no-thumb');
+    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+  }
+
+  // ---- references and clean-up ----
+
+  /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
+  async setRefs(kind: 'post' | 'chat' | 'picture', refId: number, text: string): Promise<void> {
+    await store.setRefs(this.ctx.db, kind, refId, pathsIn(text));
+  }
+
+  /**
+   * Removes uploads nothing has used for the grace period: no reference (post, chat message,
+   * profile picture) and no topic thumbnail; before deleting, the member's posts written or
+   * edited since the upload are searched once more (a reference a lost listener missed).
+   * Returns how many rows were removed.
+   */
+  async clean(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const row of await store.orphans(this.ctx.db, now - ORPHAN_GRACE_MS, CLEAN_BATCH)) {
+      const pid = await store.memberPostMentions(this.ctx.db, row.uid, Number(row.created), row.path);
+      if (pid !== null) {
+        await store.addRef(this.ctx.db, 'post', pid, row.path);
+        continue;
+      }
+      await this.forget(row);
+      removed += 1;
+    }
+    if (removed) this.ctx.log.info({ removed }, 'unused uploads removed');
+    return removed;
+  }
+}
+
+/** The stored path ('files/ab/cd/<hash>.png') of a path or URL a client sent, or null. */
+export function relativeUploadPath(raw: string): string | null {
+  const rel = raw.replace(/^.*\/assets\/uploads\//, '').replace(/^\/+/, '');
+  return STORED_NAME.test(rel) ? rel : null;
+}

@@ -1,0 +1,137 @@
+import { sql, type Selectable } from 'kysely';
+import type { Queryable } from '../../db/index.js';
+import type { TopicThumbsTable, UploadsTable } from '../../db/schema.js';
+
+export type UploadRow = Selectable<UploadsTable>;
+export type ThumbRow = Selectable<TopicThumbsTable>;
+
+/** Inserts an upload row; returns it. */
+export async function insert(db: Queryable, row: Omit<UploadRow, 'id'>): Promise<UploadRow> {
+  return db.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** One upload by id. */
+export async function byId(db: Queryable, id: number): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A member's upload of a stored path (the newest when uploaded twice). */
+export async function byUidPath(db: Queryable, uid: number, path: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('uid', '=', uid).where('path', '=', path).orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** Any upload row of a stored path. */
+export async function anyByPath(db: Queryable, path: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('path', '=', path).orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** A member's uploads, newest first. */
+export async function ofMember(db: Queryable, uid: number, offset: number, limit: number): Promise<UploadRow[]> {
+  return db.selectFrom('uploads').selectAll().where('uid', '=', uid).orderBy('created', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+/** How many uploads a member has. */
+export async function countOfMember(db: Queryable, uid: number): Promise<number> {
+  const r = await db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Deletes an upload row. */
+export async function remove(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).execute();
+}
+
+/** How many upload rows still name a stored path (the file goes when none does). */
+export async function rowsOfPath(db: Queryable, path: string): Promise<number> {
+  const r = await db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('path', '=', path).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Replaces the stored paths one post, chat message or picture uses. */
+export async function setRefs(db: Queryable, kind: string, refId: number, paths: string[]): Promise<void> {
+  await db.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', '=', refId).execute();
+  if (paths.length) await db.insertInto('upload_refs').values(paths.map((path) => ({ path, kind, ref_id: refId }))).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/**
+ * Uploads older than `before` that nothing uses: no reference (post, chat, picture) and no
+ * topic thumbnail. Both checks use the path indexes; oldest first, at most `limit`.
+ */
+export async function orphans(db: Queryable, before: number, limit: number): Promise<UploadRow[]> {
+  return db
+    .selectFrom('uploads as u')
+    .selectAll('u')
+    .where('u.created', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('upload_refs as r').select(sql.lit(1).as('one')).whereRef('r.path', '=', 'u.path'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('topic_thumbs as t').select(sql.lit(1).as('one')).whereRef('t.path', '=', 'u.path'))))
+    .orderBy('u.created')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The pid of one of the member's posts written or edited since `since` contains `needle`:
+ * the clean-up job's last check before deleting (a reference a lost listener did not record).
+ * Uses the posts (uid, created) index; edited posts of the member are filtered from the same rows.
+ */
+export async function memberPostMentions(db: Queryable, uid: number, since: number, needle: string): Promise<number | null> {
+  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const r = await db
+    .selectFrom('posts')
+    .select('pid')
+    .where('uid', '=', uid)
+    .where((eb) => eb.or([eb('created', '>=', since), eb('edited', '>=', since)]))
+    .where(sql<boolean>`content like ${like} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return r?.pid ?? null;
+}
+
+/** Adds one reference (kept until the referring item's references are replaced). */
+export async function addRef(db: Queryable, kind: string, refId: number, path: string): Promise<void> {
+  await db.insertInto('upload_refs').values({ path, kind, ref_id: refId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** A topic's thumbnails in order. */
+export async function thumbsOf(db: Queryable, tid: number): Promise<ThumbRow[]> {
+  return db.selectFrom('topic_thumbs').selectAll().where('tid', '=', tid).orderBy('sort').orderBy('path').execute();
+}
+
+/** The thumbnails of many topics in one query. */
+export async function thumbsOfMany(db: Queryable, tids: number[]): Promise<Map<number, ThumbRow[]>> {
+  const out = new Map<number, ThumbRow[]>();
+  if (!tids.length) return out;
+  const rows = await db.selectFrom('topic_thumbs').selectAll().where('tid', 'in', tids).orderBy('tid').orderBy('sort').orderBy('path').execute();
+  for (const r of rows) {
+    const list = out.get(r.tid);
+    if (list) list.push(r);
+    else out.set(r.tid, [r]);
+  }
+  return out;
+}
+
+/** Adds a thumbnail at the end of a topic's list (no change when it is there already). */
+export async function addThumb(db: Queryable, tid: number, path: string, name: string): Promise<void> {
+  const last = await db.selectFrom('topic_thumbs').select((eb) => eb.fn.max('sort').as('m')).where('tid', '=', tid).executeTakeFirst();
+  const sort = last?.m === null || last?.m === undefined ? 0 : Number(last.m) + 1;
+  await db.insertInto('topic_thumbs').values({ tid, path, name, sort }).onConflict((oc) => oc.columns(['tid', 'path']).doNothing()).execute();
+}
+
+/** Moves a thumbnail to `order`, renumbering the others; false when the topic has no such thumbnail. */
+export async function orderThumb(db: Queryable, tid: number, path: string, order: number): Promise<boolean> {
+  const list = await thumbsOf(db, tid);
+  const i = list.findIndex((t) => t.path === path);
+  if (i < 0) return false;
+  const [moved] = list.splice(i, 1);
+  list.splice(Math.min(Math.max(order, 0), list.length), 0, moved!);
+  for (const [n, t] of list.entries()) {
+    if (t.sort !== n) await db.updateTable('topic_thumbs').set({ sort: n }).where('tid', '=', tid).where('path', '=', t.path).execute();
+  }
+  return true;
+}
+
+/** Removes a thumbnail; false when the topic had none by that path. */
+export async function removeThumb(db: Queryable, tid: number, path: string): Promise<boolean> {
+  const r = await db.deleteFrom('topic_thumbs').where('tid', '=', tid).where('path', '=', path).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
