@@ -139,6 +139,12 @@ export default function WebPush({ page }: { page: PageBase }) {
       rt.alert({ type: 'success', message: t('user:web-push.removed') });
     });
 
+  const sendTest = () =>
+    run(async () => {
+      await api(rt.config, 'POST', `${BASE}/test`, {});
+      rt.alert({ type: 'info', message: t('user:web-push.test-sent') });
+    });
+
   const message: Record<BrowserState, string> = {
     checking: t('user:web-push.checking'),
     unsupported: t('user:web-push.unsupported'),
@@ -162,16 +168,23 @@ export default function WebPush({ page }: { page: PageBase }) {
                 <Icon name={problem ? 'alert' : state === 'on' ? 'check' : 'bell'} />
                 <span>{message[state]}</span>
               </div>
-              {state === 'off' && (
-                <button type="button" className="btn btn-primary" onClick={() => void turnOn()} disabled={busy} data-testid="web-push-enable">
-                  {t('user:web-push.enable')}
-                </button>
-              )}
-              {state === 'on' && (
-                <button type="button" className="btn btn-outline-secondary" onClick={() => void turnOff()} disabled={busy} data-testid="web-push-disable">
-                  {t('user:web-push.disable')}
-                </button>
-              )}
+              <div className="d-flex flex-wrap gap-2">
+                {state === 'off' && (
+                  <button type="button" className="btn btn-primary" onClick={() => void turnOn()} disabled={busy} data-testid="web-push-enable">
+                    {t('user:web-push.enable')}
+                  </button>
+                )}
+                {state === 'on' && (
+                  <button type="button" className="btn btn-outline-secondary" onClick={() => void turnOff()} disabled={busy} data-testid="web-push-disable">
+                    {t('user:web-push.disable')}
+                  </button>
+                )}
+                {devices.length > 0 && (
+                  <button type="button" className="btn btn-outline-primary" onClick={() => void sendTest()} disabled={busy} data-testid="web-push-test">
+                    {t('user:web-push.test')}
+                  </button>
+                )}
+              </div>
             </>
           ) : (
             <div className="alert alert-info mb-0" role="status">{t('user:web-push.not-self', data.username)}</div>

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { RETRY_JOB, SEND_JOB, type RetryJob, type SendJob } from './service.js';
+import { RETRY_JOB, SEND_JOB, TEST_JOB, type RetryJob, type SendJob, type TestJob } from './service.js';
 
 const MINUTE = 60_000;
 
@@ -11,5 +11,6 @@ const MINUTE = 60_000;
 export function registerPush(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'push'>): void {
   ctx.hooks.action('action:notifications.push', 'web-push', async ({ uids, notification }) => ctx.push.enqueue(notification, uids));
   ctx.jobs.define<SendJob>(SEND_JOB, async ({ payload }) => void (await ctx.push.deliver(payload)), { leaseMs: 5 * MINUTE, maxAttempts: 3 });
+  ctx.jobs.define<TestJob>(TEST_JOB, async ({ payload }) => void (await ctx.push.deliverTest(payload)), { leaseMs: MINUTE, maxAttempts: 1 });
   ctx.jobs.define<RetryJob>(RETRY_JOB, async ({ payload }) => ctx.push.retry(payload), { leaseMs: MINUTE, maxAttempts: 6 });
 }

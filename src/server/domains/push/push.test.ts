@@ -6,7 +6,7 @@ import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
-import { endpointId, RETRY_JOB } from './service.js';
+import { endpointId, pushTag, RETRY_JOB } from './service.js';
 import { TestBrowser, TestPushService } from './test-push.js';
 
 const BASE = '/api/v3/plugins/web-push';
@@ -40,24 +40,30 @@ describe('web push', () => {
     return { browser, name, id: res.body.response.id as number };
   }
 
-  /** `from` replies in a topic of `to`: the stored notification of `to`. */
-  async function replyNotification(to: Member, from: Member, title = `Topic ${++n}`): Promise<NotificationRow> {
-    const { topic } = await forum.ctx.topics.create(to.viewer, { cid, title, content: 'The first post of a topic' });
-    const res = await from.client.post(`/api/v3/topics/${topic.tid}`, { content: 'A reply that is long enough.' });
-    expect(res.status, res.text).toBe(200);
-    await forum.ctx.hooks.idle();
-    const { rows } = await forum.ctx.notifications.list(to.viewer, { page: 1, perPage: 1 });
-    expect(rows[0]?.tid).toBe(topic.tid);
-    return rows[0]!;
-  }
-
-  /** Fires the hook the notifications domain fires for readers who want pushes, then runs the jobs. */
-  async function push(notification: NotificationRow, uids: number[]): Promise<number> {
-    await forum.ctx.hooks.fire('action:notifications.push', { uids, notification });
+  /** Runs the listeners and the due jobs (the push jobs among them); returns the time used. */
+  async function runJobs(): Promise<number> {
     await forum.ctx.hooks.idle();
     const now = Date.now();
     await forum.ctx.jobs.runDue(now);
     return now;
+  }
+
+  /** A topic of `author`. */
+  async function topicOf(author: Member, title = `Topic ${++n}`) {
+    return (await forum.ctx.topics.create(author.viewer, { cid, title, content: 'The first post of a topic' })).topic;
+  }
+
+  /** `from` replies in the topic; the notifications domain tells its followers (push included, by their preferences), the jobs run. */
+  async function reply(from: Member, tid: number): Promise<number> {
+    const res = await from.client.post(`/api/v3/topics/${tid}`, { content: 'A reply that is long enough.' });
+    expect(res.status, res.text).toBe(200);
+    return runJobs();
+  }
+
+  /** The newest stored notification of a member. */
+  async function newest(m: Member): Promise<NotificationRow> {
+    const { rows } = await forum.ctx.notifications.list(m.viewer, { page: 1, perPage: 1 });
+    return rows[0]!;
   }
 
   const subscriptions = (uid: number) => forum.ctx.db.selectFrom('push_subscriptions').selectAll().where('uid', '=', uid).execute();
@@ -90,68 +96,75 @@ describe('web push', () => {
     expect(a.text).not.toContain(rows[0]!.private_key);
   });
 
-  it('pushes a notification encrypted for the browser: its text in the reader\u2019s language and its absolute url', async () => {
+  it('pushes a reply to the topic author\u2019s browser: encrypted for its keys, the text in the reader\u2019s language, the absolute url', async () => {
     const [alice, bob] = [await member(), await member()];
     const { browser, name } = await subscribe(alice);
-    const row = await replyNotification(alice, bob, 'Push & <pull> day');
-    await push(row, [alice.user.uid]);
+    const topic = await topicOf(alice, 'Push & <pull> day');
+    await reply(bob, topic.tid);
     const got = service.to(name);
-    expect(got.length).toBeGreaterThanOrEqual(1);
+    expect(got).toHaveLength(1);
     const [first] = got;
     expect(first!.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(first!.headers.ttl)).toBeGreaterThan(0);
+    const row = await newest(alice);
+    expect(first!.headers.topic).toBe(pushTag(row.merge_key));
     // Signed with the forum's VAPID key (RFC 8292): the public key travels in the header.
     const publicKey = (await forum.client().get(`${BASE}/vapid`)).body.response.publicKey as string;
     expect(first!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
     // The body is unreadable without the browser's private key, and readable with it.
     expect(first!.body.toString('utf8')).not.toContain(bob.user.username);
-    const message = browser.decrypt(first!.body) as PushMessage;
-    expect(message).toEqual({
+    expect(browser.decrypt(first!.body)).toEqual({
       title: 'Palaver',
       body: `${bob.user.username} replied to Push & <pull> day`,
-      url: `http://127.0.0.1/post/${row.pid}`,
-      tag: `nid-${row.id}`,
-    });
+      url: `http://127.0.0.1${row.path}`,
+      tag: pushTag(row.merge_key),
+    } satisfies PushMessage);
+    expect(row.path).toMatch(/^\/post\/\d+$/);
   });
 
-  it('sends to every browser of each reader, with one query for all of them', async () => {
-    const [alice, carol, bob] = [await member(), await member(), await member()];
-    const a1 = await subscribe(alice);
-    const a2 = await subscribe(alice);
-    const c1 = await subscribe(carol);
-    const row = await replyNotification(alice, bob);
-    await push(row, [alice.user.uid, carol.user.uid]);
+  it('sends to every browser of each reader, and to the members the hook names', async () => {
+    const [alice, carol, bob, dave] = [await member(), await member(), await member(), await member()];
+    const topic = await topicOf(alice);
+    expect((await carol.client.put(`/api/v3/topics/${topic.tid}/follow`)).status).toBe(200);
+    const [a1, a2, c1, d1] = [await subscribe(alice), await subscribe(alice), await subscribe(carol), await subscribe(dave)];
+    await reply(bob, topic.tid);
     for (const s of [a1, a2, c1]) {
-      expect(service.to(s.name).length, s.name).toBeGreaterThanOrEqual(1);
-      expect((s.browser.decrypt(service.to(s.name)[0]!.body) as PushMessage).url).toBe(`http://127.0.0.1/post/${row.pid}`);
+      expect(service.to(s.name), s.name).toHaveLength(1);
+      expect((s.browser.decrypt(service.to(s.name)[0]!.body) as PushMessage).body).toBe(`${bob.user.username} replied to ${topic.title}`);
     }
+    expect(service.to(d1.name)).toEqual([]);
+    // The push domain sends to whoever `action:notifications.push` names.
+    const row = await newest(alice);
+    await forum.ctx.hooks.fire('action:notifications.push', { uids: [dave.user.uid], notification: row });
+    await runJobs();
+    expect((d1.browser.decrypt(service.to(d1.name)[0]!.body) as PushMessage).url).toBe(`http://127.0.0.1${row.path}`);
   });
 
   it('drops a subscription whose push service answers 410 (and 404)', async () => {
     const [alice, bob] = [await member(), await member()];
     const gone = await subscribe(alice);
-    const row = await replyNotification(alice, bob);
+    const topic = await topicOf(alice);
     service.status = 410;
-    await push(row, [alice.user.uid]);
-    expect(service.to(gone.name).length).toBeGreaterThanOrEqual(1);
+    await reply(bob, topic.tid);
+    expect(service.to(gone.name)).toHaveLength(1);
     expect(await subscriptions(alice.user.uid)).toEqual([]);
     // No retry is left for a gone browser.
-    const retries = await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', RETRY_JOB).where('state', '=', 'queued').execute();
+    const retries = await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', RETRY_JOB).execute();
     expect(retries.filter((j) => (JSON.parse(j.payload) as { subscriptionId: number }).subscriptionId === gone.id)).toEqual([]);
 
     const missing = await subscribe(alice);
     service.status = 404;
-    await push(row, [alice.user.uid]);
-    expect(service.to(missing.name).length).toBeGreaterThanOrEqual(1);
+    await reply(bob, topic.tid);
+    expect(service.to(missing.name)).toHaveLength(1);
     expect(await subscriptions(alice.user.uid)).toEqual([]);
   });
 
   it('retries a failing push service with back-off, then delivers', async () => {
     const [alice, bob] = [await member(), await member()];
     const { browser, name, id } = await subscribe(alice);
-    const row = await replyNotification(alice, bob);
+    const topic = await topicOf(alice);
     service.status = 500;
-    const now = await push(row, [alice.user.uid]);
+    const now = await reply(bob, topic.tid);
     expect(service.to(name)).toHaveLength(1);
     const retryOf = async () =>
       (await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', RETRY_JOB).execute()).find((j) => (JSON.parse(j.payload) as { subscriptionId: number }).subscriptionId === id);
@@ -169,8 +182,27 @@ describe('web push', () => {
     service.status = 201;
     await forum.ctx.jobs.runDue(now + HOUR);
     expect(service.to(name)).toHaveLength(3);
-    expect((browser.decrypt(service.to(name)[2]!.body) as PushMessage).tag).toBe(`nid-${row.id}`);
+    expect((browser.decrypt(service.to(name)[2]!.body) as PushMessage).body).toBe(`${bob.user.username} replied to ${topic.title}`);
     expect((await retryOf())!.state).toBe('done');
+  });
+
+  it('sends a test push to the member\u2019s own browsers, a few a minute', async () => {
+    const alice = await member();
+    expect((await alice.client.post(`${BASE}/test`)).body.response.devices).toBe(0);
+    const { browser, name } = await subscribe(alice);
+    const res = await alice.client.post(`${BASE}/test`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response.devices).toBe(1);
+    await runJobs();
+    expect(browser.decrypt(service.to(name)[0]!.body)).toEqual({
+      title: 'Palaver',
+      body: 'Push notifications from Palaver reach this device.',
+      url: `http://127.0.0.1/user/${alice.user.userslug}/web-push`,
+      tag: 'test',
+    });
+    for (let i = 0; i < 3; i++) await alice.client.post(`${BASE}/test`);
+    expect((await alice.client.post(`${BASE}/test`)).status).toBe(429);
+    expect((await forum.client().post(`${BASE}/test`)).status).toBe(401);
   });
 
   it('lists the member\u2019s browsers on the account page, only to them and admins', async () => {

@@ -47,6 +47,12 @@ export function registerPushRoutes(scope: FastifyInstance, ctx: AppContext): voi
     },
   });
 
+  // Palaver's own: a push to the viewer's browsers, to see that it arrives.
+  app.post(`${base}/test`, {
+    schema: { body: NoBody, response: { 200: Envelope(Type.Object({ devices: Type.Number() })) }, tags },
+    handler: async (req) => ok({ devices: await ctx.push.sendTest(req.viewer) }),
+  });
+
   app.delete(`${base}/subscription`, {
     schema: { body: EndpointBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {

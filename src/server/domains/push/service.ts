@@ -4,8 +4,8 @@ import { PUSH_LIMITS, type PushDevice, type PushMessage } from '../../../shared/
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import type { NotificationRow } from '../../hooks/types.js';
-import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
-import { translateText } from '../../i18n.js';
+import { badRequest, notAuthorised, notFound, tooMany } from '../../http/errors.js';
+import { translate, translateText } from '../../i18n.js';
 import { bodyShort, senders } from '../notifications/presenter.js';
 import type { Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
@@ -15,7 +15,7 @@ import type { PushSubscriptionRow } from './store.js';
 import { newVapidKeys, sendPush, type VapidDetails } from './transport.js';
 
 /** What the push service uses of the application. */
-export type PushDeps = Pick<AppContext, 'config' | 'db' | 'jobs' | 'log' | 'settings' | 'users'>;
+export type PushDeps = Pick<AppContext, 'config' | 'db' | 'jobs' | 'limiter' | 'log' | 'settings' | 'users'>;
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
 export interface SubscriptionInput {
@@ -33,6 +33,15 @@ export interface SendJob {
   notification: NotificationRow;
   uids: number[];
 }
+
+/** The job that sends a member's test push. */
+export const TEST_JOB = 'push.test';
+/** Payload of `push.test`. */
+export interface TestJob {
+  uid: number;
+}
+// Test pushes a member may ask for a minute.
+const TEST_LIMIT = 5;
 
 /** Payload of `push.retry`: the message as rendered for that browser's member. */
 export interface RetryJob {
@@ -58,6 +67,15 @@ LOOPBACK.addAddress('::1', 'ipv6');
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const decodeKey = (s: string) => Buffer.from(s.replace(/=+$/, ''), 'base64url');
+
+/**
+ * A notification's push tag and Topic header, from its merge key: a later event of the same
+ * merge (another reply in the topic) replaces the one still shown, or still waiting at the
+ * push service, instead of piling up. (base64url, 22 characters: a Topic header allows 32.)
+ */
+export function pushTag(mergeKey: string): string {
+  return createHash('sha256').update(mergeKey).digest('base64url').slice(0, 22);
+}
 
 /** The first 16 hex characters of the endpoint's sha-256: how the page recognises "this browser" without showing endpoints. */
 export function endpointId(endpoint: string): string {
@@ -195,7 +213,7 @@ export class PushService {
   private message(n: NotificationRow, reader: UserRow | undefined, users: Map<number, UserRow>, s: { siteTitle: string; defaultLang: string }): PushMessage {
     const lang = (reader && userSettings(reader).userLang) || s.defaultLang;
     const path = n.path.startsWith('/') ? n.path : `/${n.path}`;
-    return { title: s.siteTitle, body: plainText(translateText(bodyShort(n, users), lang)), url: `${this.ctx.config.url}${path}`, tag: `nid-${n.id}` };
+    return { title: s.siteTitle, body: plainText(translateText(bodyShort(n, users), lang)), url: `${this.ctx.config.url}${path}`, tag: pushTag(n.merge_key) };
   }
 
   /**
@@ -214,10 +232,14 @@ export class PushService {
       if (m === undefined) messages.set(uid, (m = JSON.stringify(this.message(n, users.get(uid), users, s))));
       return m;
     };
+    return this.fanOut(subs, vapid, messageFor, pushTag(n.merge_key));
+  }
+
+  /** Sends each browser its member's message; returns how many were delivered now. */
+  private async fanOut(subs: PushSubscriptionRow[], vapid: VapidDetails, messageFor: (uid: number) => string, topic: string): Promise<number> {
     let sent = 0;
     await eachLimited(subs, CONCURRENCY, async (sub) => {
       const message = messageFor(sub.uid);
-      const topic = `nid-${n.id}`;
       const outcome = await sendPush(sub, message, vapid, topic);
       if (outcome.kind === 'sent') sent += 1;
       else if (outcome.kind === 'gone') await this.forget(sub, outcome.status);
@@ -227,6 +249,31 @@ export class PushService {
       }
     });
     return sent;
+  }
+
+  /** Queues a test push to the viewer's browsers (at most 5 a minute); returns how many browsers they have. */
+  async sendTest(viewer: Viewer): Promise<number> {
+    const uid = member(viewer);
+    const wait = await this.ctx.limiter.hit(`push-test:${uid}`, TEST_LIMIT, 60);
+    if (wait > 0) throw tooMany('error:too-many-requests');
+    const count = (await store.ofMember(this.ctx.db, uid)).length;
+    if (count) await this.ctx.jobs.enqueue<TestJob>(TEST_JOB, { uid });
+    return count;
+  }
+
+  /** Sends the test push (the `push.test` job): "push notifications work", opening the web-push page. */
+  async deliverTest(job: TestJob): Promise<number> {
+    const [subs, user] = await Promise.all([store.ofMember(this.ctx.db, job.uid), this.ctx.users.get(job.uid)]);
+    if (!subs.length || !user) return 0;
+    const [vapid, s] = await Promise.all([this.vapid(), this.ctx.settings.get()]);
+    const lang = userSettings(user).userLang || s.defaultLang;
+    const message: PushMessage = {
+      title: s.siteTitle,
+      body: translate('user:web-push.test-body', [s.siteTitle], lang),
+      url: `${this.ctx.config.url}/user/${user.userslug}/web-push`,
+      tag: 'test',
+    };
+    return this.fanOut(subs, vapid, () => JSON.stringify(message), 'test');
   }
 
   /** Sends one push again (the `push.retry` job); throws on failure so that the runner retries with back-off. */
