@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import type { AccountSettingsPage } from '../../../shared/account';
+import type { PageBase } from '../../../shared/types';
+import { api } from '../../app/api';
+import { useT } from '../../app/hooks';
+import { useRuntime } from '../../app/runtime';
+import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import { errorText } from '../../i18n';
+import { AccountNav } from './AccountNav';
+
+const WATCH_STATES = ['watching', 'tracking', 'notwatching', 'ignoring'] as const;
+
+interface Pref {
+  name: string;
+  label: string;
+  inApp: boolean;
+  email: boolean;
+  push: boolean;
+}
+
+const nodebbValue = (p: Pref) => (p.inApp ? (p.email ? 'notificationemail' : 'notification') : p.email ? 'email' : 'none');
+
+/** The member's settings: reading, watching, notifications per type (in the forum, email, push) and the digest. */
+export default function AccountSettings({ page }: { page: PageBase }) {
+  const data = page as AccountSettingsPage;
+  const { t } = useT();
+  const rt = useRuntime();
+  const s = data.settings;
+  const [prefs, setPrefs] = useState<Pref[]>(() =>
+    data.notificationSettings.map((r) => ({ name: r.name.replace(/^notificationType_/, ''), label: r.label, inApp: r.notification || r.notificationemail, email: r.email || r.notificationemail, push: r.push })),
+  );
+  const [form, setForm] = useState({
+    topicsPerPage: String(s.topicsPerPage),
+    postsPerPage: String(s.postsPerPage),
+    openSidebars: data.openSidebars === 'on',
+    bootswatchSkin: data.bootswatchSkinOptions.find((o) => o.selected)?.value ?? '',
+    followTopicsOnCreate: s.followTopicsOnCreate,
+    followTopicsOnReply: s.followTopicsOnReply,
+    categoryWatchState: String(s.categoryWatchState),
+    dailyDigestFreq: data.dailyDigestFreqOptions.find((o) => o.selected)?.value ?? 'off',
+  });
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const toggle = (name: string, channel: 'inApp' | 'email' | 'push') => setPrefs((ps) => ps.map((p) => (p.name === name ? { ...p, [channel]: !p[channel] } : p)));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    const settings: Record<string, string> = {
+      topicsPerPage: form.topicsPerPage,
+      postsPerPage: form.postsPerPage,
+      openSidebars: form.openSidebars ? 'on' : 'off',
+      bootswatchSkin: form.bootswatchSkin,
+      followTopicsOnCreate: form.followTopicsOnCreate ? '1' : '0',
+      followTopicsOnReply: form.followTopicsOnReply ? '1' : '0',
+      categoryWatchState: form.categoryWatchState,
+      dailyDigestFreq: form.dailyDigestFreq,
+    };
+    for (const p of prefs) {
+      settings[`notificationType_${p.name}`] = nodebbValue(p);
+      settings[`notificationPush_${p.name}`] = p.push ? '1' : '0';
+    }
+    try {
+      await api(rt.config, 'PUT', `/users/${data.uid}/settings`, { settings });
+      rt.alert({ type: 'success', message: t('user:settings.saved') });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const check = (id: string, label: string, checked: boolean, onChange: () => void) => (
+    <div className="form-check form-switch">
+      <input className="form-check-input" type="checkbox" role="switch" id={id} checked={checked} onChange={onChange} />
+      <label className="form-check-label" htmlFor={id}>{label}</label>
+    </div>
+  );
+
+  return (
+    <>
+      <AccountNav userslug={data.userslug} active="settings" own />
+      <PageHeader title={t('user:settings.title')} subtitle={data.isSelf ? undefined : data.username} icon={<Icon name="user" size={28} />} />
+      <form onSubmit={(e) => void save(e)} className="account-settings" data-testid="account-settings">
+        <div className="row g-4">
+          <section className="col-12 col-lg-5" aria-labelledby="settings-general">
+            <h2 id="settings-general" className="h5">{t('user:settings.general')}</h2>
+            <div className="card card-body d-flex flex-column gap-3">
+              <div className="row g-2">
+                <div className="col-6">
+                  <label className="form-label" htmlFor="topicsPerPage">{t('user:settings.topics-per-page')}</label>
+                  <input className="form-control" id="topicsPerPage" type="number" min={1} max={data.maxTopicsPerPage} value={form.topicsPerPage} onChange={(e) => set('topicsPerPage', e.target.value)} />
+                </div>
+                <div className="col-6">
+                  <label className="form-label" htmlFor="postsPerPage">{t('user:settings.posts-per-page')}</label>
+                  <input className="form-control" id="postsPerPage" type="number" min={1} max={data.maxPostsPerPage} value={form.postsPerPage} onChange={(e) => set('postsPerPage', e.target.value)} />
+                </div>
+              </div>
+              <div>
+                <label className="form-label" htmlFor="bootswatchSkin">{t('user:settings.skin')}</label>
+                <select className="form-select" id="bootswatchSkin" value={form.bootswatchSkin} onChange={(e) => set('bootswatchSkin', e.target.value)}>
+                  {data.bootswatchSkinOptions.map((o) => (
+                    <option key={o.value} value={o.value}>{o.value ? o.name : t('user:settings.skin-default')}</option>
+                  ))}
+                </select>
+              </div>
+              {check('openSidebars', t('user:settings.open-sidebars'), form.openSidebars, () => set('openSidebars', !form.openSidebars))}
+              {check('followTopicsOnCreate', t('user:settings.follow-on-create'), form.followTopicsOnCreate, () => set('followTopicsOnCreate', !form.followTopicsOnCreate))}
+              {check('followTopicsOnReply', t('user:settings.follow-on-reply'), form.followTopicsOnReply, () => set('followTopicsOnReply', !form.followTopicsOnReply))}
+              <div>
+                <label className="form-label" htmlFor="categoryWatchState">{t('user:settings.category-watch-state')}</label>
+                <select className="form-select" id="categoryWatchState" value={form.categoryWatchState} onChange={(e) => set('categoryWatchState', e.target.value)}>
+                  {WATCH_STATES.map((st) => (
+                    <option key={st} value={st}>{t(`user:watch.${st}`)}</option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label className="form-label" htmlFor="dailyDigestFreq">{t('user:settings.digest')}</label>
+                <select className="form-select" id="dailyDigestFreq" value={form.dailyDigestFreq} onChange={(e) => set('dailyDigestFreq', e.target.value)}>
+                  {data.dailyDigestFreqOptions.map((o) => (
+                    <option key={o.value} value={o.value}>{t(`user:settings.digest.${o.value}`)}</option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </section>
+          <section className="col-12 col-lg-7" aria-labelledby="settings-notifications">
+            <h2 id="settings-notifications" className="h5">{t('user:settings.notifications')}</h2>
+            <div className="card">
+              <div className="table-responsive">
+                <table className="table table-sm align-middle mb-0 notification-prefs">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="ps-3">{t('user:settings.notification-type')}</th>
+                      <th scope="col" className="text-center">{t('user:settings.channel.notification')}</th>
+                      <th scope="col" className="text-center">{t('user:settings.channel.email')}</th>
+                      <th scope="col" className="text-center pe-3">{t('user:settings.channel.push')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {prefs.map((p) => {
+                      const label = t(p.label);
+                      return (
+                        <tr key={p.name} data-type={p.name}>
+                          <th scope="row" className="ps-3 fw-normal">{label}</th>
+                          {(['inApp', 'email', 'push'] as const).map((c) => (
+                            <td key={c} className={`text-center${c === 'push' ? ' pe-3' : ''}`}>
+                              <input
+                                className="form-check-input"
+                                type="checkbox"
+                                checked={p[c]}
+                                onChange={() => toggle(p.name, c)}
+                                aria-label={`${label}: ${t(`user:settings.channel.${c === 'inApp' ? 'notification' : c}`)}`}
+                                data-channel={c}
+                              />
+                            </td>
+                          ))}
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          </section>
+        </div>
+        <div className="mt-3 d-flex justify-content-end">
+          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="settings-save">{t('user:settings.save')}</button>
+        </div>
+      </form>
+    </>
+  );
+}
