@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../test/http-client.js';
+import { call, connectLive, nextEvent, type LiveClient } from '../../test/live-client.js';
+import type { ChatMessage } from '../../../shared/schemas/chat.js';
+
+/**
+ * Two server processes on two ports, one PostgreSQL database and one Redis: what N processes
+ * behind a load balancer do. It needs shared services, so it runs only when DATABASE_URL is set.
+ */
+const pgBase = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+if (!pgBase) console.warn('chats-cluster.test.ts skipped: set DATABASE_URL (PostgreSQL) and REDIS_URL to run the two-process test.');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const secret = randomBytes(24).toString('base64url');
+const prefix = `palaver-chat-cluster:${randomBytes(6).toString('hex')}:`;
+const dbName = `palaver_chat_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
+const adminLogin = { username: 'clusteradmin', email: 'admin@example.com', password: 'Correct-Horse-42' };
+
+interface Node {
+  proc: ChildProcess;
+  url: string;
+  log: string[];
+  dir: string;
+}
+const nodes: Node[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: pgBase });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Starts `palaver start` through tsx and waits until it answers. */
+async function startNode(port: number, publicUrl: string, dbUrl: string, withAdmin: boolean): Promise<Node> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'palaver-node-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PALAVER_URL: publicUrl,
+    PALAVER_DATA_DIR: dir,
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    PALAVER_REDIS_PREFIX: prefix,
+    PALAVER_SECRET: secret,
+    PALAVER_RATE_LOGIN: '1000',
+    PALAVER_RATE_POSTS: '1000',
+    ...(withAdmin ? { PALAVER_ADMIN_USERNAME: adminLogin.username, PALAVER_ADMIN_EMAIL: adminLogin.email, PALAVER_ADMIN_PASSWORD: adminLogin.password } : {}),
+  };
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', 'start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const node: Node = { proc, url: `http://127.0.0.1:${port}`, log: [], dir };
+  for (const stream of [proc.stdout!, proc.stderr!]) stream.on('data', (d: Buffer) => node.log.push(d.toString()));
+  nodes.push(node);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`node on ${port} exited:\n${node.log.join('')}`);
+    const up = await fetch(`${node.url}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return node;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`node on ${port} did not start:\n${node.log.join('')}`);
+}
+
+async function stopNode(node: Node): Promise<void> {
+  if (node.proc.exitCode === null) {
+    const exited = new Promise((r) => node.proc.once('exit', r));
+    node.proc.kill('SIGTERM');
+    const timer = setTimeout(() => node.proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(node.dir, { recursive: true, force: true });
+}
+
+async function login(base: string, username: string, password: string): Promise<HttpClient> {
+  const client = new HttpClient(base);
+  const res = await client.post('/login', { username, password });
+  if (res.status !== 200) throw new Error(`login on ${base} failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+describe('chat across two processes, one PostgreSQL, one Redis', () => {
+  let a: Node;
+  let b: Node;
+  let admin: HttpClient;
+  const sockets: LiveClient[] = [];
+
+  beforeAll(async () => {
+    if (!pgBase) return;
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const dbUrl = new URL(pgBase);
+    dbUrl.pathname = `/${dbName}`;
+    const [portA, portB] = [await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${portA}`;
+    a = await startNode(portA, publicUrl, dbUrl.toString(), true);
+    b = await startNode(portB, publicUrl, dbUrl.toString(), false);
+    admin = await login(a.url, adminLogin.username, adminLogin.password);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await Promise.all(nodes.map(stopNode));
+    if (!pgBase) return;
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }, 60_000);
+
+  it.skipIf(!pgBase)(
+    'delivers a message, typing and the unread badge from process A to sockets on process B; the rate limit is shared',
+    async () => {
+      const created = await admin.post('/api/v3/users', { username: 'chatmember', email: 'chat@example.com', password: 'Correct-Horse-42' });
+      const memberUid = created.body.response.uid as number;
+      const member = await login(b.url, 'chatmember', 'Correct-Horse-42');
+      const room = await admin.post('/api/v3/chats', { uids: [memberUid] });
+      expect(room.status).toBe(200);
+      const roomId = room.body.response.roomId as number;
+
+      // Two sockets of the member on B: one with the room open, one only on its uid room (the sidebar).
+      const [open, sidebar] = [await connectLive(member), await connectLive(member)];
+      sockets.push(open, sidebar);
+      await call(open, 'modules.chats.enter', roomId);
+
+      const arrivals = [nextEvent<{ message: ChatMessage }>(open, 'event:chats.receive', 10_000), nextEvent<{ message: ChatMessage }>(sidebar, 'event:chats.receive', 10_000)];
+      const badge = nextEvent<{ count: number }>(sidebar, 'event:unread.updateChatCount', 10_000);
+      const sent = await admin.post(`/api/v3/chats/${roomId}`, { message: 'Across processes' });
+      expect(sent.status).toBe(200);
+      for (const d of await Promise.all(arrivals)) expect(d.message).toMatchObject({ mid: sent.body.response.mid, content: expect.stringContaining('Across processes') });
+      expect((await badge).count).toBe(1);
+
+      const typing = nextEvent<{ uid: number; typing: boolean }>(open, 'event:chats.typing', 10_000);
+      await admin.put(`/api/v3/chats/${roomId}/typing`, { typing: true });
+      expect(await typing).toMatchObject({ roomId, typing: true });
+
+      // chatMessageDelay 5000 ms: two messages per 10 s, counted in Redis whichever process answers.
+      expect((await admin.put('/api/v3/admin/settings/chatMessageDelay', { value: '5000' })).status).toBe(200);
+      expect((await member.post(`/api/v3/chats/${roomId}`, { message: 'one from B' })).status).toBe(200);
+      const viaA = await login(a.url, 'chatmember', 'Correct-Horse-42');
+      expect((await viaA.post(`/api/v3/chats/${roomId}`, { message: 'two from A' })).status).toBe(200);
+      const third = await member.post(`/api/v3/chats/${roomId}`, { message: 'three from B' });
+      expect([third.status, third.body.status.key]).toEqual([429, 'error:too-many-messages']);
+    },
+    60_000,
+  );
+});
