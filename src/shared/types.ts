@@ -167,7 +167,11 @@ export interface ViewerPrivileges {
   'topics:create': boolean;
   'topics:reply': boolean;
   'topics:tag': boolean;
+  /** May give a new topic a future publication time (NodeBB's topics:schedule). */
+  'topics:schedule': boolean;
   'posts:edit': boolean;
+  /** May read a post's edit history (NodeBB's posts:history). */
+  'posts:history': boolean;
   'posts:delete': boolean;
   'posts:upvote': boolean;
   'posts:downvote': boolean;
@@ -302,6 +306,8 @@ export interface ClientConfig {
   outgoingLinksWhitelist: string;
   activitypub: { probe: boolean };
   composeRouteEnabled: boolean;
+  /** This member's new posts may wait in the post queue (the composer says so). */
+  postQueue: boolean;
   allowRegistration: boolean;
   topicsPerPage: number;
   postsPerPage: number;

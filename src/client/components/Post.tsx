@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import type { PostView, TopicPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT, useUser } from '../app/hooks';
@@ -9,6 +10,9 @@ import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { PostContent } from './PostContent';
 import { Timeago } from './Timeago';
+
+// The topic's diffs tool, loaded the first time a reader opens a post's history.
+const DiffsDialog = lazy(() => import('./diffs/DiffsDialog'));
 
 export interface PostProps {
   post: PostView;
@@ -33,6 +37,7 @@ export function Post({ post, topic, onChange }: PostProps) {
   const rp = rt.config.relative_path;
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
 
   const vote = async (delta: 1 | -1) => {
@@ -85,8 +90,8 @@ export function Post({ post, topic, onChange }: PostProps) {
               <Timeago iso={post.timestampISO} ts={post.timestamp} />
             </a>
             {post.edited > 0 && (
-              <span className="text-body-secondary fst-italic">
-                {t('topic:edited')} <Timeago iso={post.editedISO} ts={post.edited} />
+              <span className="text-body-secondary fst-italic post-edited">
+                {post.editor ? t('topic:edited-by', post.editor.displayname) : t('topic:edited')} <Timeago iso={post.editedISO} ts={post.edited} />
               </span>
             )}
             {!!post.deleted && <span className="badge text-bg-danger">{t('topic:deleted')}</span>}
@@ -100,6 +105,7 @@ export function Post({ post, topic, onChange }: PostProps) {
             {post.display_delete_tools && (
               <ActionButton icon={post.deleted ? 'restore' : 'trash'} label={t(post.deleted ? 'topic:restore' : 'topic:delete')} onClick={() => void toggleDeleted()} />
             )}
+            {post.edited > 0 && priv?.['posts:history'] && <ActionButton icon="clock" label={t('topic:history')} onClick={() => setHistoryOpen(true)} />}
             {user && <ActionButton icon="bookmark" filled={post.bookmarked} active={post.bookmarked} label={t(post.bookmarked ? 'topic:bookmarked' : 'topic:bookmark')} onClick={() => void bookmark()} />}
             <div className="ms-auto d-flex align-items-center gap-1 votes" aria-label={t('topic:votes')}>
               {priv?.['posts:upvote'] && (
@@ -117,6 +123,11 @@ export function Post({ post, topic, onChange }: PostProps) {
           </footer>
         </div>
       </div>
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <DiffsDialog pid={post.pid} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -24,6 +24,7 @@ const LOADERS: Record<string, Loader> = {
   'mail-result': () => import('./mail-result'),
   compose: () => import('./compose'),
   notifications: () => import('./notifications'),
+  'post-queue': () => import('./post-queue'),
   chats: () => import('./chats'),
   error: () => import('./error'),
 };

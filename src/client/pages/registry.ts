@@ -29,6 +29,7 @@ const MODULE_OF: Record<string, string> = {
   unsubscribe: 'mail-result',
   compose: 'compose',
   notifications: 'notifications',
+  'post-queue': 'post-queue',
   chats: 'chats',
   '400': 'error',
   '403': 'error',

@@ -51,6 +51,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     outgoingLinksWhitelist: s.outgoingLinksWhitelist,
     activitypub: { probe: false },
     composeRouteEnabled: s.composeRouteEnabled,
+    postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,
     topicsPerPage: sizes.topicsPerPage,
     postsPerPage: sizes.postsPerPage,

@@ -8,6 +8,7 @@ import { closeComposer, storeDraft, submitComposer } from './actions';
 import { CategorySelect } from './CategorySelect';
 import { shortcutOf } from './formatting';
 import { Preview } from './Preview';
+import { QueueAndSchedule } from './Scheduler';
 import { socketCall } from './socket-call';
 import { emojiStrategy, mentionStrategy } from './strategies';
 import { TagInput } from './TagInput';
@@ -137,6 +138,8 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
               <Preview content={state.body} />
             </section>
           </div>
+          {/* Post queue notice and schedule picker (brief Q: Scheduler.tsx). */}
+          <QueueAndSchedule state={state} />
           <div className="d-flex gap-2 justify-content-end">
             <button type="button" className="btn btn-outline-secondary" onClick={discard} disabled={state.busy}>
               <Icon name="trash" size={16} className="me-1" />

@@ -5,6 +5,7 @@ import { errorText, translate } from '../../i18n';
 import { listDrafts, removeDraft, saveDraft, saveId, type Draft } from '../../state/drafts';
 import { topicPath } from '../../util/urls';
 import { composeQuery, editPayload, newTopicPayload, quoteBody, replyPayload } from './payload';
+import { announceQueued, schedulePayload } from './Scheduler';
 import type { ComposerRequest, ComposerState } from './types';
 
 const uidOf = (rt: Runtime) => Math.max(rt.page.get().page.loggedInUser?.uid ?? 0, 0);
@@ -153,10 +154,13 @@ export async function submitComposer(rt: Runtime): Promise<void> {
   try {
     let target: string;
     if (s.action === 'topics.post') {
-      const topic = await api<{ tid: number; slug: string }>(rt.config, 'POST', '/topics', newTopicPayload(s.cid, s.title.trim(), s.body, s.tags));
+      // A scheduled topic carries its time; a queued one answers queued: true (brief Q: Scheduler.tsx).
+      const topic = await api<{ tid: number; slug: string; queued?: boolean }>(rt.config, 'POST', '/topics', { ...newTopicPayload(s.cid, s.title.trim(), s.body, s.tags), ...schedulePayload(s.save_id) });
+      if (announceQueued(rt, topic, () => closeComposer(rt, true))) return;
       target = `${rp}${topicPath(topic.tid, topic.slug)}`;
     } else if (s.action === 'posts.reply') {
-      const post = await api<{ pid: number; index?: number }>(rt.config, 'POST', `/topics/${s.tid}`, replyPayload(s.body, s.toPid));
+      const post = await api<{ pid: number; index?: number; queued?: boolean }>(rt.config, 'POST', `/topics/${s.tid}`, replyPayload(s.body, s.toPid));
+      if (announceQueued(rt, post, () => closeComposer(rt, true))) return;
       const info = await topicInfo(rt, s.tid);
       target = `${rp}${topicPath(s.tid, info.slug, (post.index ?? 0) + 1)}`;
     } else {

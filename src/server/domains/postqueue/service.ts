@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import type { QueuedRow } from './store.js';
+import type { UserRow } from '../users/store.js';
 
 /** What the post queue uses of the application: its explicit dependencies. */
 export type PostQueueDeps = Pick<AppContext, 'categories' | 'db' | 'hooks' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
@@ -47,10 +48,16 @@ export class PostQueueService {
     const category = await this.ctx.categories.get(cid);
     if (!category || category.post_queue !== 1) return false;
     if (await this.ctx.privileges.isModerator(viewer, cid)) return false;
+    const user = await this.ctx.users.ofViewer(viewer);
+    return !!user && (await this.appliesTo(viewer, user));
+  }
+
+  /** True when this member's posts wait in the queue in the categories that take part (the composer's notice). */
+  async appliesTo(viewer: Viewer, user: Pick<UserRow, 'reputation' | 'postcount'>): Promise<boolean> {
+    const s = await this.ctx.settings.get();
+    if (!s.postQueue || viewer.uid <= 0 || viewer.isAdmin || viewer.isGlobalMod) return false;
     const exempt = s.groupsExemptFromPostQueue.split(',').map((g) => g.trim()).filter(Boolean);
     if (viewer.groups.some((g) => exempt.includes(g))) return false;
-    const user = await this.ctx.users.ofViewer(viewer);
-    if (!user) return false;
     return user.reputation < s.postQueueReputationThreshold || user.postcount < s.postQueuePostCountThreshold;
   }
 

@@ -78,7 +78,8 @@ export async function postDiffs(ctx: PostsDeps, viewer: Viewer, pid: number) {
       username: presentUser(users.get(v.uid), v.uid).username,
     })),
     editable: tools.edit,
-    deletable: tools.delete,
+    // Deleting a version from the history is for moderators (deleteVersion).
+    deletable: await ctx.privileges.isModerator(viewer, topic.cid),
   };
 }
 
