@@ -12,7 +12,7 @@ const PLUGIN = 'uploads';
  * with two indexed NOT EXISTS instead of searching every post. A listener lost to a crash is
  * covered by the job's last check (the member's posts since the upload).
  */
-export function registerUploadListeners(ctx: AppContext): void {
+export function registerUploadListeners(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'uploads'>): void {
   const uploads = ctx.uploads;
   const post = async ({ post: p }: { post: { pid: number; content: string } }) => uploads.setRefs('post', p.pid, p.content);
   ctx.hooks.action('action:post.save', PLUGIN, post);

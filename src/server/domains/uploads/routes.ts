@@ -39,6 +39,8 @@ const OrderBody = Type.Object({ path: Str({ minLength: 1, maxLength: 300 }), ord
 const ThumbsQuery = Type.Object({ thumbsOnly: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])) });
 const ListQuery = Type.Object({ uid: Type.Optional(Id()), page: Type.Optional(Int({ minimum: 1, maximum: 100000 })) });
 const PER_PAGE = 20;
+// Multipart bodies are read as a stream (readFiles), never parsed into `body`: the schema documents the form.
+const FilesBody = Type.Optional(Type.Object({ files: Type.Optional(Type.Array(Type.String({ format: 'binary' }))) }));
 
 /** Reads the request's files within the size limit; a larger file is a 413, a request without one a 400. */
 async function readFiles(ctx: AppContext, req: FastifyRequest): Promise<IncomingFile[]> {
@@ -73,7 +75,7 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
     const app = up.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post('/api/post/upload', {
-      schema: { response: { 200: Envelope(UploadedSchema) }, tags: ['posts'] },
+      schema: { body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['posts'] },
       handler: async (req) => {
         await ctx.uploads.assertMayUpload(req.viewer);
         const rows = await ctx.uploads.upload(req.viewer, await readFiles(ctx, req));
@@ -82,7 +84,7 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
     });
 
     app.post('/api/v3/topics/:tid/thumbs', {
-      schema: { params: TidParams, response: { 200: Envelope(UploadedSchema) }, tags: ['topics'] },
+      schema: { params: TidParams, body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['topics'] },
       handler: async (req) => {
         await ctx.uploads.assertMayUpload(req.viewer);
         const rows = await ctx.uploads.uploadThumbs(req.viewer, req.params.tid, await readFiles(ctx, req));
