@@ -6,6 +6,10 @@ import topicList from './topic-list';
 import users from './users';
 import tags from './tags';
 import profile from './account/profile';
+import accountSettings from './account/settings';
+import accountWatched from './account/watched';
+import accountCategories from './account/categories';
+import accountTags from './account/tags';
 import login from './login';
 import register from './register';
 import reset from './reset';
@@ -19,6 +23,7 @@ import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
+  'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, chats, error,
 };
 
