@@ -141,7 +141,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
                   </thead>
                   <tbody>
                     {prefs.map((p) => {
-                      const label = t(p.label);
+                      // The page data's label is a [[namespace:key]] text.
+                      const label = t(p.label.replace(/^\[\[|\]\]$/g, ''));
                       return (
                         <tr key={p.name} data-type={p.name}>
                           <th scope="row" className="ps-3 fw-normal">{label}</th>
