@@ -14,7 +14,9 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
   const drafts = useStore(rt.drafts);
   return (
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative" aria-label={t('global:drafts.title')} title={t('global:drafts.title')}>
+      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative" title={t('global:drafts.title')}>
+        {/* Named by its content ("Drafts 1"), so the visible count is part of the name. */}
+        {!showLabel && <span className="visually-hidden">{t('global:drafts.title')}</span>}
         <Icon name="drafts" />
         <NavBadge count={drafts.length} testId="drafts-count" />
         {showLabel && <span className="nav-label">{t('global:drafts.title')}</span>}

@@ -13,6 +13,7 @@ import { socketCall } from './socket-call';
 import { emojiStrategy, mentionStrategy } from './strategies';
 import { TagInput } from './TagInput';
 import { applyFormat, Toolbar } from './Toolbar';
+import { useComposerUploads } from './uploads'; // Uploads (brief U)
 import type { ComposerState } from './types';
 
 const DRAFT_SAVE_MS = 1000;
@@ -29,6 +30,8 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
   // `@` mentions (topic posters first) and `:` emoji in the body.
   const strategies = useMemo(() => [mentionStrategy(rt, state?.tid ?? 0), emojiStrategy(rt)], [rt, state?.tid]);
   const autocomplete = useTextareaAutocomplete(bodyRef, strategies);
+  // Uploads (brief U, uploads.tsx): paste and drop on the textarea, the upload button and its progress bar.
+  const uploads = useComposerUploads(bodyRef);
 
   // Keep a draft of the text and flag unsaved changes for the leave guard.
   useEffect(() => {
@@ -113,7 +116,6 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
                   value={state.body}
                   placeholder={t('modules:composer.body-placeholder')}
                   aria-autocomplete="list"
-                  aria-expanded={autocomplete.open}
                   aria-controls={autocomplete.open ? autocomplete.listId : undefined}
                   onChange={(e) => {
                     update({ body: e.target.value });
@@ -130,9 +132,11 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
                   onKeyUp={(e) => ['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) && autocomplete.check()}
                   onClick={() => autocomplete.check()}
                   onBlur={() => autocomplete.close()}
+                  {...uploads.textarea /* Uploads (brief U) */}
                 />
                 {autocomplete.menu}
               </div>
+              {uploads.ui /* Uploads (brief U) */}
             </div>
             <section className={`flex-grow-1 w-50 composer-preview border rounded p-2 overflow-auto${tab === 'preview' ? '' : ' d-none d-lg-block'}`} aria-label={t('modules:composer.preview')}>
               <Preview content={state.body} />

@@ -50,24 +50,32 @@ export function Toolbar({ target, children }: { target: RefObject<HTMLTextAreaEl
   const { t } = useT();
   const mod = isMac() ? '⌘' : 'Ctrl+';
   return (
-    <div className="composer-toolbar btn-toolbar gap-1 flex-nowrap overflow-x-auto" role="toolbar" aria-label={t('modules:composer.formatting')}>
-      {BUTTONS.map((b) => {
-        const label = t(`modules:composer.format-${b.id}`) + (b.shortcut ? ` (${mod}${b.shortcut})` : '');
-        return (
-          <button
-            key={b.id}
-            type="button"
-            className="btn btn-sm btn-link text-reset px-2"
-            title={label}
-            aria-label={label}
-            data-format={b.id}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => target.current && applyFormat(target.current, b.id, t('modules:composer.format-placeholder'))}
-          >
-            {b.icon ? <Icon name={b.icon} size={16} /> : <span className={`composer-glyph ${b.glyphClass ?? ''}`} aria-hidden="true">{b.glyph}</span>}
-          </button>
-        );
-      })}
+    <div className="composer-toolbar d-flex align-items-center gap-1" role="toolbar" aria-label={t('modules:composer.formatting')}>
+      <div className="d-flex flex-nowrap overflow-x-auto gap-1 composer-format-buttons">
+        {BUTTONS.map((b) => {
+          const label = t(`modules:composer.format-${b.id}`) + (b.shortcut ? ` (${mod}${b.shortcut})` : '');
+          return (
+            <button
+              key={b.id}
+              type="button"
+              className="btn btn-sm btn-link text-reset px-2"
+              title={label}
+              aria-label={label}
+              data-format={b.id}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => target.current && applyFormat(target.current, b.id, t('modules:composer.format-placeholder'))}
+            >
+              {b.icon ? (
+                <Icon name={b.icon} size={16} />
+              ) : (
+                <span className={`composer-glyph ${b.glyphClass ?? ''}`} aria-hidden="true">
+                  {b.glyph}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
       <EmojiPicker target={target} />
       {children}
     </div>
@@ -105,7 +113,16 @@ function EmojiPicker({ target }: { target: RefObject<HTMLTextAreaElement | null>
   };
   return (
     <div className="position-relative">
-      <button type="button" className="btn btn-sm btn-link text-reset px-2" title={t('modules:composer.emoji')} aria-label={t('modules:composer.emoji')} aria-expanded={open} aria-controls={id} data-format="emoji" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-link text-reset px-2"
+        title={t('modules:composer.emoji')}
+        aria-label={t('modules:composer.emoji')}
+        aria-expanded={open}
+        aria-controls={id}
+        data-format="emoji"
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="emoji" size={16} />
       </button>
       {open && (
