@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; writes)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; writes; notify)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -298,10 +298,12 @@ if (forum && !opts['no-live'] && (!only || only.includes('live'))) {
 
 // --- writes through /api/v3 with a master token acting as rotating members ---
 if (forum && !opts['no-writes'] && (!only || only.includes('writes'))) {
-  const write = { token: seed.masterToken, uids: seed.uids, tids: seed.writeTids.slice(0, -1), cids: seed.cids };
-  for (const kind of ['reply', 'topic']) {
+  const write = { token: seed.masterToken, uids: seed.uids, tids: seed.writeTids.slice(0, -1), cids: seed.cids, names: seed.usernames };
+  // reply-rich: every reply mentions a member and carries emoji (mentions and emoji plugins).
+  for (const kind of ['reply', 'reply-rich', 'topic']) {
     for (const connections of [1, 10]) {
-      const label = `${kind === 'reply' ? 'replies' : 'new topics'}, ${connections} client${connections > 1 ? 's' : ''}`;
+      const what = { reply: 'replies', 'reply-rich': 'replies with @mention + emoji', topic: 'new topics' }[kind];
+      const label = `${what}, ${connections} client${connections > 1 ? 's' : ''}`;
       const r = child('load.mjs', {
         url: `${forum.base}/`,
         cpuPid: forum.pid,
@@ -319,6 +321,18 @@ if (forum && !opts['no-writes'] && (!only || only.includes('writes'))) {
 
 if (forum) await forum.stop();
 rmSync(runDir, { recursive: true, force: true });
+
+// --- notification fan-out: replies in a topic 1,000 members watch (bench/notify.mjs, in-process, on its own SQLite database) ---
+if (!opts.profile && (!only || only.includes('notify'))) {
+  try {
+    results.notify = child('notify.mjs', { watchers: 1000, replies: quick ? 20 : 100 });
+    const n = results.notify;
+    log(`  notify: reply + fan-out to ${n.watchers} watchers p50 ${n.fanout.p50.toFixed(1)} ms, p99 ${n.fanout.p99.toFixed(1)} ms, ${n.fanout.perSec.toFixed(0)}/s; no watchers ${n.none.perSec.toFixed(0)}/s; ${n.perWatcherUs.toFixed(1)} µs per watcher`);
+  } catch (err) {
+    results.notify = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: notify failed — ${err.message}`);
+  }
+}
 
 results.budgets = budgets(results);
 const file = path.join(RESULTS, `bench-${dialect}${quick ? '-quick' : ''}${experiments.length ? `-${experiments.join('+')}` : ''}-${stamp}.json`);
