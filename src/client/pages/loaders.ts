@@ -17,6 +17,7 @@ const LOADERS: Record<string, Loader> = {
   'account/categories': () => import('./account/categories'),
   'account/tags': () => import('./account/tags'),
   'account/web-push': () => import('./account/web-push'),
+  'account/uploads': () => import('./account/uploads'),
   login: () => import('./login'),
   register: () => import('./register'),
   reset: () => import('./reset'),

@@ -21,6 +21,7 @@ const MODULE_OF: Record<string, string> = {
   'account/categories': 'account/categories',
   'account/tags': 'account/tags',
   'account/web-push': 'account/web-push',
+  'account/uploads': 'account/uploads',
   login: 'login',
   register: 'register',
   reset: 'reset',

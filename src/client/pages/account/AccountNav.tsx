@@ -21,6 +21,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'categories', path: '/categories', label: 'user:account.categories', own: true },
   { id: 'tags', path: '/tags', label: 'user:account.tags', own: true },
   { id: 'web-push', path: '/web-push', label: 'user:account.web-push', own: true },
+  { id: 'uploads', path: '/uploads', label: 'user:account.uploads', own: true },
 ];
 
 /** The account pages' navigation (tabs that scroll sideways on a phone). */
