@@ -27,10 +27,11 @@ export type TemplateData =
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** A translated notification text as plain text: its markup (<strong>) dropped, entities (&#44;) decoded. */
+/** A translated notification text as plain text: the translations' markup (<strong>) dropped, entities (&#44;) decoded. */
 export function plainText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, '')
+    // Only the translations' own markup: a title such as "<Hello>" stays as written.
+    .replace(/<\/?(?:strong|em|b|i)>/g, '')
     .replace(/&(#\d{1,7}|[a-z]{2,5});/g, (m, e: string) => (e.startsWith('#') ? String.fromCodePoint(Math.min(Number(e.slice(1)), 0x10ffff)) : (ENTITIES[e] ?? m)));
 }
 
