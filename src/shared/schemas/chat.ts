@@ -20,6 +20,8 @@ export const ChatUserSchema = Type.Object({
   deleted: Type.Boolean(),
   lastonline: Type.Number(),
   lastonlineISO: Type.String(),
+  banned_until: Type.Number(),
+  banned_until_readable: Type.String(),
   'icon:text': Type.String(),
   'icon:bgColor': Type.String(),
   isOwner: Type.Optional(Type.Boolean()),
@@ -48,6 +50,7 @@ export type ChatParent = Static<typeof ChatParentSchema>;
  * `edited` is the edit time in ms (0: never). `index` is the message's 0-based position in the
  * room. `self` is 1 when the reader of the answer sent it (live events carry 0: compare
  * `fromuid`). `newSet` marks a time gap before the message. `toMid` is the message replied to.
+ * The v3 routes answer NodeBB's exact fields (domains/chats/schemas.ts drops the others).
  * A deleted message reaches only its sender and administrators with its content; others get ''.
  */
 export const ChatMessageSchema = Type.Object({
@@ -62,14 +65,16 @@ export const ChatMessageSchema = Type.Object({
   editedISO: Type.String(),
   deleted: Type.Number(),
   system: Type.Number(),
-  pinned: Type.Number(),
   index: Type.Number(),
   self: Type.Number(),
   newSet: Type.Boolean(),
   isOwner: Type.Boolean(),
-  toMid: Type.Union([Type.Number(), Type.Null()]),
-  parent: Type.Union([ChatParentSchema, Type.Null()]),
   fromUser: ChatUserSchema,
+  /** Present (1) only while pinned. */
+  pinned: Type.Optional(Type.Number()),
+  /** Present only on a reply: the message replied to, and that message. */
+  toMid: Type.Optional(Type.Number()),
+  parent: Type.Optional(ChatParentSchema),
 });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 

@@ -69,13 +69,15 @@ describe('rooms', () => {
   it('creates a direct message room, reuses it, and lists it with unread counts and a teaser', async () => {
     const [alice, bob] = [await member(), await member()];
     const r = await room(alice, bob);
-    expect(r).toMatchObject({ roomName: '', public: false, groupChat: false, userCount: 2, owners: [alice.user.uid] });
+    expect(r).toMatchObject({ roomName: '', public: false, groupChat: false, userCount: 2, notificationSetting: 2 });
     // The second "chat with" (from either side) answers the same room.
     expect((await room(bob, alice)).roomId).toBe(r.roomId);
     expect((await bob.client.get(`/api/v3/users/${alice.user.uid}/chat`)).body.response).toEqual({ roomId: r.roomId });
 
     const m1 = await send(alice, r.roomId, 'Hello **bob**');
-    expect(m1).toMatchObject({ roomId: r.roomId, fromuid: alice.user.uid, self: 1, index: 0, deleted: 0, system: 0, edited: 0, toMid: null });
+    expect(m1).toMatchObject({ roomId: r.roomId, fromuid: alice.user.uid, self: 1, deleted: 0, system: 0, edited: 0, newSet: true });
+    // NodeBB's MessageObject exactly: reply and pin fields only when set.
+    expect(Object.keys(m1).sort()).toEqual(['content', 'deleted', 'edited', 'editedISO', 'fromUser', 'fromuid', 'isOwner', 'messageId', 'mid', 'newSet', 'roomId', 'self', 'system', 'timestamp', 'timestampISO']);
     expect(m1.content).toContain('<strong>bob</strong>');
     expect(m1.fromUser.username).toBe(alice.user.username);
     await send(alice, r.roomId, 'Are you there?');

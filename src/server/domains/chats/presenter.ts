@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatRoom, ChatUser } from '../../../shared/schemas/chat.js';
-import { presentUser } from '../users/presenter.js';
+import { bannedUntilReadable, presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import type { MessageRow, RoomRow } from './store.js';
 
@@ -22,6 +22,8 @@ export function presentChatUser(row: UserRow | undefined, uid: number): ChatUser
     deleted: !row || row.deleted === 1,
     lastonline,
     lastonlineISO: new Date(lastonline).toISOString(),
+    banned_until: u.banned ? Number(row?.banned_until ?? 0) : 0,
+    banned_until_readable: bannedUntilReadable(u.banned, Number(row?.banned_until ?? 0)),
     'icon:text': u['icon:text'],
     'icon:bgColor': u['icon:bgColor'],
   };
@@ -69,23 +71,25 @@ export function presentMessage(row: MessageRow, c: MessageContext, prev: Message
     editedISO: iso(Number(row.edited)),
     deleted: row.deleted ? 1 : 0,
     system: row.system ? 1 : 0,
-    pinned: Number(row.pinned) > 0 ? 1 : 0,
     index: row.idx,
     self: row.uid === c.reader ? 1 : 0,
     newSet: !prev || prev.uid !== row.uid || Number(row.created) - Number(prev.created) > NEW_SET_GAP_MS || prev.system !== row.system,
     isOwner: c.owners.has(row.uid),
-    toMid: row.to_mid ?? null,
-    parent: parentRow
-      ? {
-          mid: parentRow.mid,
-          fromuid: parentRow.uid,
-          content: visibleContent(parentRow, c),
-          deleted: parentRow.deleted ? 1 : 0,
-          timestamp: Number(parentRow.created),
-          fromUser: presentChatUser(c.users.get(parentRow.uid), parentRow.uid),
-        }
-      : null,
     fromUser: presentChatUser(c.users.get(row.uid), row.uid),
+    ...(Number(row.pinned) > 0 ? { pinned: 1 } : {}),
+    ...(row.to_mid ? { toMid: row.to_mid } : {}),
+    ...(parentRow
+      ? {
+          parent: {
+            mid: parentRow.mid,
+            fromuid: parentRow.uid,
+            content: visibleContent(parentRow, c),
+            deleted: parentRow.deleted ? 1 : 0,
+            timestamp: Number(parentRow.created),
+            fromUser: presentChatUser(c.users.get(parentRow.uid), parentRow.uid),
+          },
+        }
+      : {}),
   };
 }
 

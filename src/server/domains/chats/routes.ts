@@ -1,19 +1,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import {
-  CHAT_LIMITS,
-  ChatMessageListSchema,
-  ChatMessageSchema,
-  ChatRoomFullSchema,
-  ChatRoomListSchema,
-  ChatRoomSchema,
-  ChatRoomUsersSchema,
-} from '../../../shared/schemas/chat.js';
+import { CHAT_LIMITS } from '../../../shared/schemas/chat.js';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { Id, Int, Str } from '../../http/input.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
+import {
+  MessageListSchema as ChatMessageListSchema,
+  MessageObjectSchema as ChatMessageSchema,
+  RoomListSchema as ChatRoomListSchema,
+  RoomObjectFullSchema as ChatRoomFullSchema,
+  RoomObjectSchema as ChatRoomSchema,
+  RoomUserListSchema as ChatRoomUsersSchema,
+} from './schemas.js';
 
 const tags = ['chats'];
 const RoomParams = Type.Object({ roomId: Id() });
@@ -53,6 +53,11 @@ export function registerChatRoutes(scope: FastifyInstance, ctx: AppContext): voi
       tags,
     },
     handler: async (req) => ok(await ctx.chats.create(req.viewer, req.body)),
+  });
+
+  app.get('/api/v3/chats/search', {
+    schema: { querystring: Type.Object({ query: Type.Optional(Str({ maxLength: CHAT_LIMITS.searchQuery })) }), response: { 200: Envelope(ChatRoomListSchema) }, tags },
+    handler: async (req) => ok(await ctx.chats.searchRooms(req.viewer, req.query.query ?? '')),
   });
 
   app.get('/api/v3/chats/unread', {

@@ -230,6 +230,13 @@ export class ChatsService {
     });
   }
 
+  /** The viewer's rooms (their 100 most recent) whose name or members' names contain the query. */
+  async searchRooms(viewer: Viewer, query: string): Promise<ChatRoomList> {
+    const { rooms } = await this.list(viewer, 0, 100);
+    const q = query.trim().toLowerCase();
+    return { rooms: q ? rooms.filter((r) => r.roomName.toLowerCase().includes(q) || r.usernames.toLowerCase().includes(q)) : rooms, nextStart: -1 };
+  }
+
   /** Public rooms the viewer may enter (the chats page's `publicRooms`). */
   async publicRooms(viewer: Viewer): Promise<ChatPublicRoom[]> {
     if (viewer.uid <= 0) return [];
