@@ -30,7 +30,9 @@ export function ChatsDropdown({ drop = 'end', showLabel = false, onToggle }: { d
   const label = t('global:header.chats');
   return (
     <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative chats-toggle" aria-label={label} title={label}>
+      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative chats-toggle" title={label}>
+        {/* A text label, not aria-label: the visible count must be part of the button's name. */}
+        {!showLabel && <span className="visually-hidden">{label}</span>}
         <Icon name="chat" />
         <NavBadge count={unread} testId="chats-count" variant="danger" />
         {showLabel && <span className="nav-label">{label}</span>}

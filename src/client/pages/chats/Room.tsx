@@ -29,9 +29,16 @@ export function Room({ data }: { data: ChatsPage }) {
   const [typing, setTypingMap] = useState<Record<number, { name: string; until: number }>>({});
   const [editing, setEditing] = useState<{ mid: number; raw: string } | null>(null);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
-  const [hasOlder, setHasOlder] = useState((data.messages?.length ?? 0) > 0);
+  // Known indexes tell whether older messages exist; without them, try once.
+  const [hasOlder, setHasOlder] = useState(() => {
+    const oldest = data.messages?.[0];
+    return oldest ? (oldest.index === undefined ? true : oldest.index > 0) : false;
+  });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);
+  // Day separators in UTC for the server render and hydration, then in the reader's zone.
+  const [timeZone, setTimeZone] = useState<string | undefined>('UTC');
+  useEffect(() => setTimeZone(undefined), []);
   const list = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const keepFromBottom = useRef<number | null>(null);
@@ -153,13 +160,18 @@ export function Room({ data }: { data: ChatsPage }) {
     if (loadingOlder || !hasOlder) return;
     setLoadingOlder(true);
     try {
-      const older = await olderMessages(rt.config, roomId, uid, messages.length);
+      // NodeBB counts `start` back from the newest message: skip those newer than the oldest shown.
+      const oldest = messages[0]?.index;
+      const count = Math.max(data.messageCount ?? 0, ...messages.map((m) => (m.index ?? -1) + 1));
+      const start = oldest === undefined ? messages.length : Math.max(0, count - oldest);
+      const older = await olderMessages(rt.config, roomId, uid, start);
       const fresh = older.filter((m) => !messages.some((x) => x.mid === m.mid));
       if (!fresh.length) setHasOlder(false);
       else {
         const el = list.current;
         if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
         setMessages((l) => mergeMessages(l, fresh));
+        if (fresh[0]?.index === 0) setHasOlder(false);
       }
     } catch (err) {
       fail(err);
@@ -223,7 +235,6 @@ export function Room({ data }: { data: ChatsPage }) {
     onJump: jump,
   };
 
-  const timeZone = rt.isServer ? 'UTC' : undefined;
   const rows = useMemo(() => chatRows(messages, timeZone), [messages, timeZone]);
   const dayFormat = useMemo(() => new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }), [lang, timeZone]);
   const typingNames = Object.values(typing).map((v) => v.name).filter(Boolean);

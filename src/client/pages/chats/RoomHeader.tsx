@@ -71,8 +71,8 @@ export function RoomHeader({ data, roomId, roomName, users, isOwner, onRenamed, 
       ) : (
         <h1 className="h6 mb-0 flex-grow-1 text-truncate chat-room-name" data-testid="chat-room-name">{title}</h1>
       )}
-      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPanel('members')} title={t('modules:chat.view-users-list')} aria-label={t('modules:chat.view-users-list')} data-testid="chat-members-button">
-        <Icon name="users" /> <span className="small">{users.length || data.userCount || ''}</span>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPanel('members')} title={t('modules:chat.view-users-list')} data-testid="chat-members-button">
+        <Icon name="users" /> <span className="visually-hidden">{t('modules:chat.view-users-list')}</span> <span className="small">{users.length || data.userCount || ''}</span>
       </button>
       <button type="button" className="btn btn-sm btn-outline-secondary d-none d-sm-inline-block" onClick={() => setPanel('pinned')} title={t('modules:chat.pinned-messages')} aria-label={t('modules:chat.pinned-messages')} data-testid="chat-pinned-button">
         <Icon name="pin" />

@@ -100,7 +100,8 @@ function useJump(roomId: number, onJump: (mid: number) => void) {
   const rt = useRuntime();
   return (mid: number, index?: number) => {
     if (document.querySelector(`.chat-messages [data-mid="${mid}"]`) || index === undefined) onJump(mid);
-    else rt.navigate(`${rt.config.relative_path}/chats/${roomId}/${index}`);
+    // The path's index is 1-based (NodeBB), the message's 0-based.
+    else rt.navigate(`${rt.config.relative_path}/chats/${roomId}/${index + 1}`);
   };
 }
 

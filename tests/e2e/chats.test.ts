@@ -1,0 +1,137 @@
+/**
+ * Chats in the browser (issue 11 item 4; spec §2 chats pages and the sidebar chat list, §7
+ * modules.chats.enter): two members in two browser contexts. A opens a direct message with B,
+ * B sees it arrive live with the unread badge and "(n)" in the title, sees A typing and A's
+ * edit; on a phone the list and the room show one at a time.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestForum } from '../../src/server/test/harness.js';
+import { PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+
+const e2e = useE2E((forum: TestForum) => seedSmall(forum));
+
+const connected = (page: Page) => page.waitForSelector('html[data-socket=connected]', { state: 'attached', timeout: 10_000 });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled' });
+const titleCount = (title: string) => Number(/^\((\d+)\) /.exec(title)?.[1] ?? 0);
+const notificationCount = async (page: Page) => Number((await page.locator('.sidebar [data-testid=notifications-count]').textContent({ timeout: 200 }).catch(() => '0')) || 0);
+const viewer = async (uid: number) => ({ ...(await e2e().forum.ctx.privileges.viewer(uid)), master: true });
+
+describe('chats (issue 11)', () => {
+  it('A opens a DM with B; B gets it live with the badge, sees A typing and A\'s edit', async () => {
+    const h = e2e();
+    const { alice, bob } = h.data;
+    const a = await h.open('/chats', { as: alice });
+    const b = await h.open('/recent', { as: bob });
+    await Promise.all([connected(a), connected(b)]);
+    expect(await b.locator('.sidebar [data-testid=chats-count]').count()).toBe(0);
+
+    // A finds B by name and opens the room.
+    await a.getByTestId('chat-new').click();
+    await a.getByTestId('chat-user-search').fill('bob');
+    await a.getByTestId('chat-user-result').filter({ hasText: 'bob' }).first().click();
+    await a.getByTestId('chat-create').click();
+    await a.waitForURL(/\/chats\/\d+$/);
+    const roomId = Number(/\/chats\/(\d+)$/.exec(a.url())![1]);
+    await a.getByTestId('chat-input').waitFor();
+
+    // Enter sends; Shift+Enter makes a new line first.
+    await a.getByTestId('chat-input').fill('Hello Bob');
+    await a.getByTestId('chat-input').press('Shift+Enter');
+    await a.getByTestId('chat-input').pressSequentially('second line');
+    expect(await a.getByTestId('chat-input').inputValue()).toBe('Hello Bob\nsecond line');
+    await a.getByTestId('chat-input').press('Enter');
+    await a.locator('[data-testid=chat-message]', { hasText: 'second line' }).waitFor();
+    expect(await a.getByTestId('chat-input').inputValue()).toBe('');
+    // The live echo of A's own message does not show it twice.
+    await a.waitForTimeout(300);
+    expect(await a.locator('[data-testid=chat-message]', { hasText: 'Hello Bob' }).count()).toBe(1);
+
+    expect(await seriousAxeViolations(a)).toEqual([]);
+
+    // B, elsewhere, gets the badge and the title count live.
+    const badge = b.locator('.sidebar [data-testid=chats-count]');
+    await badge.waitFor({ timeout: 5000 });
+    expect(await badge.textContent()).toBe('1');
+    // The title's "(n)" counts unread chats on top of unread notifications (a chat may notify too).
+    await expect.poll(async () => titleCount(await b.title()), { timeout: 5000 }).toBe((await notificationCount(b)) + 1);
+    // The dropdown lists the room, unread, with the teaser; it opens the room.
+    await b.locator('.sidebar .chats-toggle').click();
+    const row = b.locator('.sidebar [data-testid=chats-menu] [data-testid=chat-room]').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('alice');
+    expect(await row.textContent()).toContain('Hello Bob');
+    expect(await row.locator('[data-testid=chat-unread]').count()).toBe(1);
+    await shot(b, 'chats-dropdown-desktop');
+    await row.click();
+    await b.waitForURL(new RegExp(`/chats/${roomId}$`));
+    await b.locator('[data-testid=chat-message]', { hasText: 'Hello Bob' }).waitFor();
+    // Reading the room clears the badge and the title count.
+    await badge.waitFor({ state: 'detached', timeout: 5000 });
+    await expect.poll(async () => titleCount(await b.title()) - (await notificationCount(b)), { timeout: 5000 }).toBe(0);
+
+    // A types: B sees it; A's new message reaches B's open room live.
+    await a.getByTestId('chat-input').pressSequentially('typing a reply');
+    await expect.poll(() => b.getByTestId('chat-typing').textContent(), { timeout: 5000 }).toContain('alice is typing');
+    await a.getByTestId('chat-input').press('Enter');
+    await b.locator('[data-testid=chat-message]', { hasText: 'typing a reply' }).waitFor({ timeout: 5000 });
+    await expect.poll(() => b.getByTestId('chat-typing').textContent(), { timeout: 8000 }).toBe('');
+
+    // B answers; A sees it live.
+    await b.getByTestId('chat-input').fill('Hi Alice!');
+    await b.getByTestId('chat-input').press('Enter');
+    await a.locator('[data-testid=chat-message]', { hasText: 'Hi Alice!' }).waitFor({ timeout: 5000 });
+
+    // A edits the last own message with the up arrow; B sees the edit and the marker.
+    await a.getByTestId('chat-input').press('ArrowUp');
+    const edit = a.getByTestId('chat-edit-input');
+    await edit.waitFor();
+    expect(await edit.inputValue()).toBe('typing a reply');
+    await edit.fill('typing a reply (edited)');
+    await edit.press('Enter');
+    const edited = b.locator('[data-testid=chat-message]', { hasText: 'typing a reply (edited)' });
+    await edited.waitFor({ timeout: 5000 });
+    await edited.getByTestId('chat-edited').waitFor();
+    await shot(a, 'chats-room-desktop');
+    await shot(b, 'chats-room-desktop-b');
+  });
+
+  it('keeps the text when sending fails, and shows the error by its key', async () => {
+    const h = e2e();
+    const { alice, carol } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(alice.uid), { uids: [carol.uid] });
+    const page = await h.open(`/chats/${room.roomId}`, { as: alice });
+    await connected(page);
+    const max = (await h.forum.ctx.settings.get()).maximumChatMessageLength;
+    const long = 'x'.repeat(max + 1);
+    await page.getByTestId('chat-input').fill(long);
+    await page.getByTestId('chat-input').press('Enter');
+    await page.getByTestId('chat-error').waitFor();
+    expect(await page.getByTestId('chat-input').inputValue()).toBe(long);
+  });
+
+  it('on a phone shows the list, then the room, then the list again', async () => {
+    const h = e2e();
+    const { alice, bob } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(alice.uid), { uids: [bob.uid] });
+    await h.forum.ctx.chats.send(await viewer(alice.uid), room.roomId, 'A message for the phone');
+    await h.forum.ctx.hooks.idle();
+    const page = await h.open('/chats', { as: bob, viewport: PHONE });
+    await connected(page);
+    const list = page.locator('.chats-list');
+    await list.locator('[data-testid=chat-room]').first().waitFor();
+    expect(await page.getByTestId('chat-room-view').count()).toBe(0);
+    // The bottom bar has the chat button with the unread count.
+    await page.locator('.bottombar .chats-toggle').waitFor();
+    await shot(page, 'chats-list-phone');
+    await list.locator(`[data-roomid="${room.roomId}"]`).click();
+    await page.getByTestId('chat-room-view').waitFor();
+    expect(await list.isVisible()).toBe(false);
+    await page.locator('[data-testid=chat-message]', { hasText: 'A message for the phone' }).waitFor();
+    await shot(page, 'chats-room-phone');
+    await page.getByTestId('chat-back').click();
+    await page.waitForURL(/\/chats$/);
+    await list.waitFor({ state: 'visible' });
+    expect(await page.getByTestId('chat-room-view').count()).toBe(0);
+  });
+});
