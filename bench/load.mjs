@@ -1,8 +1,9 @@
 // The load generator, run in its own process so it never shares an event loop with the server:
 //   node bench/load.mjs '<json spec>'   → prints one JSON result line on stdout
 // spec: { url, method?, headers?, body?, connections, warmupSec, durationSec, write? }
-// write: { kind: 'reply' | 'topic', token, tids, uids, cids } makes every request a new reply
-// (or topic) through /api/v3 with a master token acting as a rotating member (`_uid`).
+// write: { kind: 'reply' | 'reply-rich' | 'topic', token, tids, uids, cids, names? } makes every
+// request a new reply (or topic) through /api/v3 with a master token acting as a rotating member
+// (`_uid`); 'reply-rich' adds a mention of a member (`names`) and an emoji to every reply.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { postBody, topicTitle } from './lib/content.mjs';
@@ -18,9 +19,10 @@ function writeRequests(w) {
       setupRequest(req) {
         n += 1;
         const uid = w.uids[n % w.uids.length];
-        if (w.kind === 'reply') {
+        if (w.kind === 'reply' || w.kind === 'reply-rich') {
           const tid = w.tids[n % w.tids.length];
-          return { ...req, path: `/api/v3/topics/${tid}`, body: JSON.stringify({ content: bodies[n % bodies.length], _uid: uid }) };
+          const extra = w.kind === 'reply-rich' ? `\n\nThanks @${w.names[(n * 7) % w.names.length]} :tada: :+1:` : '';
+          return { ...req, path: `/api/v3/topics/${tid}`, body: JSON.stringify({ content: bodies[n % bodies.length] + extra, _uid: uid }) };
         }
         const cid = w.cids[n % w.cids.length];
         return { ...req, path: '/api/v3/topics', body: JSON.stringify({ cid, title: `Load ${topicTitle(50_000 + n)}`, content: bodies[n % bodies.length], _uid: uid }) };
