@@ -6,6 +6,7 @@ import topicList from './topic-list';
 import users from './users';
 import tags from './tags';
 import profile from './account/profile';
+import webPush from './account/web-push';
 import accountSettings from './account/settings';
 import accountWatched from './account/watched';
 import accountCategories from './account/categories';
@@ -23,7 +24,7 @@ import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
-  'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags,
+  'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, chats, error,
 };
 

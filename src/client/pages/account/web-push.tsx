@@ -10,9 +10,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { Timeago } from '../../components/Timeago';
 
 const BASE = '/plugins/web-push';
+const READY_TIMEOUT_MS = 10_000;
 
 /** What this browser can do about push: found out after hydration (the server cannot know). */
-type BrowserState = 'checking' | 'unsupported' | 'insecure' | 'denied' | 'off' | 'on';
+type BrowserState = 'checking' | 'unsupported' | 'insecure' | 'denied' | 'dismissed' | 'off' | 'on';
 
 /** The browser's PushManager, when it has one. */
 async function registration(rt: Runtime): Promise<ServiceWorkerRegistration> {
@@ -20,7 +21,14 @@ async function registration(rt: Runtime): Promise<ServiceWorkerRegistration> {
   // The app registers the worker at start (not in Safari): register it here when it did not.
   const existing = await navigator.serviceWorker.getRegistration(`${rp}/`);
   if (!existing) await navigator.serviceWorker.register(`${rp}/service-worker.js`, { scope: `${rp}/` });
-  return navigator.serviceWorker.ready;
+  // `ready` never settles when the worker cannot start: give up after a while instead of spinning.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('service worker not ready')), READY_TIMEOUT_MS)));
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The first 16 hex characters of sha-256(endpoint): how the server names a browser without showing its endpoint. */
@@ -95,10 +103,7 @@ export default function WebPush({ page }: { page: PageBase }) {
   const turnOn = () =>
     run(async () => {
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') {
-        if (permission === 'denied') setState('denied');
-        return;
-      }
+      if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'dismissed');
       const reg = await registration(rt);
       const options = { userVisibleOnly: true, applicationServerKey: keyBytes(data.vapidKey) };
       let sub: PushSubscription;
@@ -150,6 +155,7 @@ export default function WebPush({ page }: { page: PageBase }) {
     unsupported: t('user:web-push.unsupported'),
     insecure: t('user:web-push.insecure'),
     denied: t('user:web-push.denied'),
+    dismissed: t('user:web-push.dismissed'),
     off: t('user:web-push.state-off'),
     on: t('user:web-push.state-on'),
   };
@@ -164,12 +170,12 @@ export default function WebPush({ page }: { page: PageBase }) {
           <p className="text-body-secondary">{t('user:web-push.intro')}</p>
           {data.isSelf ? (
             <>
-              <div className={`alert ${problem ? 'alert-warning' : state === 'on' ? 'alert-success' : 'alert-secondary'} d-flex gap-2 align-items-center`} role="status" data-testid="web-push-state" data-state={state}>
+              <div className={`alert ${problem || state === 'dismissed' ? 'alert-warning' : state === 'on' ? 'alert-success' : 'alert-secondary'} d-flex gap-2 align-items-center`} role="status" data-testid="web-push-state" data-state={state}>
                 <Icon name={problem ? 'alert' : state === 'on' ? 'check' : 'bell'} />
                 <span>{message[state]}</span>
               </div>
               <div className="d-flex flex-wrap gap-2">
-                {state === 'off' && (
+                {(state === 'off' || state === 'dismissed') && (
                   <button type="button" className="btn btn-primary" onClick={() => void turnOn()} disabled={busy} data-testid="web-push-enable">
                     {t('user:web-push.enable')}
                   </button>
