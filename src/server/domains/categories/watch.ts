@@ -1,5 +1,6 @@
 import { runAction } from '../../hooks/action.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { parseSettings } from '../notifications/schemas.js';
 import type { Viewer } from '../privileges/service.js';
 import type { CategoriesDeps } from './service.js';
 import * as store from './store.js';
@@ -38,9 +39,12 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
   });
 }
 
-/** A member's effective watch state of each category (guests watch nothing, as in NodeBB). */
+/** A member's effective watch state of each category: chosen, else their default, else the forum's (guests watch nothing, as in NodeBB). */
 export async function watchStatesOf(ctx: CategoriesDeps, uid: number, cids: number[]): Promise<Map<number, WatchState>> {
   if (uid <= 0) return new Map(cids.map((cid) => [cid, 'notwatching']));
-  const chosen = await store.watchStates(ctx.db, uid, cids);
-  return new Map(cids.map((cid) => [cid, (chosen.get(cid) as WatchState | undefined) ?? DEFAULT_WATCH_STATE]));
+  const [chosen, user] = await Promise.all([store.watchStates(ctx.db, uid, cids), ctx.users.get(uid)]);
+  // A category the member never chose follows their own default (`categoryWatchState`), else the forum's.
+  const own = user ? parseSettings(user.settings).categoryWatchState : undefined;
+  const fallback = typeof own === 'string' && (WATCH_STATES as readonly string[]).includes(own) ? (own as WatchState) : DEFAULT_WATCH_STATE;
+  return new Map(cids.map((cid) => [cid, (chosen.get(cid) as WatchState | undefined) ?? fallback]));
 }

@@ -33,6 +33,15 @@ describe('account pages', () => {
     expect(html.status).toBe(200);
   });
 
+  it("a member's own default watch state applies to the categories they never chose", async () => {
+    const { client, user } = await forum.loginAs();
+    expect((await forum.ctx.categories.watchStates(user.uid, [cid])).get(cid)).toBe('watching');
+    expect((await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { categoryWatchState: 'notwatching' } })).status).toBe(200);
+    expect((await forum.ctx.categories.watchStates(user.uid, [cid])).get(cid)).toBe('notwatching');
+    const cats = await client.get(`/api/user/${user.userslug}/categories`);
+    expect(cats.body.categories.find((c: { cid: number }) => c.cid === cid)).toMatchObject({ isNotWatched: true, isWatched: false });
+  });
+
   it('another member gets 403, a guest is sent to log in, an admin may look', async () => {
     const { user } = await forum.loginAs();
     const { client: other } = await forum.loginAs();
