@@ -1,0 +1,65 @@
+/** Account pages in the browser (issue 10): settings saves a notification preference, categories changes a watch state. */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+
+const e2e = useE2E(seedSmall);
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+
+describe('account settings and watching pages', () => {
+  it('settings: turning off email for replies and choosing a weekly digest is saved and shown again', async () => {
+    const h = e2e();
+    const { carol } = h.data;
+    const page = await h.open(`/user/${carol.userslug}/settings`, { as: carol, viewport: DESKTOP });
+    const email = page.locator('tr[data-type="new-reply"] input[data-channel="email"]');
+    expect(await email.isChecked()).toBe(true);
+    await email.uncheck();
+    await page.locator('#dailyDigestFreq').selectOption('week');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'account-settings-desktop');
+    await Promise.all([page.waitForResponse((r) => r.url().includes(`/users/${carol.uid}/settings`) && r.status() === 200), page.getByTestId('settings-save').click()]);
+    const stored = JSON.parse((await h.forum.ctx.users.get(carol.uid))!.settings) as Record<string, unknown>;
+    expect(stored).toMatchObject({ 'notificationType_new-reply': 'notification', dailyDigestFreq: 'week' });
+    await h.goto(page, `/user/${carol.userslug}/settings`);
+    expect(await page.locator('tr[data-type="new-reply"] input[data-channel="email"]').isChecked()).toBe(false);
+    expect(await page.locator('tr[data-type="new-reply"] input[data-channel="inApp"]').isChecked()).toBe(true);
+    expect(await page.locator('#dailyDigestFreq').inputValue()).toBe('week');
+  });
+
+  it('settings on a phone', async () => {
+    const h = e2e();
+    const { bob } = h.data;
+    const page = await h.open(`/user/${bob.userslug}/settings`, { as: bob, viewport: PHONE });
+    await page.getByTestId('account-settings').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'account-settings-phone');
+  });
+
+  it('categories: a member sets a category to ignoring; the state is stored and shown again', async () => {
+    const h = e2e();
+    const { bob, help } = h.data;
+    const page = await h.open(`/user/${bob.userslug}/categories`, { as: bob, viewport: DESKTOP });
+    const menu = page.locator(`li[data-cid="${help.cid}"] select`);
+    expect(await menu.inputValue()).toBe('watching');
+    await Promise.all([page.waitForResponse((r) => r.url().includes(`/categories/${help.cid}/watch`) && r.status() === 200), menu.selectOption('ignoring')]);
+    expect((await h.forum.ctx.categories.watchStates(bob.uid, [help.cid])).get(help.cid)).toBe('ignoring');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'account-categories-desktop');
+    await h.goto(page, `/user/${bob.userslug}/categories`);
+    expect(await page.locator(`li[data-cid="${help.cid}"] select`).inputValue()).toBe('ignoring');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'account-categories-phone');
+  });
+
+  it('watched and tags pages render for the member', async () => {
+    const h = e2e();
+    const { bob, avatar } = h.data;
+    const page = await h.open(`/user/${bob.userslug}/watched`, { as: bob, viewport: PHONE });
+    await expect.poll(() => page.getByTestId('watched-topics').textContent()).toContain(avatar.title);
+    await shot(page, 'account-watched-phone');
+    await h.goto(page, `/user/${bob.userslug}/tags`);
+    await page.getByText('You do not follow any tags.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'account-tags-phone');
+  });
+});
