@@ -276,7 +276,13 @@ async function seed() {
     nid = (await must('get', '/api/v3/notifications')).unread?.[0]?.nid;
     if (!nid) await new Promise((r) => setTimeout(r, 100));
   }
+  // A chat room of the administrator and the member, with one message (the chats operations).
+  await must('put', '/api/v3/admin/settings/chatMessageDelay', { value: '0' });
+  const room = await must('post', '/api/v3/chats', { uids: [member.uid] });
+  const message = await must('post', `/api/v3/chats/${room.roomId}`, { message: 'A seeded chat message.' });
   return {
+    roomId: room.roomId,
+    mid: message.mid,
     nid,
     cid,
     tid,
@@ -307,6 +313,7 @@ function paramValue(name, op, ids) {
     case 'category_id':
       return pick('cid');
     case 'uid':
+      if (op.path.startsWith('/chats/') && op.path.includes('/owners/')) return 1;
       return pick('uid');
     case 'userslug':
     case 'username':
@@ -321,6 +328,13 @@ function paramValue(name, op, ids) {
       return 'postDelay';
     case 'nid':
       return ids.nid;
+    case 'roomId':
+    case 'roomid':
+      return ids.roomId;
+    case 'mid':
+      return ids.mid;
+    case 'index':
+      return op.path.includes('/chats/') ? 1 : undefined;
     default:
       return undefined;
   }
@@ -333,6 +347,10 @@ const BODIES = {
   'put /admin/settings/{setting}': () => ({ value: '0' }),
   'put /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
   'delete /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
+  // Chats: the spare member joins and leaves the seeded room; the room's notification setting.
+  'post /chats/{roomId}/users': () => ({ uids: [ids.victim.uid] }),
+  'delete /chats/{roomId}/users': () => ({ uids: [ids.victim.uid] }),
+  'put /chats/{roomId}/watch': () => ({ value: 1 }),
 };
 
 const ID_FIELDS = { cid: 'cid', tid: 'tid', pid: 'pid', uid: 'uid', toPid: 'pid' };
