@@ -8,6 +8,7 @@ import { errorText } from '../../i18n';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { Timeago } from '../../components/Timeago';
+import { AccountNav } from './AccountNav';
 
 const BASE = '/plugins/web-push';
 const READY_TIMEOUT_MS = 10_000;
@@ -163,6 +164,7 @@ export default function WebPush({ page }: { page: PageBase }) {
 
   return (
     <>
+      <AccountNav userslug={data.userslug} active="web-push" own />
       <PageHeader title={t('user:web-push.title')} subtitle={data.isSelf ? undefined : data.username} icon={<Icon name="bell" size={28} />} />
       <section className="card mb-4" aria-labelledby="web-push-browser" data-testid="web-push-browser">
         <div className="card-body">
