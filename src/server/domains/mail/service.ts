@@ -101,6 +101,11 @@ export class MailService {
     return this.enqueue(user, { template: 'notification', text: n.text, link, unsubscribe: `${url}/email/unsubscribe/${this.unsubscribeToken(user.uid, n.type)}` });
   }
 
+  /** The notification types a member unsubscribed from with a mail's link (their settings show the mail off). */
+  async unsubscribedTypes(uid: number): Promise<string[]> {
+    return store.unsubscribedTypes(this.ctx.db, uid);
+  }
+
   /** Why a code does not work, or its row: unknown or used, then expired. */
   private async usableCode(code: string, kind: 'confirm' | 'reset') {
     const row = /^[\w-]{10,100}$/.test(code) ? await store.codeByHash(this.ctx.db, sha256(code), kind) : undefined;

@@ -96,3 +96,13 @@ export async function unsubscribe(db: Queryable, uid: number, type: string, now:
 export async function isUnsubscribed(db: Queryable, uid: number, type: string): Promise<boolean> {
   return !!(await db.selectFrom('mail_unsubscribes').select('uid').where('uid', '=', uid).where('type', '=', type).executeTakeFirst());
 }
+
+/** The notification types a member unsubscribed from by email. */
+export async function unsubscribedTypes(db: Queryable, uid: number): Promise<string[]> {
+  return (await db.selectFrom('mail_unsubscribes').select('type').where('uid', '=', uid).execute()).map((r) => r.type);
+}
+
+/** Forgets a member's unsubscribes of these types (they turned the mail on again in their settings). */
+export async function resubscribe(db: Queryable, uid: number, types: string[]): Promise<void> {
+  if (types.length) await db.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
+}

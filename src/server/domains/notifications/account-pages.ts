@@ -1,3 +1,4 @@
+import type { NotificationType } from '../../../shared/schemas/notification.js';
 import type { AccountCategoriesPage, AccountCategory, AccountPageBase, AccountSettingsPage, AccountTagsPage, AccountWatchedPage, NotificationSettingRow } from '../../../shared/account.js';
 import { BOOTSWATCH_SKINS } from '../../../shared/skins.js';
 import type { AppContext } from '../../context.js';
@@ -8,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import { topicFields } from '../topics/presenter.js';
 import { presentSettingsObj, presentUser, userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
-import { CATEGORY_WATCH_STATES, DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, pushKey, typeKey } from './schemas.js';
+import { CATEGORY_WATCH_STATES, DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, pushKey, settingName, typeKey } from './schemas.js';
 import * as store from './store.js';
 
 const WATCHED_PER_PAGE = 20;
@@ -48,6 +49,13 @@ const settingsPage = definePage<AccountSettingsPage>({
     const s = userSettings(o.row);
     const stored = parseSettings(o.row.settings);
     const notify = notifySettingsOf(stored, { dailyDigestFreq: forum.dailyDigestFreq, categoryWatchState: 'watching' });
+    // A type unsubscribed with a mail's link shows its mail off (saving it on again takes the unsubscribe back).
+    for (const type of await ctx.mail.unsubscribedTypes(o.row.uid)) {
+      const key = typeKey(settingName(type as NotificationType));
+      const v = notify.types[key];
+      if (v === 'email') notify.types[key] = 'none';
+      else if (v === 'notificationemail') notify.types[key] = 'notification';
+    }
     const notificationSettings: NotificationSettingRow[] = PREFERENCE_NAMES.map((name) => {
       const value = notify.types[typeKey(name)]!;
       return {

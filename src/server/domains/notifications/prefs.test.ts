@@ -159,6 +159,31 @@ describe('notification preferences', () => {
     expect(await mailsTo(alice)).toHaveLength(2);
   });
 
+  it("a mail's unsubscribe link turns that type's mail off in the settings; turning it on again takes it back", async () => {
+    const [alice, bob] = [await member(), await member()];
+    const topic = await topicBy(alice);
+    await reply(bob, topic.tid);
+    const [mail] = await mailsTo(alice);
+    const path = /http:\/\/127\.0\.0\.1(\/email\/unsubscribe\/[\w.-]+)/.exec(mail!.text)![1]!;
+    expect((await forum.client().get(path)).status).toBe(200);
+    const row = async () => {
+      const page = await alice.client.get(`/api/user/${alice.user.userslug}/settings`);
+      return page.body.notificationSettings.find((r: { name: string }) => r.name === 'notificationType_new-reply');
+    };
+    expect(await row()).toMatchObject({ value: 'notification', email: false });
+    const rows = await stored(alice);
+    await alice.client.put(`/api/v3/notifications/${rows[0]!.id}/read`, {});
+    smtp.received = [];
+    await reply(bob, topic.tid);
+    expect(await mailsTo(alice)).toEqual([]);
+    await setPrefs(alice, { 'notificationType_new-reply': 'notificationemail' });
+    await forum.ctx.hooks.idle();
+    expect(await row()).toMatchObject({ value: 'notificationemail' });
+    await alice.client.put('/api/v3/notifications/read', {});
+    await reply(bob, topic.tid);
+    expect(await mailsTo(alice)).toHaveLength(1);
+  });
+
   it('bad values answer 400 with a key; another member cannot change mine', async () => {
     const [alice, bob] = [await member(), await member()];
     for (const settings of [{ 'notificationType_new-reply': 'loud' }, { dailyDigestFreq: 'hourly' }, { categoryWatchState: 'staring' }, { 'notificationPush_new-reply': 'maybe' }]) {

@@ -310,6 +310,8 @@ export class UsersService {
     Object.assign(chosen, notify);
     Object.assign(next, notify);
     await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
+    // Deliveries hear which notification settings were saved (mail takes back an unsubscribe the member reverses).
+    await this.ctx.hooks.fire('action:user.update', { user: { ...user, settings: JSON.stringify(chosen) }, fields: ['settings', ...Object.keys(notify)] });
     return next;
   }
 
