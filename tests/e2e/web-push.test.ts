@@ -99,7 +99,10 @@ describe('web push page', () => {
     await h.goto(page, `/user/${carol.userslug}/web-push`);
     const state = page.getByTestId('web-push-state');
     await expect.poll(() => state.getAttribute('data-state')).toBe('off');
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/plugins/web-push/subscription') && r.status() === 200), page.getByTestId('web-push-enable').click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/plugins/web-push/subscription') && r.status() === 200),
+      page.getByTestId('web-push-enable').click(),
+    ]);
     await expect.poll(() => state.getAttribute('data-state')).toBe('on');
     // The page subscribed with the forum's VAPID key.
     const vapid = await page.evaluate(() => (window as unknown as { __vapidKey: number[] }).__vapidKey);
@@ -138,7 +141,10 @@ describe('web push page', () => {
     expect(message.title).toBe('Palaver');
 
     // Off again: the forum forgets the browser.
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/plugins/web-push/subscription') && r.request().method() === 'DELETE'), page.getByTestId('web-push-disable').click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/plugins/web-push/subscription') && r.request().method() === 'DELETE'),
+      page.getByTestId('web-push-disable').click(),
+    ]);
     await expect.poll(() => state.getAttribute('data-state')).toBe('off');
     expect(await page.getByTestId('web-push-no-devices').count()).toBe(1);
     expect(await h.forum.ctx.push.devices(carol.uid)).toEqual([]);
@@ -148,7 +154,11 @@ describe('web push page', () => {
     const h = e2e();
     const { alice, bob, carol } = h.data;
     const browser = new TestBrowser();
-    await h.forum.ctx.push.subscribe(await h.forum.ctx.privileges.viewer(bob.uid), browser.subscription(service.endpoint('e2e-bob')), 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36');
+    await h.forum.ctx.push.subscribe(
+      await h.forum.ctx.privileges.viewer(bob.uid),
+      browser.subscription(service.endpoint('e2e-bob')),
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    );
     const page = await h.open(`/user/${bob.userslug}/web-push`, { as: alice, viewport: DESKTOP });
     expect(await page.getByRole('status').first().textContent()).toContain('Only bob can turn on push notifications');
     const devices = page.getByTestId('web-push-devices').locator('li');

@@ -35,7 +35,10 @@ async function registration(rt: Runtime): Promise<ServiceWorkerRegistration> {
 /** The first 16 hex characters of sha-256(endpoint): how the server names a browser without showing its endpoint. */
 async function endpointId(endpoint: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 16);
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 16);
 }
 
 /** The VAPID key as the bytes PushManager.subscribe wants. */
@@ -49,8 +52,30 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /** "Chrome · Android" from a user agent; the raw text when nothing is recognised. */
 export function describeAgent(ua: string): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /OPR\//.test(ua) ? 'Opera' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'ChromeOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /OPR\//.test(ua)
+        ? 'Opera'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : '';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : '';
   return browser && os ? `${browser} · ${os}` : browser || os || ua || '?';
 }
 
@@ -160,6 +185,7 @@ export default function WebPush({ page }: { page: PageBase }) {
     off: t('user:web-push.state-off'),
     on: t('user:web-push.state-on'),
   };
+  const actions = state === 'off' || state === 'dismissed' || state === 'on' || devices.length > 0;
   const problem = state === 'unsupported' || state === 'insecure' || state === 'denied';
 
   return (
@@ -168,40 +194,53 @@ export default function WebPush({ page }: { page: PageBase }) {
       <PageHeader title={t('user:web-push.title')} subtitle={data.isSelf ? undefined : data.username} icon={<Icon name="bell" size={28} />} />
       <section className="card mb-4" aria-labelledby="web-push-browser" data-testid="web-push-browser">
         <div className="card-body">
-          <h2 id="web-push-browser" className="h5">{t('user:web-push.this-browser')}</h2>
-          <p className="text-body-secondary">{t('user:web-push.intro')}</p>
+          <h2 id="web-push-browser" className="h5">
+            {t('user:web-push.this-browser')}
+          </h2>
+          {data.isSelf && <p className="text-body-secondary">{t('user:web-push.intro')}</p>}
           {data.isSelf ? (
             <>
-              <div className={`alert ${problem || state === 'dismissed' ? 'alert-warning' : state === 'on' ? 'alert-success' : 'alert-secondary'} d-flex gap-2 align-items-center`} role="status" data-testid="web-push-state" data-state={state}>
+              <div
+                className={`alert ${problem || state === 'dismissed' ? 'alert-warning' : state === 'on' ? 'alert-success' : 'alert-secondary'} d-flex gap-2 align-items-center${actions ? '' : ' mb-0'}`}
+                role="status"
+                data-testid="web-push-state"
+                data-state={state}
+              >
                 <Icon name={problem ? 'alert' : state === 'on' ? 'check' : 'bell'} />
                 <span>{message[state]}</span>
               </div>
-              <div className="d-flex flex-wrap gap-2">
-                {(state === 'off' || state === 'dismissed') && (
-                  <button type="button" className="btn btn-primary" onClick={() => void turnOn()} disabled={busy} data-testid="web-push-enable">
-                    {t('user:web-push.enable')}
-                  </button>
-                )}
-                {state === 'on' && (
-                  <button type="button" className="btn btn-outline-secondary" onClick={() => void turnOff()} disabled={busy} data-testid="web-push-disable">
-                    {t('user:web-push.disable')}
-                  </button>
-                )}
-                {devices.length > 0 && (
-                  <button type="button" className="btn btn-outline-primary" onClick={() => void sendTest()} disabled={busy} data-testid="web-push-test">
-                    {t('user:web-push.test')}
-                  </button>
-                )}
-              </div>
+              {actions && (
+                <div className="d-flex flex-wrap gap-2">
+                  {(state === 'off' || state === 'dismissed') && (
+                    <button type="button" className="btn btn-primary" onClick={() => void turnOn()} disabled={busy} data-testid="web-push-enable">
+                      {t('user:web-push.enable')}
+                    </button>
+                  )}
+                  {state === 'on' && (
+                    <button type="button" className="btn btn-outline-secondary" onClick={() => void turnOff()} disabled={busy} data-testid="web-push-disable">
+                      {t('user:web-push.disable')}
+                    </button>
+                  )}
+                  {devices.length > 0 && (
+                    <button type="button" className="btn btn-outline-primary" onClick={() => void sendTest()} disabled={busy} data-testid="web-push-test">
+                      {t('user:web-push.test')}
+                    </button>
+                  )}
+                </div>
+              )}
             </>
           ) : (
-            <div className="alert alert-info mb-0" role="status">{t('user:web-push.not-self', data.username)}</div>
+            <div className="alert alert-info mb-0" role="status">
+              {t('user:web-push.not-self', data.username)}
+            </div>
           )}
         </div>
       </section>
       <section className="card" aria-labelledby="web-push-devices">
         <div className="card-header">
-          <h2 id="web-push-devices" className="h6 mb-0">{t('user:web-push.devices')}</h2>
+          <h2 id="web-push-devices" className="h6 mb-0">
+            {t('user:web-push.devices')}
+          </h2>
         </div>
         {devices.length ? (
           <ul className="list-group list-group-flush" data-testid="web-push-devices">
@@ -216,14 +255,22 @@ export default function WebPush({ page }: { page: PageBase }) {
                     {d.service} · {t('user:web-push.subscribed-on')} <Timeago iso={d.createdISO} />
                   </div>
                 </div>
-                <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove(d)} disabled={busy} aria-label={`${t('user:web-push.remove')}: ${describeAgent(d.userAgent)}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => void remove(d)}
+                  disabled={busy}
+                  aria-label={`${t('user:web-push.remove')}: ${describeAgent(d.userAgent)}`}
+                >
                   <Icon name="trash" size={16} /> {t('user:web-push.remove')}
                 </button>
               </li>
             ))}
           </ul>
         ) : (
-          <div className="card-body text-body-secondary" data-testid="web-push-no-devices">{t('user:web-push.no-devices')}</div>
+          <div className="card-body text-body-secondary" data-testid="web-push-no-devices">
+            {t('user:web-push.no-devices')}
+          </div>
         )}
       </section>
     </>

@@ -35,7 +35,11 @@ describe('web push', () => {
   async function subscribe(m: Member): Promise<{ browser: TestBrowser; name: string; id: number }> {
     const browser = new TestBrowser();
     const name = `b${++n}`;
-    const res = await m.client.post(`${BASE}/subscription`, { subscription: browser.subscription(service.endpoint(name)) }, { headers: { 'user-agent': `TestBrowser/${n}` } });
+    const res = await m.client.post(
+      `${BASE}/subscription`,
+      { subscription: browser.subscription(service.endpoint(name)) },
+      { headers: { 'user-agent': `TestBrowser/${n}` } },
+    );
     expect(res.status, res.text).toBe(200);
     return { browser, name, id: res.body.response.id as number };
   }
@@ -167,7 +171,9 @@ describe('web push', () => {
     const now = await reply(bob, topic.tid);
     expect(service.to(name)).toHaveLength(1);
     const retryOf = async () =>
-      (await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', RETRY_JOB).execute()).find((j) => (JSON.parse(j.payload) as { subscriptionId: number }).subscriptionId === id);
+      (await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', RETRY_JOB).execute()).find(
+        (j) => (JSON.parse(j.payload) as { subscriptionId: number }).subscriptionId === id,
+      );
     expect((await retryOf())?.state).toBe('queued');
     // The retry fails too: the job stays queued with its error and a later run time.
     await forum.ctx.jobs.runDue(now + 1000);
@@ -214,7 +220,12 @@ describe('web push', () => {
     expect(page.body.isSelf).toBe(true);
     expect(page.body.vapidKey).toMatch(/^[\w-]{80,}$/);
     expect(page.body.devices).toEqual([
-      expect.objectContaining({ id, userAgent: expect.stringContaining('TestBrowser/') as string, service: `127.0.0.1:${service.port}`, endpointId: endpointId(service.endpoint(name)) }),
+      expect.objectContaining({
+        id,
+        userAgent: expect.stringContaining('TestBrowser/') as string,
+        service: `127.0.0.1:${service.port}`,
+        endpointId: endpointId(service.endpoint(name)),
+      }),
     ]);
     // The endpoint itself (a capability of the browser) is not shown.
     expect(page.text).not.toContain(service.endpoint(name));

@@ -23,7 +23,10 @@ export async function insertVapid(db: Queryable, keys: { publicKey: string; priv
  * Saves a browser's subscription for a member. The endpoint is the browser's: subscribing it
  * again (new keys, or another member logged in there) replaces the row. Returns its id.
  */
-export async function upsert(db: Queryable, s: { uid: number; endpoint: string; p256dh: string; auth: string; userAgent: string; now: number }): Promise<number> {
+export async function upsert(
+  db: Queryable,
+  s: { uid: number; endpoint: string; p256dh: string; auth: string; userAgent: string; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('push_subscriptions')
     .values({ uid: s.uid, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, user_agent: s.userAgent, created: s.now })
@@ -68,6 +71,22 @@ export async function removeStale(db: Queryable, id: number, endpoint: string, p
 
 /** Keeps a member's newest `keep` subscriptions and deletes the rest. */
 export async function trim(db: Queryable, uid: number, keep: number): Promise<void> {
-  const old = await db.selectFrom('push_subscriptions').select('id').where('uid', '=', uid).orderBy('created', 'desc').orderBy('id', 'desc').offset(keep).limit(1000).execute();
-  if (old.length) await db.deleteFrom('push_subscriptions').where('id', 'in', old.map((r) => r.id)).execute();
+  const old = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('uid', '=', uid)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (old.length)
+    await db
+      .deleteFrom('push_subscriptions')
+      .where(
+        'id',
+        'in',
+        old.map((r) => r.id),
+      )
+      .execute();
 }

@@ -22,7 +22,12 @@ export interface VapidDetails {
  * with fetch, which (unlike the library's https-only sender) also reaches the loopback HTTP
  * endpoint a test starts, and which never follows a redirect to another host.
  */
-export async function sendPush(sub: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>, payload: string, vapid: VapidDetails, topic?: string): Promise<SendOutcome> {
+export async function sendPush(
+  sub: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'>,
+  payload: string,
+  vapid: VapidDetails,
+  topic?: string,
+): Promise<SendOutcome> {
   let details: webpush.RequestDetails;
   try {
     details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
