@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; writes; notify)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; chat; writes; notify)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -293,6 +293,18 @@ if (forum && !opts['no-live'] && (!only || only.includes('live'))) {
       results.live = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
       log(`bench: live failed — ${err.message}`);
     }
+  }
+}
+
+// --- chat: one room of 200 members online, 10 of them sending (bench/chat.mjs) ---
+if (forum && !opts['no-live'] && (!only || only.includes('chat'))) {
+  try {
+    results.chat = child('chat.mjs', { base: forum.base, token: seed.masterToken, uids: seed.uids, usernames: seed.usernames, password: seed.password, members: 200, senders: 10, messages: quick ? 20 : 100 });
+    const c = results.chat;
+    log(`  chat: ${c.members} members, ${c.senders} senders: ${c.perSec.toFixed(0)} messages/s, to the last member's socket p50 ${c.p50?.toFixed(1)} ms, p99 ${c.p99?.toFixed(1)} ms${c.missedDeliveries ? `, ${c.missedDeliveries} missed` : ''}`);
+  } catch (err) {
+    results.chat = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: chat failed — ${err.message}`);
   }
 }
 

@@ -87,8 +87,11 @@ export interface ActionHooks {
    * setting is "all", or "mentions" and they are mentioned; blocked senders left out).
    */
   'action:chat.message': { roomId: number; mid: number; uid: number; roomName: string; uids: number[] };
-  /** A message (or system message) was stored in a room; `uids` are the room's members (live delivery). */
-  'action:chat.sent': { roomId: number; public: boolean; message: ChatMessage; uids: number[] };
+  /**
+   * A message (or system message) was stored in a room; `uids` are the room's members (live
+   * delivery), `newlyUnread` those for whom the room has just become unread (their badge changes).
+   */
+  'action:chat.sent': { roomId: number; public: boolean; message: ChatMessage; uids: number[]; newlyUnread: number[] };
   /** A message was edited, deleted, restored, pinned or unpinned (live delivery to the room). */
   'action:chat.changed': { roomId: number; mid: number; change: 'edit' | 'delete' | 'restore' | 'pin' | 'unpin'; message: ChatMessage };
   /** A member started or stopped typing in a room. */

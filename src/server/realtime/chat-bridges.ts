@@ -11,17 +11,18 @@ import { chatRoom, publicChatRoom, userRoom } from './rooms.js';
 export function registerChatBridges(hub: Hub & { setChatAccess(access: ChatAccess): void }): void {
   const { io, ctx } = hub;
 
-  bridge(hub, 'action:chat.sent', async ({ roomId, public: isPublic, message, uids }) => {
+  bridge(hub, 'action:chat.sent', async ({ roomId, public: isPublic, message, uids, newlyUnread }) => {
     io.to([chatRoom(roomId), ...uids.map(userRoom)]).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic });
     if (message.system) return;
     if (isPublic) {
       io.to(publicChatRoom(roomId)).emit('event:chats.public.unread', { roomId, fromUid: message.fromuid, public: true });
       return;
     }
-    // The badge: each member's count of unread rooms, in one query for all of them.
-    const others = uids.filter((u) => u !== message.fromuid);
-    const counts = await ctx.chats.unreadCounts(others);
-    for (const uid of others) {
+    // The badge of members for whom the room has just become unread: their count of unread rooms,
+    // in one query for all of them (the others' counts did not change).
+    if (!newlyUnread.length) return;
+    const counts = await ctx.chats.unreadCounts(newlyUnread);
+    for (const uid of newlyUnread) {
       io.to(userRoom(uid)).emit('event:unread.updateChatCount', { count: counts.get(uid) ?? 0, roomId, fromUid: message.fromuid, public: false });
     }
   });

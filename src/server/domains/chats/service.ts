@@ -328,10 +328,10 @@ export class ChatsService {
   }
 
   /** Presents message rows for the viewer (users, owners, replied-to messages in batches). */
-  private async present(viewer: Viewer, roomId: number, rows: MessageRow[], prev?: MessageRow | null): Promise<ChatMessage[]> {
+  private async present(viewer: Viewer, roomId: number, rows: MessageRow[], prev?: MessageRow | null, known?: MemberRow[]): Promise<ChatMessage[]> {
     if (!rows.length) return [];
     const parentIds = [...new Set(rows.map((r) => r.to_mid).filter((m): m is number => !!m))];
-    const [parents, members] = await Promise.all([store.messagesByIds(this.ctx.db, parentIds), store.members(this.ctx.db, roomId)]);
+    const [parents, members] = await Promise.all([store.messagesByIds(this.ctx.db, parentIds), known ?? store.members(this.ctx.db, roomId)]);
     const users = await this.ctx.users.getMany([...new Set([...rows.map((r) => r.uid), ...parents.map((p) => p.uid)])]);
     const c: MessageContext = {
       reader: viewer.uid,
@@ -379,7 +379,7 @@ export class ChatsService {
     const row = await store.insertMessage(tx, { room_id: room.room_id, uid, idx, content: text, content_html: text, system: 1, created: now, to_mid: null, ip: '' });
     const uids = await store.memberUids(tx, room.room_id);
     const [message] = presentMessages([row], { reader: 0, readerIsAdmin: false, users: new Map(user ? [[uid, user]] : []), owners: new Set(), parents: new Map() });
-    void this.ctx.hooks.fire('action:chat.sent', { roomId: room.room_id, public: room.public === 1, message: message!, uids });
+    void this.ctx.hooks.fire('action:chat.sent', { roomId: room.room_id, public: room.public === 1, message: message!, uids, newlyUnread: [] });
   }
 
   /** The room's members (members only). */
@@ -524,19 +524,25 @@ export class ChatsService {
       },
     });
     const prev = row.idx > 0 ? (await store.messagesPage(this.ctx.db, roomId, 0, 1, row.idx))[0] : null;
-    const [message] = await this.present(viewer, roomId, [row], prev ?? null);
+    const [message] = await this.present(viewer, roomId, [row], prev ?? null, members);
     const announced = { ...message!, self: 0 };
-    void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids: members.map((m) => m.uid) });
-    const notify = await this.toNotify(viewer, room, members, text);
+    // Members who had read everything: for them the room has just become unread (their badge
+    // changes, and they hear of it). Those with unread messages already have the notification.
+    const caughtUp = new Set(members.filter((m) => m.uid !== viewer.uid && m.last_read_mid >= room.last_mid).map((m) => m.uid));
+    void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids: members.map((m) => m.uid), newlyUnread: [...caughtUp] });
+    const notify = await this.toNotify(viewer, room, members, text, caughtUp);
     if (notify.length) void this.ctx.hooks.fire('action:chat.message', { roomId, mid: row.mid, uid: viewer.uid, roomName: room.name || (await this.ctx.users.ofViewer(viewer))?.username || '', uids: notify });
     return message!;
   }
 
-  /** Members to notify: setting "all", or "mentions" and named with @; those who blocked the sender are skipped. */
-  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberRow[], text: string): Promise<number[]> {
+  /**
+   * Members to notify: setting "all" when the room has just become unread for them, or
+   * "mentions" (and "all") when named with @; those who blocked the sender are skipped.
+   */
+  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberRow[], text: string, caughtUp: Set<number>): Promise<number[]> {
     const candidates = members.filter((m) => m.uid !== viewer.uid && m.notify > 0);
     if (!candidates.length) return [];
-    const mentionsOnly = candidates.filter((m) => m.notify === CHAT_NOTIFY.mentions);
+    const mentionsOnly = candidates;
     let mentioned = new Set<number>();
     if (mentionsOnly.length) {
       const names = new Set([...text.matchAll(/@([\p{L}\p{N}_.-]+)/gu)].map((m) => m[1]!.toLowerCase()));
@@ -548,7 +554,8 @@ export class ChatsService {
         }).map((m) => m.uid));
       }
     }
-    const uids = candidates.filter((m) => m.notify === CHAT_NOTIFY.all || mentioned.has(m.uid)).map((m) => m.uid);
+    // "All messages": once per unread stretch (the notification merges per room until read); a mention always.
+    const uids = candidates.filter((m) => (m.notify === CHAT_NOTIFY.all && caughtUp.has(m.uid)) || mentioned.has(m.uid)).map((m) => m.uid);
     const blockers = await this.ctx.users.blockersAmong(uids, viewer.uid);
     void room;
     return uids.filter((u) => !blockers.has(u));
