@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
+import { useTextareaAutocomplete } from '../../components/autocomplete';
+import { emojiStrategy, mentionStrategy } from '../../components/composer/strategies';
 import { Icon } from '../../components/Icon';
 import { errorText } from '../../i18n';
 import { setTyping } from './actions';
@@ -33,6 +35,9 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
   const box = useRef<HTMLTextAreaElement>(null);
   const lastTyping = useRef(0);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The composer's @mention and :emoji: autocomplete (no topic: members found by name).
+  const strategies = useMemo(() => [mentionStrategy(rt, 0), emojiStrategy(rt)], [rt]);
+  const autocomplete = useTextareaAutocomplete(box, strategies);
 
   const stopTyping = () => {
     clearTimeout(idle.current);
@@ -83,6 +88,7 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
   };
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (autocomplete.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void send();
@@ -105,20 +111,32 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
         </div>
       )}
       <div className="d-flex gap-2 align-items-end">
+        <div className="position-relative flex-grow-1">
         <textarea
           ref={box}
           className="form-control chat-input"
           rows={Math.min(5, text.split('\n').length)}
           value={text}
-          onChange={(e) => typed(e.target.value)}
+          onChange={(e) => {
+            typed(e.target.value);
+            autocomplete.check();
+          }}
           onKeyDown={onKey}
-          onBlur={stopTyping}
+          onClick={() => autocomplete.check()}
+          onBlur={() => {
+            autocomplete.close();
+            stopTyping();
+          }}
+          aria-autocomplete="list"
+          aria-controls={autocomplete.open ? autocomplete.listId : undefined}
           placeholder={t('modules:chat.placeholder')}
           aria-label={t('modules:chat.placeholder')}
           disabled={sending || disabled}
           maxLength={maxLength ? maxLength + 1000 : undefined}
           data-testid="chat-input"
         />
+        {autocomplete.menu}
+        </div>
         <button type="button" className="btn btn-primary chat-send" onClick={() => void send()} disabled={sending || disabled || !text.trim()} aria-label={t('modules:chat.send')} title={t('modules:chat.send')} data-testid="chat-send">
           <Icon name="send" />
         </button>

@@ -20,7 +20,7 @@ export function UserPicker({ onPick, exclude, label }: { onPick: (u: ChatUser) =
     let live = true;
     // Debounced: one search after the typing pauses.
     const timer = setTimeout(() => {
-      searchUsers(rt.config, query, exclude)
+      searchUsers(rt, query, exclude)
         .then((users) => live && setResults(users))
         .catch(() => live && setResults([]));
     }, 250);

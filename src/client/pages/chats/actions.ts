@@ -1,6 +1,7 @@
 /** The chat page's calls to NodeBB's write API (`/api/v3/chats/...`). */
 import { api } from '../../app/api';
 import type { Runtime } from '../../app/runtime';
+import { socketCall } from '../../components/composer/socket-call';
 import type { ChatMessage, ChatRoomSummary, ChatUser } from './types';
 
 type Cfg = Runtime['config'];
@@ -65,20 +66,22 @@ export const createRoom = (c: Cfg, uids: number[], roomName?: string) =>
   api<ChatRoomSummary>(c, 'POST', '/chats', roomName ? { uids, roomName } : { uids });
 
 /**
- * Members whose name matches `query`, for "new chat" and "add member": the users page data
- * (NodeBB's `/api/users?term=`) filtered here as well, so the list is right either way.
+ * Members whose name matches `query`, for "new chat" and "add member": the mentions search
+ * over the live connection (it leaves the searcher out), else the users page data (NodeBB's
+ * `/api/users?term=`) filtered here.
  */
-export async function searchUsers(c: Cfg, query: string, exclude: number[] = []): Promise<ChatUser[]> {
+export async function searchUsers(rt: Runtime, query: string, exclude: number[] = []): Promise<ChatUser[]> {
   const q = query.trim().toLowerCase();
   if (!q) return [];
-  const res = await fetch(`${c.relative_path}/api/users?term=${encodeURIComponent(q)}&section=sort-posts`, {
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-    cache: 'no-store',
-  });
+  const keep = (list: ChatUser[]) => list.filter((u) => !exclude.includes(u.uid)).slice(0, 10);
+  try {
+    return keep(await socketCall<ChatUser[]>(rt, 'plugins.mentions.userSearch', { query: q, composerObj: {} }));
+  } catch {
+    // No live connection: fall back to the users page.
+  }
+  const c = rt.config;
+  const res = await fetch(`${c.relative_path}/api/users?term=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) return [];
   const data = (await res.json()) as { users?: ChatUser[] };
-  return (data.users ?? [])
-    .filter((u) => !exclude.includes(u.uid) && `${u.username} ${u.displayname ?? ''} ${u.userslug ?? ''}`.toLowerCase().includes(q))
-    .slice(0, 10);
+  return keep((data.users ?? []).filter((u) => `${u.username} ${u.displayname ?? ''} ${u.userslug ?? ''}`.toLowerCase().includes(q)));
 }
