@@ -11,6 +11,7 @@ import accountSettings from './account/settings';
 import accountWatched from './account/watched';
 import accountCategories from './account/categories';
 import accountTags from './account/tags';
+import accountUploads from './account/uploads';
 import login from './login';
 import register from './register';
 import reset from './reset';
@@ -24,7 +25,7 @@ import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
-  'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush,
+  'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, chats, error,
 };
 

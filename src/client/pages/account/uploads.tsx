@@ -42,7 +42,7 @@ export default function Uploads({ page }: { page: PageBase }) {
         <ul className="list-group mb-3" data-testid="uploads-list">
           {uploads.map((u) => (
             <li key={u.id} className="list-group-item d-flex gap-3 align-items-center" data-upload={u.id}>
-              <a href={u.url} className="upload-thumb flex-shrink-0 d-flex align-items-center justify-content-center bg-body-tertiary rounded overflow-hidden" style={{ width: 64, height: 64 }} target="_blank" rel="noopener noreferrer">
+              <a href={u.url} className="upload-thumb flex-shrink-0 d-flex align-items-center justify-content-center bg-body-tertiary rounded overflow-hidden" style={{ width: 64, height: 64 }} tabIndex={-1} aria-hidden="true" target="_blank" rel="noopener noreferrer">
                 {u.isImage && u.thumb ? <img src={u.thumb} alt="" width={64} height={64} loading="lazy" style={{ objectFit: 'cover' }} /> : <Icon name="drafts" size={24} />}
               </a>
               <div className="flex-grow-1 min-w-0">
