@@ -19,6 +19,7 @@ import resetCode from './reset-code';
 import mailResult from './mail-result';
 import compose from './compose';
 import notifications from './notifications';
+import postQueue from './post-queue';
 import chats from './chats';
 import error from './error';
 import { moduleFor, type PageComponent } from './registry';
@@ -26,7 +27,7 @@ import { moduleFor, type PageComponent } from './registry';
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
-  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, chats, error,
+  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, error,
 };
 
 /** The component of a template, for server rendering. */
