@@ -68,7 +68,7 @@ function QueuedItem({ item, checked, onCheck, onGone, onEdited }: { item: Queued
     );
   return (
     <li className="card mb-3 queued-post" data-id={item.id} data-testid="queued-post">
-      <div className="card-header d-flex flex-wrap align-items-center gap-2 small">
+      <div className="d-flex flex-wrap align-items-center gap-2 small border-bottom px-3 py-2">
         {item.canEdit && <input type="checkbox" className="form-check-input m-0" checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={t('topic:queue.select', item.data.title || item.topic.titleRaw)} />}
         <Avatar user={item.user} size="xs" />
         <a href={`${rp}${userPath(item.user.userslug)}`} className="fw-semibold text-reset">{item.user.displayname}</a>
@@ -108,14 +108,14 @@ function QueuedItem({ item, checked, onCheck, onGone, onEdited }: { item: Queued
       </div>
       {item.canEdit ? (
         mode === 'view' && (
-          <div className="card-footer d-flex flex-wrap gap-2 justify-content-end">
+          <div className="d-flex flex-wrap gap-2 justify-content-end border-top px-3 py-2">
             <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setMode('edit')} disabled={busy}>{t('topic:edit')}</button>
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setMode('reject')} disabled={busy}>{t('topic:queue.reject')}</button>
             <button type="button" className="btn btn-sm btn-success" onClick={() => void act(true)} disabled={busy}>{t('topic:queue.accept')}</button>
           </div>
         )
       ) : (
-        <div className="card-footer small text-body-secondary">{t('topic:queue.awaiting')}</div>
+        <div className="border-top px-3 py-2 small text-body-secondary">{t('topic:queue.awaiting')}</div>
       )}
     </li>
   );

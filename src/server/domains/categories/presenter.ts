@@ -28,8 +28,8 @@ export interface TagLimits {
 const DEFAULT_TAG_LIMITS: TagLimits = { minTags: 0, maxTags: 5 };
 
 /**
- * NodeBB's CategoryObject. Palaver has no per-category setting for the display and queue
- * fields, so they carry NodeBB's defaults for a new category (docs/api.md); the totals are the
+ * NodeBB's CategoryObject. Palaver has no per-category setting for the display fields, so they
+ * carry NodeBB's defaults for a new category (docs/api.md); the totals are the
  * category's own counts here (the tree's presentView sums the children).
  */
 export function presentCategory(row: CategoryRow, tags: TagLimits = DEFAULT_TAG_LIMITS): CategoryObject {
@@ -57,7 +57,7 @@ export function presentCategory(row: CategoryRow, tags: TagLimits = DEFAULT_TAG_
     // A category's own limits narrow the forum's (TagsService.checkForCategory).
     minTags: Math.max(row.min_tags ?? 0, tags.minTags),
     maxTags: Math.min(row.max_tags ?? tags.maxTags, tags.maxTags),
-    postQueue: 0,
+    postQueue: row.post_queue,
     totalPostCount: row.post_count,
     totalTopicCount: row.topic_count,
     subCategoriesPerPage: 10,

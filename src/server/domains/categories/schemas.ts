@@ -18,6 +18,8 @@ const Fields = {
   tagWhitelist: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 500 })),
   minTags: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()])),
   maxTags: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()])),
+  /** NodeBB's per-category postQueue: 1 (default) lets the forum's post queue apply here. */
+  postQueue: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
 };
 
 /** POST /api/v3/categories. The name is optional here so a missing one gets its own key. */

@@ -24,6 +24,8 @@ export interface CategoryInput {
   /** Tags a topic here needs at least / at most; null follows the forum's setting. */
   minTags?: number | null;
   maxTags?: number | null;
+  /** The forum's post queue applies here (NodeBB's category `postQueue`). */
+  postQueue?: boolean | number;
 }
 
 /** Input after checks: trimmed and normalised, only the fields given. */
@@ -114,6 +116,7 @@ export function cleanInput(data: CategoryInput, creating: boolean): CleanInput {
   }
   if (data.disabled !== undefined) out.disabled = !!data.disabled;
   if (data.tagWhitelist !== undefined) out.tagWhitelist = tagWhitelist(data.tagWhitelist);
+  if (data.postQueue !== undefined) out.postQueue = !!data.postQueue;
   for (const key of ['minTags', 'maxTags'] as const) {
     const v = data[key];
     if (v === undefined) continue;

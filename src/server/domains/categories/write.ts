@@ -85,6 +85,7 @@ export async function createCategory(ctx: CategoriesDeps, actor: Viewer, data: C
         ...(input.tagWhitelist ? { tag_whitelist: input.tagWhitelist.join(',') } : {}),
         ...(input.minTags != null ? { min_tags: input.minTags } : {}),
         ...(input.maxTags != null ? { max_tags: input.maxTags } : {}),
+        ...(input.postQueue !== undefined ? { post_queue: input.postQueue ? 1 : 0 } : {}),
         position: 0,
         created: Date.now(),
       });
@@ -142,6 +143,7 @@ export async function updateCategory(ctx: CategoriesDeps, actor: Viewer, cid: nu
       if (input.tagWhitelist !== undefined) fields.tag_whitelist = input.tagWhitelist.join(',');
       if (input.minTags !== undefined) fields.min_tags = input.minTags;
       if (input.maxTags !== undefined) fields.max_tags = input.maxTags;
+      if (input.postQueue !== undefined) fields.post_queue = input.postQueue ? 1 : 0;
       const moving = input.parentCid !== undefined && input.parentCid !== row.parent_cid;
       if (moving) {
         const newParent = input.parentCid!;
