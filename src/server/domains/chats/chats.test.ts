@@ -233,7 +233,9 @@ describe('messages', () => {
 describe('rules', () => {
   it('refuses members who blocked you, and followed-only members unless they follow you', async () => {
     const [alice, bob, carol] = [await member(), await member(), await member()];
+    expect((await bob.client.put(`/api/v3/users/${bob.user.uid}/block`)).body.status.key).toBe('error:cannot-block-self');
     expect((await bob.client.put(`/api/v3/users/${alice.user.uid}/block`)).status).toBe(200);
+    expect((await bob.client.put(`/api/v3/users/${alice.user.uid}/block`)).body.status.key).toBe('error:already-blocked');
     const blocked = await alice.client.post('/api/v3/chats', { uids: [bob.user.uid] });
     expect([blocked.status, blocked.body.status.key]).toEqual([400, 'error:chat-user-blocked']);
     // An existing direct room stops taking alice's messages too.
