@@ -1,5 +1,5 @@
 /** The composer in the browser (issue 12 parts 1, 3, 4, 5): toolbar, shortcuts, autocomplete, preview, resize, tags. */
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
 

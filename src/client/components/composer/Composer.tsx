@@ -1,9 +1,23 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { usePage } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { useStore } from '../../state/store';
-import { ComposerForm } from './ComposerForm';
 import { clampHeight, saveHeight, savedHeight } from './resize';
+
+// The composer's form (toolbar, autocomplete, preview, tags) is its own chunk, loaded when a
+// composer first opens (spec §2: composer parts are loaded lazily).
+const ComposerForm = lazy(() => import('./ComposerForm').then((m) => ({ default: m.ComposerForm })));
+
+/** Shows a short message instead of the form when its chunk cannot be loaded (offline). */
+class ChunkBoundary extends Component<{ message: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p className="text-danger small m-0">{this.props.message}</p> : this.props.children;
+  }
+}
 
 /**
  * The inline composer docked at the bottom of the window (not on the compose page). On wide
@@ -71,7 +85,11 @@ export function Composer() {
           onKeyDown={onKeyDown}
         />
       )}
-      <ComposerForm variant="docked" />
+      <ChunkBoundary message={rt.i18n.t('modules:composer.load-failed')}>
+        <Suspense fallback={<p className="text-body-secondary small m-0">{rt.i18n.t('global:loading')}</p>}>
+          <ComposerForm variant="docked" />
+        </Suspense>
+      </ChunkBoundary>
     </section>
   );
 }
