@@ -85,9 +85,11 @@ export interface ChatTypingPayload {
 }
 
 /**
- * `event:unread.updateChatCount`: the member's count of rooms with unread messages, after a
- * new message (`roomId`, `fromUid` set) or a read/unread mark (`roomId` set). NodeBB sends the
- * message's `{ roomId, fromUid, public }`; Palaver adds the count so the badge needs no fetch.
+ * `event:unread.updateChatCount`: the member's count of private rooms with unread messages,
+ * whenever it changes: a message makes a read room unread (`roomId`, `fromUid` set; further
+ * messages in a room already unread leave the count alone and send none), a read/unread mark,
+ * leaving a room (`roomId` set). NodeBB sends the message's `{ roomId, fromUid, public }`;
+ * Palaver adds the count so the badge needs no fetch.
  */
 export interface ChatUnreadCountPayload {
   count: number;
