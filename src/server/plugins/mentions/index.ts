@@ -28,11 +28,17 @@ async function mentionedUids(services: PluginServices, html: string): Promise<Se
   return uids;
 }
 
-/** Of the members, those who may read the topic's category (topics:read), the author left out. */
+/**
+ * Of the members, those who may read the topic's category (topics:read), the author left out,
+ * and those who blocked the author (they hear nothing from them).
+ */
 async function readers(services: PluginServices, uids: Iterable<number>, topic: TopicRow, author: number): Promise<number[]> {
+  const candidates = [...uids].filter((uid) => uid !== author && uid > 0);
+  if (!candidates.length) return [];
+  const blockers = await services.users.blockersAmong(candidates, author);
   const out: number[] = [];
-  for (const uid of uids) {
-    if (uid === author || uid <= 0) continue;
+  for (const uid of candidates) {
+    if (blockers.has(uid)) continue;
     const viewer = await services.privileges.viewer(uid);
     if (await services.privileges.can(viewer, 'topics:read', topic.cid)) out.push(uid);
   }

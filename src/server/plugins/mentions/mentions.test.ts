@@ -64,6 +64,17 @@ describe('mentions in posts', () => {
     expect(await mentionsOf(author.user.uid)).toHaveLength(0);
   });
 
+  it('a member who blocked the author is not notified', async () => {
+    const cid = await makeCategory(forum.ctx, 'Blocks');
+    const blocker = await forum.loginAs();
+    const author = await forum.loginAs();
+    expect((await blocker.client.put(`/api/v3/users/${author.user.uid}/block`)).status).toBe(200);
+    await postTopic(author.client, cid, { content: `Hello @${blocker.user.userslug}` });
+    await forum.ctx.hooks.idle();
+    await forum.ctx.hooks.idle();
+    expect(await mentionsOf(blocker.user.uid)).toHaveLength(0);
+  });
+
   it('on edit, only a newly added mention notifies', async () => {
     const cid = await makeCategory(forum.ctx, 'Edits');
     const first = await forum.createUser({ username: 'mention-first' });
