@@ -17,15 +17,18 @@ export interface NotificationSettingRow {
   notification: boolean;
   email: boolean;
   notificationemail: boolean;
-  /** Palaver: pushed to the member's browsers (`notificationPush_<name>`). */
-  push: boolean;
+}
+
+/** Palaver's push channel per type, in NodeBB's customSettings: `notificationPush_<name>` → on. */
+export interface PushCustomSetting {
+  id: 'notificationPush';
+  title: string;
+  values: Record<string, boolean>;
 }
 
 /** Page data of /user/:userslug/settings (NodeBB's read/user/userslug/settings.yaml, the fields Palaver has). */
 export interface AccountSettingsPage extends AccountPageBase {
-  settings: UserSettingsObj & Record<string, string | number | boolean>;
-  /** Palaver: the sidebars setting, not part of NodeBB's settings answer. */
-  openSidebars: 'on' | 'off';
+  settings: UserSettingsObj;
   notificationSettings: NotificationSettingRow[];
   disableEmailSubscriptions: number;
   dailyDigestFreqOptions: { value: string; name: string; selected: boolean }[];
@@ -33,7 +36,7 @@ export interface AccountSettingsPage extends AccountPageBase {
   categoryWatchState: Record<string, boolean>;
   languages: { name: string; code: string; dir: string; selected: boolean }[];
   acpLanguages: { name: string; code: string; dir: string; selected: boolean }[];
-  customSettings: Record<string, unknown>[];
+  customSettings: PushCustomSetting[];
   homePageRoutes: { route: string; name: string; selected: boolean }[];
   upvoteNotifFreq: { name: string; selected: boolean }[];
   disableCustomUserSkins: number;
@@ -68,6 +71,7 @@ export interface AccountCategory {
   backgroundImage: string;
   depth: number;
   slug: string;
+  descriptionParsed: string;
   isIgnored: boolean;
   isWatched: boolean;
   isTracked: boolean;

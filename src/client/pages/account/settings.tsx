@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AccountSettingsPage } from '../../../shared/account';
 import type { PageBase } from '../../../shared/types';
 import { api } from '../../app/api';
-import { useT } from '../../app/hooks';
+import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,13 +27,19 @@ export default function AccountSettings({ page }: { page: PageBase }) {
   const { t } = useT();
   const rt = useRuntime();
   const s = data.settings;
+  const push = data.customSettings.find((c) => c.id === 'notificationPush')?.values ?? {};
   const [prefs, setPrefs] = useState<Pref[]>(() =>
-    data.notificationSettings.map((r) => ({ name: r.name.replace(/^notificationType_/, ''), label: r.label, inApp: r.notification || r.notificationemail, email: r.email || r.notificationemail, push: r.push })),
+    data.notificationSettings.map((r) => {
+      const name = r.name.replace(/^notificationType_/, '');
+      return { name, label: r.label, inApp: r.notification || r.notificationemail, email: r.email || r.notificationemail, push: push[`notificationPush_${name}`] === true };
+    }),
   );
+  // The sidebars setting is Palaver's: not in NodeBB's settings answer, it comes with the member.
+  const user = useUser();
   const [form, setForm] = useState({
     topicsPerPage: String(s.topicsPerPage),
     postsPerPage: String(s.postsPerPage),
-    openSidebars: data.openSidebars === 'on',
+    openSidebars: user?.settings.openSidebars === 'on',
     bootswatchSkin: data.bootswatchSkinOptions.find((o) => o.selected)?.value ?? '',
     followTopicsOnCreate: s.followTopicsOnCreate,
     followTopicsOnReply: s.followTopicsOnReply,

@@ -24,11 +24,12 @@ describe('account pages', () => {
     expect(res.status).toBe(200);
     const page = res.body;
     expect(page.template.name).toBe('account/settings');
-    expect(page.settings).toMatchObject({ notificationType_upvote: 'notificationemail', 'notificationPush_new-reply': false, dailyDigestFreq: 'week', followTopicsOnReply: true });
+    expect(page.settings).toMatchObject({ notificationType_upvote: 'notificationemail', dailyDigestFreq: 'week', followTopicsOnReply: true });
     const upvote = page.notificationSettings.find((r: { name: string }) => r.name === 'notificationType_upvote');
-    expect(upvote).toMatchObject({ value: 'notificationemail', notificationemail: true, none: false, push: false });
+    expect(upvote).toMatchObject({ value: 'notificationemail', notificationemail: true, none: false });
+    expect(page.customSettings[0].values).toMatchObject({ 'notificationPush_new-reply': false, notificationPush_mention: true, notificationPush_upvote: false });
     expect(page.dailyDigestFreqOptions.find((o: { selected: boolean }) => o.selected).value).toBe('week');
-    expect(page.categoryWatchState).toEqual({ ignoring: false, notwatching: false, tracking: true, watching: false });
+    expect(page.categoryWatchState).toEqual({ tracking: true });
     const html = await client.get(`/user/${user.userslug}/settings`);
     expect(html.status).toBe(200);
   });
