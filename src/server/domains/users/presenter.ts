@@ -176,9 +176,10 @@ export function presentUserSlim(row: UserRow): UserObjectSlim {
 }
 
 /**
- * NodeBB's Settings answer: Palaver's own choices plus NodeBB's defaults for the settings
- * Palaver does not have (notifications, digests, ACP language…). `openSidebars` is not part
- * of NodeBB's answer and is left out.
+ * NodeBB's Settings answer: Palaver's own choices (notification types, digest and default
+ * watch state by the notifications domain's rules) plus NodeBB's defaults for the settings
+ * Palaver does not have (ACP language, home page…). `openSidebars` and the push channel
+ * (`notificationPush_*`) are not part of NodeBB's answer and are left out.
  */
 export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean; dailyDigestFreq: string }): UserSettingsObj {
   // userSettings() keeps every stored key: the notification preferences are among them.
