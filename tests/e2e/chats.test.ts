@@ -186,6 +186,29 @@ describe('chats (issue 11)', () => {
     expect((await seriousAxeViolations(page)).filter((v) => !bell || !v.includes(`#${bell}`))).toEqual([]);
   });
 
+  it('lists a public room an admin opened, lets a member write in it, and opens a room at a message', async () => {
+    const h = e2e();
+    const { alice, bob, carol } = h.data;
+    const lobby = await h.forum.ctx.chats.create(await viewer(alice.uid), { uids: [], roomName: 'Lobby', type: 'public' });
+    const page = await h.open('/chats', { as: bob });
+    await connected(page);
+    const row = page.locator(`.chats-list [data-roomid="${lobby.roomId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Lobby');
+    await row.click();
+    await page.getByTestId('chat-room-view').waitFor();
+    await page.getByTestId('chat-input').fill('Hello lobby');
+    await page.getByTestId('chat-input').press('Enter');
+    await page.locator('[data-testid=chat-message]', { hasText: 'Hello lobby' }).waitFor();
+    await shot(page, 'chats-public-desktop');
+
+    // /chats/:roomid/:index (1-based) opens at that message, highlighted.
+    const dm = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [bob.uid] });
+    for (let i = 1; i <= 3; i += 1) await h.forum.ctx.chats.send(await viewer(carol.uid), dm.roomId, `Numbered message ${i}`);
+    await h.goto(page, `/chats/${dm.roomId}/2`);
+    await page.locator('[data-testid=chat-message].highlight', { hasText: 'Numbered message 2' }).waitFor();
+  });
+
   it('keeps the text when sending fails, and shows the error by its key', async () => {
     const h = e2e();
     const { alice, carol } = h.data;

@@ -5,6 +5,7 @@ import { useRuntime } from '../app/runtime';
 import { ChatRoomRow } from '../components/chats/ChatRoomRow';
 import { chatsOf, receiveChatCount, setRooms } from '../components/chats/store';
 import { Icon } from '../components/Icon';
+import { chatLink } from '../realtime/chats';
 import { useStore } from '../state/store';
 import { NewChat } from './chats/NewChat';
 import { Room } from './chats/Room';
@@ -27,9 +28,26 @@ export default function Chats({ page }: { page: PageBase }) {
     if (data.rooms) setRooms(rt, data.rooms);
     if (typeof data.unreadCount === 'number') receiveChatCount(rt, data.unreadCount);
   }, [rt, data.rooms, data.unreadCount]);
-  const rooms = store.rooms ?? data.rooms ?? [];
-  const roomId = data.roomId;
+  // Public rooms' new messages mark them unread here (spec §7 modules.chats.enterPublic).
+  const publicIds = (data.publicRooms ?? []).map((r) => r.roomId).join(',');
+  useEffect(() => {
+    const ids = publicIds ? publicIds.split(',').map(Number) : [];
+    chatLink(rt).enterPublic(ids);
+    return () => chatLink(rt).leavePublic(ids);
+  }, [rt, publicIds]);
+  const [publicUnread, setPublicUnread] = useState<number[]>([]);
+  useEffect(
+    () =>
+      rt.live.on('event:chats.public.unread', (d) => {
+        const id = Number((d as { roomId?: unknown } | null)?.roomId);
+        if (id && id !== data.roomId) setPublicUnread((l) => (l.includes(id) ? l : [...l, id]));
+      }),
+    [rt, data.roomId],
+  );
   const publicRooms = data.publicRooms ?? [];
+  // Public rooms have their own section (the member's list holds those they joined too).
+  const rooms = (store.rooms ?? data.rooms ?? []).filter((r) => !r.public && !publicRooms.some((p) => p.roomId === r.roomId));
+  const roomId = data.roomId;
   return (
     <div className={`chats-page card${roomId ? ' has-room' : ''}`} data-testid="chats-page">
       <aside className="chats-list d-flex flex-column" aria-label={t('modules:chat.recent-chats')}>
@@ -43,7 +61,7 @@ export default function Chats({ page }: { page: PageBase }) {
           {publicRooms.length > 0 && (
             <>
               <div className="px-3 pt-2 small fw-semibold text-body-secondary">{t('modules:chat.public-rooms', publicRooms.length)}</div>
-              {publicRooms.map((r) => <ChatRoomRow key={`p${r.roomId}`} room={{ ...r, public: true }} uid={uid} active={r.roomId === roomId} />)}
+              {publicRooms.map((r) => <ChatRoomRow key={`p${r.roomId}`} room={{ ...r, public: true, unread: r.roomId !== roomId && (r.unread || publicUnread.includes(r.roomId)) }} uid={uid} active={r.roomId === roomId} />)}
               <div className="px-3 pt-2 small fw-semibold text-body-secondary">{t('modules:chat.private-rooms', rooms.length)}</div>
             </>
           )}

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { Runtime } from '../app/runtime';
-import { applyRoomMark, chatsOf, dropRoom, receiveChatCount, refreshChatCount, receiveChatMessage } from '../components/chats/store';
+import { applyRoomMark, chatsOf, dropRoom, receiveChatCount, refreshChatCount, receiveChatMessage, renameInList } from '../components/chats/store';
 import type { ChatMessage } from '../pages/chats/types';
 
 /** Chat events forwarded to the bus for the chats page. */
@@ -21,9 +21,12 @@ export interface ChatLink {
   enter(roomId: number): void;
   /** Leaves the room entered last. */
   leave(roomId: number): void;
+  /** Follows public rooms' new messages (the chats page's unread marks), once each. */
+  enterPublic(roomIds: number[]): void;
+  leavePublic(roomIds: number[]): void;
 }
 
-const NOOP: ChatLink = { enter: () => undefined, leave: () => undefined };
+const NOOP: ChatLink = { enter: () => undefined, leave: () => undefined, enterPublic: () => undefined, leavePublic: () => undefined };
 const links = new WeakMap<object, ChatLink>();
 
 /** The chat link of a runtime (does nothing without a socket: visitors, server render). */
@@ -43,6 +46,7 @@ export function receivedMessage(data: unknown): ChatMessage | null {
 export function startChatLive(rt: Runtime, socket: Socket): void {
   const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
   const entered = new Set<number>();
+  const publicRooms = new Set<number>();
   const emit = (event: string, ...args: unknown[]) =>
     new Promise<void>((resolve, reject) => {
       socket.emit(event, ...args, (err: { message?: string } | null) => (err ? reject(new Error(err.message ?? String(err))) : resolve()));
@@ -58,6 +62,14 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
       chatsOf(rt).set((s) => (s.openRoomId === roomId ? { ...s, openRoomId: undefined } : s));
       if (socket.connected) emit('modules.chats.leave', roomId).catch(() => undefined);
     },
+    enterPublic(roomIds) {
+      roomIds.forEach((id) => publicRooms.add(id));
+      if (socket.connected && roomIds.length) emit('modules.chats.enterPublic', roomIds).catch((err: Error) => console.warn('[chats] enterPublic', err.message));
+    },
+    leavePublic(roomIds) {
+      roomIds.forEach((id) => publicRooms.delete(id));
+      if (socket.connected && roomIds.length) emit('modules.chats.leavePublic', roomIds).catch(() => undefined);
+    },
   });
   for (const event of CHAT_EVENTS) socket.on(event, (data: unknown) => rt.live.emit(event, data));
   socket.on('event:chats.receive', (data: unknown) => {
@@ -69,11 +81,13 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
   // Read or marked unread in another tab or device.
   socket.on('event:chats.markedAsRead', (data: { roomId?: unknown } | null) => applyRoomMark(rt, Number(data?.roomId), false));
   socket.on('event:chats.mark', (data: { roomId?: unknown; state?: unknown } | null) => applyRoomMark(rt, Number(data?.roomId), data?.state === 1));
+  socket.on('event:chats.roomRename', (data: { roomId?: unknown; newName?: unknown } | null) => renameInList(rt, Number(data?.roomId), String(data?.newName ?? '')));
   socket.on('event:chats.left', (data: { roomId?: unknown } | null) => dropRoom(rt, Number(data?.roomId)));
   socket.on('event:chats.public.unread', () => void refreshChatCount(rt));
   socket.on('connect', () => {
     void refreshChatCount(rt);
     // Rooms were lost with the old connection.
     for (const roomId of entered) emit('modules.chats.enter', roomId).catch(() => undefined);
+    if (publicRooms.size) emit('modules.chats.enterPublic', [...publicRooms]).catch(() => undefined);
   });
 }

@@ -8,7 +8,7 @@ import { Timeago } from '../Timeago';
 
 /** One room in a list: picture of the other member (or a group icon), title, last message, unread dot. */
 export function ChatRoomRow({ room, uid, active = false, compact = false }: { room: ChatRoomSummary; uid: number; active?: boolean; compact?: boolean }) {
-  const { t } = useT();
+  const { t, tx } = useT();
   const rp = useRuntime().config.relative_path;
   const others = (room.users ?? []).filter((u) => u.uid !== uid);
   const title = roomTitle(room, uid) || t('modules:chat.no-users-in-room');
@@ -37,7 +37,7 @@ export function ChatRoomRow({ room, uid, active = false, compact = false }: { ro
         </span>
         <span className="d-flex align-items-center gap-2">
           <span className="small text-body-secondary text-truncate flex-grow-1 chat-room-teaser">
-            {teaser ? `${who && who.uid !== uid && group ? `${who.displayname || who.username}: ` : who?.uid === uid ? `${t('modules:chat.you')}: ` : ''}${teaserText(teaser.content)}` : '\u00a0'}
+            {teaser ? `${who && who.uid !== uid && group ? `${who.displayname || who.username}: ` : who?.uid === uid ? `${t('modules:chat.you')}: ` : ''}${teaserText(tx(teaser.content))}` : '\u00a0'}
           </span>
           {room.unread && (
             <span className="chat-unread-dot flex-shrink-0" data-testid="chat-unread" title={t('modules:chat.unread')}>

@@ -90,6 +90,11 @@ export function applyRoomMark(rt: Runtime, roomId: number, unread: boolean): voi
   chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms && s.rooms.map((r) => (r.roomId === roomId ? { ...r, unread, unreadCount: unread ? r.unreadCount : 0 } : r)) }));
 }
 
+/** A room's new name, in the list. */
+export function renameInList(rt: Runtime, roomId: number, roomName: string): void {
+  chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms && s.rooms.map((r) => (r.roomId === roomId ? { ...r, roomName } : r)) }));
+}
+
 /** The member left the room or was removed: it leaves the list. */
 export function dropRoom(rt: Runtime, roomId: number): void {
   chatsOf(rt).set((s) => ({ ...s, rooms: s.rooms && s.rooms.filter((r) => r.roomId !== roomId) }));

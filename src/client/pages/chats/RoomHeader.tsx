@@ -5,6 +5,7 @@ import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
+import { renameInList } from '../../components/chats/store';
 import { errorText, translate } from '../../i18n';
 import { renameRoom, setNotification } from './actions';
 import { roomTitle } from './messages';
@@ -41,6 +42,7 @@ export function RoomHeader({ data, roomId, roomName, users, isOwner, onRenamed, 
     try {
       await renameRoom(rt.config, roomId, name.trim());
       onRenamed(name.trim());
+      renameInList(rt, roomId, name.trim());
       setRenaming(false);
     } catch (err) {
       fail(err);
