@@ -100,6 +100,8 @@ export const DEFAULT_SETTINGS = {
   /** The most members a chat room may have (0: no limit). */
   maximumUsersInChatRoom: 0,
   maximumChatRoomNameLength: 50,
+  /** Seconds after a chat message before members who have not read it are notified (NodeBB's notificationSendDelay). */
+  notificationSendDelay: 60,
   /** Uploads: the largest file a member may upload, in KiB (NodeBB's maximumFileSize). */
   maximumFileSize: 2048,
   /** Uploads: file extensions members may upload besides images, joined by commas (NodeBB's allowedFileExtensions). */

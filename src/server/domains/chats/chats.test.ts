@@ -56,7 +56,7 @@ async function messageCount(): Promise<number> {
 beforeAll(async () => {
   forum = await startTestForum();
   // No flood control except in the rate limit test.
-  await forum.ctx.settings.set({ chatMessageDelay: 0 });
+  await forum.ctx.settings.set({ chatMessageDelay: 0, notificationSendDelay: 0 });
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.disconnect();
@@ -312,6 +312,28 @@ describe('notifications', () => {
     expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
     expect((await list(dave)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
     expect((await list(alice)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
+  });
+});
+
+describe('delayed notifications', () => {
+  it('tells, after notificationSendDelay, only the members who have not read the message by then', async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const r = await room(alice, bob, carol);
+    await forum.ctx.settings.set({ notificationSendDelay: 60 });
+    try {
+      await send(alice, r.roomId, 'are you both there?');
+      // Bob has the room open: he reads it before the delay is over.
+      expect((await bob.client.del(`/api/v3/chats/${r.roomId}/state`)).status).toBe(200);
+      const later = Date.now() + 61_000;
+      // Other tests' jobs (mail) are due too: run them all.
+      while ((await forum.ctx.jobs.runDue(later)) > 0);
+      await forum.ctx.hooks.idle();
+      const chats = async (m: Member) => ((await m.client.get('/api/v3/notifications')).body.response.unread as { type: string; path: string }[]).filter((n) => n.type === 'new-chat');
+      expect(await chats(bob)).toEqual([]);
+      expect((await chats(carol)).map((n) => n.path)).toEqual([`/chats/${r.roomId}`]);
+    } finally {
+      await forum.ctx.settings.set({ notificationSendDelay: 0 });
+    }
   });
 });
 

@@ -20,7 +20,16 @@ import * as store from './store.js';
 import type { MemberRow, MessageRow, RoomRow } from './store.js';
 
 /** What the chats service uses of the application. */
-export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'privileges' | 'settings' | 'users'>;
+export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'privileges' | 'settings' | 'users'>;
+
+/** The delayed notification of a message: members who have not read it by then are told. */
+interface NotifyJob {
+  roomId: number;
+  mid: number;
+  uid: number;
+  uids: number[];
+}
+const NOTIFY_JOB = 'chats.notify';
 
 // Rate limit window: chatMessageDelay (ms) becomes a count of messages per 10 s, shared across processes.
 const RATE_WINDOW_SEC = 10;
@@ -37,7 +46,26 @@ interface Access {
 
 /** Chats: rooms, members, messages, read state and the rules of who may message whom. */
 export class ChatsService {
-  constructor(private readonly ctx: ChatsDeps) {}
+  constructor(private readonly ctx: ChatsDeps) {
+    ctx.jobs.define<NotifyJob>(NOTIFY_JOB, async ({ payload }) => this.notifyUnread(payload), { leaseMs: 60_000 });
+  }
+
+  /**
+   * After notificationSendDelay: of the members to tell, those who still have not read the
+   * message (a member with the room open reads it at once) hear of it through action:chat.message.
+   */
+  private async notifyUnread(job: NotifyJob): Promise<void> {
+    const [room, message, members, sender] = await Promise.all([
+      store.roomById(this.ctx.db, job.roomId),
+      store.messageById(this.ctx.db, job.mid),
+      store.membersAmong(this.ctx.db, job.roomId, job.uids),
+      this.ctx.users.get(job.uid),
+    ]);
+    if (!room || !message || message.deleted) return;
+    const uids = members.filter((m) => m.last_read_mid < job.mid).map((m) => m.uid);
+    if (!uids.length) return;
+    void this.ctx.hooks.fire('action:chat.message', { roomId: job.roomId, mid: job.mid, uid: job.uid, roomName: room.name || sender?.username || '', uids });
+  }
 
   // ---------------------------------------------------------------- rules
 
@@ -531,7 +559,13 @@ export class ChatsService {
     const caughtUp = new Set(members.filter((m) => m.uid !== viewer.uid && m.last_read_mid >= room.last_mid).map((m) => m.uid));
     void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids: members.map((m) => m.uid), newlyUnread: [...caughtUp] });
     const notify = await this.toNotify(viewer, room, members, text, caughtUp);
-    if (notify.length) void this.ctx.hooks.fire('action:chat.message', { roomId, mid: row.mid, uid: viewer.uid, roomName: room.name || (await this.ctx.users.ofViewer(viewer))?.username || '', uids: notify });
+    if (notify.length) {
+      // Members reading the room meanwhile are not told (notificationSendDelay, NodeBB's).
+      const job: NotifyJob = { roomId, mid: row.mid, uid: viewer.uid, uids: notify };
+      const delay = (await this.ctx.settings.get()).notificationSendDelay;
+      if (delay > 0) await this.ctx.jobs.enqueue(NOTIFY_JOB, job, { runAt: now + delay * 1000 });
+      else await this.notifyUnread(job);
+    }
     return message!;
   }
 

@@ -76,6 +76,7 @@ export const SettingsSchema = Type.Object(
     chatMessageDelay: int(0, 3600_000),
     maximumUsersInChatRoom: int(0, 100000),
     maximumChatRoomNameLength: int(1, 255),
+    notificationSendDelay: int(0, DAY_SECONDS),
     maximumFileSize: int(1, 1024 * 1024),
     allowedFileExtensions: Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9,. ]*$' }),
     resizeImageWidth: int(16, 10000),
