@@ -103,6 +103,8 @@ describe('composer', () => {
     const { general, alice, bob } = h.data;
     const viewer = { ...(await h.forum.ctx.privileges.viewer(alice.uid)), master: true };
     await h.forum.ctx.topics.create(viewer, { cid: general.cid, title: 'Tagged already here', content: 'A topic that carries a tag.', tags: ['javascript'] });
+    // The category allows two tags (fewer than the forum's five): the input fills at two.
+    await h.forum.ctx.categories.update(viewer, general.cid, { maxTags: 2 });
     const page = await h.open(`/category/${general.slug}`, { as: bob, viewport: PHONE });
     await page.getByRole('button', { name: 'New topic' }).first().click();
     const box = (await composer(page).boundingBox())!;
@@ -117,6 +119,9 @@ describe('composer', () => {
     await tags.press(',');
     await composer(page).locator('.tag-flash').waitFor();
     expect(await composer(page).locator('.tag-input .badge').allTextContents()).toEqual(['javascript']);
+    await tags.fill('second');
+    await tags.press('Enter');
+    await composer(page).locator('.tag-input.is-full').waitFor();
     await body(page).click();
     await page.keyboard.type('Hello from a **phone**');
     await composer(page).locator('[data-format="quote"]').click();

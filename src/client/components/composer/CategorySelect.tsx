@@ -9,20 +9,36 @@ interface CatOption {
   name: string;
   handle?: string;
   depth: number;
+  /** The category's effective tag limits (its own within the forum's). */
+  minTags?: number;
+  maxTags?: number;
 }
 
-type CatNode = { cid: number; name: string; handle?: string; disabled?: number; children?: CatNode[] };
+type CatNode = { cid: number; name: string; handle?: string; disabled?: number; minTags?: number; maxTags?: number; children?: CatNode[] };
 
 function flatten(list: CatNode[], depth = 0, out: CatOption[] = []): CatOption[] {
   for (const c of list) {
     if (c.disabled) continue;
-    out.push({ cid: c.cid, name: c.name, handle: c.handle, depth });
+    out.push({ cid: c.cid, name: c.name, handle: c.handle, depth, minTags: c.minTags, maxTags: c.maxTags });
     if (c.children?.length) flatten(c.children, depth + 1, out);
   }
   return out;
 }
 
 let cache: Promise<CatOption[]> | null = null;
+
+/** The tag limits of a category once the category list is loaded (null before, or unknown). */
+export function useCategoryTagLimits(cid: number): { minTags?: number; maxTags?: number } | null {
+  const [limits, setLimits] = useState<{ minTags?: number; maxTags?: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void cache?.then((list) => live && setLimits(list.find((o) => o.cid === cid) ?? null));
+    return () => {
+      live = false;
+    };
+  }, [cid]);
+  return limits;
+}
 
 /** Category picker for a new topic, from GET /api/v3/categories (name and handle). */
 export function CategorySelect({ value, onChange }: { value: number; onChange: (cid: number) => void }) {

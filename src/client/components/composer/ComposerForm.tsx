@@ -5,7 +5,7 @@ import { useStore } from '../../state/store';
 import { useTextareaAutocomplete } from '../autocomplete';
 import { Icon } from '../Icon';
 import { closeComposer, storeDraft, submitComposer } from './actions';
-import { CategorySelect } from './CategorySelect';
+import { CategorySelect, useCategoryTagLimits } from './CategorySelect';
 import { shortcutOf } from './formatting';
 import { Preview } from './Preview';
 import { QueueAndSchedule } from './Scheduler';
@@ -30,6 +30,8 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
   // `@` mentions (topic posters first) and `:` emoji in the body.
   const strategies = useMemo(() => [mentionStrategy(rt, state?.tid ?? 0), emojiStrategy(rt)], [rt, state?.tid]);
   const autocomplete = useTextareaAutocomplete(bodyRef, strategies);
+  // A category may allow fewer tags than the forum: the tag input fills at its maximum.
+  const categoryTags = useCategoryTagLimits(state?.cid ?? 0);
   // Uploads (brief U, uploads.tsx): paste and drop on the textarea, the upload button and its progress bar.
   const uploads = useComposerUploads(bodyRef);
 
@@ -91,7 +93,7 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
             <TagInput
               tags={state.tags}
               onChange={(tags) => update({ tags })}
-              rules={{ maxTags: rt.config.maximumTagsPerTopic, maxTagLength: rt.config.maximumTagLength }}
+              rules={{ maxTags: categoryTags?.maxTags ?? rt.config.maximumTagsPerTopic, maxTagLength: rt.config.maximumTagLength }}
               suggest={(query) => socketCall<string[]>(rt, 'topics.autocompleteTags', { query, cid: state.cid })}
             />
           )}
