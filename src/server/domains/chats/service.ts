@@ -420,7 +420,7 @@ export class ChatsService {
   async addUsers(viewer: Viewer, roomId: number, uids: number[]): Promise<{ users: ChatUser[] }> {
     await this.assertCanChat(viewer);
     const { room, member } = await this.access(viewer, roomId);
-    if (room.public) throw badRequest('error:no-privileges');
+    if (room.public) throw forbidden('error:no-privileges');
     if (!member?.is_owner && !viewer.isAdmin) throw forbidden('error:no-privileges');
     const s = await this.ctx.settings.get();
     const fresh = [...new Set(uids)].filter((u) => u !== viewer.uid);
