@@ -97,7 +97,7 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
 
   app.get('/api/v3/topics/:tid/thumbs', {
     schema: { params: TidParams, querystring: ThumbsQuery, response: { 200: Envelope(Type.Array(ThumbSchema)) }, tags: ['topics'] },
-    handler: async (req) => ok(await ctx.uploads.thumbs(req.viewer, req.params.tid)),
+    handler: async (req) => ok(await ctx.uploads.thumbs(req.viewer, req.params.tid, req.query.thumbsOnly === true || req.query.thumbsOnly === '1' || req.query.thumbsOnly === 'true')),
   });
 
   // Palaver's addition: make an image already uploaded (by its path) a thumbnail.

@@ -200,16 +200,32 @@ export class UploadsService {
   }
 
   /** A topic's thumbnails (readers of the topic only). */
-  async thumbs(viewer: Viewer, tid: number): Promise<ThumbView[]> {
+  /** A topic's thumbnails (readers of the topic only); unless `thumbsOnly`, the images uploaded into its main post follow (NodeBB's GET …/thumbs). */
+  async thumbs(viewer: Viewer, tid: number, thumbsOnly = false): Promise<ThumbView[]> {
     const topic = await this.ctx.topics.get(tid);
     if (!topic || !(await this.ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    const chosen = (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    if (thumbsOnly) return chosen;
+    const seen = new Set(chosen.map((t) => t.path));
+    const more = (await store.postImages(this.ctx.db, topic.main_pid)).filter((i) => !seen.has(i.path));
+    return [...chosen, ...more.map((i) => this.thumbView({ tid, path: i.path, name: i.name, sort: 0 }))];
   }
 
-  /** Thumbnails of many topics, one query (for topic lists). */
+  /**
+   * Thumbnails of many topics for lists: the chosen ones, else the first image of the topic's
+   * main post. Two queries for the whole list.
+   */
   async thumbsFor(tids: number[]): Promise<Map<number, ThumbView[]>> {
-    const rows = await store.thumbsOfMany(this.ctx.db, tids);
-    return new Map([...rows].map(([tid, list]) => [tid, list.map((t) => this.thumbView(t))]));
+    const [rows, firsts] = await Promise.all([store.thumbsOfMany(this.ctx.db, tids), store.firstImages(this.ctx.db, tids)]);
+    const out = new Map([...rows].map(([tid, list]) => [tid, list.map((t) => this.thumbView(t))]));
+    for (const [tid, first] of firsts) if (!out.has(tid)) out.set(tid, [this.thumbView({ tid, path: first.path, name: first.name, sort: 0 })]);
+    return out;
+  }
+
+  /** Records the first image of a topic's main post (the topic's thumbnail when none is chosen). */
+  async setFirstImage(tid: number, content: string): Promise<void> {
+    const first = pathsIn(content).find((p) => /^files\/.*\.(png|jpg|gif|webp)$/.test(p));
+    await store.setRefs(this.ctx.db, 'topic-first', tid, first ? [first] : []);
   }
 
   /** Uploads images and makes them the topic's thumbnails (NodeBB's POST …/thumbs). */

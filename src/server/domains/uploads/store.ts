@@ -135,3 +135,36 @@ export async function removeThumb(db: Queryable, tid: number, path: string): Pro
   const r = await db.deleteFrom('topic_thumbs').where('tid', '=', tid).where('path', '=', path).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** The first image of each topic's main post (kind 'topic-first', kept by the listeners), one query, with an uploaded name. */
+export async function firstImages(db: Queryable, tids: number[]): Promise<Map<number, { path: string; name: string }>> {
+  const out = new Map<number, { path: string; name: string }>();
+  if (!tids.length) return out;
+  const rows = await db
+    .selectFrom('upload_refs as r')
+    .leftJoin('uploads as u', 'u.path', 'r.path')
+    .select(['r.ref_id as tid', 'r.path'])
+    .select((eb) => eb.fn.min('u.name').as('name'))
+    .where('r.kind', '=', 'topic-first')
+    .where('r.ref_id', 'in', tids)
+    .groupBy(['r.ref_id', 'r.path'])
+    .execute();
+  for (const r of rows) out.set(r.tid, { path: r.path, name: r.name ?? r.path.slice(r.path.lastIndexOf('/') + 1) });
+  return out;
+}
+
+/** The stored images a post references (its upload_refs), for a topic's thumbnails beyond the chosen ones. */
+export async function postImages(db: Queryable, pid: number): Promise<{ path: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('upload_refs as r')
+    .innerJoin('uploads as u', 'u.path', 'r.path')
+    .select('r.path')
+    .select((eb) => eb.fn.min('u.name').as('name'))
+    .where('r.kind', '=', 'post')
+    .where('r.ref_id', '=', pid)
+    .where('u.mime', 'like', 'image/%')
+    .groupBy('r.path')
+    .orderBy('r.path')
+    .execute();
+  return rows.map((r) => ({ path: r.path, name: String(r.name) }));
+}

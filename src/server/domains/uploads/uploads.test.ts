@@ -266,6 +266,24 @@ describe('uploads', () => {
     expect(off.body.status.key).toBe('error:topic-thumbnails-are-disabled');
   });
 
+  it('a topic without chosen thumbnails shows the first image of its main post', async () => {
+    const viewer = await forum.ctx.privileges.viewer(member.user.uid);
+    const up = async (w: number) => (await send(member.client, '/api/post/upload', [{ name: `pic${w}.png`, bytes: await png(w, 30) }])).body.response.images[0].url as string;
+    const [first, second] = [await up(141), await up(142)];
+    const { topic } = await forum.ctx.topics.create(viewer, { cid, title: 'Holiday pictures here', content: `Text, then ![one](${first}) and ![two](${second})` });
+    await forum.ctx.hooks.idle();
+    const listed = (await member.client.get('/api/recent')).body.topics.find((t: { tid: number }) => t.tid === topic.tid);
+    expect(listed.thumbs.map((t: { url: string; name: string }) => [t.url, t.name])).toEqual([[first, 'pic141.png']]);
+    const all = await member.client.get(`/api/v3/topics/${topic.tid}/thumbs`);
+    expect(all.body.response.map((t: { url: string }) => t.url).sort()).toEqual([first, second].sort());
+    expect((await member.client.get(`/api/v3/topics/${topic.tid}/thumbs?thumbsOnly=1`)).body.response).toEqual([]);
+    // Editing the main post changes it.
+    await forum.ctx.posts.edit(viewer, topic.main_pid, { content: `Now only ![two](${second})` });
+    await forum.ctx.hooks.idle();
+    const after = (await member.client.get('/api/recent')).body.topics.find((t: { tid: number }) => t.tid === topic.tid);
+    expect(after.thumbs.map((t: { url: string }) => t.url)).toEqual([second]);
+  });
+
   it('the clean-up job removes files nothing uses after the grace period, keeping used ones', async () => {
     const writer = await forum.loginAs();
     const viewer = await forum.ctx.privileges.viewer(writer.user.uid);
