@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../../http/errors.js';
@@ -120,7 +121,28 @@ export async function processFile(rawName: string, bytes: Buffer, limits: Upload
   return processImage(name, bytes, image, limits);
 }
 
-async function processImage(name: string, bytes: Buffer, type: { ext: string; mime: string }, limits: UploadLimits): Promise<ProcessedFile> {
+// Images decoded at once in this process: a burst of uploads waits its turn instead of holding
+// every decoded image in memory at the same time (libvips already uses every core for one).
+const MAX_IMAGE_JOBS = Math.max(1, Math.min(4, availableParallelism()));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function processImage(name: string, bytes: Buffer, type: { ext: string; mime: string }, limits: UploadLimits): Promise<ProcessedFile> {
+  return inTurn(() => decodeImage(name, bytes, type, limits));
+}
+
+async function decodeImage(name: string, bytes: Buffer, type: { ext: string; mime: string }, limits: UploadLimits): Promise<ProcessedFile> {
   const animated = type.ext === 'gif' || type.ext === 'webp';
   const open = () => sharp(bytes, { limitInputPixels: limits.maximumImagePixels, failOn: 'error', animated });
   let meta: Metadata;
