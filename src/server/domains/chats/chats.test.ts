@@ -281,6 +281,13 @@ describe('rules', () => {
     expect(res.body.response.messages.map((m: ChatMessage) => m.content)).toEqual([expect.stringContaining('private words')]);
     const events = await forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-room-read').execute();
     expect(events.map((e) => [e.uid, JSON.parse(e.data).roomId])).toContainEqual([admin.user.uid, r.roomId]);
+    // NodeBB's /user/:userslug/chats: another member's page is for administrators only.
+    expect((await bob.client.get(`/api/user/${alice.user.userslug}/chats`)).status).toBe(403);
+    const page = await admin.client.get(`/api/user/${alice.user.userslug}/chats/${r.roomId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.rooms.map((x: ChatRoomListItem) => x.roomId)).toContain(r.roomId);
+    expect(page.body.messages.map((m: ChatMessage) => m.content)).toEqual([expect.stringContaining('private words')]);
+    expect((await alice.client.get(`/api/user/${alice.user.userslug}/chats/${r.roomId}`)).status).toBe(200);
   });
 
   it('lets an administrator open a public room to a group; its members join it', async () => {

@@ -10,10 +10,13 @@ import { definePage, type PageRequest } from '../../http/pages.js';
  */
 async function loadChats({ ctx, viewer, params }: PageRequest, slugOwner: { uid: number; userslug: string }) {
   await ctx.chats.assertCanChat(viewer);
+  // An administrator on another member's chats page sees that member's rooms (reading one is logged).
+  const other = slugOwner.uid !== viewer.uid;
+  const subject = other ? await ctx.privileges.viewer(slugOwner.uid) : viewer;
   const [list, publicRooms, unreadCount] = await Promise.all([
-    ctx.chats.list(viewer, 0, CHAT_LIMITS.roomsPerPage),
-    ctx.chats.publicRooms(viewer),
-    ctx.chats.unreadCount(viewer),
+    ctx.chats.list(subject, 0, CHAT_LIMITS.roomsPerPage),
+    ctx.chats.publicRooms(subject),
+    ctx.chats.unreadCount(subject),
   ]);
   const base = {
     rooms: list.rooms,
@@ -36,13 +39,13 @@ async function loadChats({ ctx, viewer, params }: PageRequest, slugOwner: { uid:
     // NodeBB's index in the path is 1-based.
     index = n === null ? undefined : n - 1;
   }
-  const room = await ctx.chats.load(viewer, roomId, { index });
-  await ctx.chats.markRead(viewer, roomId);
+  const room = other ? await ctx.chats.adminRead(viewer, roomId, '', { index }) : await ctx.chats.load(viewer, roomId, { index });
+  if (!other) await ctx.chats.markRead(viewer, roomId);
   const title = room.roomName || room.usernames || '[[pages:chats]]';
   return {
     ...base,
     ...room,
-    unreadCount: await ctx.chats.unreadCount(viewer),
+    unreadCount: await ctx.chats.unreadCount(subject),
     rooms: base.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false, unreadCount: 0 } : r)),
     title,
     breadcrumbs: [{ text: '[[pages:chats]]', url: '/chats' }, { text: title }],
@@ -59,7 +62,7 @@ const chatsPage = definePage<ChatsPage>({
   },
 });
 
-// NodeBB's /user/:userslug/chats: a member's own chats (administrators may not read others' here).
+// NodeBB's /user/:userslug/chats: a member's own chats; administrators may read another's (logged).
 const userChatsPage = definePage<ChatsPage>({
   path: '/user/:userslug/chats/:roomid?/:index?',
   template: 'chats',
@@ -67,7 +70,7 @@ const userChatsPage = definePage<ChatsPage>({
   async load(req) {
     const owner = await req.ctx.users.bySlug(req.params.userslug ?? '');
     if (!owner) throw notFound('error:no-user');
-    if (owner.uid !== req.viewer.uid) throw forbidden('error:no-privileges');
+    if (owner.uid !== req.viewer.uid && !req.viewer.isAdmin) throw forbidden('error:no-privileges');
     return loadChats(req, { uid: owner.uid, userslug: owner.userslug });
   },
 });

@@ -719,13 +719,13 @@ export class ChatsService {
   // ---------------------------------------------------------------- administration
 
   /** An administrator reads any room (logged as the event `chat-room-read`). */
-  async adminRead(viewer: Viewer, roomId: number, ip: string): Promise<ChatRoomFull> {
+  async adminRead(viewer: Viewer, roomId: number, ip: string, opts: { index?: number } = {}): Promise<ChatRoomFull> {
     if (!viewer.isAdmin) throw forbidden('error:no-privileges');
     const room = await store.roomById(this.ctx.db, roomId);
     if (!room) throw notFound('error:no-chat-room');
     await this.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip);
     const member = await store.member(this.ctx.db, roomId, viewer.uid);
-    return this.full(viewer, room, member);
+    return this.full(viewer, room, member, opts.index);
   }
 
   /** An administrator deletes a room and its messages (logged as `chat-room-delete`). */
