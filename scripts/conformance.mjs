@@ -280,7 +280,18 @@ async function seed() {
   await must('put', '/api/v3/admin/settings/chatMessageDelay', { value: '0' });
   const room = await must('post', '/api/v3/chats', { uids: [member.uid] });
   const message = await must('post', `/api/v3/chats/${room.roomId}`, { message: 'A seeded chat message.' });
+  // The post queue: the spare member (no posts yet) writes three topics that wait (accept,
+  // remove, edit and notify act on one each); the member's reply gets a history of two edits.
+  await must('put', '/api/v3/admin/settings/postQueue', { value: '1' });
+  const victimToken = (await must('post', `/api/v3/users/${victim.uid}/tokens`, {})).token;
+  const queued = [];
+  for (let i = 0; i < 3; i++) queued.push((await must('post', '/api/v3/topics', { cid, title: `A queued topic ${i + 1}`, content: 'Waiting for a moderator.' }, victimToken)).id);
+  await must('put', '/api/v3/admin/settings/postQueue', { value: '0' });
+  for (const content of ['Seeded reply number 2, edited once.', 'Seeded reply number 2, edited twice.']) await must('put', `/api/v3/posts/${replies[1].pid}`, { content });
+  const diffTs = (await must('get', `/api/v3/posts/${replies[1].pid}/diffs`)).timestamps[1];
   return {
+    queued,
+    diffTs,
     roomId: room.roomId,
     mid: message.mid,
     nid,
@@ -333,6 +344,11 @@ function paramValue(name, op, ids) {
       return ids.roomId;
     case 'mid':
       return ids.mid;
+    case 'id':
+      if (op.path.startsWith('/posts/queue/')) return op.path.endsWith('/notify') || op.method === 'put' ? ids.queued[2] : op.method === 'delete' ? ids.queued[1] : ids.queued[0];
+      return op.path.includes('/post-queue/') ? ids.queued[2] : undefined;
+    case 'timestamp':
+      return op.path.includes('/diffs/') ? ids.diffTs : undefined;
     case 'index':
       return op.path.includes('/chats/') ? 1 : undefined;
     default:

@@ -62,19 +62,18 @@ function QueuedItem({ item, checked, onCheck, onGone, onEdited }: { item: Queued
 
   const where =
     item.type === 'topic' ? (
-      <>{t('topic:queue.new-topic-in')} {item.category && <a href={`${rp}${categoryPath(item.category.cid, item.category.slug)}`}>{tx(item.category.name)}</a>}</>
+      <>{t('topic:queue.new-topic-in')} {item.slug && <a href={`${rp}${categoryPath(item.data.cid, item.slug)}`}>{tx(item.name ?? '')}</a>}</>
     ) : (
-      <>{t('topic:queue.reply-to')} <a href={`${rp}/topic/${item.topic.tid}`}>{item.topic.titleRaw}</a></>
+      <>{t('topic:queue.reply-to')} <a href={`${rp}/topic/${item.data.tid}`}>{item.topic.titleRaw}</a></>
     );
   return (
     <li className="card mb-3 queued-post" data-id={item.id} data-testid="queued-post">
       <div className="d-flex flex-wrap align-items-center gap-2 small border-bottom px-3 py-2">
         {item.canEdit && <input type="checkbox" className="form-check-input m-0" checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={t('topic:queue.select', item.data.title || item.topic.titleRaw)} />}
         <Avatar user={item.user} size="xs" />
-        <a href={`${rp}${userPath(item.user.userslug)}`} className="fw-semibold text-reset">{item.user.displayname}</a>
+        <a href={`${rp}${userPath(item.user.userslug)}`} className="fw-semibold text-reset">{item.user.username}</a>
         <span className="text-body-secondary"><Timeago iso={item.data.timestampISO} ts={item.data.timestamp} /></span>
         <span className="text-body-secondary">{where}</span>
-        {item.data.scheduled > 0 && <span className="badge text-bg-info">{t('topic:queue.scheduled')} <Timeago ts={item.data.scheduled} /></span>}
       </div>
       <div className="card-body">
         {mode === 'edit' ? (

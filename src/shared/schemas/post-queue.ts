@@ -1,7 +1,7 @@
-import type { CategoryRef, PageBase, Pagination, UserSummary } from '../types.js';
+import type { CategoryObject, PageBase, Pagination, UserSummary } from '../types.js';
 
-/** One queued post as the post-queue page shows it (NodeBB's read/post-queue.yaml `posts` item). */
-export interface QueuedPost {
+/** One queued post as the post-queue page shows it (NodeBB's read/post-queue.yaml `posts` item, its category's fields merged in). */
+export interface QueuedPost extends Partial<CategoryObject> {
   /** The queue id, as text (NodeBB's ids are strings). */
   id: string;
   uid: number;
@@ -22,12 +22,12 @@ export interface QueuedPost {
     timestamp: number;
     timestampISO: string;
     fromQueue: boolean;
-    /** A scheduled topic's publication time (0: none). */
-    scheduled: number;
+    thumb: string;
+    /** Who sent it from where (NodeBB's request summary: member and address). */
+    req: { uid: number; ip: string };
   };
-  user: Pick<UserSummary, 'uid' | 'username' | 'userslug' | 'picture' | 'icon:text' | 'icon:bgColor' | 'displayname'>;
-  topic: { cid: number; title: string; titleRaw: string; tid: number };
-  category: CategoryRef | null;
+  user: Pick<UserSummary, 'uid' | 'username' | 'userslug' | 'picture' | 'icon:text' | 'icon:bgColor'>;
+  topic: { cid: number; title: string; titleRaw: string };
 }
 
 /** Page data of /post-queue (NodeBB's read/post-queue.yaml). */

@@ -1,7 +1,7 @@
 import type { QueuedPost } from '../../../shared/schemas/post-queue.js';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../i18n.js';
-import { presentRef } from '../categories/presenter.js';
+import { presentCategory } from '../categories/presenter.js';
 import { escapeTitle } from '../topics/presenter.js';
 import { presentUser } from '../users/presenter.js';
 import { tagsOf } from './service.js';
@@ -22,6 +22,7 @@ export async function presentQueued(ctx: Pick<AppContext, 'categories' | 'hooks'
       const title = row.type === 'reply' ? (topics.get(row.tid)?.title ?? row.title) : row.title;
       const created = Number(row.created);
       return {
+        ...(category ? presentCategory(category) : {}),
         id: String(row.id),
         uid: row.uid,
         type: row.type,
@@ -38,11 +39,11 @@ export async function presentQueued(ctx: Pick<AppContext, 'categories' | 'hooks'
           timestamp: created,
           timestampISO: new Date(created).toISOString(),
           fromQueue: true,
-          scheduled: Number(row.timestamp),
+          thumb: '',
+          req: { uid: row.uid, ip: row.ip },
         },
-        user: { uid: user.uid, username: user.username, userslug: user.userslug, displayname: user.displayname, picture: user.picture, 'icon:text': user['icon:text'], 'icon:bgColor': user['icon:bgColor'] },
-        topic: { cid: row.cid, tid: row.tid, title: escapeTitle(title), titleRaw: title },
-        category: category ? presentRef(category) : null,
+        user: { uid: user.uid, username: user.username, userslug: user.userslug, picture: user.picture, 'icon:text': user['icon:text'], 'icon:bgColor': user['icon:bgColor'] },
+        topic: { cid: row.cid, title: escapeTitle(title), titleRaw: title },
       };
     }),
   );
