@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; chat; writes; notify)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; chat; upload; writes; notify)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -305,6 +305,18 @@ if (forum && !opts['no-live'] && (!only || only.includes('chat'))) {
   } catch (err) {
     results.chat = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
     log(`bench: chat failed — ${err.message}`);
+  }
+}
+
+// --- uploads: a 2 MB JPEG through POST /api/post/upload, 4 clients (bench/upload.mjs) ---
+if (forum && (!only || only.includes('upload'))) {
+  try {
+    results.upload = child('upload.mjs', { base: forum.base, pid: forum.pid, usernames: seed.usernames, password: seed.password, clients: 4, durationSec: quick ? 5 : 20 });
+    const u = results.upload;
+    log(`  upload: ${(u.bytes / 1e6).toFixed(2)} MB JPEG, ${u.clients} clients: ${u.perSec.toFixed(1)} uploads/s, p50 ${u.p50?.toFixed(0)} ms, p99 ${u.p99?.toFixed(0)} ms, server peak RSS ${(u.peakRss / 1048576).toFixed(0)} MB (${(u.rssBefore / 1048576).toFixed(0)} MB before)${u.failed ? `, ${u.failed} failed` : ''}`);
+  } catch (err) {
+    results.upload = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: upload failed — ${err.message}`);
   }
 }
 

@@ -96,6 +96,14 @@ export function renderReport(results) {
         : `live: ${fmt.n(live.sockets)} sockets in one topic room, ${live.replies} replies: POST → last socket p50 ${fmt.ms(live.p50)} ms, p99 ${fmt.ms(live.p99)} ms, max ${fmt.ms(live.max)} ms; missed ${live.missedDeliveries}; server memory per idle socket ${fmt.n(live.bytesPerSocket / 1024, 1)} KiB (RSS ${fmt.mb(live.rssBefore)} → ${fmt.mb(live.rssAfter)})`,
     );
   }
+  const up = results.upload;
+  if (up) {
+    parts.push(
+      up.skipped
+        ? `upload: skipped — ${up.skipped.slice(0, 300)}`
+        : `upload: ${fmt.n(up.bytes / 1e6, 2)} MB JPEG, ${up.clients} clients: ${fmt.n(up.perSec, 1)} uploads/s, p50 ${fmt.ms(up.p50)} ms, p99 ${fmt.ms(up.p99)} ms${up.failed ? `, ${up.failed} failed` : ''}; server peak RSS ${fmt.mb(up.peakRss)} (${fmt.mb(up.rssBefore)} before)`,
+    );
+  }
   const s = results.startup;
   parts.push(`start-up to first 200 on ${s.probe}: ${s.samplesMs.map((v) => `${fmt.n(v)} ms`).join(', ')} (median ${fmt.n(s.medianMs)} ms)`);
   parts.push(`memory: RSS 2 s after the first 200 ${fmt.mb(results.memory.rss2s)}; idle RSS ${fmt.mb(results.memory.idleRss)} (settled after ${results.memory.idleSettledSec ?? '?'} s); after the read runs ${fmt.mb(results.memory.afterReadsRss)}${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
