@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 
@@ -29,9 +30,18 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
   const { t } = useT();
   const rp = useRuntime().config.relative_path;
   const base = `${rp}/user/${encodeURIComponent(userslug)}`;
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('.active');
+    if (ul && current && (current.offsetLeft + current.offsetWidth > ul.scrollLeft + ul.clientWidth || current.offsetLeft < ul.scrollLeft)) {
+      ul.scrollLeft = current.offsetLeft - (ul.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [active]);
   return (
     <nav className="account-nav mb-3" aria-label={t('user:account.nav')}>
-      <ul className="nav nav-underline flex-nowrap overflow-x-auto text-nowrap">
+      <ul ref={list} className="nav nav-underline flex-nowrap overflow-x-auto text-nowrap">
         {ACCOUNT_NAV_ITEMS.filter((i) => own || !i.own).map((i) => (
           <li className="nav-item" key={i.id}>
             <a className={`nav-link${i.id === active ? ' active' : ''}`} href={`${base}${i.path}`} aria-current={i.id === active ? 'page' : undefined}>
