@@ -84,6 +84,12 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
           <Icon name="user" size={16} className="me-2" />
           {t('global:header.profile')}
         </Dropdown.Item>
+        {(user.isAdmin || user.isGlobalMod) && (
+          <Dropdown.Item href={`${rp}/post-queue`}>
+            <Icon name="check" size={16} className="me-2" />
+            {t('pages:post-queue')}
+          </Dropdown.Item>
+        )}
         <Dropdown.Divider />
         <Dropdown.Header>{t('global:status.choose')}</Dropdown.Header>
         {STATUSES.map((status) => (
