@@ -51,9 +51,19 @@ describe('uploads', () => {
     await page.locator('.page-header').getByRole('button', { name: 'Reply' }).click();
     await body(page).click();
     await page.keyboard.type('From my phone: ');
+    // The answer is held back a little, so the progress bar can be seen.
+    await page.route('**/api/post/upload', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
     const chooser = page.waitForEvent('filechooser');
     await composer(page).locator('[data-action="upload"]').click();
     await (await chooser).setFiles({ name: 'phone.png', mimeType: 'image/png', buffer: Buffer.from(await pngBase64(), 'base64') });
+    const bar = composer(page).locator('.composer-upload-progress[role="progressbar"]');
+    await bar.waitFor();
+    await shot(page, 'uploads-progress-phone');
+    await expect.poll(() => bar.count()).toBe(0);
+    await page.unroute('**/api/post/upload');
     await expect.poll(() => body(page).inputValue()).toMatch(/!\[phone\.png\]\(\/forum\/assets\/uploads\/files\/[0-9a-f/]+\.png\)/);
     await shot(page, 'uploads-composer-phone');
     // A refused file: the error is shown by its key, the text stays.
