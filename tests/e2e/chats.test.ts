@@ -209,6 +209,31 @@ describe('chats (issue 11)', () => {
     await page.locator('[data-testid=chat-message].highlight', { hasText: 'Numbered message 2' }).waitFor();
   });
 
+  it('loads older messages when the list is scrolled to the top', async () => {
+    const h = e2e();
+    const { bob, carol } = h.data;
+    const me = await viewer(carol.uid);
+    const room = await h.forum.ctx.chats.create(me, { uids: [bob.uid], roomName: 'Long talk' });
+    for (let i = 1; i <= 70; i += 1) await h.forum.ctx.chats.send(me, room.roomId, `Line number ${i}.`);
+    await h.forum.ctx.hooks.idle();
+    const page = await h.open(`/chats/${room.roomId}`, { as: bob });
+    await connected(page);
+    await page.locator('[data-testid=chat-message]', { hasText: 'Line number 70.' }).waitFor();
+    expect(await page.locator('[data-testid=chat-message]', { hasText: 'Line number 1.' }).count()).toBe(0);
+    const before = await page.locator('[data-testid=chat-message]').count();
+    await page.getByTestId('chat-messages').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await page.locator('[data-testid=chat-message]', { hasText: 'Line number 1.' }).waitFor({ timeout: 5000 });
+    const after = await page.locator('[data-testid=chat-message]').count();
+    expect(after).toBeGreaterThan(before);
+    // Each message once, in order.
+    const texts = await page.locator('[data-testid=chat-message] .chat-content').allTextContents();
+    const numbers = texts.map((x) => Number(/(\d+)/.exec(x)?.[1]));
+    expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('keeps the text when sending fails, and shows the error by its key', async () => {
     const h = e2e();
     const { alice, carol } = h.data;
