@@ -67,6 +67,8 @@ describe('Settings', () => {
     const required = ['showemail', 'usePagination', 'topicsPerPage', 'postsPerPage', 'topicPostSort', 'openOutgoingLinksInNewTab', 'dailyDigestFreq', 'showfullname', 'followTopicsOnCreate', 'followTopicsOnReply', 'topicSearchEnabled', 'categoryTopicSort', 'userLang', 'bootswatchSkin', 'homePageRoute', 'scrollToMyPost', 'notificationType_new-chat', 'notificationType_new-reply', 'notificationType_upvote', 'notificationType_new-topic', 'notificationType_follow', 'notificationType_group-invite', 'notificationType_group-leave', 'upvoteNotifFreq', 'acpLang', 'notificationType_new-register', 'notificationType_post-queue', 'notificationType_new-post-flag', 'notificationType_new-user-flag', 'categoryWatchState', 'notificationType_group-request-membership', 'uid'];
     expect(sorted(Object.keys(s))).toEqual(sorted(required));
     expect(s).toMatchObject({ uid: user.uid, topicsPerPage: 7, showemail: true, usePagination: true, openOutgoingLinksInNewTab: false });
-    for (const k of required.filter((k) => k.startsWith('notificationType_'))) expect(s[k]).toBe('notification');
+    // The defaults of the notification preferences (notifications/schemas.ts): addressed to the member, in the forum and by email.
+    for (const k of required.filter((k) => k.startsWith('notificationType_'))) expect(['notification', 'notificationemail']).toContain(s[k]);
+    expect(s).toMatchObject({ 'notificationType_new-reply': 'notificationemail', 'notificationType_new-chat': 'notificationemail', notificationType_upvote: 'notification', dailyDigestFreq: 'off', categoryWatchState: 'watching' });
   });
 });
