@@ -31,6 +31,8 @@ export async function setPinned(ctx: TopicsDeps, viewer: Viewer, tid: number, pi
 
 /** Moves every counter that counts a visible topic: category, owner's topic count, tag counts. */
 async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
+  // A scheduled topic is counted when it is published (schedule.ts), not before.
+  if (topic.scheduled === 1) return;
   await ctx.categories.bumpCounters(db, topic.cid, delta, delta * topic.post_count);
   await ctx.users.bump(db, topic.uid, 'topiccount', delta);
   await ctx.tags.topicVisibility(db, topic.tid, delta);
@@ -73,6 +75,8 @@ export async function restoreTopic(ctx: TopicsDeps, viewer: Viewer, tid: number)
 /** Removes a topic and its posts for ever, taking back every counter they added (inside a transaction). */
 export async function purgeTopicRows(ctx: TopicsDeps, db: Queryable, topic: TopicRow): Promise<void> {
   if (topic.deleted !== 1) await moveVisibility(ctx, db, topic, -1);
+  // The main post of a topic not yet published was never counted for its author.
+  if (topic.scheduled === 1) await ctx.users.bump(db, topic.uid, 'postcount', 1);
   await ctx.posts.forgetTopicPosts(db, topic.tid);
   await store.deleteTopic(db, topic.tid);
 }

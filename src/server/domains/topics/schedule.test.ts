@@ -81,6 +81,23 @@ describe('scheduled topics', () => {
     expect((await forum.ctx.users.get(author.user.uid))!.topiccount).toBe(1);
   });
 
+  it('deleting or purging a topic before its time leaves every counter as it was', async () => {
+    const author = await member({ admin: true });
+    const before = (await forum.ctx.categories.get(cid))!;
+    const create = (title: string) => forum.ctx.topics.create(author.viewer, { cid, title, content: 'Not yet published content.', timestamp: Date.now() + HOUR });
+    const { topic: gone } = await create('Purged before its time');
+    expect((await author.client.del(`/api/v3/topics/${gone.tid}`)).status).toBe(200);
+    const { topic: hidden } = await create('Deleted before its time');
+    expect((await author.client.del(`/api/v3/topics/${hidden.tid}/state`)).status).toBe(200);
+    // Published while deleted: still not counted; its restore counts it once.
+    await forum.ctx.topics.publishScheduled(hidden.tid);
+    expect(await forum.ctx.categories.get(cid)).toMatchObject({ topic_count: before.topic_count, post_count: before.post_count });
+    expect((await forum.ctx.users.get(author.user.uid))!).toMatchObject({ topiccount: 0, postcount: 1 });
+    expect((await author.client.put(`/api/v3/topics/${hidden.tid}/state`)).status).toBe(200);
+    expect(await forum.ctx.categories.get(cid)).toMatchObject({ topic_count: before.topic_count + 1, post_count: before.post_count + 1 });
+    expect((await forum.ctx.users.get(author.user.uid))!).toMatchObject({ topiccount: 1, postcount: 1 });
+  });
+
   it('refuses a time in the past (400 with its key) and members without topics:schedule (403)', async () => {
     const author = await member();
     const past = await author.client.post('/api/v3/topics', { cid, title: 'Back in time', content: 'This cannot be scheduled.', timestamp: Date.now() - 60_000 });

@@ -62,11 +62,12 @@ export async function publishScheduled(ctx: TopicsDeps, tid: number): Promise<To
     write: async (tx) => {
       const published = await store.publish(tx, tid);
       if (!published) return null;
+      // A topic deleted while it waited is counted by its restore (moderate.ts), as any deleted one.
       if (published.deleted !== 1) {
         await ctx.categories.bumpCounters(tx, published.cid, 1, 1);
         await ctx.tags.topicVisibility(tx, tid, 1);
+        await ctx.users.bump(tx, published.uid, 'topiccount', 1);
       }
-      await ctx.users.bump(tx, published.uid, 'topiccount', 1);
       await ctx.users.recordPost(tx, published.uid, Number(published.created));
       return published;
     },
