@@ -288,6 +288,12 @@ describe('rules', () => {
     expect(page.body.rooms.map((x: ChatRoomListItem) => x.roomId)).toContain(r.roomId);
     expect(page.body.messages.map((m: ChatMessage) => m.content)).toEqual([expect.stringContaining('private words')]);
     expect((await alice.client.get(`/api/user/${alice.user.userslug}/chats/${r.roomId}`)).status).toBe(200);
+    // NodeBB's DELETE /admin/chats/{roomId}: the room and its messages go (logged).
+    expect((await alice.client.del(`/api/v3/admin/chats/${r.roomId}`)).status).toBe(403);
+    expect((await admin.client.del(`/api/v3/admin/chats/${r.roomId}`)).status).toBe(200);
+    expect((await alice.client.get(`/api/v3/chats/${r.roomId}`)).status).toBe(404);
+    expect(await forum.ctx.db.selectFrom('chat_messages').select('mid').where('room_id', '=', r.roomId).execute()).toEqual([]);
+    expect((await forum.ctx.db.selectFrom('events').select('uid').where('type', '=', 'chat-room-delete').execute()).map((e) => e.uid)).toEqual([admin.user.uid]);
   });
 
   it('lets an administrator open a public room to a group; its members join it', async () => {
