@@ -85,6 +85,18 @@ describe('thresholds', () => {
     await forum.ctx.settings.set({ groupsExemptFromPostQueue: '' });
   });
 
+  it('leaves out a category whose postQueue is off (NodeBB’s per-category flag)', async () => {
+    const admin = await member({ admin: true });
+    const open = (await admin.client.post('/api/v3/categories', { name: 'No queue here', postQueue: 0 })).body.response;
+    expect(open.postQueue).toBe(0);
+    const newbie = await member();
+    const res = await newbie.client.post('/api/v3/topics', { cid: open.cid, title: 'Straight through', content: 'No queue in this category.' });
+    expect(res.body.response.tid).toBeGreaterThan(0);
+    expect((await admin.client.put(`/api/v3/categories/${open.cid}`, { postQueue: 1 })).status).toBe(200);
+    const next = await (await member()).client.post('/api/v3/topics', { cid: open.cid, title: 'Now it waits', content: 'The queue applies again.' });
+    expect(next.body.response.queued).toBe(true);
+  });
+
   it('checks a queued post as the create path does: a short title is refused, not queued', async () => {
     const newbie = await member();
     const res = await newTopic(newbie, 'x');
