@@ -234,6 +234,26 @@ describe('chats (issue 11)', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
+  it('uploads a pasted image into the message', async () => {
+    const h = e2e();
+    const { alice, carol } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(alice.uid), { uids: [carol.uid] });
+    const page = await h.open(`/chats/${room.roomId}`, { as: alice });
+    await connected(page);
+    const input = page.getByTestId('chat-input');
+    await input.fill('A picture:');
+    // A 1×1 PNG pasted from the clipboard.
+    await input.evaluate((el) => {
+      const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'dot.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => input.inputValue(), { timeout: 5000 }).toMatch(/^A picture:\n!\[[^\]]*\]\([^)]+\)$/);
+    await input.press('Enter');
+    await page.locator('[data-testid=chat-message] .chat-content img').waitFor({ timeout: 5000 });
+  });
+
   it('keeps the text when sending fails, and shows the error by its key', async () => {
     const h = e2e();
     const { alice, carol } = h.data;

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { useTextareaAutocomplete } from '../../components/autocomplete';
 import { emojiStrategy, mentionStrategy } from '../../components/composer/strategies';
+import { filesOf, markdownFor, uploadFiles } from '../../components/composer/uploads';
 import { Icon } from '../../components/Icon';
 import { errorText } from '../../i18n';
 import { setTyping } from './actions';
@@ -38,6 +39,34 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
   // The composer's @mention and :emoji: autocomplete (no topic: members found by name).
   const strategies = useMemo(() => [mentionStrategy(rt, 0), emojiStrategy(rt)], [rt]);
   const autocomplete = useTextareaAutocomplete(box, strategies);
+
+  // Pasted or dropped files are uploaded and added to the text as markdown (the composer's uploads).
+  const [uploading, setUploading] = useState<number | null>(null);
+  const upload = async (files: File[]) => {
+    setUploading(0);
+    setError(null);
+    try {
+      const done = await uploadFiles(rt.config, files, setUploading);
+      const md = done.map(markdownFor).join('\n');
+      setText((v) => `${v}${v && !v.endsWith('\n') ? '\n' : ''}${md}`);
+    } catch (err) {
+      setError(errorText(rt.i18n, err));
+    } finally {
+      setUploading(null);
+    }
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = filesOf(e.clipboardData);
+    if (!files.length) return;
+    e.preventDefault();
+    void upload(files);
+  };
+  const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
+    const files = filesOf(e.dataTransfer);
+    if (!files.length) return;
+    e.preventDefault();
+    void upload(files);
+  };
 
   const stopTyping = () => {
     clearTimeout(idle.current);
@@ -123,6 +152,9 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
           }}
           onKeyDown={onKey}
           onClick={() => autocomplete.check()}
+          onPaste={onPaste}
+          onDrop={onDrop}
+          onDragOver={(e) => [...e.dataTransfer.types].includes('Files') && e.preventDefault()}
           onBlur={() => {
             autocomplete.close();
             stopTyping();
@@ -137,10 +169,15 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
         />
         {autocomplete.menu}
         </div>
-        <button type="button" className="btn btn-primary chat-send" onClick={() => void send()} disabled={sending || disabled || !text.trim()} aria-label={t('modules:chat.send')} title={t('modules:chat.send')} data-testid="chat-send">
+        <button type="button" className="btn btn-primary chat-send" onClick={() => void send()} disabled={sending || disabled || uploading !== null || !text.trim()} aria-label={t('modules:chat.send')} title={t('modules:chat.send')} data-testid="chat-send">
           <Icon name="send" />
         </button>
       </div>
+      {uploading !== null && (
+        <div className="progress mt-1 chat-upload-progress" role="progressbar" aria-label={t('modules:composer.upload-progress')} aria-valuenow={Math.round(uploading * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="progress-bar" style={{ width: `${Math.round(uploading * 100)}%` }} />
+        </div>
+      )}
       {error && <div className="text-danger small mt-1 px-1" role="alert" data-testid="chat-error">{error}</div>}
     </div>
   );
