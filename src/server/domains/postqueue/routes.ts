@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { defaultBody } from '../topics/schemas.js';
+import { defaultBody, NoBody } from '../topics/schemas.js';
 import { AcceptedSchema, QueueEditBody, QueueMessageBody, QueueNotifyBody, QueueParams } from './schemas.js';
 
 /** NodeBB's /api/v3/posts/queue/{id} routes: accept, reject (remove), edit, notify the author. */
@@ -11,7 +11,8 @@ export function registerPostQueueRoutes(scope: FastifyInstance, ctx: AppContext)
   const tags = ['QueuedPosts'];
 
   app.post('/api/v3/posts/queue/:id', {
-    schema: { params: QueueParams, response: { 200: Envelope(AcceptedSchema) }, tags },
+    schema: { params: QueueParams, body: NoBody, response: { 200: Envelope(AcceptedSchema) }, tags },
+    preValidation: defaultBody,
     handler: async (req) => ok(await ctx.postQueue.accept(req.viewer, req.params.id)),
   });
 
