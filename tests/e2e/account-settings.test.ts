@@ -1,5 +1,5 @@
 /** Account pages in the browser (issue 10): settings saves a notification preference, categories changes a watch state. */
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
 
