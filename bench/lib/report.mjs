@@ -96,6 +96,14 @@ export function renderReport(results) {
         : `live: ${fmt.n(live.sockets)} sockets in one topic room, ${live.replies} replies: POST → last socket p50 ${fmt.ms(live.p50)} ms, p99 ${fmt.ms(live.p99)} ms, max ${fmt.ms(live.max)} ms; missed ${live.missedDeliveries}; server memory per idle socket ${fmt.n(live.bytesPerSocket / 1024, 1)} KiB (RSS ${fmt.mb(live.rssBefore)} → ${fmt.mb(live.rssAfter)})`,
     );
   }
+  const nt = results.notify;
+  if (nt) {
+    parts.push(
+      nt.skipped
+        ? `notify: skipped — ${nt.skipped.slice(0, 300)}`
+        : `notify: a reply in a topic ${fmt.n(nt.watchers)} members watch, until every notification is stored and its live event sent: p50 ${fmt.ms(nt.fanout.p50)} ms, p99 ${fmt.ms(nt.fanout.p99)} ms, ${fmt.n(nt.fanout.perSec, 0)} replies/s (no watchers: ${fmt.n(nt.none.perSec, 0)}/s, p50 ${fmt.ms(nt.none.p50)} ms); ${fmt.n(nt.perWatcherUs, 1)} µs per watcher`,
+    );
+  }
   const up = results.upload;
   if (up) {
     parts.push(
