@@ -96,6 +96,14 @@ export function renderReport(results) {
         : `live: ${fmt.n(live.sockets)} sockets in one topic room, ${live.replies} replies: POST → last socket p50 ${fmt.ms(live.p50)} ms, p99 ${fmt.ms(live.p99)} ms, max ${fmt.ms(live.max)} ms; missed ${live.missedDeliveries}; server memory per idle socket ${fmt.n(live.bytesPerSocket / 1024, 1)} KiB (RSS ${fmt.mb(live.rssBefore)} → ${fmt.mb(live.rssAfter)})`,
     );
   }
+  const ch = results.chat;
+  if (ch) {
+    parts.push(
+      ch.skipped
+        ? `chat: skipped — ${ch.skipped.slice(0, 300)}`
+        : `chat: one room of ${fmt.n(ch.members)} members online, ${ch.senders} sending at once: ${fmt.n(ch.perSec, 0)} messages/s; POST → last member's socket p50 ${fmt.ms(ch.p50)} ms, p99 ${fmt.ms(ch.p99)} ms; missed ${ch.missedDeliveries}`,
+    );
+  }
   const nt = results.notify;
   if (nt) {
     parts.push(
