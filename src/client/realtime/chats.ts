@@ -15,6 +15,9 @@ export const CHAT_EVENTS = [
   'event:chats.markedAsRead', 'event:chats.mark', 'event:chats.roomRename', 'event:chats.left', 'event:chats.public.unread',
 ] as const;
 
+/** Bus event after the socket came back (the open room reloads its newest messages). */
+export const CHATS_RECONNECTED = 'chats:reconnected';
+
 /** What the chats page asks of the live connection. */
 export interface ChatLink {
   /** Joins a room's live events (once; again after each reconnection). */
@@ -84,8 +87,12 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
   socket.on('event:chats.roomRename', (data: { roomId?: unknown; newName?: unknown } | null) => renameInList(rt, Number(data?.roomId), String(data?.newName ?? '')));
   socket.on('event:chats.left', (data: { roomId?: unknown } | null) => dropRoom(rt, Number(data?.roomId)));
   socket.on('event:chats.public.unread', () => void refreshChatCount(rt));
+  let connectedBefore = false;
   socket.on('connect', () => {
     void refreshChatCount(rt);
+    // After a reconnection the open room fetches what it missed meanwhile.
+    if (connectedBefore) rt.live.emit(CHATS_RECONNECTED, null);
+    connectedBefore = true;
     // Rooms were lost with the old connection.
     for (const roomId of entered) emit('modules.chats.enter', roomId).catch(() => undefined);
     if (publicRooms.size) emit('modules.chats.enterPublic', [...publicRooms]).catch(() => undefined);

@@ -3,7 +3,7 @@ import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { markRoomRead, isVisible } from '../../components/chats/store';
 import { errorText, translate } from '../../i18n';
-import { chatLink, receivedMessage } from '../../realtime/chats';
+import { CHATS_RECONNECTED, chatLink, receivedMessage } from '../../realtime/chats';
 import { editMessage, deleteMessage, olderMessages, pinMessage, rawMessage, restoreMessage, sendMessage } from './actions';
 import { Message, type MessageHandlers, type MessagePowers } from './Message';
 import { ChatComposer } from './ChatComposer';
@@ -13,6 +13,8 @@ import type { ChatMessage, ChatsPage, ChatUser } from './types';
 
 /** Who is typing in the room: uid → name, each entry dropped after a while without news. */
 const TYPING_TTL_MS = 6000;
+/** Messages arriving in the open room are marked read together, this long after the first. */
+const READ_MARK_DELAY_MS = 500;
 /** Scrolling this close to the top loads older messages. */
 const LOAD_OLDER_PX = 80;
 
@@ -59,9 +61,23 @@ export function Room({ data }: { data: ChatsPage }) {
     };
   }, [rt, roomId]);
 
+  // One read mark for a burst of messages.
+  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const markReadSoon = useCallback(() => {
+    if (readTimer.current) return;
+    readTimer.current = setTimeout(() => {
+      readTimer.current = undefined;
+      void markRoomRead(rt, roomId);
+    }, READ_MARK_DELAY_MS);
+  }, [rt, roomId]);
+  useEffect(() => () => clearTimeout(readTimer.current), []);
+
   useEffect(() => {
     const mine = (d: unknown) => Number((d as { roomId?: unknown } | null)?.roomId) === roomId;
     const offs = [
+      rt.live.on(CHATS_RECONNECTED, () => {
+        olderMessages(rt.config, roomId, uid, 0).then((fresh) => setMessages((l) => mergeMessages(l, fresh)), () => undefined);
+      }),
       rt.live.on('event:chats.receive', (d) => {
         const m = receivedMessage(d);
         if (!m || Number(m.roomId) !== roomId) return;
@@ -72,7 +88,7 @@ export function Room({ data }: { data: ChatsPage }) {
           delete next[m.fromuid];
           return next;
         });
-        if (m.fromuid !== uid && isVisible()) void markRoomRead(rt, roomId);
+        if (m.fromuid !== uid && isVisible()) markReadSoon();
       }),
       rt.live.on('event:chats.edit', (d) => {
         const list = (d as { messages?: ChatMessage[] } | null)?.messages ?? [receivedMessage(d)].filter((m): m is ChatMessage => m !== null);
@@ -111,7 +127,7 @@ export function Room({ data }: { data: ChatsPage }) {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [rt, roomId, uid, users]);
+  }, [rt, roomId, uid, users, markReadSoon]);
 
   // Typing entries expire (a lost "stopped" event must not leave the line forever).
   useEffect(() => {
