@@ -81,6 +81,10 @@ describe('chats (issue 11)', () => {
     await b.getByTestId('chat-input').fill('Hi Alice!');
     await b.getByTestId('chat-input').press('Enter');
     await a.locator('[data-testid=chat-message]', { hasText: 'Hi Alice!' }).waitFor({ timeout: 5000 });
+    // A reads it where it arrives (once A's tab is in front): no unread mark, none on the server.
+    await a.bringToFront();
+    await expect.poll(() => a.locator(`.chats-list [data-roomid="${roomId}"] [data-testid=chat-unread]`).count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => h.forum.ctx.chats.unreadCount(await viewer(alice.uid)), { timeout: 5000 }).toBe(0);
 
     // A edits the last own message with the up arrow; B sees the edit and the marker.
     await a.getByTestId('chat-input').press('ArrowUp');
