@@ -4,15 +4,17 @@ import { chatRoom, publicChatRoom, userRoom } from './rooms.js';
 
 /**
  * Chat events reach every socket following the room (chat_room_<id>, joined only through the
- * chats domain's access rule) and, for new messages and renames, every socket of every member
- * (uid_<uid>) so their room list updates without the room open. socket.io sends one copy to a
+ * chats domain's access rule) and, for new messages in private rooms and renames, every socket
+ * of every member (uid_<uid>) so their room list updates without the room open. socket.io sends one copy to a
  * socket that is in several of the rooms; with the Redis adapter, every process's sockets.
  */
 export function registerChatBridges(hub: Hub & { setChatAccess(access: ChatAccess): void }): void {
   const { io, ctx } = hub;
 
   bridge(hub, 'action:chat.sent', async ({ roomId, public: isPublic, message, uids, newlyUnread }) => {
-    io.to([chatRoom(roomId), ...uids.map(userRoom)]).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic });
+    // A public room's messages go to the sockets on it only (as NodeBB): it may hold the whole forum.
+    const to = isPublic ? [chatRoom(roomId)] : [chatRoom(roomId), ...uids.map(userRoom)];
+    io.to(to).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic });
     if (message.system) return;
     if (isPublic) {
       io.to(publicChatRoom(roomId)).emit('event:chats.public.unread', { roomId, fromUid: message.fromuid, public: true });
