@@ -205,6 +205,8 @@ export function Room({ data }: { data: ChatsPage }) {
   const send = async (text: string, toMid?: number) => {
     const m = await sendMessage(rt.config, roomId, text, toMid);
     stickToBottom.current = true;
+    // Writing in a public room makes the reader a member: follow it live from now on.
+    if (data.public) chatLink(rt).enter(roomId);
     // The live echo of the same message merges into it (same mid).
     if (m && typeof m.mid === 'number') setMessages((l) => mergeMessages(l, [{ ...m, roomId }]));
     setReplyTo(null);
