@@ -31,7 +31,9 @@ export function NotificationsDropdown({ drop = 'end', showLabel = false, onToggl
   // The bell sits low in the sidebar: the menu grows upwards from it (align end).
   return (
     <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative notifications-toggle" aria-label={label} title={label}>
+      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative notifications-toggle" title={label}>
+        {/* A text label, not aria-label: the visible count must be part of the button's name. */}
+        {!showLabel && <span className="visually-hidden">{label}</span>}
         <Icon name="bell" />
         <NavBadge count={unread} testId="notifications-count" variant="danger" />
         {showLabel && <span className="nav-label">{label}</span>}

@@ -76,6 +76,8 @@ export async function topicsWithTag(db: Queryable, tag: string, cids: number[], 
     .innerJoin('topics', 'topics.tid', 'topic_tags.tid')
     .where('topic_tags.tag', '=', tag)
     .where('topics.deleted', '=', 0)
+    // A scheduled topic shows nowhere until it is published.
+    .where('topics.scheduled', '=', 0)
     .where('topics.cid', 'in', cids);
   const [rows, count] = await Promise.all([
     base.select('topics.tid').orderBy('topics.last_post_time', 'desc').orderBy('topics.tid', 'desc').offset(offset).limit(limit).execute(),

@@ -44,14 +44,14 @@ describe('scheduled topics', () => {
     const reader = await member();
     const admin = await member({ admin: true });
     const at = Date.now() + 2 * HOUR;
-    const res = await author.client.post('/api/v3/topics', { cid, title: 'Scheduled announcement', content: 'Published later by the job.', timestamp: at });
+    const res = await author.client.post('/api/v3/topics', { cid, title: 'Scheduled announcement', content: 'Published later by the job.', tags: ['launch'], timestamp: at });
     expect(res.status).toBe(200);
     const tid = res.body.response.tid as number;
     expect(res.body.response.timestamp).toBe(at);
 
     const category = await forum.ctx.categories.get(cid);
     expect(category).toMatchObject({ topic_count: 0, post_count: 0 });
-    for (const path of ['/api/recent', `/api/category/${cid}`, '/api/unread']) expect(await listed(reader, path)).not.toContain('Scheduled announcement');
+    for (const path of ['/api/recent', `/api/category/${cid}`, '/api/unread', '/api/tags/launch']) expect(await listed(reader, path)).not.toContain('Scheduled announcement');
     expect(await listed(admin, '/api/recent')).not.toContain('Scheduled announcement');
     // Reading: 404 to others; its author (with the privilege) and admins see it.
     expect((await reader.client.get(`/api/topic/${tid}`)).status).toBe(404);
@@ -77,6 +77,7 @@ describe('scheduled topics', () => {
 
     expect(await forum.ctx.categories.get(cid)).toMatchObject({ topic_count: 1, post_count: 1 });
     expect(await listed(reader, '/api/recent')).toContain('Scheduled announcement');
+    expect(await listed(reader, '/api/tags/launch')).toContain('Scheduled announcement');
     expect((await reader.client.get(`/api/topic/${tid}`)).status).toBe(200);
     expect((await forum.ctx.users.get(author.user.uid))!.topiccount).toBe(1);
   });
