@@ -7,7 +7,7 @@ export const EMOJI_TABLE_PATH = '/plugins/emoji/table.json';
 
 /** Serves the compact emoji index: one JSON file, cached a day, revalidated by ETag. */
 export function registerEmojiRoutes(app: FastifyInstance): void {
-  app.get(EMOJI_TABLE_PATH, { schema: { response: { 200: Type.String() }, hide: true } }, async (req, reply) => {
+  app.get(EMOJI_TABLE_PATH, { schema: { response: { 200: Type.String(), 304: Type.Null() }, hide: true } }, async (req, reply) => {
     const { json, etag } = emojiTable();
     void reply.header('cache-control', 'public, max-age=86400').header('etag', etag).type('application/json; charset=utf-8');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
