@@ -325,6 +325,13 @@ describe('notifications', () => {
     expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
     expect((await list(dave)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
     expect((await list(alice)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
+    // Opening the room reads its chat notification too: one message never counts twice.
+    const unreadBefore = (await bob.client.get('/api/v3/notifications/count')).body.response.unread as number;
+    expect((await bob.client.get(`/api/chats/${r.roomId}`)).status).toBe(200);
+    await forum.ctx.hooks.idle();
+    expect((await list(bob)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
+    expect((await bob.client.get('/api/v3/notifications/count')).body.response.unread).toBe(unreadBefore - 1);
+    expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
   });
 });
 

@@ -85,6 +85,11 @@ export function registerNotificationListeners(ctx: NotificationListenersDeps): v
     });
   });
 
+  // Reading the room reads its chat notification too (as NodeBB does), so one message never counts twice.
+  hooks.action('action:chat.read', PLUGIN, async ({ roomId, uid, state }) => {
+    if (state === 0) await ctx.notifications.readByKey(uid, `chat:room:${roomId}`);
+  });
+
   hooks.action('action:flag.create', PLUGIN, async ({ flagId, uid, cid, type, targetId, tid }) => {
     await notify({
       type: type === 'post' ? 'new-post-flag' : 'new-user-flag',

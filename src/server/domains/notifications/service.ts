@@ -207,6 +207,16 @@ export class NotificationsService {
     return this.countChanged(row.uid);
   }
 
+  /**
+   * Marks read what a member has seen elsewhere: their unread notifications with this merge key
+   * (a chat room they read). Readers' tabs get the new count only when something changed.
+   */
+  async readByKey(uid: number, mergeKey: string): Promise<void> {
+    if (uid <= 0 || !(await store.setReadByKey(this.ctx.db, uid, mergeKey))) return;
+    await store.forgetMailed(this.ctx.db, uid, mergeKey);
+    await this.countChanged(uid);
+  }
+
   /** Marks all the viewer's notifications read; returns the new unread count (0). */
   async markAllRead(viewer: Viewer): Promise<number> {
     const uid = member(viewer);

@@ -117,6 +117,12 @@ export async function setRead(db: Queryable, id: number, read: 0 | 1): Promise<v
   await db.updateTable('notifications').set({ read }).where('id', '=', id).execute();
 }
 
+/** Marks a reader's unread notifications with this merge key read; the number changed. */
+export async function setReadByKey(db: Queryable, uid: number, mergeKey: string): Promise<number> {
+  const res = await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('merge_key', '=', mergeKey).where('read', '=', 0).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
 /** Marks all of a reader's notifications read. */
 export async function setAllRead(db: Queryable, uid: number): Promise<void> {
   await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('read', '=', 0).execute();
