@@ -23,6 +23,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'tags', path: '/tags', label: 'user:account.tags', own: true },
   { id: 'web-push', path: '/web-push', label: 'user:account.web-push', own: true },
   { id: 'uploads', path: '/uploads', label: 'user:account.uploads', own: true },
+  { id: 'chats', path: '/chats', label: 'user:account.chats', own: true },
 ];
 
 /** The account pages' navigation (tabs that scroll sideways on a phone). */

@@ -11,6 +11,7 @@ import { Timeago } from '../../components/Timeago';
 import { topicPath } from '../../util/urls';
 import { topicTitleText } from '../../navigation/title';
 import { FollowButton } from '../watch-controls';
+import { AccountNav } from './AccountNav';
 import { ChatButton } from '../../components/chats/ChatButton';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
@@ -40,6 +41,8 @@ export default function Profile({ page }: { page: PageBase }) {
   };
   return (
     <>
+      {/* The account pages' tabs, for the member themself and admins (others see only the profile). */}
+      {(u.isSelf || viewer?.isAdmin) && <AccountNav userslug={u.userslug} active="profile" own />}
       <section className="card profile-card mb-4" aria-labelledby="profile-name">
         <div className="profile-cover" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${u['icon:bgColor'] || '#6c757d'}, transparent)` }} />
         <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-center align-items-md-end profile-head">
