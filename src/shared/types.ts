@@ -139,8 +139,8 @@ export interface UserSettings {
   showfullname: boolean;
   followTopicsOnCreate: boolean;
   followTopicsOnReply: boolean;
-  /** Accept chats only from members this one follows (NodeBB's restrictChat). */
-  restrictChat: boolean;
+  /** Accept chats only from members this one follows (NodeBB's disableIncomingChats). */
+  disableIncomingChats: boolean;
 }
 
 /** Fields every page carries, whatever its template. */

@@ -244,7 +244,7 @@ describe('rules', () => {
     await bob.client.put(`/api/v3/users/${alice.user.uid}/block`);
     expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'hello?' })).body.status.key).toBe('error:chat-user-blocked');
 
-    await forum.ctx.users.saveSettings(await forum.ctx.privileges.viewer(carol.user.uid), carol.user.uid, { restrictChat: true });
+    await forum.ctx.users.saveSettings(await forum.ctx.privileges.viewer(carol.user.uid), carol.user.uid, { disableIncomingChats: true });
     expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).body.status.key).toBe('error:chat-restricted');
     expect((await carol.client.put(`/api/v3/users/${alice.user.uid}/follow`)).status).toBe(200);
     expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).status).toBe(200);

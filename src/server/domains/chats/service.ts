@@ -83,7 +83,7 @@ export class ChatsService {
 
   /**
    * The viewer may message each of these members: they exist, have not blocked the viewer, and
-   * accept chats from the viewer (restrictChat: only from members they follow, unless the viewer
+   * accept chats from the viewer (disableIncomingChats: only from members they follow, unless the viewer
    * is an administrator, a global moderator or holds `chat:privileged`).
    */
   async assertCanMessage(viewer: Viewer, uids: number[]): Promise<Map<number, UserRow>> {
@@ -94,7 +94,7 @@ export class ChatsService {
     }
     const blockers = await this.ctx.users.blockersAmong(uids, viewer.uid);
     if (blockers.size) throw badRequest('error:chat-user-blocked');
-    const restricted = uids.filter((uid) => userSettings(rows.get(uid)!).restrictChat);
+    const restricted = uids.filter((uid) => userSettings(rows.get(uid)!).disableIncomingChats);
     if (restricted.length && !(await this.privileged(viewer))) {
       const followers = await this.ctx.users.followersAmong(restricted, viewer.uid);
       if (restricted.some((uid) => !followers.has(uid))) throw badRequest('error:chat-restricted');

@@ -18,7 +18,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   showfullname: false,
   followTopicsOnCreate: true,
   followTopicsOnReply: false,
-  restrictChat: false,
+  disableIncomingChats: false,
 };
 
 function iconColour(name: string): string {
