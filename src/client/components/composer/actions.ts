@@ -136,6 +136,9 @@ export function validateComposer(rt: Runtime, s: ComposerState): string | null {
   if (s.action === 'topics.post') {
     if (s.tags.length < c.minimumTagsPerTopic) return t('error:not-enough-tags', c.minimumTagsPerTopic);
     if (s.tags.length > c.maximumTagsPerTopic) return t('error:too-many-tags', c.maximumTagsPerTopic);
+    // The server, as NodeBB's, posts a topic with a past time at once: the composer refuses it.
+    const at = schedulePayload(s.save_id).timestamp;
+    if (at !== undefined && at <= Date.now()) return t('error:invalid-schedule-date');
   }
   return null;
 }

@@ -99,11 +99,13 @@ describe('scheduled topics', () => {
     expect((await forum.ctx.users.get(author.user.uid))!).toMatchObject({ topiccount: 1, postcount: 1 });
   });
 
-  it('refuses a time in the past (400 with its key) and members without topics:schedule (403)', async () => {
+  it('publishes at once with a time in the past (as NodeBB), refuses members without topics:schedule (403) and a time that is not a number', async () => {
     const author = await member();
-    const past = await author.client.post('/api/v3/topics', { cid, title: 'Back in time', content: 'This cannot be scheduled.', timestamp: Date.now() - 60_000 });
-    expect(past.status).toBe(400);
-    expect(past.body.status.message).toMatch(/valid date/);
+    const before = Date.now();
+    const past = await author.client.post('/api/v3/topics', { cid, title: 'Back in time', content: 'Not scheduled: published now.', timestamp: before - 60_000 });
+    expect(past.status).toBe(200);
+    expect(past.body.response.timestamp).toBeGreaterThanOrEqual(before);
+    expect(await listed(author, '/api/recent')).toContain('Back in time');
     const res = await author.client.post('/api/v3/topics', { cid, title: 'Not allowed to schedule', content: 'No privilege for this.', timestamp: Date.now() + HOUR });
     expect(res.status).toBe(403);
     const bad = await author.client.post('/api/v3/topics', { cid, title: 'Not a time', content: 'A string for a time.', timestamp: 'tomorrow' });

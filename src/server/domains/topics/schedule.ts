@@ -12,12 +12,15 @@ import type { TopicsDeps } from './service.js';
 export const PUBLISH_JOB = 'topics.publish';
 
 /**
- * The publication time asked for, or null for a topic published now. A time in the past is a
- * 400 (error:invalid-schedule-date); scheduling needs topics:schedule in the category.
+ * The publication time asked for, or null for a topic published now. As NodeBB's
+ * POST /api/v3/topics, only a future time schedules: a past one (an importer's original date,
+ * NodeBB's documented example) publishes now; the composer refuses a past time itself
+ * (error:invalid-schedule-date). Scheduling needs topics:schedule in the category.
  */
 export async function scheduleTime(ctx: TopicsDeps, viewer: Viewer, timestamp: number | undefined, cid: number): Promise<number | null> {
   if (timestamp === undefined || timestamp === 0) return null;
-  if (!Number.isSafeInteger(timestamp) || timestamp <= Date.now()) throw badRequest('error:invalid-schedule-date');
+  if (!Number.isSafeInteger(timestamp)) throw badRequest('error:invalid-schedule-date');
+  if (timestamp <= Date.now()) return null;
   await ctx.privileges.assert(viewer, 'topics:schedule', cid);
   return timestamp;
 }
