@@ -232,8 +232,10 @@ let token = '';
 async function call(method, url, body, bearer = token) {
   const headers = { accept: 'application/json' };
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(15000) });
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
+  const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(15000) });
   const text = await res.text();
   let json;
   try {
@@ -250,12 +252,25 @@ async function must(method, url, body, bearer) {
   return r.json?.response ?? r.json;
 }
 
+// A 2×2 PNG (a different colour per `n`, so each upload is its own file), for multipart calls.
+const PNG_2X2 = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAE0lEQVQImWP4z8DwnwGM/zMwAAAf7gP9qS/A4gAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNgYPgPRmAKABf2A/38FIMyAAAAAElFTkSuQmCC',
+];
+function pngForm(name, n = 0) {
+  const form = new FormData();
+  form.append('files', new Blob([Buffer.from(PNG_2X2[n % PNG_2X2.length], 'base64')], { type: 'image/png' }), name);
+  return form;
+}
+
 /** Members, a category, topics with replies and tags, votes; returns the ids the calls use. */
 async function seed() {
   // New members may post at once and as often as the run needs.
   for (const setting of ['initialPostDelay', 'postDelay', 'newbiePostDelay']) await must('put', `/api/v3/admin/settings/${setting}`, { value: '0' });
   const member = await must('post', '/api/v3/users', { username: 'member', email: 'member@example.com', password: admin.password });
   const victim = await must('post', '/api/v3/users', { username: 'victim', email: 'victim@example.com', password: admin.password });
+  // The victim is deleted by DELETE /users/{uid} before the later writes run: what they need stays with the spare.
+  const spare = await must('post', '/api/v3/users', { username: 'spare', email: 'spare@example.com', password: admin.password });
   const memberToken = (await must('post', `/api/v3/users/${member.uid}/tokens`, {})).token;
   const category = await must('post', '/api/v3/categories', { name: 'Conformance', description: 'Seeded for the conformance run' });
   const cid = category.cid;
@@ -283,13 +298,19 @@ async function seed() {
   // The post queue: the spare member (no posts yet) writes three topics that wait (accept,
   // remove, edit and notify act on one each); the member's reply gets a history of two edits.
   await must('put', '/api/v3/admin/settings/postQueue', { value: '1' });
-  const victimToken = (await must('post', `/api/v3/users/${victim.uid}/tokens`, {})).token;
+  const spareToken = (await must('post', `/api/v3/users/${spare.uid}/tokens`, {})).token;
   const queued = [];
-  for (let i = 0; i < 3; i++) queued.push((await must('post', '/api/v3/topics', { cid, title: `A queued topic ${i + 1}`, content: 'Waiting for a moderator.' }, victimToken)).id);
+  for (let i = 0; i < 3; i++) queued.push((await must('post', '/api/v3/topics', { cid, title: `A queued topic ${i + 1}`, content: 'Waiting for a moderator.' }, spareToken)).id);
   await must('put', '/api/v3/admin/settings/postQueue', { value: '0' });
   for (const content of ['Seeded reply number 2, edited once.', 'Seeded reply number 2, edited twice.']) await must('put', `/api/v3/posts/${replies[1].pid}`, { content });
   const diffTs = (await must('get', `/api/v3/posts/${replies[1].pid}/diffs`)).timestamps[1];
+  // Two thumbnails on the seeded topic: DELETE …/thumbs removes one, PUT …/thumbs/order orders the other.
+  await must('put', '/api/v3/admin/settings/allowTopicsThumbnail', { value: '1' });
+  for (let i = 0; i < 2; i++) await must('post', `/api/v3/topics/${tid}/thumbs`, pngForm(`thumb-${i}.png`, i));
+  const thumbs = (await must('get', `/api/v3/topics/${tid}/thumbs?thumbsOnly=1`)).map((t) => t.path);
   return {
+    thumbs,
+    spare: { uid: spare.uid },
     queued,
     diffTs,
     roomId: room.roomId,
@@ -364,9 +385,28 @@ const BODIES = {
   'put /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
   'delete /categories/{cid}/privileges/{privilege}': () => ({ member: 'registered-users' }),
   // Chats: the spare member joins and leaves the seeded room; the room's notification setting.
-  'post /chats/{roomId}/users': () => ({ uids: [ids.victim.uid] }),
-  'delete /chats/{roomId}/users': () => ({ uids: [ids.victim.uid] }),
+  'post /chats/{roomId}/users': () => ({ uids: [ids.spare.uid] }),
+  'delete /chats/{roomId}/users': () => ({ uids: [ids.spare.uid] }),
+  // Topic thumbnails: an upload (multipart, as NodeBB documents), then the seeded ones by path.
+  'post /topics/{tid}/thumbs': () => pngForm('thumb.png'),
+  'delete /topics/{tid}/thumbs': () => ({ path: ids.thumbs[0] }),
+  'put /topics/{tid}/thumbs/order': () => ({ path: ids.thumbs[1], order: 0 }),
   'put /chats/{roomId}/watch': () => ({ value: 1 }),
+};
+
+/**
+ * Where NodeBB's document contradicts what NodeBB itself answers, Palaver answers as NodeBB does
+ * (integrations are written against the real answers). Each is listed in docs/api.md; it is
+ * reported, not counted as conforming or failing, and it stops being a deviation the moment it
+ * conforms.
+ */
+const DEVIATIONS = {
+  'GET /api/v3/chats/': "NodeBB answers { rooms, nextStart } (src/api/chats.js list); the document describes one room",
+  'GET /api/v3/chats/search': "NodeBB answers { rooms } of matching rooms; the document describes one room",
+  'GET /api/v3/chats/{roomId}': "NodeBB answers the loaded room with its messages array; the document merges one message's fields into the room and lists no messages",
+  'PUT /api/v3/chats/{roomId}': 'as GET /chats/{roomId} (NodeBB answers the renamed room as loaded)',
+  'PUT /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
+  'DELETE /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
 };
 
 const ID_FIELDS = { cid: 'cid', tid: 'tid', pid: 'pid', uid: 'uid', toPid: 'pid' };
@@ -455,7 +495,9 @@ for (const o of selected) {
 }
 
 const served = results.filter((r) => r.served);
-const failing = served.filter((r) => r.differences.length);
+const deviating = served.filter((r) => r.differences.length && DEVIATIONS[r.name]);
+const failing = served.filter((r) => r.differences.length && !DEVIATIONS[r.name]);
+for (const r of deviating) console.log(`≈ ${r.name}: documented deviation, ${DEVIATIONS[r.name]}`);
 for (const r of failing) {
   console.log(`✗ ${r.name}${verbose ? ` (${r.called})` : ''}`);
   for (const d of r.differences.slice(0, verbose ? 50 : 5)) console.log(`    ${d}`);
@@ -463,9 +505,10 @@ for (const r of failing) {
 }
 const v3 = served.filter((r) => r.v3);
 const v3Failing = failing.filter((r) => r.v3);
+const v3Deviating = deviating.filter((r) => r.v3);
 console.log(`NodeBB documents ${documented} operations (${all.length} callable: GET of the read API, every write operation)${only ? `; ${selected.length} selected by --only` : ''}`);
-console.log(`/api/v3: ${v3.length} served, ${v3.length - v3Failing.length} conform, ${v3Failing.length} not`);
-console.log(`/api/<page>: ${served.length - v3.length} served, ${served.length - v3.length - (failing.length - v3Failing.length)} conform, ${failing.length - v3Failing.length} not`);
-console.log(`conformance: ${served.length} served, ${served.length - failing.length} conform, ${failing.length} not`);
+console.log(`/api/v3: ${v3.length} served, ${v3.length - v3Failing.length - v3Deviating.length} conform, ${v3Deviating.length} documented deviations, ${v3Failing.length} not`);
+console.log(`/api/<page>: ${served.length - v3.length} served, ${served.length - v3.length - (failing.length - v3Failing.length) - (deviating.length - v3Deviating.length)} conform, ${failing.length - v3Failing.length} not`);
+console.log(`conformance: ${served.length} served, ${served.length - failing.length - deviating.length} conform, ${deviating.length} documented deviations, ${failing.length} not`);
 process.exitCode = v3Failing.length ? 1 : 0;
 stop();

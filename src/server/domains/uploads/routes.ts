@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { Id, Int, Str } from '../../http/input.js';
-import { MAX_FILES, type IncomingFile } from './service.js';
+import { MAX_FILES, type IncomingFile, type ThumbView } from './service.js';
 import { STORED_NAME } from './storage.js';
 
 /** Content types by stored extension (the extension was set from the sniffed bytes). */
@@ -94,21 +94,23 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
   });
 
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  // NodeBB's thumbs routes name each thumbnail's topic as a string id (the topic objects' thumbs keep the number).
+  const asRoute = (list: ThumbView[]) => list.map((t) => ({ ...t, id: String(t.id) }));
 
   app.get('/api/v3/topics/:tid/thumbs', {
     schema: { params: TidParams, querystring: ThumbsQuery, response: { 200: Envelope(Type.Array(ThumbSchema)) }, tags: ['topics'] },
-    handler: async (req) => ok(await ctx.uploads.thumbs(req.viewer, req.params.tid, req.query.thumbsOnly === true || req.query.thumbsOnly === '1' || req.query.thumbsOnly === 'true')),
+    handler: async (req) => ok(asRoute(await ctx.uploads.thumbs(req.viewer, req.params.tid, req.query.thumbsOnly === true || req.query.thumbsOnly === '1' || req.query.thumbsOnly === 'true'))),
   });
 
   // Palaver's addition: make an image already uploaded (by its path) a thumbnail.
   app.put('/api/v3/topics/:tid/thumbs', {
     schema: { params: TidParams, body: PathBody, response: { 200: Envelope(Type.Array(ThumbSchema)) }, tags: ['topics'] },
-    handler: async (req) => ok(await ctx.uploads.chooseThumb(req.viewer, req.params.tid, req.body.path)),
+    handler: async (req) => ok(asRoute(await ctx.uploads.chooseThumb(req.viewer, req.params.tid, req.body.path))),
   });
 
   app.put('/api/v3/topics/:tid/thumbs/order', {
     schema: { params: TidParams, body: OrderBody, response: { 200: Envelope(Type.Array(ThumbSchema)) }, tags: ['topics'] },
-    handler: async (req) => ok(await ctx.uploads.orderThumb(req.viewer, req.params.tid, req.body.path, req.body.order)),
+    handler: async (req) => ok(asRoute(await ctx.uploads.orderThumb(req.viewer, req.params.tid, req.body.path, req.body.order))),
   });
 
   app.delete('/api/v3/topics/:tid/thumbs', {
@@ -116,7 +118,7 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
     handler: async (req) => {
       const p = req.body?.path ?? req.query.path;
       if (!p) throw badRequest('error:invalid-data', 'body/path');
-      return ok(await ctx.uploads.removeThumb(req.viewer, req.params.tid, p));
+      return ok(asRoute(await ctx.uploads.removeThumb(req.viewer, req.params.tid, p)));
     },
   });
 

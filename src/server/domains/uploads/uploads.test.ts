@@ -235,7 +235,7 @@ describe('uploads', () => {
     const [urlA, urlB] = [a.body.response.images[0].url, b.body.response.images[0].url];
     const list = await member.client.get(`/api/v3/topics/${tid}/thumbs`);
     expect(list.body.response.map((t: { url: string }) => t.url)).toEqual([urlA, urlB]);
-    expect(list.body.response[0]).toMatchObject({ id: tid, name: 'first.png', path: urlA.replace('/assets/uploads/', '') });
+    expect(list.body.response[0]).toMatchObject({ id: String(tid), name: 'first.png', path: urlA.replace('/assets/uploads/', '') });
     // Topic lists and the topic page carry them.
     const recent = await member.client.get('/api/recent');
     const listed = recent.body.topics.find((t: { tid: number }) => t.tid === tid);
