@@ -279,6 +279,8 @@ export interface ChatRoomsTable {
   last_mid: Generated<number>;
   message_count: Generated<number>;
   user_count: Generated<number>;
+  /** The public rooms' order (0014, PUT /chats/sort): listed by it, then by room id. */
+  sort_order: Generated<number>;
 }
 
 /** A member of a chat room (0010). `notify`: 0 none, 1 mentions, 2 all. */

@@ -311,6 +311,69 @@ describe('rules', () => {
   });
 });
 
+describe('search and sort', () => {
+  it("finds room members as NodeBB's UserObjectSlim with isOwner and canKick (GET /search/chats/{roomId}/users)", async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const r = await room(alice, bob, carol);
+    const search = async (m: Member, query = '') => {
+      const res = await m.client.get(`/api/v3/search/chats/${r.roomId}/users?query=${encodeURIComponent(query)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.response.users as Record<string, unknown>[];
+    };
+    const all = await search(alice);
+    expect(all.map((u) => u.uid)).toEqual([alice.user.uid, bob.user.uid, carol.user.uid]);
+    for (const u of all) {
+      expect(Object.keys(u).sort()).toEqual(
+        ['banned', 'banned:expire', 'banned_until', 'banned_until_readable', 'canKick', 'displayname', 'email:confirmed', 'flags', 'icon:bgColor', 'icon:text', 'isLocal', 'isOwner', 'joindate', 'joindateISO', 'lastonline', 'lastonlineISO', 'picture', 'postcount', 'reputation', 'status', 'uid', 'username', 'userslug'],
+      );
+    }
+    expect(all[1]).toMatchObject({ uid: bob.user.uid, username: bob.user.username, userslug: bob.user.userslug, isLocal: true, postcount: 0, reputation: 0, banned: false, isOwner: false, canKick: true });
+    // The owner kicks anyone but themselves; a plain member kicks no one.
+    expect(all.map((u) => [u.isOwner, u.canKick])).toEqual([[true, false], [false, true], [false, true]]);
+    expect((await search(bob)).map((u) => u.canKick)).toEqual([false, false, false]);
+    expect((await search(bob, carol.user.username.toUpperCase())).map((u) => u.uid)).toEqual([carol.user.uid]);
+    const outsider = await member();
+    expect((await outsider.client.get(`/api/v3/search/chats/${r.roomId}/users`)).status).toBe(403);
+  });
+
+  it('lets an administrator order the public rooms (PUT /chats/sort); the chats page lists them in that order', async () => {
+    const [admin, alice] = [await member({ admin: true }), await member()];
+    const open = async (roomName: string) => {
+      const res = await admin.client.post('/api/v3/chats', { uids: [], roomName, type: 'public' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.response as ChatRoom).roomId;
+    };
+    const [first, second] = [await open('First'), await open('Second')];
+    const listed = async () => ((await alice.client.get('/api/chats')).body.publicRooms as { roomId: number }[]).map((x) => x.roomId).filter((id) => id === first || id === second);
+    expect(await listed()).toEqual([first, second]);
+
+    const res = await admin.client.put('/api/v3/chats/sort', { roomIds: [first, second], scores: [2, 1] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ status: { code: 'ok', message: 'OK' }, response: {} });
+    expect(await listed()).toEqual([second, first]);
+    const events = await forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-rooms-sort').execute();
+    expect(events.map((e) => [e.uid, JSON.parse(e.data)])).toEqual([[admin.user.uid, { roomIds: [first, second], scores: [2, 1] }]]);
+
+    // A member may not; a private room, an unknown room and mismatched lists are refused, and nothing moves.
+    const denied = await alice.client.put('/api/v3/chats/sort', { roomIds: [first, second], scores: [0, 5] });
+    expect(denied.status).toBe(403);
+    expect(denied.body.status.key).toBe('error:no-privileges');
+    const dm = await room(admin, alice);
+    for (const [body, key] of [
+      [{ roomIds: [first, dm.roomId], scores: [0, 1] }, 'error:not-a-public-chat-room'],
+      [{ roomIds: [first, 999_999], scores: [0, 1] }, 'error:not-a-public-chat-room'],
+      [{ roomIds: [first, second], scores: [0] }, 'error:invalid-data'],
+    ] as const) {
+      const bad = await admin.client.put('/api/v3/chats/sort', body);
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+      expect(bad.body.status.key).toBe(key);
+    }
+    expect((await admin.client.put('/api/v3/chats/sort', { roomIds: [first], scores: [1.5] })).status).toBe(400);
+    expect((await admin.client.put('/api/v3/chats/sort', { roomIds: Array.from({ length: 101 }, (_, i) => i + 1), scores: Array.from({ length: 101 }, () => 0) })).status).toBe(400);
+    expect(await listed()).toEqual([second, first]);
+  });
+});
+
 describe('notifications', () => {
   it('notifies members by their room setting (all, mentions only, none), merged per room', async () => {
     const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];

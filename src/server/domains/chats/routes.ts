@@ -13,6 +13,7 @@ import {
   RoomObjectFullSchema as ChatRoomFullSchema,
   RoomObjectSchema as ChatRoomSchema,
   RoomUserListSchema as ChatRoomUsersSchema,
+  RoomUserSearchSchema,
 } from './schemas.js';
 
 const tags = ['chats'];
@@ -23,6 +24,8 @@ const Uids = Type.Array(Id(), { maxItems: CHAT_LIMITS.membersPerCall });
 const Start = Int({ minimum: 0, maximum: 1_000_000 });
 // A message body may be long; the forum's maximumChatMessageLength is checked by the service (a 400 with the limit).
 const MessageText = Str({ maxLength: 100_000 });
+// PUT /chats/sort: at most this many rooms (and scores) per call.
+const SORT_MAX = 100;
 
 /** /api/v3/chats routes, as NodeBB's write API documents them, plus the admin read of a room. */
 export function registerChatRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -58,6 +61,16 @@ export function registerChatRoutes(scope: FastifyInstance, ctx: AppContext): voi
   app.get('/api/v3/chats/search', {
     schema: { querystring: Type.Object({ query: Type.Optional(Str({ maxLength: CHAT_LIMITS.searchQuery })) }), response: { 200: Envelope(ChatRoomListSchema) }, tags },
     handler: async (req) => ok(await ctx.chats.searchRooms(req.viewer, req.query.query ?? '')),
+  });
+
+  // NodeBB's PUT /chats/sort (administrators): the order of the public rooms.
+  const SortList = (item: ReturnType<typeof Int>) => Type.Array(item, { maxItems: SORT_MAX });
+  app.put('/api/v3/chats/sort', {
+    schema: { body: Type.Object({ roomIds: SortList(Id()), scores: SortList(Int()) }), response: { 200: Envelope(Empty) }, tags },
+    handler: async (req) => {
+      await ctx.chats.sortPublicRooms(req.viewer, req.body.roomIds, req.body.scores, req.ip);
+      return ok({});
+    },
   });
 
   app.get('/api/v3/chats/unread', {
@@ -199,7 +212,7 @@ export function registerChatRoutes(scope: FastifyInstance, ctx: AppContext): voi
     handler: async (req) => ok(await ctx.chats.search(req.viewer, req.params.roomId, req.query.query ?? '')),
   });
   app.get('/api/v3/search/chats/:roomId/users', {
-    schema: { params: RoomParams, querystring: SearchQuery, response: { 200: Envelope(ChatRoomUsersSchema) }, tags: ['search'] },
+    schema: { params: RoomParams, querystring: SearchQuery, response: { 200: Envelope(RoomUserSearchSchema) }, tags: ['search'] },
     handler: async (req) => ok(await ctx.chats.searchUsers(req.viewer, req.params.roomId, req.query.query ?? '')),
   });
 

@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ChatMessageSchema, ChatParentSchema, ChatRoomSchema, ChatUserSchema } from '../../../shared/schemas/chat.js';
+import { UserObjectSlimSchema } from '../../../shared/schemas/user.js';
 
 /**
  * The /api/v3/chats answers with NodeBB's exact fields (write.yaml, components/schemas/Chats.yaml).
@@ -34,6 +35,11 @@ export const RoomObjectSchema = Type.Object(roomFields);
 /** A member in a room's member list (RoomUserList). */
 export const RoomUserSchema = pick(['uid', 'isLocal', 'username', 'picture', 'status', 'displayname', 'icon:text', 'icon:bgColor', 'isOwner', 'canKick', 'canToggleOwner', 'index', 'online']);
 export const RoomUserListSchema = Type.Object({ users: Type.Array(RoomUserSchema) });
+
+/** A member found by GET /search/chats/{roomId}/users: NodeBB's UserObjectSlim with the viewer's rights over them. */
+export const RoomUserFoundSchema = Type.Object({ ...UserObjectSlimSchema.properties, isOwner: Type.Boolean(), canKick: Type.Boolean() });
+export const RoomUserSearchSchema = Type.Object({ users: Type.Array(RoomUserFoundSchema) });
+export type RoomUserSearch = Static<typeof RoomUserSearchSchema>;
 
 /** A room's member list in loadRoom (RoomObjectFull `users`). */
 const FullRoomUserSchema = pick(['uid', 'username', 'picture', 'status', 'displayname', 'icon:text', 'icon:bgColor', 'isOwner']);

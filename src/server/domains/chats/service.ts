@@ -13,9 +13,10 @@ import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { userSettings } from '../users/presenter.js';
+import { presentUserSlim, userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import { presentChatUser, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
+import type { RoomUserSearch } from './schemas.js';
 import * as store from './store.js';
 import type { MemberRow, MessageRow, RoomRow } from './store.js';
 
@@ -709,11 +710,24 @@ export class ChatsService {
     return { messages: await this.present(viewer, roomId, rows) };
   }
 
-  /** Members of the room whose name starts with the query. */
-  async searchUsers(viewer: Viewer, roomId: number, query: string): Promise<{ users: ChatUser[] }> {
-    const { users } = await this.users(viewer, roomId);
+  /**
+   * Members of the room whose name starts with the query, as NodeBB's UserObjectSlim with
+   * `isOwner` and `canKick` (the viewer owns the room or is an administrator, and it is not
+   * them). One query for the members, one for their user rows.
+   */
+  async searchUsers(viewer: Viewer, roomId: number, query: string): Promise<RoomUserSearch> {
+    await this.access(viewer, roomId);
+    const members = await store.members(this.ctx.db, roomId);
+    const rows = await this.ctx.users.getMany(members.map((m) => m.uid));
+    const viewerOwns = viewer.isAdmin || members.some((m) => m.uid === viewer.uid && m.is_owner);
     const q = query.trim().toLowerCase();
-    return { users: q ? users.filter((u) => u.username.toLowerCase().startsWith(q) || u.userslug.startsWith(q)) : users };
+    const users: RoomUserSearch['users'] = [];
+    for (const m of members) {
+      const row = rows.get(m.uid);
+      if (!row || (q && !row.username.toLowerCase().startsWith(q) && !row.userslug.startsWith(q))) continue;
+      users.push({ ...presentUserSlim(row), isOwner: m.is_owner === 1, canKick: viewerOwns && m.uid !== viewer.uid });
+    }
+    return { users };
   }
 
   // ---------------------------------------------------------------- administration
@@ -740,6 +754,26 @@ export class ChatsService {
         await this.ctx.events.log('chat-room-delete', viewer.uid, { roomId }, ip, tx);
       },
       after: () => void this.ctx.hooks.fire('action:chat.left', { roomId, uids }),
+    });
+  }
+
+  /**
+   * NodeBB's PUT /chats/sort: an administrator orders the public rooms; `scores[i]` is the
+   * order of `roomIds[i]` (a room named twice takes its last score). Every id must be a public
+   * room. Logged as the event `chat-rooms-sort`.
+   */
+  async sortPublicRooms(viewer: Viewer, roomIds: number[], scores: number[], ip: string): Promise<void> {
+    if (!viewer.isAdmin) throw forbidden('error:no-privileges');
+    if (roomIds.length !== scores.length) throw badRequest('error:invalid-data');
+    if (!roomIds.length) return;
+    const order = new Map(roomIds.map((id, i) => [id, scores[i]!]));
+    const rooms = await store.roomsByIds(this.ctx.db, [...order.keys()]);
+    if (rooms.length !== order.size || rooms.some((r) => r.public !== 1)) throw badRequest('error:not-a-public-chat-room');
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.setSortOrder(tx, order);
+        await this.ctx.events.log('chat-rooms-sort', viewer.uid, { roomIds, scores }, ip, tx);
+      },
     });
   }
 

@@ -191,9 +191,20 @@ export async function countRoomsOf(db: Queryable, uid: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** Public rooms, most recent activity first. */
+/** Public rooms in the administrators' order (sort_order, then room id). */
 export async function publicRooms(db: Queryable, limit = 100): Promise<RoomRow[]> {
-  return db.selectFrom('chat_rooms').selectAll().where('public', '=', 1).orderBy('last_activity', 'desc').limit(limit).execute();
+  return db.selectFrom('chat_rooms').selectAll().where('public', '=', 1).orderBy('sort_order').orderBy('room_id').limit(limit).execute();
+}
+
+/** Sets the sort order of several rooms in one statement (room id → order). */
+export async function setSortOrder(db: Queryable, order: Map<number, number>): Promise<void> {
+  if (!order.size) return;
+  const cases = [...order].map(([roomId, score]) => sql`when ${roomId} then cast(${score} as integer)`);
+  await db
+    .updateTable('chat_rooms')
+    .set({ sort_order: sql<number>`case room_id ${sql.join(cases, sql` `)} else sort_order end` })
+    .where('room_id', 'in', [...order.keys()])
+    .execute();
 }
 
 /** Per room: the member's unread messages (others' non-system ones after their last read), in one query. */
