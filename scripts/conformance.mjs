@@ -295,6 +295,8 @@ async function seed() {
   await must('put', '/api/v3/admin/settings/chatMessageDelay', { value: '0' });
   const room = await must('post', '/api/v3/chats', { uids: [member.uid] });
   const message = await must('post', `/api/v3/chats/${room.roomId}`, { message: 'A seeded chat message.' });
+  // A public room (PUT /chats/sort orders the public rooms).
+  const publicRoom = await must('post', '/api/v3/chats', { uids: [], roomName: 'Lobby', type: 'public' });
   // The post queue: the spare member (no posts yet) writes three topics that wait (accept,
   // remove, edit and notify act on one each); the member's reply gets a history of two edits.
   await must('put', '/api/v3/admin/settings/postQueue', { value: '1' });
@@ -310,6 +312,7 @@ async function seed() {
   const thumbs = (await must('get', `/api/v3/topics/${tid}/thumbs?thumbsOnly=1`)).map((t) => t.path);
   return {
     thumbs,
+    publicRoomId: publicRoom.roomId,
     spare: { uid: spare.uid },
     queued,
     diffTs,
@@ -392,6 +395,7 @@ const BODIES = {
   'delete /topics/{tid}/thumbs': () => ({ path: ids.thumbs[0] }),
   'put /topics/{tid}/thumbs/order': () => ({ path: ids.thumbs[1], order: 0 }),
   'put /chats/{roomId}/watch': () => ({ value: 1 }),
+  'put /chats/sort': () => ({ roomIds: [ids.publicRoomId], scores: [0] }),
 };
 
 /**
