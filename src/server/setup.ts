@@ -14,6 +14,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<string[]> {
       await ctx.privileges.grantGlobalDefaults(tx);
       await putSetting(tx, 'installed', String(Date.now()));
     });
+    // The forum's web-push (VAPID) key pair is made at setup; a forum set up before it gets one on first use.
+    await ctx.push.ensureKeys();
   }
   return applied;
 }

@@ -87,6 +87,8 @@ describe('web push', () => {
   });
 
   it('makes one VAPID key pair, keeps it in the database and gives out only the public key', async () => {
+    // Made at setup, before any browser asks for it.
+    expect(await forum.ctx.db.selectFrom('push_vapid').selectAll().execute()).toHaveLength(1);
     const guest = forum.client();
     const a = await guest.get(`${BASE}/vapid`);
     const b = await guest.get(`${BASE}/vapid`);
