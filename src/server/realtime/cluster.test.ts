@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../test/http-client.js';
 import { call, connectLive, nextEvent, type LiveClient } from '../test/live-client.js';
+import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { LivePost } from './events.js';
 
 /**
@@ -179,6 +180,43 @@ describe('two processes, one PostgreSQL, one Redis', () => {
         if (status !== 'offline') await new Promise((r) => setTimeout(r, 100));
       }
       expect(status).toBe('offline');
+    },
+    60_000,
+  );
+
+  it.skipIf(!pgBase)(
+    'delivers a message, typing and the unread badge from process A to sockets on process B; the rate limit is shared',
+    async () => {
+      const created = await admin.post('/api/v3/users', { username: 'chatmember', email: 'chat@example.com', password: 'Correct-Horse-42' });
+      const memberUid = created.body.response.uid as number;
+      const member = await login(b.url, 'chatmember', 'Correct-Horse-42');
+      const room = await admin.post('/api/v3/chats', { uids: [memberUid] });
+      expect(room.status).toBe(200);
+      const roomId = room.body.response.roomId as number;
+
+      // Two sockets of the member on B: one with the room open, one only on its uid room (the sidebar).
+      const [open, sidebar] = [await connectLive(member), await connectLive(member)];
+      sockets.push(open, sidebar);
+      await call(open, 'modules.chats.enter', roomId);
+
+      const arrivals = [nextEvent<{ message: ChatMessage }>(open, 'event:chats.receive', 10_000), nextEvent<{ message: ChatMessage }>(sidebar, 'event:chats.receive', 10_000)];
+      const badge = nextEvent<{ count: number }>(sidebar, 'event:unread.updateChatCount', 10_000);
+      const sent = await admin.post(`/api/v3/chats/${roomId}`, { message: 'Across processes' });
+      expect(sent.status).toBe(200);
+      for (const d of await Promise.all(arrivals)) expect(d.message).toMatchObject({ mid: sent.body.response.mid, content: expect.stringContaining('Across processes') });
+      expect((await badge).count).toBe(1);
+
+      const typing = nextEvent<{ uid: number; typing: boolean }>(open, 'event:chats.typing', 10_000);
+      await admin.put(`/api/v3/chats/${roomId}/typing`, { typing: true });
+      expect(await typing).toMatchObject({ roomId, typing: true });
+
+      // chatMessageDelay 5000 ms: two messages per 10 s, counted in Redis whichever process answers.
+      expect((await admin.put('/api/v3/admin/settings/chatMessageDelay', { value: '5000' })).status).toBe(200);
+      expect((await member.post(`/api/v3/chats/${roomId}`, { message: 'one from B' })).status).toBe(200);
+      const viaA = await login(a.url, 'chatmember', 'Correct-Horse-42');
+      expect((await viaA.post(`/api/v3/chats/${roomId}`, { message: 'two from A' })).status).toBe(200);
+      const third = await member.post(`/api/v3/chats/${roomId}`, { message: 'three from B' });
+      expect([third.status, third.body.status.key]).toEqual([429, 'error:too-many-messages']);
     },
     60_000,
   );
