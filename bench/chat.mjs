@@ -5,10 +5,10 @@
 //   node bench/chat.mjs '<json spec>'   → one JSON result line on stdout
 // spec: { base, token, uids, usernames, password, members, senders, messages }
 import { io } from 'socket.io-client';
+import { login as loginAs } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const log = (s) => process.stderr.write(`chat: ${s}\n`);
-const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 const members = Math.min(spec.members ?? 200, spec.uids.length);
 const senders = Math.min(spec.senders ?? 10, members);
 
@@ -23,19 +23,7 @@ async function api(method, path, uid, body) {
   return json.response;
 }
 
-async function login(username) {
-  const cfg = await fetch(`${spec.base}/api/config`);
-  const guest = cookiesOf(cfg).join('; ');
-  const res = await fetch(`${spec.base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': (await cfg.json()).csrf_token, cookie: guest },
-    body: JSON.stringify({ username, password: spec.password }),
-  });
-  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status}`);
-  const cookie = cookiesOf(res).find((c) => c.startsWith('palaver.sid='));
-  const csrf = (await (await fetch(`${spec.base}/api/config`, { headers: { cookie } })).json()).csrf_token;
-  return { cookie, csrf };
-}
+const login = (username) => loginAs(spec.base, username, spec.password);
 
 // The room: created by the first member, the others added 49 at a time (the per-call bound).
 const uids = spec.uids.slice(0, members);

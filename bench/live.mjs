@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { io } from 'socket.io-client';
 import { postBody } from './lib/content.mjs';
+import { login as loginAs } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -18,22 +19,8 @@ function rss(pid) {
   return Number(m[1]) * 1024;
 }
 
-const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 
-/** Logs a member in over HTTP as the browser does; returns the session cookie and its CSRF token. */
-async function login(username) {
-  const cfg = await fetch(`${spec.base}/api/config`);
-  const guest = cookiesOf(cfg).join('; ');
-  const res = await fetch(`${spec.base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': (await cfg.json()).csrf_token, cookie: guest },
-    body: JSON.stringify({ username, password: spec.password }),
-  });
-  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
-  const cookie = cookiesOf(res).find((c) => c.startsWith('palaver.sid='));
-  const csrf = (await (await fetch(`${spec.base}/api/config`, { headers: { cookie } })).json()).csrf_token;
-  return { cookie, csrf };
-}
+const login = (username) => loginAs(spec.base, username, spec.password);
 
 const sessions = [];
 {

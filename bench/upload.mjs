@@ -6,27 +6,15 @@
 // spec: { base, pid, usernames, password, clients, durationSec }
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { login as loginAs } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 const log = (s) => process.stderr.write(`upload: ${s}\n`);
-const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 const clients = spec.clients ?? 4;
 const durationMs = (spec.durationSec ?? 10) * 1000;
 const TARGET = 2_000_000;
 
-async function login(username) {
-  const cfg = await fetch(`${spec.base}/api/config`);
-  const guest = cookiesOf(cfg).join('; ');
-  const res = await fetch(`${spec.base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': (await cfg.json()).csrf_token, cookie: guest },
-    body: JSON.stringify({ username, password: spec.password }),
-  });
-  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status}`);
-  const cookie = cookiesOf(res).find((c) => c.startsWith('palaver.sid='));
-  const csrf = (await (await fetch(`${spec.base}/api/config`, { headers: { cookie } })).json()).csrf_token;
-  return { cookie, csrf };
-}
+const login = (username) => loginAs(spec.base, username, spec.password);
 
 /** A photo-like JPEG of about 2 MB (noise over gradients: it compresses like a photo, not like a flat colour). */
 async function makeJpeg(seed) {
