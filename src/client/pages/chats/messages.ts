@@ -1,5 +1,6 @@
 /** Pure rules of the chat view: grouping, day separators, live merges, room list order. */
 import type { ChatMessage, ChatRoomSummary } from './types';
+import { teaserText as plainTeaser } from '../../../shared/text';
 
 /** Consecutive messages of one sender within this time share one avatar and name. */
 export const GROUP_GAP_MS = 5 * 60 * 1000;
@@ -108,17 +109,7 @@ export function roomsAfterMessage(rooms: readonly ChatRoomSummary[], message: Ch
 
 /** Plain text of message HTML for a teaser (tags dropped, entities decoded, one line). */
 export function teaserText(html: string, max = 120): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return plainTeaser(html, max);
 }
 
 /** A room's title: its name, else its other members' names. */

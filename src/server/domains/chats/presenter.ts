@@ -2,6 +2,7 @@ import type { ChatMessage, ChatRoom, ChatUser } from '../../../shared/schemas/ch
 import { bannedUntilReadable, presentUser } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import type { MessageRow, RoomRow } from './store.js';
+import { teaserText as plainTeaser } from '../../../shared/text.js';
 
 // NodeBB starts a new "set" of messages after a gap of five minutes or another sender.
 const NEW_SET_GAP_MS = 5 * 60_000;
@@ -126,17 +127,7 @@ export function usernamesOf(users: ChatUser[], reader: number): string {
   return (others.length ? others : users).map((u) => u.displayname).join(', ');
 }
 
-/** Strips tags and entities' markup for the room list's teaser (plain text, 200 characters). */
+/** The room list's teaser: plain text of a message, 200 characters at most. */
 export function teaserText(html: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  return plainTeaser(html, 200);
 }
