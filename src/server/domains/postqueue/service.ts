@@ -123,6 +123,11 @@ export class PostQueueService {
     return (await store.ofUser(this.ctx.db, viewer.uid, 100)).length;
   }
 
+  /** Which of these strings (uploaded files' paths) a post waiting in the queue mentions: the uploads clean-up keeps those files. One query. */
+  async mentioned(needles: string[]): Promise<Set<string>> {
+    return store.mentioned(this.ctx.db, needles);
+  }
+
   private async loadModerated(viewer: Viewer, id: number): Promise<QueuedRow> {
     const row = Number.isInteger(id) && id > 0 ? await store.byId(this.ctx.db, id) : undefined;
     // Queued posts of categories the viewer does not moderate answer like missing ones.

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
 import type { PostQueueTable } from '../../db/schema.js';
 
@@ -50,4 +50,18 @@ export async function take(db: Queryable, id: number): Promise<QueuedRow | undef
 /** Puts back a row taken by `take` (its accept failed). */
 export async function putBack(db: Queryable, row: QueuedRow): Promise<void> {
   await db.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+}
+
+/** Which of these strings some queued post's content contains (one query over the queue). */
+export async function mentioned(db: Queryable, needles: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!needles.length) return out;
+  const like = (n: string) => `%${n.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('post_queue')
+    .select('content')
+    .where((eb) => eb.or(needles.map((n) => sql<boolean>`content like ${like(n)} escape '\\'`)))
+    .execute();
+  for (const r of rows) for (const n of needles) if (r.content.includes(n)) out.add(n);
+  return out;
 }

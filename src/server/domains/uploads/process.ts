@@ -188,3 +188,24 @@ async function decodeImage(name: string, bytes: Buffer, type: { ext: string; mim
     throw badRequest('error:invalid-image');
   }
 }
+
+/** A profile picture's side in pixels. */
+export const PICTURE_SIZE = 512;
+
+/** An image already processed (processFile), cropped square (cover) to PICTURE_SIZE; an animation keeps its first frame. */
+export async function squarePicture(p: ProcessedFile): Promise<ProcessedFile> {
+  const ext = p.path.slice(p.path.lastIndexOf('.') + 1);
+  return inTurn(async () => {
+    try {
+      let pipeline = sharp(p.bytes, { animated: false, failOn: 'error' }).resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' });
+      const out = ext === 'jpg' ? { ext, mime: 'image/jpeg' } : ext === 'webp' ? { ext, mime: 'image/webp' } : { ext: 'png', mime: 'image/png' };
+      if (out.ext === 'jpg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: false });
+      else if (out.ext === 'webp') pipeline = pipeline.webp({ quality: 85 });
+      else pipeline = pipeline.png();
+      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+      return { ...p, path: hashedName('files', sha256(data), out.ext), bytes: data, mime: out.mime, width: info.width, height: info.height, thumb: null };
+    } catch {
+      throw badRequest('error:invalid-image');
+    }
+  });
+}

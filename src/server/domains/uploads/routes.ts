@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ThumbSchema, UploadedSchema, UploadSchema } from '../../../shared/schemas/upload.js';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { Id, Int, Str } from '../../http/input.js';
 import { MAX_FILES, type IncomingFile, type ThumbView } from './service.js';
 import { STORED_NAME } from './storage.js';
@@ -89,6 +89,16 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
         await ctx.uploads.assertMayUpload(req.viewer);
         const rows = await ctx.uploads.uploadThumbs(req.viewer, req.params.tid, await readFiles(ctx, req));
         return ok({ images: rows.map((r) => ({ url: ctx.uploads.storage.url(r.path), name: r.name })) });
+      },
+    });
+
+    // Palaver's addition (NodeBB's write API only sets a picture by URL): one image becomes the member's picture.
+    app.post('/api/v3/users/:uid/picture', {
+      schema: { params: Type.Object({ uid: Id() }), body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['users'] },
+      handler: async (req) => {
+        if (req.viewer.uid > 0 && req.viewer.uid !== req.params.uid && !req.viewer.isAdmin) throw forbidden();
+        const row = await ctx.uploads.uploadPicture(req.viewer, req.params.uid, await readFiles(ctx, req));
+        return ok({ images: [{ url: ctx.uploads.storage.url(row.path), name: row.name }] });
       },
     });
   });

@@ -3,13 +3,13 @@ import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { isImageName, processFile, type ProcessedFile, type UploadLimits } from './process.js';
+import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
 import { LocalStorage, STORED_NAME, type UploadStorage } from './storage.js';
 import * as store from './store.js';
 import type { ThumbRow, UploadRow } from './store.js';
 
 /** What the uploads service uses of the application. */
-export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'hooks' | 'log' | 'privileges' | 'settings' | 'topics'>;
+export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** A file as the request gave it. */
 export interface IncomingFile {
@@ -273,6 +273,41 @@ export class UploadsService {
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
+  // ---- profile pictures ----
+
+  /**
+   * A member's new profile picture (the member themself or an admin): one image, checked and
+   * re-encoded like any upload (pixel limit, metadata dropped), cropped square to 512 px,
+   * stored as the member's upload, then set as their picture through the users service (whose
+   * `action:user.update` records the picture's reference; the old picture's file becomes unused).
+   */
+  async uploadPicture(viewer: Viewer, uid: number, files: IncomingFile[]): Promise<UploadRow> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
+    if (!(await this.ctx.users.get(uid))) throw notFound('error:no-user');
+    const file = files[0];
+    if (!file) throw badRequest('error:no-upload');
+    if (files.length > 1) throw badRequest('error:too-many-files', 1);
+    const limits = await this.limits();
+    if (file.bytes.length > limits.maximumFileSize * 1024) throw this.tooBig(limits.maximumFileSize);
+    if (!isImageName(file.name)) throw badRequest('error:invalid-image');
+    const p = await processFile(file.name, file.bytes, limits);
+    if (!p.isImage || !p.width) throw badRequest('error:invalid-image');
+    const square = await squarePicture(p);
+    const written = !(await this.storage.has(square.path));
+    if (written) await this.storage.put(square.path, square.bytes);
+    try {
+      const row = await runAction(this.ctx.db, {
+        write: (tx) => store.insert(tx, { uid, path: square.path, name: square.name, mime: square.mime, size: square.bytes.length, width: square.width, height: square.height, thumb: '', created: Date.now() }),
+      });
+      await this.ctx.users.update(viewer, uid, { picture: this.storage.url(row.path) });
+      return row;
+    } catch (err) {
+      if (written && (await store.anyByPath(this.ctx.db, square.path)) === undefined) await this.storage.delete(square.path).catch(() => undefined);
+      throw err;
+    }
+  }
+
   // ---- references and clean-up ----
 
   /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
@@ -288,7 +323,11 @@ export class UploadsService {
    */
   async clean(now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const row of await store.orphans(this.ctx.db, now - ORPHAN_GRACE_MS, CLEAN_BATCH)) {
+    const rows = await store.orphans(this.ctx.db, now - ORPHAN_GRACE_MS, CLEAN_BATCH);
+    // A post waiting in the queue names its files only in its queued text: one query for the batch.
+    const queued = await this.ctx.postQueue.mentioned(rows.map((r) => r.path));
+    for (const row of rows) {
+      if (queued.has(row.path)) continue;
       const pid = await store.memberPostMentions(this.ctx.db, row.uid, Number(row.created), row.path);
       if (pid !== null) {
         await store.addRef(this.ctx.db, 'post', pid, row.path);

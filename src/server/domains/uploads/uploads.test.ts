@@ -312,4 +312,61 @@ describe('uploads', () => {
     const job = await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'uploads.clean').executeTakeFirst();
     expect(job === undefined || job.name === 'uploads.clean').toBe(true);
   });
+
+  it('a picture upload becomes the member\'s picture, square 512 px; only the member or an admin; images only', async () => {
+    const me = await forum.loginAs();
+    const first = await send(me.client, `/api/v3/users/${me.user.uid}/picture`, [{ name: 'me.jpg', bytes: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).jpeg().withExif({ IFD0: { Make: 'PhoneMaker' } }).toBuffer() }]);
+    expect(first.status).toBe(200);
+    const oldUrl: string = first.body.response.images[0].url;
+    expect(oldUrl).toMatch(/^\/assets\/uploads\/files\/.*\.jpg$/);
+    const served = Buffer.from(await (await fetchFile(oldUrl)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([512, 512, 'jpeg']);
+    expect(meta.exif).toBeUndefined();
+    expect((await forum.ctx.users.get(me.user.uid))!.picture).toBe(oldUrl);
+    expect((await me.client.get(`/api/v3/users/${me.user.uid}`)).body.response.picture).toBe(oldUrl);
+    await forum.ctx.hooks.idle();
+    const refs = (p: string) => forum.ctx.db.selectFrom('upload_refs').selectAll().where('path', '=', p).execute();
+    const rel = (u: string) => u.replace(/^.*\/assets\/uploads\//, '');
+    expect((await refs(rel(oldUrl))).map((r) => [r.kind, r.ref_id])).toEqual([['picture', me.user.uid]]);
+    // A new picture: the old file is no longer used, and the clean-up removes it, keeping the new one.
+    const second = await send(me.client, `/api/v3/users/${me.user.uid}/picture`, [{ name: 'tall.png', bytes: await png(300, 1000) }]);
+    expect(second.status).toBe(200);
+    const newUrl: string = second.body.response.images[0].url;
+    expect(await sharp(Buffer.from(await (await fetchFile(newUrl)).arrayBuffer())).metadata()).toMatchObject({ width: 512, height: 512, format: 'png' });
+    await forum.ctx.hooks.idle();
+    expect(await refs(rel(oldUrl))).toEqual([]);
+    await forum.ctx.uploads.clean(Date.now() + 2 * ORPHAN_GRACE_MS);
+    expect((await fetchFile(oldUrl)).status).toBe(404);
+    expect((await fetchFile(newUrl)).status).toBe(200);
+    // Another member may not; an admin may; not an image is a 400; guests 401.
+    const other = await forum.loginAs();
+    const denied = await send(other.client, `/api/v3/users/${me.user.uid}/picture`, [{ name: 'x.png', bytes: await png(20, 20) }]);
+    expect(denied.status).toBe(403);
+    const admin = await forum.loginAs({ admin: true });
+    expect((await send(admin.client, `/api/v3/users/${me.user.uid}/picture`, [{ name: 'y.png', bytes: await png(21, 20) }])).status).toBe(200);
+    await forum.ctx.settings.set({ allowedFileExtensions: 'png,txt' });
+    const text = await send(me.client, `/api/v3/users/${me.user.uid}/picture`, [{ name: 'notes.txt', bytes: Buffer.from('hello') }]);
+    expect(text.status).toBe(400);
+    expect(text.body.status.key).toBe('error:invalid-image');
+    expect((await send(forum.client(), `/api/v3/users/${me.user.uid}/picture`, [{ name: 'z.png', bytes: await png(22, 20) }])).status).toBe(401);
+  });
+
+  it('the clean-up keeps a file a queued post names, removing an unreferenced one', async () => {
+    const writer = await forum.loginAs();
+    const up = async (w: number) => (await send(writer.client, '/api/post/upload', [{ name: `q${w}.png`, bytes: await png(w, 23) }])).body.response.images[0].url as string;
+    const [queuedImage, unused] = [await up(151), await up(152)];
+    await forum.ctx.settings.set({ postQueue: true, postQueueReputationThreshold: 0, postQueuePostCountThreshold: 1 });
+    try {
+      const res = await writer.client.post('/api/v3/topics', { cid, title: 'Waiting in the queue', content: `A picture ![q](${queuedImage})`, tags: [] });
+      expect(res.status).toBe(200);
+      expect(res.body.response.queued).toBe(true);
+      await forum.ctx.hooks.idle();
+      await forum.ctx.uploads.clean(Date.now() + 2 * 24 * 3600_000);
+      expect((await fetchFile(queuedImage)).status).toBe(200);
+      expect((await fetchFile(unused)).status).toBe(404);
+    } finally {
+      await forum.ctx.settings.set({ postQueue: false });
+    }
+  });
 });
