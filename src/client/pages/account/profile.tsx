@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { PageBase, UserProfilePage } from '../../../shared/types';
 import { humanReadableNumber } from '../../../shared/numbers';
 import { useT, useUser } from '../../app/hooks';
@@ -13,6 +13,8 @@ import { topicTitleText } from '../../navigation/title';
 import { FollowButton } from '../watch-controls';
 import { AccountNav } from './AccountNav';
 import { ChatButton } from '../../components/chats/ChatButton';
+import { uploadFiles } from '../../components/composer/uploads';
+import { Icon } from '../../components/Icon';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -39,6 +41,22 @@ export default function Profile({ page }: { page: PageBase }) {
       rt.alert({ type: 'danger', message: (err as Error).message ? errorText(rt.i18n, err) : t('spam-be-gone:something-went-wrong') });
     }
   };
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const changePicture = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      await uploadFiles(rt.config, [file], undefined, `/api/v3/users/${u.uid}/picture`);
+      rt.alert({ type: 'success', message: t('user:picture-changed') });
+      rt.navigate(window.location.pathname + window.location.search, { replace: true, force: true });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setUploading(false);
+      if (pictureInput.current) pictureInput.current.value = '';
+    }
+  };
   return (
     <>
       {/* The account pages' tabs, for the member themself and admins (others see only the profile). */}
@@ -49,6 +67,14 @@ export default function Profile({ page }: { page: PageBase }) {
           <span className="position-relative d-inline-block">
             <Avatar user={u} size="xl" className="profile-avatar border border-4 border-body" />
             <span className={`status-indicator status-${status}`} title={t(`global:status.${status}`)} role="img" aria-label={t(`global:status.${status}`)} />
+            {(u.isSelf || viewer?.isAdmin) && (
+              <>
+                <button type="button" className="btn btn-sm btn-light border position-absolute bottom-0 start-0 rounded-pill profile-picture-change" disabled={uploading} title={t('user:change-picture')} aria-label={t('user:change-picture')} onClick={() => pictureInput.current?.click()}>
+                  <Icon name="upload" />
+                </button>
+                <input ref={pictureInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="d-none" aria-label={t('user:change-picture')} onChange={(e) => void changePicture(e.target.files?.[0])} />
+              </>
+            )}
           </span>
           <div className="flex-grow-1 text-center text-md-start">
             <h1 id="profile-name" className="h3 mb-0">{u.displayname}</h1>
