@@ -126,4 +126,28 @@ describe('uploads', () => {
       await ctx.close();
     }
   });
+
+  it('changes the profile picture with the button on the avatar (desktop and phone)', async () => {
+    const h = e2e();
+    const { carol } = h.data;
+    const page = await h.open(`/user/${carol.userslug}`, { as: carol, viewport: DESKTOP });
+    const button = page.getByRole('button', { name: 'Change picture' });
+    await button.waitFor();
+    await shot(page, 'uploads-picture-before-desktop');
+    const chooser = page.waitForEvent('filechooser');
+    await button.click();
+    const bytes = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#e07b39' } }).jpeg().toBuffer();
+    await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: bytes });
+    const img = page.locator('img.profile-avatar[src*="/assets/uploads/files/"]');
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(512);
+    await shot(page, 'uploads-picture-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await shot(page, 'uploads-picture-phone');
+    // Another member sees no button.
+    const other = await h.open(`/user/${carol.userslug}`, { as: h.data.bob, viewport: PHONE });
+    await other.locator('.profile-avatar').first().waitFor();
+    expect(await other.getByRole('button', { name: 'Change picture' }).count()).toBe(0);
+  });
 });
