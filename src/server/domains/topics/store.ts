@@ -39,15 +39,17 @@ export async function bumpPostCount(db: Queryable, tid: number, by: number): Pro
 /**
  * Counts a new reply and, unless a reply written later has committed first, makes it the
  * topic's teaser: one statement, returning the topic. (Newest is by time, then by pid, as
- * in latestVisible; the new post has the highest pid.)
+ * in latestVisible: concurrent replies may commit out of pid order.)
  */
 export async function recordReply(db: Queryable, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
   return db
     .updateTable('topics')
     .set((eb) => ({
       post_count: eb('post_count', '+', 1),
-      teaser_pid: sql<number>`case when last_post_time <= ${created} then ${pid} else teaser_pid end`,
-      last_post_time: sql<number>`case when last_post_time <= ${created} then ${created} else last_post_time end`,
+      // The newest reply wins, by time and then by pid: two replies of the same millisecond
+      // (concurrent writers) end on the higher pid, whichever commits last.
+      teaser_pid: sql<number>`case when last_post_time < ${created} or (last_post_time = ${created} and teaser_pid < ${pid}) then ${pid} else teaser_pid end`,
+      last_post_time: sql<number>`case when last_post_time < ${created} then ${created} else last_post_time end`,
     }))
     .where('tid', '=', tid)
     .returningAll()
