@@ -9,6 +9,7 @@ import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { prepareDatabase } from '../setup.js';
+import type { Viewer } from '../domains/privileges/service.js';
 import type { UserRow } from '../domains/users/store.js';
 import { HttpClient } from './http-client.js';
 
@@ -23,7 +24,16 @@ export interface TestForum {
   createUser(opts?: { username?: string; email?: string; password?: string; admin?: boolean }): Promise<UserRow>;
   /** A client logged in as a new (or given) member. */
   loginAs(user?: UserRow | { admin?: boolean }, password?: string): Promise<{ client: HttpClient; user: UserRow }>;
+  /** loginAs, with the member's viewer for calling services directly. */
+  member(user?: UserRow | { admin?: boolean }): Promise<TestMember>;
   close(): Promise<void>;
+}
+
+/** A logged-in member: their HTTP client, their row and their viewer. */
+export interface TestMember {
+  client: HttpClient;
+  user: UserRow;
+  viewer: Viewer;
 }
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
@@ -108,6 +118,10 @@ export async function startTestForum(
       const res = await client.post('/login', { username: user.username, password });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
       return { client, user };
+    },
+    async member(u = {}) {
+      const { client, user } = await forum.loginAs(u);
+      return { client, user, viewer: await ctx.privileges.viewer(user.uid) };
     },
     async close() {
       await app.close();

@@ -1,27 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationObject } from '../../../shared/schemas/notification.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { collect, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
 import { REGISTERED } from '../groups/service.js';
-import type { Viewer } from '../privileges/service.js';
-import type { UserRow } from '../users/store.js';
 
 let forum: TestForum;
 let cid: number;
 const sockets: LiveClient[] = [];
 
-interface Member {
-  client: HttpClient;
-  user: UserRow;
-  viewer: Viewer;
-}
+type Member = TestMember;
 
-async function member(opts: { admin?: boolean } = {}): Promise<Member> {
-  const { client, user } = await forum.loginAs(opts);
-  return { client, user, viewer: await forum.ctx.privileges.viewer(user.uid) };
-}
+const member = (opts: { admin?: boolean } = {}): Promise<Member> => forum.member(opts);
 
 async function live(m: Member): Promise<LiveClient> {
   const socket = await connectLive(m.client);

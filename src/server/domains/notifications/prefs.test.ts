@@ -2,12 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { REGISTERED } from '../groups/service.js';
 import { TestSmtp, type ReceivedMail } from '../mail/test-smtp.js';
-import type { Viewer } from '../privileges/service.js';
-import type { UserRow } from '../users/store.js';
 
 // Preferences per type, honoured by each delivery: in the app (stored or not), by email (a
 // real SMTP server on a loopback port) and by push (the hook the push domain listens to).
@@ -17,17 +14,11 @@ let cid: number;
 let n = 0;
 const pushed: { uids: number[]; notification: NotificationRow }[] = [];
 
-interface Member {
-  client: HttpClient;
-  user: UserRow;
-  viewer: Viewer;
-}
-
+type Member = TestMember;
 async function member(opts: { confirmed?: boolean } = {}): Promise<Member> {
   const user = await forum.createUser({ username: `pref${++n}x`, email: `pref${n}@example.com` });
   if (opts.confirmed !== false) await forum.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('uid', '=', user.uid).execute();
-  const { client } = await forum.loginAs(user);
-  return { client, user: (await forum.ctx.users.get(user.uid))!, viewer: await forum.ctx.privileges.viewer(user.uid) };
+  return forum.member((await forum.ctx.users.get(user.uid))!);
 }
 
 async function setPrefs(m: Member, settings: Record<string, unknown>) {

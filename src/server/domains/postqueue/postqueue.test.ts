@@ -2,25 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationObject } from '../../../shared/schemas/notification.js';
 import type { PostQueuePage } from '../../../shared/schemas/post-queue.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
-import type { Viewer } from '../privileges/service.js';
-import type { UserRow } from '../users/store.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 
 let forum: TestForum;
 let cid: number;
 let otherCid: number;
 
-interface Member {
-  client: HttpClient;
-  user: UserRow;
-  viewer: Viewer;
-}
+type Member = TestMember;
 
-async function member(opts: { admin?: boolean } = {}): Promise<Member> {
-  const { client, user } = await forum.loginAs(opts);
-  return { client, user, viewer: await forum.ctx.privileges.viewer(user.uid) };
-}
+const member = (opts: { admin?: boolean } = {}): Promise<Member> => forum.member(opts);
 
 /** A member who moderates `cid` only. */
 async function moderatorOf(inCid: number): Promise<Member> {

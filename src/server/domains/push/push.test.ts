@@ -2,22 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../../shared/schemas/push.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
-import type { Viewer } from '../privileges/service.js';
-import type { UserRow } from '../users/store.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { endpointId, pushTag, RETRY_JOB } from './service.js';
 import { TestBrowser, TestPushService } from './test-push.js';
 
 const BASE = '/api/v3/plugins/web-push';
 const HOUR = 3600_000;
 
-interface Member {
-  client: HttpClient;
-  user: UserRow;
-  viewer: Viewer;
-}
-
+type Member = TestMember;
 // Pushes go to a push service on a loopback HTTP port, encrypted for a browser's keys that the
 // test made as a browser would (P-256 pair, auth secret); the test decrypts them with http_ece.
 describe('web push', () => {
@@ -26,10 +18,7 @@ describe('web push', () => {
   let cid: number;
   let n = 0;
 
-  async function member(opts: { admin?: boolean } = {}): Promise<Member> {
-    const { client, user } = await forum.loginAs(opts);
-    return { client, user, viewer: await forum.ctx.privileges.viewer(user.uid) };
-  }
+  const member = (opts: { admin?: boolean } = {}): Promise<Member> => forum.member(opts);
 
   /** Subscribes a new test browser of `m` at a fresh endpoint name. */
   async function subscribe(m: Member): Promise<{ browser: TestBrowser; name: string; id: number }> {
