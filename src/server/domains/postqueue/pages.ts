@@ -1,5 +1,6 @@
 import type { PostQueuePage } from '../../../shared/schemas/post-queue.js';
 import { notFound } from '../../http/errors.js';
+import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { presentQueued } from './presenter.js';
@@ -11,8 +12,8 @@ const queuePage = definePage<PostQueuePage>({
   template: 'post-queue',
   requireLogin: true,
   async load({ ctx, viewer, query, params }) {
-    const id = params.id !== undefined ? Number(params.id) : undefined;
-    if (id !== undefined && !(Number.isSafeInteger(id) && id > 0)) throw notFound();
+    const id = params.id !== undefined ? (pathId(params.id) ?? undefined) : undefined;
+    if (params.id !== undefined && id === undefined) throw notFound();
     const page = pageNumber(query.page);
     const [{ rows, count, moderated }, settings] = await Promise.all([ctx.postQueue.list(viewer, { page, perPage: PER_PAGE, id }), ctx.settings.get()]);
     if (id !== undefined && !rows.length) throw notFound('error:no-queued-post');

@@ -191,5 +191,7 @@ describe('accept and reject', () => {
     expect((await notifications(newbie)).some((n) => n.bodyShort.includes('Please add a link'))).toBe(true);
     expect((await mod.client.put(`/api/v3/posts/queue/${id}`, { content: 'x' })).status).toBe(400);
     expect((await mod.client.post('/api/v3/posts/queue/999999', {})).status).toBe(404);
+    // A page id that is not a database id is a missing page, never a database error.
+    for (const bad of ['abc', '0', '99999999999']) expect((await mod.client.get(`/api/post-queue/${bad}`)).status).toBe(404);
   });
 });
