@@ -220,6 +220,48 @@ export interface EventsTable {
   ip: Generated<string>;
   data: Generated<string>;
   created: number;
+  /** What the event acted on, as 'post:12', 'user:4'… ('' when nothing in particular) (0020). */
+  target: Generated<string>;
+}
+
+/** One flagged target gathering every report (0020); `assignee` 0 is nobody, `cid` 0 for members and chat messages. */
+export interface FlagsTable {
+  flag_id: Generated<number>;
+  type: string;
+  target_id: number;
+  target_uid: Generated<number>;
+  cid: Generated<number>;
+  room_id: Generated<number>;
+  state: Generated<string>;
+  assignee: Generated<number>;
+  created: number;
+  last_report: number;
+}
+
+/** One member's report of a flagged target (0020). */
+export interface FlagReportsTable {
+  flag_id: number;
+  reporter_uid: number;
+  reason: string;
+  created: number;
+}
+
+/** A moderator's note on a flag (0020). */
+export interface FlagNotesTable {
+  id: Generated<number>;
+  flag_id: number;
+  uid: number;
+  content: string;
+  datetime: number;
+}
+
+/** One change of a flag (0020): the changed fields as JSON. */
+export interface FlagHistoryTable {
+  id: Generated<number>;
+  flag_id: number;
+  uid: Generated<number>;
+  fields: Generated<string>;
+  datetime: number;
 }
 
 export interface Database {
@@ -254,6 +296,10 @@ export interface Database {
   push_vapid: PushVapidTable;
   push_subscriptions: PushSubscriptionsTable;
   post_queue: PostQueueTable;
+  flags: FlagsTable;
+  flag_reports: FlagReportsTable;
+  flag_notes: FlagNotesTable;
+  flag_history: FlagHistoryTable;
   chat_rooms: ChatRoomsTable;
   chat_room_members: ChatRoomMembersTable;
   chat_messages: ChatMessagesTable;
