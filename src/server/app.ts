@@ -34,6 +34,8 @@ import { registerUploadRoutes } from './domains/uploads/routes.js';
 import { uploadPages } from './domains/uploads/pages.js';
 import { registerChatRoutes } from './domains/chats/routes.js';
 import { chatPages } from './domains/chats/pages.js';
+import { registerGroupRoutes } from './domains/groups/routes.js';
+import { groupPages } from './domains/groups/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerSettingsRoutes(scope, ctx);
       registerMailRoutes(scope, ctx);
       registerPostQueueRoutes(scope, ctx);
+      registerGroupRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
@@ -140,7 +143,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...groupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

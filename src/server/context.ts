@@ -10,6 +10,7 @@ import { AuthService } from './domains/auth/service.js';
 import { CategoriesService } from './domains/categories/service.js';
 import { EventsService } from './domains/events/service.js';
 import { GroupsService } from './domains/groups/service.js';
+import { registerGroupListeners } from './domains/groups/listeners.js';
 import { NotificationsService } from './domains/notifications/service.js';
 import { PostsService } from './domains/posts/service.js';
 import { PrivilegesService } from './domains/privileges/service.js';
@@ -103,6 +104,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   registerMail(ctx);
   registerPush(ctx);
   registerUploadListeners(ctx);
+  ctx.groups.wire(ctx);
+  registerGroupListeners(ctx);
   // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
   // it everywhere. A domain that changes group membership clears 'viewers' the same way.
   for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {

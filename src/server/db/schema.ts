@@ -53,12 +53,36 @@ export interface GroupsTable {
   private: Generated<number>;
   member_count: Generated<number>;
   created: number;
+  /** The badge and switches of a group (0018): label text, icon, colours, NodeBB's join/leave switches, cover. */
+  user_title: Generated<string>;
+  user_title_enabled: Generated<number>;
+  icon: Generated<string>;
+  label_color: Generated<string>;
+  text_color: Generated<string>;
+  disable_join_requests: Generated<number>;
+  disable_leave: Generated<number>;
+  description_parsed: Generated<string>;
+  cover_url: Generated<string>;
+  cover_thumb_url: Generated<string>;
+  cover_position: Generated<string>;
 }
 
 export interface GroupMembersTable {
   group_name: string;
   uid: number;
   joined: number;
+  /** 1 for the group's owners (0018). */
+  is_owner: Generated<number>;
+  /** 0: the member does not show this group's badge; n > 0: shown, in that order (0018). */
+  badge: Generated<number>;
+}
+
+/** A membership request or invitation waiting for an answer (0018). */
+export interface GroupWaitingTable {
+  group_name: string;
+  uid: number;
+  by_uid: Generated<number>;
+  created: number;
 }
 
 export interface CategoriesTable {
@@ -269,6 +293,8 @@ export interface Database {
   sessions: SessionsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  group_pending: GroupWaitingTable;
+  group_invites: GroupWaitingTable;
   categories: CategoriesTable;
   topics: TopicsTable;
   posts: PostsTable;

@@ -112,6 +112,8 @@ export interface ActionHooks {
   'action:group.invite': { groupName: string; uid: number; by: number };
   /** `uid` asked to join a group; its owners (`uids`) hear about it. */
   'action:group.request': { groupName: string; uid: number; uids: number[] };
+  /** An owner (`by`) accepted `uid`'s request to join a group. */
+  'action:group.accept': { groupName: string; slug: string; uid: number; by: number };
   /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
   'action:notifications.stored': { rows: NotificationRow[] };
   /** A stored notification to push to these readers (those whose preferences include push; the push domain sends it). */

@@ -1,27 +1,73 @@
+import type { AppContext } from '../../context.js';
 import type { Db, Queryable } from '../../db/index.js';
-import { addMember, ensureGroup, groupExists, groupsOf, membersOf, removeMember } from './store.js';
+import { runAction } from '../../hooks/action.js';
+import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { slugify } from '../../../shared/slug.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+import type { GroupRow, GroupSort } from './store.js';
 
 export const GUESTS = 'guests';
 export const REGISTERED = 'registered-users';
 export const ADMINISTRATORS = 'administrators';
 export const GLOBAL_MODS = 'Global Moderators';
 
-/** Groups and membership. */
+/** What the group actions reach of the application (set once the context is built). */
+export type GroupsDeps = Pick<AppContext, 'caches' | 'hooks' | 'notifications' | 'privileges' | 'users'>;
+
+/** The fields an owner may change (NodeBB's names, as PUT /groups/{slug} takes them). */
+export interface GroupChanges {
+  name?: string;
+  description?: string;
+  icon?: string;
+  labelColor?: string;
+  textColor?: string;
+  userTitle?: string;
+  userTitleEnabled?: number | boolean;
+  private?: number | boolean;
+  hidden?: number | boolean;
+  disableJoinRequests?: number | boolean;
+  disableLeave?: number | boolean;
+}
+
+/** A new group (NodeBB's POST /groups body). */
+export interface NewGroup extends GroupChanges {
+  name: string;
+}
+
+const MAX_NAME = 255;
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+const ICON = /^(fa-[a-z0-9-]+( fa-[a-z0-9-]+)*)?$/;
+const flag = (v: number | boolean | undefined) => (v === undefined ? undefined : v === true || v === 1 ? 1 : 0);
+
+/** Groups and membership: the system groups privileges rely on and members' own groups. */
 export class GroupsService {
+  private ctx: GroupsDeps | null = null;
+
   constructor(private readonly db: Db) {}
+
+  /** Gives the service the rest of the application (privileges are built after groups). */
+  wire(ctx: GroupsDeps): void {
+    this.ctx = ctx;
+  }
+
+  private get deps(): GroupsDeps {
+    if (!this.ctx) throw new Error('GroupsService used before wire()');
+    return this.ctx;
+  }
 
   /** Creates the system groups when missing. */
   async ensureSystemGroups(db: Queryable = this.db): Promise<void> {
-    await ensureGroup(db, GUESTS, 'guests', true, true);
-    await ensureGroup(db, REGISTERED, 'registered-users', true, false);
-    await ensureGroup(db, ADMINISTRATORS, 'administrators', true, false);
-    await ensureGroup(db, GLOBAL_MODS, 'global-moderators', true, false);
+    await store.ensureGroup(db, GUESTS, 'guests', true, true);
+    await store.ensureGroup(db, REGISTERED, 'registered-users', true, false);
+    await store.ensureGroup(db, ADMINISTRATORS, 'administrators', true, false);
+    await store.ensureGroup(db, GLOBAL_MODS, 'global-moderators', true, false);
   }
 
   /** The groups a viewer counts as: 'guests' for uid 0. */
   async groupsOf(uid: number, db: Queryable = this.db): Promise<string[]> {
     if (uid <= 0) return [GUESTS];
-    return groupsOf(db, uid);
+    return store.groupsOf(db, uid);
   }
 
   /** True when the member is in the administrators group. */
@@ -32,21 +78,338 @@ export class GroupsService {
 
   /** Adds a member to a group (inside the caller's transaction when given). */
   async join(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    await addMember(db, name, uid);
+    await store.addMember(db, name, uid);
   }
 
   /** Removes a member from a group. */
   async leave(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    await removeMember(db, name, uid);
+    await store.removeMember(db, name, uid);
   }
 
   /** True when the group exists. */
   async exists(name: string): Promise<boolean> {
-    return groupExists(this.db, name);
+    return store.groupExists(this.db, name);
   }
 
   /** Members of a group. */
   async members(name: string): Promise<number[]> {
-    return membersOf(this.db, name);
+    return store.membersOf(this.db, name);
+  }
+
+  // ---- reads ----
+
+  /** A group the viewer may see, by slug: 404 when missing or hidden from them. */
+  async visible(viewer: Viewer, slug: string): Promise<GroupRow> {
+    await this.deps.privileges.assert(viewer, 'view:groups');
+    const g = await store.bySlug(this.db, slug);
+    if (!g || !(await this.mayView(viewer, g))) throw notFound('error:no-group');
+    return g;
+  }
+
+  /** A hidden group shows only to its members, the members it invited and admins. */
+  private async mayView(viewer: Viewer, g: GroupRow): Promise<boolean> {
+    if (!g.hidden || viewer.isAdmin) return true;
+    if (viewer.uid <= 0) return false;
+    if (await store.membership(this.db, g.name, viewer.uid)) return true;
+    return store.isWaiting(this.db, 'group_invites', g.name, viewer.uid);
+  }
+
+  /** One page of the groups the viewer may see (guests and registered-users are not listed). */
+  async list(viewer: Viewer, opts: { sort: GroupSort; query: string; offset: number; limit: number }) {
+    await this.deps.privileges.assert(viewer, 'view:groups');
+    return store.list(this.db, { ...opts, uid: viewer.uid, all: viewer.isAdmin, exclude: [GUESTS, REGISTERED] });
+  }
+
+  /** The first members of each group, by group name. */
+  async previews(names: string[], per: number): Promise<Map<string, number[]>> {
+    return store.previews(this.db, names, per);
+  }
+
+  /** One page of a group's members. */
+  async memberPage(g: GroupRow, opts: { query: string; offset: number; limit: number }) {
+    return store.memberPage(this.db, g.name, opts);
+  }
+
+  /** What the viewer is to a group: member, owner, requesting, invited, manager (owner or admin). */
+  async standing(viewer: Viewer, g: GroupRow) {
+    if (viewer.uid <= 0) return { isMember: false, isOwner: false, isPending: false, isInvited: false, canManage: false };
+    const [m, isPending, isInvited] = await Promise.all([
+      store.membership(this.db, g.name, viewer.uid),
+      store.isWaiting(this.db, 'group_pending', g.name, viewer.uid),
+      store.isWaiting(this.db, 'group_invites', g.name, viewer.uid),
+    ]);
+    const isOwner = m?.is_owner === 1;
+    return { isMember: !!m, isOwner, isPending, isInvited, canManage: isOwner || viewer.isAdmin };
+  }
+
+  /** Members waiting in a group's requests (pending) or invitations: owners and admins only. */
+  async waiting(viewer: Viewer, slug: string, kind: 'pending' | 'invites'): Promise<number[]> {
+    const g = await this.managed(viewer, slug);
+    return store.waiting(this.db, kind === 'pending' ? 'group_pending' : 'group_invites', g.name);
+  }
+
+  /** A member's groups with their badge order, and the groups that invited them. */
+  async ofMember(uid: number): Promise<{ groups: Awaited<ReturnType<typeof store.groupRowsOf>>; invites: GroupRow[] }> {
+    const [groups, invited] = await Promise.all([store.groupRowsOf(this.db, uid), store.invitesOf(this.db, uid)]);
+    const invites = (await Promise.all(invited.map((n) => store.byName(this.db, n)))).filter((g): g is GroupRow => !!g);
+    return { groups: groups.filter((g) => g.name !== REGISTERED), invites };
+  }
+
+  /** The badges each member shows, in one query for all of them (a topic page's authors). */
+  async badgesOf(uids: number[]): Promise<Map<number, GroupRow[]>> {
+    return store.badgesOf(this.db, uids);
+  }
+
+  // ---- writes ----
+
+  /** Creates a group (global privilege group:create); the creator is its first owner. */
+  async create(viewer: Viewer, input: NewGroup): Promise<GroupRow> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const name = this.checkName(input.name);
+    const fields = this.checkChanges(input);
+    if (!(await this.deps.privileges.can(viewer, 'group:create'))) throw forbidden();
+    const slug = slugify(name);
+    if (await store.nameTaken(this.db, name, slug)) throw badRequest('error:group-already-exists');
+    return runAction(this.db, {
+      write: async (tx) => {
+        await store.insertGroup(tx, { ...fields, private: fields.private ?? 1, name, slug, created: Date.now() });
+        await store.addMember(tx, name, viewer.uid, true);
+        await this.badgeIfNone(tx, viewer.uid, name);
+        return (await store.byName(tx, name))!;
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  /** Changes a group's fields and name (owners and admins); system groups keep their name. */
+  async update(viewer: Viewer, slug: string, input: GroupChanges): Promise<GroupRow> {
+    const fields = this.checkChanges(input);
+    const newName = input.name !== undefined ? this.checkName(input.name) : undefined;
+    const g = await this.managed(viewer, slug);
+    const renamed = newName !== undefined && newName !== g.name;
+    if (renamed && g.system) throw badRequest('error:not-allowed-to-rename-system-group');
+    const newSlug = renamed ? slugify(newName) : g.slug;
+    if (renamed && (await store.nameTaken(this.db, newName, newSlug, g.name))) throw badRequest('error:group-already-exists');
+    if (fields.description !== undefined) {
+      fields.description_parsed = fields.description ? (await this.deps.hooks.runFilter('filter:parse.post', { content: fields.description, html: '', kind: 'raw', uid: viewer.uid })).html : '';
+    }
+    const opened = fields.private === 0 && g.private === 1;
+    const accepted = opened ? await store.waiting(this.db, 'group_pending', g.name) : [];
+    const name = renamed ? newName : g.name;
+    return runAction(this.db, {
+      write: async (tx) => {
+        if (renamed) {
+          await store.rename(tx, g.name, newName, newSlug);
+          await this.deps.privileges.renameSubject(tx, g.name, newName);
+        }
+        await store.updateGroup(tx, name, fields);
+        // A group made public lets in everyone who was waiting (as NodeBB).
+        for (const uid of accepted) {
+          await store.removeWaiting(tx, 'group_pending', name, uid);
+          await store.addMember(tx, name, uid);
+          await this.badgeIfNone(tx, uid, name);
+        }
+        return (await store.byName(tx, name))!;
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  /** Deletes a group (owners and admins); system groups cannot be deleted. */
+  async delete(viewer: Viewer, slug: string): Promise<void> {
+    const g = await this.managed(viewer, slug);
+    if (g.system) throw badRequest('error:not-allowed');
+    await runAction(this.db, {
+      write: async (tx) => {
+        await store.deleteGroup(tx, g.name);
+        await this.deps.privileges.renameSubject(tx, g.name, null);
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  /**
+   * PUT /groups/{slug}/membership/{uid}: a member joins a public group, asks to join a private
+   * one (its owners are told), or an admin adds anyone. Hidden groups take members by
+   * invitation; system groups only by an admin (guests never).
+   */
+  async joinOrRequest(viewer: Viewer, slug: string, uid: number): Promise<'joined' | 'requested'> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const g = await this.visible(viewer, slug);
+    if (g.name === GUESTS) throw badRequest('error:not-allowed');
+    if (uid !== viewer.uid && !viewer.isAdmin) throw forbidden();
+    if (!(await this.deps.users.get(uid))) throw notFound('error:no-user');
+    if (await store.membership(this.db, g.name, uid)) throw badRequest('error:group-already-member');
+    if (!viewer.isAdmin) {
+      if (g.system) throw forbidden();
+      if (g.hidden && !(await store.isWaiting(this.db, 'group_invites', g.name, uid))) throw forbidden();
+      if (g.private && !(await store.isWaiting(this.db, 'group_invites', g.name, uid))) {
+        if (g.disable_join_requests) throw badRequest('error:group-join-disabled');
+        if (await store.isWaiting(this.db, 'group_pending', g.name, uid)) throw badRequest('error:group-already-requested');
+        const owners = await store.ownersOf(this.db, g.name);
+        await runAction(this.db, {
+          write: (tx) => store.addWaiting(tx, 'group_pending', g.name, uid, uid),
+          after: () => void this.deps.hooks.fire('action:group.request', { groupName: g.name, uid, uids: owners }),
+        });
+        return 'requested';
+      }
+    }
+    await this.addTo(g, uid);
+    return 'joined';
+  }
+
+  /** DELETE /groups/{slug}/membership/{uid}: a member leaves, or an owner or admin removes (kicks) one. */
+  async leaveOrKick(viewer: Viewer, slug: string, uid: number): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const g = await this.visible(viewer, slug);
+    const self = uid === viewer.uid;
+    const { canManage } = await this.standing(viewer, g);
+    if (!self && !canManage) throw forbidden();
+    if (g.name === REGISTERED || g.name === GUESTS) throw badRequest('error:not-allowed');
+    if (g.system && !viewer.isAdmin) throw forbidden();
+    if (!(await store.membership(this.db, g.name, uid))) throw badRequest('error:group-not-member');
+    if (self && g.disable_leave && !viewer.isAdmin) throw badRequest('error:group-leave-disabled');
+    if (g.name === ADMINISTRATORS && g.member_count <= 1) throw badRequest('error:cant-remove-last-admin');
+    await runAction(this.db, {
+      write: async (tx) => {
+        await store.removeMember(tx, g.name, uid);
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  /** Grants or rescinds ownership (owners and admins); a group keeps at least one owner unless an admin acts. */
+  async setOwner(viewer: Viewer, slug: string, uid: number, owner: boolean): Promise<void> {
+    const g = await this.managed(viewer, slug);
+    const m = await store.membership(this.db, g.name, uid);
+    if (!m) throw badRequest('error:group-not-member');
+    if (!owner && m.is_owner && !viewer.isAdmin && (await store.ownersOf(this.db, g.name)).length <= 1) throw badRequest('error:group-needs-owner');
+    await runAction(this.db, { write: (tx) => store.setOwner(tx, g.name, uid, owner) });
+  }
+
+  /** Accepts (true) or rejects a membership request (owners and admins); the member hears of an acceptance. */
+  async answerRequest(viewer: Viewer, slug: string, uid: number, accept: boolean): Promise<void> {
+    const g = await this.managed(viewer, slug);
+    if (!(await store.isWaiting(this.db, 'group_pending', g.name, uid))) throw notFound('error:group-not-pending');
+    await runAction(this.db, {
+      write: async (tx) => {
+        await store.removeWaiting(tx, 'group_pending', g.name, uid);
+        if (accept) {
+          await store.addMember(tx, g.name, uid);
+          await this.badgeIfNone(tx, uid, g.name);
+        }
+      },
+      after: () => {
+        if (!accept) return;
+        this.membershipChanged();
+        void this.deps.hooks.fire('action:group.accept', { groupName: g.name, slug: g.slug, uid, by: viewer.uid });
+      },
+    });
+  }
+
+  /** Invites a member (owners and admins); the member is notified and accepts or rejects. */
+  async invite(viewer: Viewer, slug: string, uid: number): Promise<void> {
+    const g = await this.managed(viewer, slug);
+    if (g.system) throw badRequest('error:not-allowed');
+    if (!(await this.deps.users.get(uid))) throw notFound('error:no-user');
+    if (await store.membership(this.db, g.name, uid)) throw badRequest('error:group-already-member');
+    if (await store.isWaiting(this.db, 'group_invites', g.name, uid)) throw badRequest('error:group-already-invited');
+    await runAction(this.db, {
+      write: (tx) => store.addWaiting(tx, 'group_invites', g.name, uid, viewer.uid),
+      after: () => void this.deps.hooks.fire('action:group.invite', { groupName: g.name, uid, by: viewer.uid }),
+    });
+  }
+
+  /** The invited member accepts (joins) or declines; an owner or admin may also take an invitation back. */
+  async answerInvite(viewer: Viewer, slug: string, uid: number, accept: boolean): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const g = await this.visible(viewer, slug);
+    const self = uid === viewer.uid;
+    if (accept ? !self : !self && !(await this.standing(viewer, g)).canManage) throw forbidden();
+    if (!(await store.isWaiting(this.db, 'group_invites', g.name, uid))) throw badRequest('error:not-invited');
+    await runAction(this.db, {
+      write: async (tx) => {
+        await store.removeWaiting(tx, 'group_invites', g.name, uid);
+        await store.removeWaiting(tx, 'group_pending', g.name, uid);
+        if (accept) {
+          await store.addMember(tx, g.name, uid);
+          await this.badgeIfNone(tx, uid, g.name);
+        }
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  /** The badges a member shows: the given groups of theirs, in this order (self or admin). */
+  async setBadges(viewer: Viewer, uid: number, names: string[]): Promise<void> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
+    const mine = new Set(await store.groupsOf(this.db, uid));
+    const chosen = [...new Set(names)];
+    if (chosen.some((n) => !mine.has(n) || n === REGISTERED)) throw badRequest('error:no-group');
+    await runAction(this.db, { write: (tx) => store.setBadges(tx, uid, chosen) });
+  }
+
+  // ---- helpers ----
+
+  private async managed(viewer: Viewer, slug: string): Promise<GroupRow> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    const g = await this.visible(viewer, slug);
+    if (!(await this.standing(viewer, g)).canManage) throw forbidden();
+    return g;
+  }
+
+  private async addTo(g: GroupRow, uid: number): Promise<void> {
+    await runAction(this.db, {
+      write: async (tx) => {
+        await store.removeWaiting(tx, 'group_pending', g.name, uid);
+        await store.removeWaiting(tx, 'group_invites', g.name, uid);
+        await store.addMember(tx, g.name, uid);
+        await this.badgeIfNone(tx, uid, g.name);
+      },
+      after: () => this.membershipChanged(),
+    });
+  }
+
+  // NodeBB sets a member's group title on their first joined group; system groups are left out
+  // so every admin does not carry an "administrators" label unasked.
+  private async badgeIfNone(db: Queryable, uid: number, name: string): Promise<void> {
+    const g = await store.byName(db, name);
+    if (!g || g.system || !g.user_title_enabled) return;
+    if (await store.showsBadge(db, uid)) return;
+    await store.setBadges(db, uid, [name]);
+  }
+
+  // Group membership is part of who a viewer is (privileges): every process forgets its cache.
+  private membershipChanged(): void {
+    this.deps.caches.clear('viewers');
+  }
+
+  private checkName(raw: string): string {
+    const name = raw.trim();
+    if (!name || name.length > MAX_NAME || name.includes('/') || !slugify(name) || slugify(name) === 'untitled') throw badRequest('error:invalid-group-name');
+    return name;
+  }
+
+  private checkChanges(input: GroupChanges): Partial<GroupRow> {
+    const out: Partial<GroupRow> = {};
+    if (input.description !== undefined) out.description = input.description.slice(0, 10_000);
+    if (input.icon !== undefined) {
+      if (!ICON.test(input.icon)) throw badRequest('error:invalid-data');
+      out.icon = input.icon;
+    }
+    for (const [key, col] of [['labelColor', 'label_color'], ['textColor', 'text_color']] as const) {
+      const v = input[key];
+      if (v === undefined) continue;
+      if (!COLOUR.test(v)) throw badRequest('error:invalid-data');
+      out[col] = v;
+    }
+    if (input.userTitle !== undefined) out.user_title = input.userTitle.trim().slice(0, 40);
+    const flags = { user_title_enabled: input.userTitleEnabled, private: input.private, hidden: input.hidden, disable_join_requests: input.disableJoinRequests, disable_leave: input.disableLeave };
+    for (const [col, v] of Object.entries(flags) as [keyof typeof flags, number | boolean | undefined][]) {
+      const f = flag(v);
+      if (f !== undefined) out[col] = f;
+    }
+    return out;
   }
 }

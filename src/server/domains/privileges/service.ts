@@ -3,7 +3,7 @@ import type { Db, Queryable, Tx } from '../../db/index.js';
 import { onCommit, runAction } from '../../hooks/action.js';
 import { forbidden } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
-import { allGrants, dropCategory, grant, rescind } from './store.js';
+import { allGrants, dropCategory, grant, renameSubject, rescind } from './store.js';
 import type { ViewerPrivileges } from '../../../shared/types.js';
 import type { UserRow } from '../users/store.js';
 
@@ -46,6 +46,7 @@ export const GLOBAL_PRIVILEGES = [
   'ban',
   'mute',
   'view:users:info',
+  'group:create',
 ] as const;
 export type GlobalPrivilege = (typeof GLOBAL_PRIVILEGES)[number];
 export type Privilege = CategoryPrivilege | GlobalPrivilege;
@@ -224,6 +225,12 @@ export class PrivilegesService {
   /** Forgets a deleted category's grants. */
   async dropCategory(db: Queryable, cid: number): Promise<void> {
     await dropCategory(db, cid);
+    this.changed();
+  }
+
+  /** A renamed group keeps its grants under the new name; a deleted one (`to` null) loses them. */
+  async renameSubject(db: Queryable, from: string, to: string | null): Promise<void> {
+    await renameSubject(db, from, to);
     this.changed();
   }
 

@@ -31,3 +31,9 @@ export async function rescind(db: Queryable, cid: number, privileges: string[], 
 export async function dropCategory(db: Queryable, cid: number): Promise<void> {
   await db.deleteFrom('privileges').where('cid', '=', cid).execute();
 }
+
+/** Moves a group's grants to its new name, or drops them (`to` null) when the group is deleted. */
+export async function renameSubject(db: Queryable, from: string, to: string | null): Promise<void> {
+  if (to === null) await db.deleteFrom('privileges').where('subject', '=', from).execute();
+  else await db.updateTable('privileges').set({ subject: to }).where('subject', '=', from).execute();
+}
