@@ -16,6 +16,7 @@ import * as store from './store.js';
 import type { PostRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import { bookmark, vote } from './votes.js';
+import { forgetVotesOf, postsOf, purgeRepliesOf } from './member-content.js';
 
 /** What the posts service uses of the application: its explicit dependencies. */
 export type PostsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
@@ -65,6 +66,17 @@ export class PostsService {
   /** Takes back the counters of a topic's posts inside a purge's transaction. */
   async forgetTopicPosts(db: Queryable, tid: number): Promise<void> {
     return forgetTopicPosts(this.ctx, db, tid);
+  }
+
+  /** Purges a member's replies and takes back their votes and bookmarks, in the caller's transaction (account deletion); the purged replies. */
+  async purgeContentOf(db: Queryable, uid: number): Promise<PostRow[]> {
+    await forgetVotesOf(this.ctx, db, uid);
+    return purgeRepliesOf(this.ctx, db, uid);
+  }
+
+  /** A page of all a member's posts, deleted ones too, oldest first after `afterPid` (for their own data export). */
+  async allOf(uid: number, afterPid: number, limit: number): Promise<PostRow[]> {
+    return postsOf(this.ctx.db, uid, afterPid, limit);
   }
 
   /** Replies to a topic (`fromQueue`: a queued reply a moderator accepted). */

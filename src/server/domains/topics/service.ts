@@ -9,6 +9,7 @@ import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked,
 import { defineScheduleJob, publishScheduled } from './schedule.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
+import { purgeTopicsOf } from './member-content.js';
 
 /** What the topics service uses of the application: its explicit dependencies. */
 export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
@@ -45,6 +46,11 @@ export class TopicsService {
   async teasers(viewer: Viewer, cids: number[]): Promise<Map<number, Teaser>> {
     void viewer; // the caller passes only categories the viewer may read
     return categoryTeasers(this.ctx, cids);
+  }
+
+  /** Purges every topic a member started, in the caller's transaction (account deletion); the purged topics. */
+  async purgeTopicsOf(db: Queryable, uid: number): Promise<TopicRow[]> {
+    return purgeTopicsOf(this.ctx, db, uid);
   }
 
   /** Purges every topic of a category (before the category is deleted). */
