@@ -22,7 +22,10 @@ import { registerTagRoutes } from './domains/tags/routes.js';
 import { tagPages } from './domains/tags/pages.js';
 import { topicPages } from './domains/topics/pages.js';
 import { postPages } from './domains/posts/pages.js';
-import { registerSpamReportRoutes, registerUserRoutes } from './domains/users/routes.js';
+import { registerUserRoutes } from './domains/users/routes.js';
+import { registerBlacklistGuard, registerModerationRoutes } from './domains/moderation/routes.js';
+import { moderationPages } from './domains/moderation/pages.js';
+import { registerModerationListeners } from './domains/moderation/listeners.js';
 import { userPages } from './domains/users/pages.js';
 import { registerMailRoutes } from './domains/mail/routes.js';
 import { mailPages } from './domains/mail/pages.js';
@@ -125,7 +128,9 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
-      registerSpamReportRoutes(scope, ctx);
+      registerModerationRoutes(scope, ctx);
+      registerBlacklistGuard(scope, ctx);
+      registerModerationListeners(ctx);
       registerCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerTagRoutes(scope, ctx);
@@ -143,7 +148,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...groupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...moderationPages, ...groupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

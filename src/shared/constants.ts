@@ -110,6 +110,16 @@ export const DEFAULT_SETTINGS = {
   resizeImageWidth: 1920,
   /** Uploads: the most pixels (width x height) an uploaded image may have; bigger ones are refused. */
   maximumImagePixels: 40_000_000,
+  /** Moderation: the preset reasons offered when banning or muting, one per line (free text is allowed too). */
+  banReasons: 'Spam\nHarassment\nAdvertising\nRepeated rule breaking',
+  /** Spam defence: the most links a new member's post may hold; 0: no limit. */
+  maximumLinksForNewMembers: 0,
+  /** Spam defence: a member stays new (links limited) below this post count, unless their reputation reached newbieReputationThreshold. */
+  newMemberPostCount: 5,
+  /** Spam defence: look registrations up in a StopForumSpam-style database (an outside request: off by default). */
+  stopForumSpamEnabled: false,
+  /** Spam defence: the lookup's address (StopForumSpam's API, or a compatible service). */
+  stopForumSpamUrl: 'https://api.stopforumspam.org/api',
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
 export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];

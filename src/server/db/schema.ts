@@ -333,6 +333,12 @@ export interface Database {
   uploads: UploadsTable;
   upload_refs: UploadRefsTable;
   topic_thumbs: TopicThumbsTable;
+  moderation_actions: ModerationActionsTable;
+  member_mutes: MemberMutesTable;
+  ip_history: IpHistoryTable;
+  moderation_notes: ModerationNotesTable;
+  ip_blacklist: IpBlacklistTable;
+  ip_blacklist_hits: IpBlacklistHitsTable;
 }
 
 /** A chat room (0010). `groups` is a JSON array of group names (public rooms). */
@@ -555,4 +561,65 @@ export interface TopicThumbsTable {
   path: string;
   name: string;
   sort: Generated<number>;
+}
+
+/** A ban, unban, mute or unmute of a member (0022): the history the info page lists. */
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  uid: number;
+  kind: 'ban' | 'unban' | 'mute' | 'unmute';
+  by_uid: number;
+  reason: Generated<string>;
+  /** When a ban or mute ends (0: no end). */
+  until: Generated<number>;
+  created: number;
+}
+
+/** A mute in force (0022): the member reads but cannot post, edit or chat until `until` (0: no end). */
+export interface MemberMutesTable {
+  uid: number;
+  until: number;
+  reason: string;
+  by_uid: number;
+  created: number;
+}
+
+/** An address a member logged in or posted from (0022), one row per member, address and UTC day. */
+export interface IpHistoryTable {
+  uid: number;
+  ip: string;
+  day: number;
+  first_seen: number;
+  last_seen: number;
+  hits: Generated<number>;
+}
+
+/** A moderator's note on a member (0022). */
+export interface ModerationNotesTable {
+  id: Generated<number>;
+  uid: number;
+  by_uid: number;
+  note: string;
+  created: number;
+}
+
+/** The IP blacklist's text, as the admin wrote it (0022; one row, id 1). */
+export interface IpBlacklistTable {
+  id: number;
+  rules: string;
+  updated: number;
+}
+
+/** How often a blacklist rule refused a request (0022). */
+export interface IpBlacklistHitsTable {
+  rule: string;
+  hits: number;
+  last_hit: number;
+}
+
+/** An address a member registered from (0017): admin-approval-ip queues a registration from a known one. */
+export interface RegistrationIpsTable {
+  ip: string;
+  uid: number;
+  created: number;
 }

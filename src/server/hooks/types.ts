@@ -57,10 +57,13 @@ export interface ActionHooks {
   'action:user.create': { user: UserRow };
   'action:user.update': { user: UserRow; fields: string[] };
   'action:user.delete': { uid: number; by: number };
-  'action:user.loggedIn': { uid: number; sessionId: string };
+  'action:user.loggedIn': { uid: number; sessionId: string; ip?: string };
   'action:user.loggedOut': { uid: number; sessionId: string };
   'action:user.banned': { uid: number; until: number; reason: string; by: number };
   'action:user.unbanned': { uid: number; by: number };
+  /** A member was muted (0022): they read but cannot post or chat until `until` (0: until lifted). */
+  'action:user.muted': { uid: number; until: number; reason: string; by: number };
+  'action:user.unmuted': { uid: number; by: number };
   /** A password reset was asked for a known address (the mail domain sends the link). */
   'action:user.resetRequested': { user: UserRow; ip: string };
   'action:category.create': { category: CategoryRow; uid: number };

@@ -28,7 +28,7 @@ async function startSession(ctx: AppContext, req: FastifyRequest, reply: Fastify
   if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash);
   const id = await ctx.auth.createSession(user.uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
   reply.setCookie(SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
-  await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id });
+  await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id, ip: req.ip });
 }
 
 /** Login, logout, registration and password-reset requests (forms and JSON). */

@@ -21,7 +21,7 @@ import * as store from './store.js';
 import type { MemberRow, MessageRow, RoomRow } from './store.js';
 
 /** What the chats service uses of the application. */
-export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'privileges' | 'settings' | 'users'>;
+export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'moderation' | 'privileges' | 'settings' | 'users'>;
 
 /** The delayed notification of a message: members who have not read it by then are told. */
 interface NotifyJob {
@@ -528,6 +528,8 @@ export class ChatsService {
   /** Sends a message (NodeBB's POST /chats/:roomId); `toMid` replies to a message of the room. */
   async send(viewer: Viewer, roomId: number, content: string, opts: { toMid?: number; ip?: string } = {}): Promise<ChatMessage> {
     await this.assertCanChat(viewer);
+    // A muted member reads their rooms but writes nothing.
+    await this.ctx.moderation.assertNotMuted(viewer.uid);
     const { room, member } = await this.access(viewer, roomId, { joinPublic: true });
     if (!member) throw forbidden('error:no-privileges');
     const text = await this.checkContent(content);
@@ -659,6 +661,7 @@ export class ChatsService {
 
   async edit(viewer: Viewer, roomId: number, mid: number, content: string): Promise<ChatMessage> {
     await this.assertCanChat(viewer);
+    await this.ctx.moderation.assertNotMuted(viewer.uid);
     const { row } = await this.visibleMessage(viewer, roomId, mid);
     await this.assertMayChange(viewer, row, 'edit');
     if (row.deleted) throw badRequest('error:cant-edit-chat-message');

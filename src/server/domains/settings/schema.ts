@@ -81,6 +81,11 @@ export const SettingsSchema = Type.Object(
     allowedFileExtensions: Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9,. ]*$' }),
     resizeImageWidth: int(16, 10000),
     maximumImagePixels: int(1, 268_402_689),
+    banReasons: text(5000),
+    maximumLinksForNewMembers: int(0, 1000),
+    newMemberPostCount: int(0, 1_000_000),
+    stopForumSpamEnabled: Type.Boolean(),
+    stopForumSpamUrl: Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' }),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Timestamp } from '../../http/input.js';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
@@ -92,25 +91,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       return ok({});
     },
   });
-  r.put('/api/v3/users/:uid/ban', {
-    schema: {
-      params: UidParams,
-      body: Type.Optional(Type.Object({ until: Type.Optional(Timestamp()), reason: Type.Optional(Type.String({ maxLength: 500 })) })),
-      response: { 200: Envelope(Empty) },
-      tags: ['users'],
-    },
-    handler: async (req) => {
-      await ctx.users.ban(member(req.viewer), req.params.uid, req.body?.until ?? 0, req.body?.reason ?? '');
-      return ok({});
-    },
-  });
-  r.delete('/api/v3/users/:uid/ban', {
-    schema: { params: UidParams, response: { 200: Envelope(Empty) }, tags: ['users'] },
-    handler: async (req) => {
-      await ctx.users.unban(member(req.viewer), req.params.uid);
-      return ok({});
-    },
-  });
   for (const [method, on] of [['put', true], ['delete', false]] as const) {
     r[method]('/api/v3/users/:uid/follow', {
       schema: { params: UidParams, body: NoBody, response: { 200: Envelope(Empty) }, tags: ['users'] },
@@ -127,22 +107,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const description = req.body?.description ?? '';
       const token = await ctx.users.createToken(member(req.viewer), req.params.uid, description);
       return ok({ token, uid: req.params.uid, description, timestamp: Date.now() });
-    },
-  });
-}
-
-/** The admins' spam report on a profile (spec §7): recorded in the event log, sent nowhere. */
-export function registerSpamReportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().post('/api/user/:userslug/spam-be-gone/report', {
-    schema: {
-      params: Type.Object({ userslug: Type.String({ maxLength: 200 }) }),
-      body: Type.Optional(Type.Object({})),
-      response: { 200: Envelope(Empty) },
-      tags: ['users'],
-    },
-    handler: async (req) => {
-      await ctx.users.reportSpam(member(req.viewer), req.params.userslug, req.ip);
-      return ok({});
     },
   });
 }

@@ -17,7 +17,7 @@ import * as store from './store.js';
 import type { UserRow } from './store.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
-export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'privileges' | 'settings'>;
+export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'moderation' | 'privileges' | 'settings'>;
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -386,39 +386,19 @@ export class UsersService {
     });
   }
 
-  /** Bans a member until a time (0 = for ever) and ends their sessions. */
+  /** Bans a member until a time (0 = for ever): the moderation domain's action (history, sessions, live). */
   async ban(actor: Viewer, uid: number, until: number, reason: string): Promise<void> {
-    if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
-    const user = await this.get(uid);
-    if (!user) throw notFound('error:no-user');
-    if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-ban-other-admins');
-    await this.ctx.db.transaction().execute(async (tx) => {
-      await store.updateUser(tx, uid, { banned: 1, banned_until: Math.max(0, until), ban_reason: reason.slice(0, 500) });
-      // A ban ends every way in: sessions and API tokens.
-      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
-      await this.ctx.auth.revokeTokensOf(uid, tx);
-      await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until, reason }, '', tx);
-    });
-    await this.ctx.hooks.fire('action:user.banned', { uid, until, reason, by: actor.uid });
+    return this.ctx.moderation.ban(actor, uid, until, reason);
   }
 
-  /** Lifts a ban. */
+  /** Lifts a ban (the moderation domain's action). */
   async unban(actor: Viewer, uid: number): Promise<void> {
-    if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
-    if (!(await this.get(uid))) throw notFound('error:no-user');
-    await this.ctx.db.transaction().execute(async (tx) => {
-      await store.updateUser(tx, uid, { banned: 0, banned_until: 0, ban_reason: '' });
-      await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid }, '', tx);
-    });
-    await this.ctx.hooks.fire('action:user.unbanned', { uid, by: actor.uid });
+    return this.ctx.moderation.unban(actor, uid);
   }
 
-  /** Records an admin's spam report on a member (spec §7): written to the event log, sent nowhere. */
-  async reportSpam(actor: Viewer, userslug: string, ip: string): Promise<void> {
-    if (!actor.isAdmin) throw forbidden();
-    const target = await this.bySlug(userslug);
-    if (!target) throw notFound('error:no-user');
-    await this.ctx.events.log('spam-report', actor.uid, { targetUid: target.uid, username: target.username }, ip);
+  /** Writes a member's ban state inside the moderation domain's transaction (the users table is this domain's). */
+  async writeBan(db: Queryable, uid: number, ban: { banned: boolean; until?: number; reason?: string }): Promise<void> {
+    await store.updateUser(db, uid, ban.banned ? { banned: 1, banned_until: Math.max(0, ban.until ?? 0), ban_reason: (ban.reason ?? '').slice(0, 500) } : { banned: 0, banned_until: 0, ban_reason: '' });
   }
 
   /** Creates an API token for a member (themself, or an admin for anyone); returns it once. */
