@@ -110,6 +110,17 @@ export const DEFAULT_SETTINGS = {
   resizeImageWidth: 1920,
   /** Uploads: the most pixels (width x height) an uploaded image may have; bigger ones are refused. */
   maximumImagePixels: 40_000_000,
+  /** Profiles: the longest about-me, in characters (NodeBB's maximumAboutMeLength). */
+  maximumAboutMeLength: 1000,
+  /** Profiles: the longest signature, in characters (NodeBB's maximumSignatureLength). */
+  maximumSignatureLength: 255,
+  /** Profiles: signatures are neither edited nor shown (NodeBB's disableSignatures). */
+  disableSignatures: false,
+  /**
+   * Profiles: the admin-defined fields, a JSON list of { key, name, type: text|url|number|select,
+   * options (select: one per line), visibility: all|loggedin|privileged }.
+   */
+  customUserFields: '[]',
   /** Moderation: the preset reasons offered when banning or muting, one per line (free text is allowed too). */
   banReasons: 'Spam\nHarassment\nAdvertising\nRepeated rule breaking',
   /** Spam defence: the most links a new member's post may hold; 0: no limit. */

@@ -251,6 +251,22 @@ export interface UserProfilePage extends PageBase, UserSummary {
   followingCount: number;
   groups: { name: string; slug: string }[];
   posts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
+  /** Profile fields (issue 13): '' when not given. */
+  website: string;
+  location: string;
+  birthday: string;
+  /** Whole years from the birthday (0 when none). */
+  age: number;
+  signature: string;
+  signatureHTML: string;
+  'cover:url': string;
+  'cover:position': string;
+  /** The admin-defined fields the viewer may see that the member filled in. */
+  customUserFields: import('./profile.js').CustomFieldView[];
+  /** The member's most upvoted posts the viewer may read. */
+  bestPosts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
+  /** The viewer may edit this profile (the member themself or an admin). */
+  canEdit: boolean;
 }
 
 export interface AuthPage extends PageBase {

@@ -32,6 +32,21 @@ export interface UsersTable {
   follower_count: Generated<number>;
   /** Members this one follows (0007). */
   following_count: Generated<number>;
+  /** Profile fields (0015): cover photo URL and CSS position, website, location, birthday (as given), signature and its HTML. */
+  cover_url: Generated<string>;
+  cover_position: Generated<string>;
+  website: Generated<string>;
+  location: Generated<string>;
+  birthday: Generated<string>;
+  signature: Generated<string>;
+  signature_html: Generated<string>;
+}
+
+/** A member's value of an admin-defined profile field (0015); the definitions are the setting `customUserFields`. */
+export interface UserFieldsTable {
+  uid: number;
+  field_key: string;
+  value: string;
 }
 
 export interface SessionsTable {
@@ -290,6 +305,7 @@ export interface FlagHistoryTable {
 
 export interface Database {
   users: UsersTable;
+  user_fields: UserFieldsTable;
   sessions: SessionsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

@@ -81,6 +81,11 @@ export const SettingsSchema = Type.Object(
     allowedFileExtensions: Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9,. ]*$' }),
     resizeImageWidth: int(16, 10000),
     maximumImagePixels: int(1, 268_402_689),
+    maximumAboutMeLength: int(0, 100_000),
+    maximumSignatureLength: int(0, 100_000),
+    disableSignatures: Type.Boolean(),
+    // Checked as a list of field definitions by the users domain (profile.ts) when read.
+    customUserFields: text(20_000),
     banReasons: text(5000),
     maximumLinksForNewMembers: int(0, 1000),
     newMemberPostCount: int(0, 1_000_000),

@@ -101,6 +101,16 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
         return ok({ images: [{ url: ctx.uploads.storage.url(row.path), name: row.name }] });
       },
     });
+
+    // Palaver's addition (NodeBB uploads covers over its socket): one image becomes the member's cover photo.
+    app.post('/api/v3/users/:uid/cover', {
+      schema: { params: Type.Object({ uid: Id() }), body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['users'] },
+      handler: async (req) => {
+        if (req.viewer.uid > 0 && req.viewer.uid !== req.params.uid && !req.viewer.isAdmin) throw forbidden();
+        const row = await ctx.uploads.uploadCover(req.viewer, req.params.uid, await readFiles(ctx, req));
+        return ok({ images: [{ url: ctx.uploads.storage.url(row.path), name: row.name }] });
+      },
+    });
   });
 
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();

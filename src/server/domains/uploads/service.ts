@@ -308,10 +308,41 @@ export class UploadsService {
     }
   }
 
+  /**
+   * A member's new cover photo (the member themself or an admin): one image, checked and
+   * re-encoded like any upload (scaled to the forum's image width), stored as the member's
+   * upload, then set through the users service, whose `action:user.update` records its reference.
+   */
+  async uploadCover(viewer: Viewer, uid: number, files: IncomingFile[]): Promise<UploadRow> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
+    if (!(await this.ctx.users.get(uid))) throw notFound('error:no-user');
+    const file = files[0];
+    if (!file) throw badRequest('error:no-upload');
+    if (files.length > 1) throw badRequest('error:too-many-files', 1);
+    const limits = await this.limits();
+    if (file.bytes.length > limits.maximumFileSize * 1024) throw this.tooBig(limits.maximumFileSize);
+    if (!isImageName(file.name)) throw badRequest('error:invalid-image');
+    const p = await processFile(file.name, file.bytes, limits);
+    if (!p.isImage || !p.width) throw badRequest('error:invalid-image');
+    const written = !(await this.storage.has(p.path));
+    if (written) await this.storage.put(p.path, p.bytes);
+    try {
+      const row = await runAction(this.ctx.db, {
+        write: (tx) => store.insert(tx, { uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: '', created: Date.now() }),
+      });
+      await this.ctx.users.setCover(viewer, uid, { url: this.storage.url(row.path), position: '50% 50%' });
+      return row;
+    } catch (err) {
+      if (written && (await store.anyByPath(this.ctx.db, p.path)) === undefined) await this.storage.delete(p.path).catch(() => undefined);
+      throw err;
+    }
+  }
+
   // ---- references and clean-up ----
 
   /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
-  async setRefs(kind: 'post' | 'chat' | 'picture', refId: number, text: string): Promise<void> {
+  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover', refId: number, text: string): Promise<void> {
     await store.setRefs(this.ctx.db, kind, refId, pathsIn(text));
   }
 

@@ -2,7 +2,13 @@ import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from 
 import { definePage, type PageContent } from '../../http/pages.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
-import { presentUser } from './presenter.js';
+import { presentPosts } from '../posts/presenter.js';
+import { escapeTitle } from '../topics/presenter.js';
+import { postList } from './lists.js';
+import { presentUser, userSettings } from './presenter.js';
+import { editPage } from './edit-page.js';
+import { profileListPages } from './list-pages.js';
+import { ageOf, customFieldDefs, customFieldViews } from './profile.js';
 
 const SECTIONS = {
   joindate: 'joindate',
@@ -40,11 +46,32 @@ const profilePage = definePage<UserProfilePage>({
     const row = await ctx.users.bySlug(params.userslug!);
     if (!row) throw notFound('error:no-user');
     if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}` };
-    const groups = await ctx.groups.groupsOf(row.uid);
-    const posts = await ctx.posts.recentByUser(viewer, row.uid, 10);
+    const [groups, posts, best, s, values] = await Promise.all([
+      ctx.groups.groupsOf(row.uid),
+      ctx.posts.recentByUser(viewer, row.uid, 10),
+      bestPosts(ctx, viewer, row.uid),
+      ctx.settings.get(),
+      ctx.users.customValues(row.uid),
+    ]);
     const u = presentUser(row);
+    const self = viewer.uid === row.uid;
+    // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
+    const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
     return {
       ...u,
+      fullname,
+      displayname: u.displayname,
+      website: row.website,
+      location: row.location,
+      birthday: row.birthday,
+      age: ageOf(row.birthday),
+      signature: s.disableSignatures ? '' : row.signature,
+      signatureHTML: ctx.users.signatureHtml(row, s),
+      'cover:url': row.cover_url,
+      'cover:position': row.cover_position || '50% 50%',
+      customUserFields: customFieldViews(customFieldDefs(s.customUserFields), values, viewer, self),
+      bestPosts: best,
+      canEdit: self || viewer.isAdmin,
       title: row.username,
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
       about: row.about,
@@ -106,5 +133,12 @@ const resetPage = definePage<PageBase>({
   },
 });
 
+/** A member's three most upvoted posts the viewer may read, for the profile. */
+async function bestPosts(ctx: Parameters<typeof usersPage.load>[0]['ctx'], viewer: Parameters<typeof usersPage.load>[0]['viewer'], uid: number) {
+  const { rows } = await postList(ctx.db, 'best', uid, await ctx.categories.readableCids(viewer), 0, 3);
+  const views = await presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false });
+  return views.map((v, i) => ({ ...v, topic: { tid: rows[i]!.tid, title: escapeTitle(rows[i]!.topic_title), slug: `${rows[i]!.tid}/${rows[i]!.topic_slug}` } }));
+}
+
 /** Member pages. */
-export const userPages = [usersPage, profilePage, loginPage, registerPage, resetPage];
+export const userPages = [usersPage, profilePage, loginPage, registerPage, resetPage, editPage, ...profileListPages];

@@ -100,8 +100,8 @@ export function bannedUntilReadable(banned: boolean, until: number): string {
 
 /**
  * NodeBB's UserObj for the v3 users routes. The email shows only to the member and admins
- * (empty otherwise, as NodeBB hides it); profile fields Palaver does not have (location,
- * website, birthday, signature, cover, group title) carry NodeBB's empty values.
+ * (empty otherwise, as NodeBB hides it); the group title, which Palaver does not have, carries
+ * NodeBB's empty value.
  */
 export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }): UserObj {
   const u = presentUser(row);
@@ -117,11 +117,11 @@ export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boo
     picture: u.picture,
     fullname: u.fullname,
     displayname: u.displayname,
-    location: '',
-    birthday: '',
-    website: '',
+    location: row.location ?? '',
+    birthday: row.birthday ?? '',
+    website: row.website ?? '',
     aboutme: row.about,
-    signature: '',
+    signature: row.signature ?? '',
     uploadedpicture: u.picture,
     profileviews: 0,
     reputation: u.reputation,
@@ -134,8 +134,8 @@ export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boo
     flags: 0,
     followercount: row.follower_count,
     followingcount: row.following_count,
-    'cover:url': '',
-    'cover:position': '50% 50%',
+    'cover:url': row.cover_url ?? '',
+    'cover:position': row.cover_position || '50% 50%',
     groupTitle: '',
     groupTitleArray: [],
     'icon:text': u['icon:text'],

@@ -8,6 +8,7 @@ import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentSettingsObj, presentUserObj } from './presenter.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
+import { registerProfileRoutes } from './profile-routes.js';
 
 function member(v: Viewer): Viewer {
   if (v.uid <= 0) throw notAuthorised();
@@ -23,7 +24,12 @@ const ProfileBody = Type.Object({
   // NodeBB's name for the same field.
   aboutme: Type.Optional(Type.String({ maxLength: 100_000 })),
   picture: Type.Optional(Type.String({ maxLength: 2048 })),
-});
+  website: Type.Optional(Type.String({ maxLength: 10_000 })),
+  location: Type.Optional(Type.String({ maxLength: 10_000 })),
+  birthday: Type.Optional(Type.String({ maxLength: 100 })),
+  signature: Type.Optional(Type.String({ maxLength: 100_000 })),
+  // NodeBB sends the admin-defined fields as keys of their own (checked by the service).
+}, { additionalProperties: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number()]), maxProperties: 100 });
 // NodeBB sends settings as strings ("0"/"1", "20"); the service converts them.
 const SettingsBody = Type.Object({
   settings: Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]), {
@@ -36,6 +42,7 @@ const TokenAnswer = Type.Object({ token: Type.String(), uid: Type.Number(), desc
 /** /api/v3/users routes: each parses, calls one service method, presents. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  registerProfileRoutes(app, ctx);
   r.post('/api/v3/users', {
     schema: {
       body: Type.Object({
@@ -60,8 +67,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
     handler: async (req) => {
-      const { aboutme, ...body } = req.body;
-      const data = aboutme !== undefined && body.about === undefined ? { ...body, about: aboutme } : body;
+      const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, ...custom } = req.body;
+      const data = { username, email, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
       return ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, data), req.viewer));
     },
   });

@@ -13,6 +13,8 @@ import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { notifySettingsFrom } from '../notifications/schemas.js';
 import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
 import { setUserFollow } from './follow.js';
+import { fieldValues, setFieldValues } from './lists.js';
+import { checkCoverPosition, checkCustomFields, checkProfileFields, customFieldDefs, type ProfileFieldsInput } from './profile.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
@@ -28,12 +30,14 @@ export interface NewUser {
   password: string;
 }
 
-export interface UserUpdate {
+export interface UserUpdate extends ProfileFieldsInput {
   username?: string;
   email?: string;
   fullname?: string;
   about?: string;
   picture?: string;
+  /** Values of the admin-defined profile fields, by field key. */
+  custom?: Record<string, unknown>;
 }
 
 /** The statuses a member may choose, as NodeBB names them. */
@@ -227,9 +231,15 @@ export class UsersService {
   /** Changes profile fields (the member themself or an admin). */
   async update(actor: Viewer, uid: number, data: UserUpdate): Promise<UserRow> {
     await this.assertSelfOrAdmin(actor, uid);
+    const s = await this.ctx.settings.get();
     // Over the limit is refused, never cut: the member would lose text without knowing.
     if (data.fullname !== undefined && [...data.fullname.trim()].length > FULLNAME_MAX) throw badRequest('error:fullname-too-long', FULLNAME_MAX);
-    if (data.about !== undefined && [...data.about].length > ABOUT_MAX) throw badRequest('error:about-me-too-long', ABOUT_MAX);
+    const aboutMax = s.maximumAboutMeLength ?? ABOUT_MAX;
+    if (data.about !== undefined && [...data.about].length > aboutMax) throw badRequest('error:about-me-too-long', aboutMax);
+    const profile = checkProfileFields(data, s);
+    const custom = data.custom ? checkCustomFields(data.custom, customFieldDefs(s.customUserFields)) : [];
+    // Rendered before the transaction: the markdown pipeline is not a write.
+    if (profile.signature !== undefined) profile.signature_html = await this.renderAbout(profile.signature, uid);
     const updated = await this.ctx.db.transaction().execute(async (tx) => {
       const fields: Record<string, string | null> = {};
       if (data.username !== undefined) {
@@ -246,11 +256,56 @@ export class UsersService {
         fields.about_html = await this.renderAbout(data.about, uid);
       }
       if (data.picture !== undefined) fields.picture = safePicture(data.picture);
+      Object.assign(fields, profile);
       if (Object.keys(fields).length) await store.updateUser(tx, uid, fields);
+      if (custom.length) await setFieldValues(tx, uid, custom);
       return (await store.byUid(tx, uid))!;
     });
     await this.ctx.hooks.fire('action:user.update', { user: updated, fields: Object.keys(data) });
     return updated;
+  }
+
+  /**
+   * Sets (url) or removes ('') a member's cover photo, or only moves it (position); the member
+   * themself or an admin. `action:user.update` names `cover:url` so the uploads domain keeps
+   * the file's reference.
+   */
+  async setCover(actor: Viewer, uid: number, cover: { url?: string; position?: string }): Promise<UserRow> {
+    await this.assertSelfOrAdmin(actor, uid);
+    const fields: Record<string, string> = {};
+    if (cover.url !== undefined) fields.cover_url = safePicture(cover.url);
+    if (cover.position !== undefined) fields.cover_position = checkCoverPosition(cover.position);
+    if (cover.url === '') fields.cover_position = '50% 50%';
+    await store.updateUser(this.ctx.db, uid, fields);
+    const user = (await this.get(uid))!;
+    await this.ctx.hooks.fire('action:user.update', { user, fields: cover.url !== undefined ? ['cover:url', 'cover:position'] : ['cover:position'] });
+    return user;
+  }
+
+  /**
+   * NodeBB's picture choice: `default` goes back to the letter avatar, `external` takes a
+   * picture by URL (http or https), `uploaded` keeps the picture only if it is an upload of
+   * this forum (Palaver keeps no second "uploaded picture" beside the current one).
+   */
+  async choosePicture(actor: Viewer, uid: number, type: 'default' | 'uploaded' | 'external', url: string): Promise<UserRow> {
+    const user = await this.assertSelfOrAdmin(actor, uid);
+    if (type === 'default') return this.update(actor, uid, { picture: '' });
+    if (type === 'external') {
+      if (!/^https?:\/\//i.test(url.trim())) throw badRequest('error:invalid-data');
+      return this.update(actor, uid, { picture: url });
+    }
+    if (!user.picture.startsWith('/')) throw badRequest('error:no-upload');
+    return user;
+  }
+
+  /** A member's values of the admin-defined profile fields, by key. */
+  async customValues(uid: number): Promise<Map<string, string>> {
+    return fieldValues(this.ctx.db, uid);
+  }
+
+  /** The signature as HTML (stored when written), '' when signatures are turned off. */
+  signatureHtml(row: UserRow, s: { disableSignatures: boolean }): string {
+    return s.disableSignatures ? '' : row.signature_html;
   }
 
   /** The about-me as HTML: stored at write time; rows from before that are rendered once and stored. */

@@ -1,0 +1,166 @@
+import type { FollowUser, ProfileListBase, ProfilePostsPage, ProfileTopicsPage, ProfileUsersPage } from '../../../shared/profile.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
+import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
+import { presentPosts } from '../posts/presenter.js';
+import type { Viewer } from '../privileges/service.js';
+import { escapeTitle } from '../topics/presenter.js';
+import { presentTopics } from '../topics/presenter.js';
+import { followList, postList, topicList, type PostListKind, type TopicListKind } from './lists.js';
+import { bannedUntilReadable, presentUser } from './presenter.js';
+import type { UserRow } from './store.js';
+
+/** Who may see a list: anyone who may see members, the member and admins, or the member alone. */
+type Audience = 'public' | 'selfOrAdmin' | 'self';
+
+const FOLLOWS_PER_PAGE = 50;
+
+/**
+ * The member a list is about, checked against the list's audience (NodeBB answers another
+ * member's private list with [[error:no-privileges]]), with the fields every list page carries.
+ * A slug in other letters redirects to the member's own slug.
+ */
+async function listBase(
+  ctx: AppContext,
+  viewer: Viewer,
+  slug: string,
+  page: string,
+  audience: Audience,
+): Promise<{ row: UserRow; base: Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey'> } | { redirect: string }> {
+  await ctx.privileges.assert(viewer, 'view:users');
+  const row = await ctx.users.bySlug(slug);
+  if (!row || row.deleted === 1) throw notFound('error:no-user');
+  const self = viewer.uid === row.uid;
+  if (audience === 'self' && !self) throw forbidden('error:no-privileges');
+  if (audience === 'selfOrAdmin' && !self && !viewer.isAdmin) throw forbidden('error:no-privileges');
+  if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
+  const title = `[[pages:account/${page}, ${row.username}]]`;
+  return {
+    row,
+    base: {
+      ...presentUser(row),
+      title,
+      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }],
+      isSelf: self,
+      isAdmin: viewer.isAdmin,
+      isSelfOrAdmin: self || viewer.isAdmin,
+      followerCount: row.follower_count,
+      followingCount: row.following_count,
+      topiccount: row.topiccount,
+      showSort: false,
+      sortOptions: [],
+    },
+  };
+}
+
+/** The categories whose content the list may show: those the viewer may read, and for a private list those the member may read too. */
+async function listCids(ctx: AppContext, viewer: Viewer, row: UserRow, audience: Audience): Promise<number[]> {
+  const mine = await ctx.categories.readableCids(viewer);
+  if (audience === 'public' || viewer.uid === row.uid) return mine;
+  const theirs = new Set(await ctx.categories.readableCids(await ctx.privileges.viewer(row.uid)));
+  return mine.filter((cid) => theirs.has(cid));
+}
+
+function postListPage(kind: PostListKind, audience: Audience, emptyKey: string) {
+  return definePage<ProfilePostsPage>({
+    path: `/user/:userslug/${kind}`,
+    template: `account/${kind}`,
+    requireLogin: audience !== 'public',
+    async load({ ctx, viewer, params, query }: PageRequest) {
+      const o = await listBase(ctx, viewer, params.userslug!, kind, audience);
+      if ('redirect' in o) return o;
+      const page = pageNumber(query.page);
+      const perPage = (await pageSizes(ctx, viewer)).postsPerPage;
+      const cids = await listCids(ctx, viewer, o.row, audience);
+      const { rows, count } = await postList(ctx.db, kind, o.row.uid, cids, (page - 1) * perPage, perPage);
+      const pageCount = Math.max(1, Math.ceil(count / perPage));
+      if (page > pageCount) throw notFound();
+      const [views, categories] = await Promise.all([
+        presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false }),
+        ctx.categories.refs(rows.map((r) => r.topic_cid)),
+      ]);
+      const posts = views.map((v, i) => {
+        const r = rows[i]!;
+        return { ...v, topic: { tid: r.tid, title: escapeTitle(r.topic_title), slug: `${r.tid}/${r.topic_slug}` }, category: categories.get(r.topic_cid)!, isMainPost: r.post_index === 0 };
+      });
+      return { ...o.base, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+    },
+  });
+}
+
+function topicListPage(kind: TopicListKind, audience: Audience, emptyKey: string) {
+  return definePage<ProfileTopicsPage>({
+    path: `/user/:userslug/${kind}`,
+    template: `account/${kind}`,
+    requireLogin: audience !== 'public',
+    async load({ ctx, viewer, params, query }: PageRequest) {
+      const o = await listBase(ctx, viewer, params.userslug!, kind, audience);
+      if ('redirect' in o) return o;
+      const page = pageNumber(query.page);
+      const perPage = (await pageSizes(ctx, viewer)).topicsPerPage;
+      const cids = await listCids(ctx, viewer, o.row, audience);
+      const { rows, count } = await topicList(ctx.db, kind, o.row.uid, cids, (page - 1) * perPage, perPage);
+      const pageCount = Math.max(1, Math.ceil(count / perPage));
+      if (page > pageCount) throw notFound();
+      const topics = await presentTopics(ctx, viewer, rows);
+      return { ...o.base, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+    },
+  });
+}
+
+/** A member of a follow list with NodeBB's fields. */
+function followUser(r: UserRow): FollowUser {
+  const u = presentUser(r);
+  const until = u.banned ? r.banned_until : 0;
+  return {
+    ...u,
+    'email:confirmed': r.email_confirmed ? 1 : 0,
+    lastonline: r.lastonline,
+    lastonlineISO: new Date(r.lastonline || r.joindate).toISOString(),
+    joindate: r.joindate,
+    joindateISO: new Date(r.joindate).toISOString(),
+    'banned:expire': until,
+    banned_until: until,
+    banned_until_readable: bannedUntilReadable(u.banned, until),
+    flags: 0,
+  };
+}
+
+function followPage(kind: 'followers' | 'following') {
+  return definePage<ProfileUsersPage>({
+    path: `/user/:userslug/${kind}`,
+    template: `account/${kind}`,
+    async load({ ctx, viewer, params, query }: PageRequest) {
+      const o = await listBase(ctx, viewer, params.userslug!, kind, 'public');
+      if ('redirect' in o) return o;
+      const page = pageNumber(query.page);
+      // The member's counters hold the totals (kept with each follow): no count query.
+      const count = kind === 'followers' ? o.row.follower_count : o.row.following_count;
+      const pageCount = Math.max(1, Math.ceil(count / FOLLOWS_PER_PAGE));
+      if (page > pageCount) throw notFound();
+      const rows = await followList(ctx.db, kind, o.row.uid, (page - 1) * FOLLOWS_PER_PAGE, FOLLOWS_PER_PAGE);
+      return {
+        ...o.base,
+        users: rows.map(followUser),
+        nextStart: page * FOLLOWS_PER_PAGE,
+        noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
+        pagination: pagination(page, pageCount, query),
+      };
+    },
+  });
+}
+
+/** The profile's list pages (issue 13): posts, topics, best, the private vote, bookmark, ignored and read lists, followers, following. */
+export const profileListPages = [
+  postListPage('posts', 'public', '[[user:has-no-posts]]'),
+  postListPage('best', 'public', '[[user:has-no-best-posts]]'),
+  postListPage('upvoted', 'selfOrAdmin', '[[user:has-no-upvoted-posts]]'),
+  postListPage('downvoted', 'selfOrAdmin', '[[user:has-no-downvoted-posts]]'),
+  postListPage('bookmarks', 'selfOrAdmin', '[[user:has-no-bookmarks]]'),
+  topicListPage('topics', 'public', '[[user:has-no-topics]]'),
+  topicListPage('ignored', 'self', '[[user:has-no-ignored-topics]]'),
+  topicListPage('read', 'self', '[[user:has-no-read-topics]]'),
+  followPage('followers'),
+  followPage('following'),
+];

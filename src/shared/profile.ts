@@ -1,0 +1,87 @@
+import type { CategoryRef, TopicSummary, PostView, UserSummary, PageBase, Pagination } from './types.js';
+
+/** One admin-defined profile field with the member's value, as the profile and edit pages show it. */
+export interface CustomFieldView {
+  key: string;
+  name: string;
+  type: 'text' | 'url' | 'number' | 'select';
+  options: string[];
+  visibility: 'all' | 'loggedin' | 'privileged';
+  value: string;
+}
+
+/** The member a profile list page is about (a part of NodeBB's UserObjectFull) and what the viewer may do. */
+export interface ProfileListBase extends PageBase, UserSummary {
+  isSelf: boolean;
+  /** The viewer is an administrator (they see the member's private lists too). */
+  isAdmin: boolean;
+  /** The private lists' tabs show (the member themself, or an admin). */
+  isSelfOrAdmin: boolean;
+  followerCount: number;
+  followingCount: number;
+  topiccount: number;
+  pagination: Pagination;
+  nextStart: number;
+  noItemsFoundKey: string;
+  showSort: boolean;
+  sortOptions: { url: string; name: string; selected: boolean }[];
+}
+
+/** A post of a profile list: the post, its topic and category. */
+export type ProfilePost = PostView & {
+  topic: { tid: number; title: string; slug: string };
+  category: CategoryRef;
+  isMainPost: boolean;
+};
+
+/** Page data of /user/:userslug/{posts,best,upvoted,downvoted,bookmarks} (NodeBB's posts.yaml and siblings). */
+export interface ProfilePostsPage extends ProfileListBase {
+  posts: ProfilePost[];
+}
+
+/** Page data of /user/:userslug/{topics,ignored,read}. */
+export interface ProfileTopicsPage extends ProfileListBase {
+  topics: TopicSummary[];
+}
+
+/** A member of a followers / following list (NodeBB's fields). */
+export type FollowUser = UserSummary & {
+  'email:confirmed': number;
+  lastonline: number;
+  lastonlineISO: string;
+  joindate: number;
+  joindateISO: string;
+  'banned:expire': number;
+  banned_until: number;
+  banned_until_readable: string;
+  flags: number;
+};
+
+/** Page data of /user/:userslug/followers and /following. */
+export interface ProfileUsersPage extends ProfileListBase {
+  users: FollowUser[];
+}
+
+/** Page data of /user/:userslug/edit (NodeBB's edit.yaml: the fields Palaver has). */
+export interface ProfileEditPage extends PageBase, UserSummary {
+  isSelf: boolean;
+  aboutme: string;
+  website: string;
+  location: string;
+  birthday: string;
+  signature: string;
+  'cover:url': string;
+  'cover:position': string;
+  /** The member's uploaded picture (an upload path), '' for the letter avatar. */
+  uploadedpicture: string;
+  allowAboutMe: boolean;
+  allowSignature: boolean;
+  allowProfilePicture: boolean;
+  allowCoverPicture: boolean;
+  maximumAboutMeLength: number;
+  maximumSignatureLength: number;
+  maximumProfileFieldLength: number;
+  maximumFileSize: number;
+  customUserFields: CustomFieldView[];
+  groups: { name: string; slug: string }[];
+}
