@@ -11,6 +11,10 @@ import accountWatched from './account/watched';
 import accountCategories from './account/categories';
 import accountTags from './account/tags';
 import accountUploads from './account/uploads';
+import accountEdit from './account/edit';
+import profilePosts from './account/posts';
+import profileTopics from './account/topics';
+import profileFollows from './account/follows';
 import webPush from './account/web-push';
 import login from './login';
 import register from './register';
@@ -27,6 +31,7 @@ import { moduleFor, type PageComponent } from './registry';
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
+  'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, error,
 };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useT } from '../../app/hooks';
+import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 
 /** One entry of the account nav: its path below /user/:userslug ('' for the profile) and its label key. */
@@ -9,6 +9,8 @@ export interface AccountNavItem {
   label: string;
   /** Only the member themself and admins see it (their private pages). */
   own?: boolean;
+  /** Only the member themself sees it (an admin is refused these lists too). */
+  selfOnly?: boolean;
 }
 
 /**
@@ -17,6 +19,17 @@ export interface AccountNavItem {
  */
 export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'profile', path: '', label: 'user:account.profile' },
+  { id: 'edit', path: '/edit', label: 'user:account.edit', own: true },
+  { id: 'posts', path: '/posts', label: 'user:account.posts' },
+  { id: 'topics', path: '/topics', label: 'user:account.topics' },
+  { id: 'best', path: '/best', label: 'user:account.best' },
+  { id: 'followers', path: '/followers', label: 'user:account.followers' },
+  { id: 'following', path: '/following', label: 'user:account.following' },
+  { id: 'upvoted', path: '/upvoted', label: 'user:account.upvoted', own: true },
+  { id: 'downvoted', path: '/downvoted', label: 'user:account.downvoted', own: true },
+  { id: 'bookmarks', path: '/bookmarks', label: 'user:account.bookmarks', own: true },
+  { id: 'ignored', path: '/ignored', label: 'user:account.ignored', own: true, selfOnly: true },
+  { id: 'read', path: '/read', label: 'user:account.read', own: true, selfOnly: true },
   { id: 'settings', path: '/settings', label: 'user:account.settings', own: true },
   { id: 'watched', path: '/watched', label: 'user:account.watched', own: true },
   { id: 'categories', path: '/categories', label: 'user:account.categories', own: true },
@@ -30,6 +43,8 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
 export function AccountNav({ userslug, active, own }: { userslug: string; active: string; own: boolean }) {
   const { t } = useT();
   const rp = useRuntime().config.relative_path;
+  // Lists only the member sees (ignored, read) show when the viewer is that member.
+  const self = useUser()?.userslug === userslug;
   const base = `${rp}/user/${encodeURIComponent(userslug)}`;
   const list = useRef<HTMLUListElement>(null);
   // On a phone the tabs scroll sideways: the current one is brought into view.
@@ -43,7 +58,7 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
   return (
     <nav className="account-nav mb-3" aria-label={t('user:account.nav')}>
       <ul ref={list} className="nav nav-underline flex-nowrap overflow-x-auto text-nowrap">
-        {ACCOUNT_NAV_ITEMS.filter((i) => own || !i.own).map((i) => (
+        {ACCOUNT_NAV_ITEMS.filter((i) => (own || !i.own) && (self || !i.selfOnly)).map((i) => (
           <li className="nav-item" key={i.id}>
             <a className={`nav-link${i.id === active ? ' active' : ''}`} href={`${base}${i.path}`} aria-current={i.id === active ? 'page' : undefined}>
               {t(i.label)}

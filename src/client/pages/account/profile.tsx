@@ -59,10 +59,19 @@ export default function Profile({ page }: { page: PageBase }) {
   };
   return (
     <>
-      {/* The account pages' tabs, for the member themself and admins (others see only the profile). */}
-      {(u.isSelf || viewer?.isAdmin) && <AccountNav userslug={u.userslug} active="profile" own />}
+      {/* The account pages' tabs: the public lists for everyone, the private ones for the member themself and admins. */}
+      <AccountNav userslug={u.userslug} active="profile" own={!!(u.isSelf || viewer?.isAdmin)} />
       <section className="card profile-card mb-4" aria-labelledby="profile-name">
-        <div className="profile-cover" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${u['icon:bgColor'] || '#6c757d'}, transparent)` }} />
+        <div
+          className="profile-cover"
+          aria-hidden="true"
+          data-testid="profile-cover"
+          style={
+            u['cover:url']
+              ? { backgroundImage: `url("${u['cover:url']}")`, backgroundSize: 'cover', backgroundPosition: u['cover:position'] || '50% 50%', height: '12rem' }
+              : { background: `linear-gradient(135deg, ${u['icon:bgColor'] || '#6c757d'}, transparent)` }
+          }
+        />
         <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-center align-items-md-end profile-head">
           <span className="position-relative d-inline-block">
             <Avatar user={u} size="xl" className="profile-avatar border border-4 border-body" />
@@ -77,7 +86,7 @@ export default function Profile({ page }: { page: PageBase }) {
             )}
           </span>
           <div className="flex-grow-1 text-center text-md-start">
-            <h1 id="profile-name" className="h3 mb-0">{u.displayname}</h1>
+            <h1 id="profile-name" className="h3 mb-0">{u.fullname || u.displayname}</h1>
             <div className="text-body-secondary">@{u.username}</div>
             {u.banned && <span className="badge text-bg-danger mt-1">{t('user:banned')}</span>}
             {u.groups?.length > 0 && (
@@ -88,6 +97,11 @@ export default function Profile({ page }: { page: PageBase }) {
               </div>
             )}
           </div>
+          {u.canEdit && (
+            <a href={`${rp}/user/${encodeURIComponent(u.userslug)}/edit`} className="btn btn-sm btn-outline-secondary">
+              <Icon name="edit" /> {t('user:edit-profile')}
+            </a>
+          )}
           {viewer && !u.isSelf && <ChatButton uid={u.uid} />}
           {!u.isSelf && <FollowButton key={u.uid} path={`/users/${u.uid}/follow`} following={u.isFollowing} labels={['user:follow', 'user:unfollow']} />}
           {viewer?.isAdmin && !u.isSelf && (
@@ -106,8 +120,30 @@ export default function Profile({ page }: { page: PageBase }) {
         <div className="card-footer small text-body-secondary d-flex flex-wrap gap-3">
           <span>{t('user:joined')} <Timeago iso={u.joindateISO} ts={u.joindate} /></span>
           {u.lastonline > 0 && <span>{t('user:lastonline')} <Timeago iso={u.lastonlineISO} ts={u.lastonline} /></span>}
+          {u.location && <span data-testid="profile-location">{t('user:location')}: {u.location}</span>}
+          {u.website && (
+            <span>
+              {t('user:website')}: <a href={u.website} rel="nofollow noopener ugc" target="_blank" data-testid="profile-website">{u.website.replace(/^https?:\/\//, '')}</a>
+            </span>
+          )}
+          {u.age > 0 && <span data-testid="profile-age">{t('user:age')}: {u.age}</span>}
         </div>
       </section>
+      {u.customUserFields?.length > 0 && (
+        <section className="card mb-4" aria-labelledby="profile-fields">
+          <div className="card-body">
+            <h2 id="profile-fields" className="h6 text-uppercase text-body-secondary">{t('user:custom-fields')}</h2>
+            <dl className="row mb-0" data-testid="profile-custom-fields">
+              {u.customUserFields.map((f) => (
+                <div key={f.key} className="col-12 col-md-6 d-flex gap-2">
+                  <dt className="fw-semibold">{f.name}</dt>
+                  <dd className="mb-1 text-break">{f.type === 'url' ? <a href={f.value} rel="nofollow noopener ugc" target="_blank">{f.value}</a> : f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      )}
       {(u.aboutHTML || u.about) && (
         <section className="card mb-4" aria-labelledby="profile-about">
           <div className="card-body">
@@ -116,8 +152,38 @@ export default function Profile({ page }: { page: PageBase }) {
           </div>
         </section>
       )}
+      {u.signatureHTML && (
+        <section className="card mb-4" aria-labelledby="profile-signature">
+          <div className="card-body">
+            <h2 id="profile-signature" className="h6 text-uppercase text-body-secondary">{t('user:signature')}</h2>
+            <PostContent html={u.signatureHTML} className="small" />
+          </div>
+        </section>
+      )}
+      {u.bestPosts?.length > 0 && (
+        <section className="mb-4" aria-labelledby="profile-best">
+          <h2 id="profile-best" className="h5">
+            <a href={`${rp}/user/${encodeURIComponent(u.userslug)}/best`} className="text-decoration-none">{t('user:best-posts')}</a>
+          </h2>
+          <div className="d-flex flex-column gap-3" data-testid="profile-best-posts">
+            {u.bestPosts.map((p) => (
+              <article key={p.pid} className="card">
+                <div className="card-body">
+                  <div className="small mb-2 d-flex flex-wrap gap-2">
+                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>
+                    <span className="text-body-secondary">{t('global:votes')}: {p.votes}</span>
+                  </div>
+                  <PostContent html={p.content} className="small" />
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+      )}
       <section aria-labelledby="profile-posts">
-        <h2 id="profile-posts" className="h5">{t('user:recent-posts')}</h2>
+        <h2 id="profile-posts" className="h5">
+          <a href={`${rp}/user/${encodeURIComponent(u.userslug)}/posts`} className="text-decoration-none">{t('user:recent-posts')}</a>
+        </h2>
         {u.posts?.length ? (
           <div className="d-flex flex-column gap-3">
             {u.posts.map((p) => (
