@@ -27,6 +27,9 @@ import { registerBlacklistGuard, registerModerationRoutes } from './domains/mode
 import { moderationPages } from './domains/moderation/pages.js';
 import { registerModerationListeners } from './domains/moderation/listeners.js';
 import { userPages } from './domains/users/pages.js';
+import { registerDeletionRoutes } from './domains/users/delete-routes.js';
+import { blockPages } from './domains/users/blocks-page.js';
+import { exportPages, registerExportRoutes } from './domains/exports/routes.js';
 import { registerMailRoutes } from './domains/mail/routes.js';
 import { mailPages } from './domains/mail/pages.js';
 import { registerPostQueueRoutes } from './domains/postqueue/routes.js';
@@ -128,6 +131,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
+      registerDeletionRoutes(scope, ctx);
+      registerExportRoutes(scope, ctx);
       registerModerationRoutes(scope, ctx);
       registerBlacklistGuard(scope, ctx);
       registerModerationListeners(ctx);
@@ -148,7 +153,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...moderationPages, ...groupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...moderationPages, ...groupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -68,6 +68,8 @@ export interface PostView {
   display_delete_tools: boolean;
   display_moderator_tools: boolean;
   user: UserSummary;
+  /** Set when the viewer blocked the author: the page shows the post collapsed. */
+  blocked?: boolean;
 }
 
 export interface Breadcrumb {

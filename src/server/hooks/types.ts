@@ -1,3 +1,4 @@
+import type { GroupBadge } from '../../shared/schemas/group.js';
 import type { Selectable } from 'kysely';
 import type { PostsTable, TopicsTable, UsersTable, CategoriesTable, NotificationsTable } from '../db/schema.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
@@ -26,6 +27,8 @@ export interface FilterHooks {
   'filter:user.create': { username: string; email: string | null };
   /** A topic list's thumbnails, filled in one query for all its topics (the uploads domain). */
   'filter:topics.thumbs': { tids: number[]; thumbs: Map<number, TopicThumb[]> };
+  /** The group badges members show (NodeBB's selectedGroups), filled by the groups domain in one query. */
+  'filter:users.badges': { uids: number[]; badges: Map<number, GroupBadge[]> };
 }
 
 /** A topic thumbnail as topic objects list it (NodeBB's `thumbs` items). */

@@ -1,7 +1,17 @@
 import type { AppContext } from '../../context.js';
+import { presentBadge } from './presenter.js';
 
-/** Tells a member their request to join a group was accepted (through the notifications service). */
-export function registerGroupListeners(ctx: Pick<AppContext, 'hooks' | 'notifications'>): void {
+/**
+ * The groups domain's listeners: members' badges for any page that shows authors (one query for
+ * all of them), and the notification that a membership request was accepted.
+ */
+export function registerGroupListeners(ctx: Pick<AppContext, 'groups' | 'hooks' | 'notifications'>): void {
+  ctx.hooks.filter('filter:users.badges', 'groups', async (data) => {
+    const rows = await ctx.groups.badgesOf(data.uids);
+    for (const [uid, groups] of rows) data.badges.set(uid, groups.map(presentBadge));
+    return data;
+  });
+
   ctx.hooks.action('action:group.accept', 'groups', async ({ groupName, slug, uid, by }) => {
     await ctx.notifications.notify({
       type: 'group-request',

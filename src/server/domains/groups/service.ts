@@ -170,6 +170,7 @@ export class GroupsService {
     if (!(await this.deps.privileges.can(viewer, 'group:create'))) throw forbidden();
     const slug = slugify(name);
     if (await store.nameTaken(this.db, name, slug)) throw badRequest('error:group-already-exists');
+    await this.parseDescription(fields, viewer.uid);
     return runAction(this.db, {
       write: async (tx) => {
         await store.insertGroup(tx, { ...fields, private: fields.private ?? 1, name, slug, created: Date.now() });
@@ -190,9 +191,7 @@ export class GroupsService {
     if (renamed && g.system) throw badRequest('error:not-allowed-to-rename-system-group');
     const newSlug = renamed ? slugify(newName) : g.slug;
     if (renamed && (await store.nameTaken(this.db, newName, newSlug, g.name))) throw badRequest('error:group-already-exists');
-    if (fields.description !== undefined) {
-      fields.description_parsed = fields.description ? (await this.deps.hooks.runFilter('filter:parse.post', { content: fields.description, html: '', kind: 'raw', uid: viewer.uid })).html : '';
-    }
+    await this.parseDescription(fields, viewer.uid);
     const opened = fields.private === 0 && g.private === 1;
     const accepted = opened ? await store.waiting(this.db, 'group_pending', g.name) : [];
     const name = renamed ? newName : g.name;
@@ -383,6 +382,12 @@ export class GroupsService {
   // Group membership is part of who a viewer is (privileges): every process forgets its cache.
   private membershipChanged(): void {
     this.deps.caches.clear('viewers');
+  }
+
+  // The description is stored as written and as HTML from the post pipeline (sanitised), rendered once at write time.
+  private async parseDescription(fields: Partial<GroupRow>, uid: number): Promise<void> {
+    if (fields.description === undefined) return;
+    fields.description_parsed = fields.description ? (await this.deps.hooks.runFilter('filter:parse.post', { content: fields.description, html: '', kind: 'raw', uid })).html : '';
   }
 
   private checkName(raw: string): string {

@@ -84,6 +84,11 @@ export class NotificationsService {
     let uids = [...new Set(event.uids)].filter((uid) => Number.isInteger(uid) && uid > 0 && uid !== event.from);
     if (!uids.length) return [];
     uids = await store.readersAmong(this.ctx.db, uids, event.cid ?? 0, event.tid ?? 0);
+    // A member who blocked the sender hears nothing from them (NodeBB's user.blocks.filter).
+    if (event.from > 0 && uids.length) {
+      const blockers = await this.ctx.users.blockersAmong(uids, event.from);
+      uids = uids.filter((uid) => !blockers.has(uid));
+    }
     if (!uids.length) return [];
     const members = await this.ctx.users.getMany(uids);
     const inApp: number[] = [];

@@ -23,10 +23,12 @@ export interface PresentOptions {
 /** Presents posts for page data and the API, loading authors, votes and bookmarks in batches. */
 export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], opts: PresentOptions): Promise<PostView[]> {
   const pids = rows.map((p) => p.pid);
-  const [users, votes, bookmarked] = await Promise.all([
+  const [users, votes, bookmarked, blocked] = await Promise.all([
     ctx.users.getMany([...rows.map((p) => p.uid), ...rows.map((p) => p.editor_uid)]),
     store.votesOf(ctx.db, viewer.uid, pids),
     store.bookmarkedOf(ctx.db, viewer.uid, pids),
+    // The members the viewer blocked: read once for the page; their posts show collapsed.
+    viewer.uid > 0 && rows.length ? ctx.users.blockedBy(viewer.uid).then((u) => new Set(u)) : new Set<number>(),
   ]);
   return rows.map((p) => {
     const hidden = p.deleted === 1 && !opts.viewDeleted(p);
@@ -58,6 +60,7 @@ export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
       display_delete_tools: tools.delete,
       display_moderator_tools: tools.moderate,
       user: presentUser(users.get(p.uid), p.uid),
+      ...(blocked.has(p.uid) ? { blocked: true } : {}),
     };
   });
 }

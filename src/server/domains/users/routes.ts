@@ -72,13 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       return ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, data), req.viewer));
     },
   });
-  r.delete('/api/v3/users/:uid', {
-    schema: { params: UidParams, response: { 200: Envelope(Empty) }, tags: ['users'] },
-    handler: async (req) => {
-      await ctx.users.delete(member(req.viewer), req.params.uid);
-      return ok({});
-    },
-  });
+  // DELETE /api/v3/users/:uid (account and content) is with the other deletions (delete-routes.ts).
   r.put('/api/v3/users/:uid/settings', {
     schema: { params: UidParams, body: SettingsBody, response: { 200: Envelope(UserSettingsObjSchema) }, tags: ['users'] },
     handler: async (req) => {
