@@ -27,6 +27,7 @@ import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { ChatsService } from './domains/chats/service.js';
+import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
@@ -66,6 +67,8 @@ export interface AppContext {
   uploads: UploadsService;
   /** Chat rooms, members and messages. */
   chats: ChatsService;
+  /** Reports of posts, members and chat messages, worked by moderators. */
+  flags: FlagsService;
   /** Member moderation: bans, mutes, moderation notes, IP history and blacklist, spam defence. */
   moderation: ModerationService;
   close(): Promise<void>;
@@ -103,6 +106,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.push = new PushService(ctx);
   ctx.uploads = new UploadsService(ctx);
   ctx.chats = new ChatsService(ctx);
+  ctx.flags = new FlagsService(ctx);
   ctx.moderation = new ModerationService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);

@@ -75,6 +75,14 @@ export const DEFAULT_SETTINGS = {
   postQueuePostCountThreshold: 1,
   /** Groups whose members skip the queue, joined by commas. */
   groupsExemptFromPostQueue: '',
+  /** Flags: the preset reasons of the report dialog, one a line (members may also write their own). */
+  'flags:reasons': 'Spam\nOffensive\nOff-topic',
+  /** Flags: reports of posts and chat messages a member may make a day (NodeBB's flags:postFlagsPerDay; 0: no limit). */
+  'flags:postFlagsPerDay': 10,
+  /** Flags: reports of members a member may make a day (NodeBB's flags:userFlagsPerDay; 0: no limit). */
+  'flags:userFlagsPerDay': 10,
+  /** Flags: a post with this many reports is hidden (soft-deleted) until a moderator looks (0: never). */
+  'flags:autoHideThreshold': 0,
   /** SMTP server for outgoing mail; empty: mail waits in the outbox (and the log) until one is set. */
   smtpHost: '',
   smtpPort: 587,

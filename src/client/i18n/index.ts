@@ -6,7 +6,7 @@ import { fillArgs, translateBrackets } from '../util/brackets';
 export const NAMESPACES = [
   'global', 'pages', 'topic', 'category', 'register', 'login', 'user', 'modules', 'error',
   'reset_password', 'users', 'search', 'recent', 'unread', 'spam-be-gone', 'tags', 'notifications',
-  'email', 'ip-blacklist', 'groups',
+  'email', 'flags', 'ip-blacklist', 'groups',
 ] as const;
 
 /** Namespace name → flat key/value map, as in public/language/{lang}/{ns}.json. */
