@@ -118,6 +118,10 @@ export const DEFAULT_SETTINGS = {
   resizeImageWidth: 1920,
   /** Uploads: the most pixels (width x height) an uploaded image may have; bigger ones are refused. */
   maximumImagePixels: 40_000_000,
+  /** Accounts: members may delete their own account (NodeBB's allowAccountDelete). */
+  allowAccountDelete: true,
+  /** Accounts: days a member's data export stays downloadable before the clean-up removes it. */
+  exportExpiryDays: 7,
   /** Profiles: the longest about-me, in characters (NodeBB's maximumAboutMeLength). */
   maximumAboutMeLength: 1000,
   /** Profiles: the longest signature, in characters (NodeBB's maximumSignatureLength). */

@@ -7,6 +7,7 @@ import { api } from '../app/api';
 import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
 import { Avatar } from './Avatar';
+import { BlockedPost } from './BlockedPost';
 import { Icon } from './Icon';
 import { PostContent } from './PostContent';
 import { Timeago } from './Timeago';
@@ -38,6 +39,8 @@ export function Post({ post, topic, onChange }: PostProps) {
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // A blocked author's post starts folded (the reader may unfold it).
+  const [unfolded, setUnfolded] = useState(false);
   const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
 
   const vote = async (delta: 1 | -1) => {
@@ -76,6 +79,7 @@ export function Post({ post, topic, onChange }: PostProps) {
   const permalink = `${rp}${topicPath(topic.tid, topic.slug, post.index + 1)}`;
   const canVote = !!user && !post.selfPost;
 
+  if (post.blocked && !unfolded) return <BlockedPost post={post} onShow={() => setUnfolded(true)} />;
   return (
     <article className={`post card mb-3${post.deleted ? ' deleted' : ''}`} data-index={post.index} data-pid={post.pid} id={`post-${post.pid}`} aria-labelledby={`post-${post.pid}-author`}>
       <div className="card-body d-flex gap-3">

@@ -22,6 +22,8 @@ const MODULE_OF: Record<string, string> = {
   'account/tags': 'account/tags',
   'account/web-push': 'account/web-push',
   'account/uploads': 'account/uploads',
+  'account/blocks': 'account/blocks',
+  'account/data': 'account/data',
   'account/edit': 'account/edit',
   'account/posts': 'account/posts',
   'account/best': 'account/posts',

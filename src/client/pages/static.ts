@@ -11,6 +11,8 @@ import accountWatched from './account/watched';
 import accountCategories from './account/categories';
 import accountTags from './account/tags';
 import accountUploads from './account/uploads';
+import accountBlocks from './account/blocks';
+import accountData from './account/data';
 import accountEdit from './account/edit';
 import profilePosts from './account/posts';
 import profileTopics from './account/topics';
@@ -31,6 +33,7 @@ import { moduleFor, type PageComponent } from './registry';
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
+  'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, error,
 };

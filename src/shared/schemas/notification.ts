@@ -53,7 +53,7 @@ export type NotificationFilter = Static<typeof NotificationFilterSchema>;
 /** The notification types Palaver stores (the `type` field). */
 export const NOTIFICATION_TYPES = [
   'new-reply', 'new-topic', 'mention', 'quote', 'upvote', 'follow', 'post-edit', 'new-chat', 'new-post-flag',
-  'new-user-flag', 'post-queue', 'group-invite', 'group-request', 'my-flags',
+  'new-user-flag', 'post-queue', 'group-invite', 'group-request', 'data-export', 'my-flags',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

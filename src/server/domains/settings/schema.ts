@@ -85,6 +85,8 @@ export const SettingsSchema = Type.Object(
     allowedFileExtensions: Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9,. ]*$' }),
     resizeImageWidth: int(16, 10000),
     maximumImagePixels: int(1, 268_402_689),
+    allowAccountDelete: Type.Boolean(),
+    exportExpiryDays: int(1, 365),
     maximumAboutMeLength: int(0, 100_000),
     maximumSignatureLength: int(0, 100_000),
     disableSignatures: Type.Boolean(),

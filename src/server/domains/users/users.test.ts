@@ -126,7 +126,7 @@ describe('ban and delete', () => {
 
   it('a member deletes their own account', async () => {
     const { client, user } = await forum.loginAs();
-    expect((await client.del(`/api/v3/users/${user.uid}`)).status).toBe(200);
+    expect((await client.del(`/api/v3/users/${user.uid}`, { password: TEST_PASSWORD })).status).toBe(200);
     expect(await forum.ctx.users.get(user.uid)).toBeNull();
     expect((await client.get('/api/config')).body.uid).toBe(0);
   });
