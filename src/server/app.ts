@@ -40,6 +40,9 @@ import { registerUploadRoutes } from './domains/uploads/routes.js';
 import { uploadPages } from './domains/uploads/pages.js';
 import { registerChatRoutes } from './domains/chats/routes.js';
 import { chatPages } from './domains/chats/pages.js';
+import { registerRegistrationRoutes } from './domains/registration/routes.js';
+import { registrationPages } from './domains/registration/pages.js';
+import { registerCaptchaRoutes } from './plugins/captcha/routes.js';
 import { registerFlagRoutes } from './domains/flags/routes.js';
 import { flagPages } from './domains/flags/pages.js';
 import { eventPages } from './domains/events/pages.js';
@@ -153,11 +156,13 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
       registerChatRoutes(scope, ctx);
+      registerRegistrationRoutes(scope, ctx);
+      registerCaptchaRoutes(scope, ctx);
       registerFlagRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

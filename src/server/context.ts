@@ -27,6 +27,7 @@ import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { ChatsService } from './domains/chats/service.js';
+import { RegistrationService } from './domains/registration/service.js';
 import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
@@ -67,6 +68,8 @@ export interface AppContext {
   uploads: UploadsService;
   /** Chat rooms, members and messages. */
   chats: ChatsService;
+  /** Registration: its types, the approval queue, invitations and members' consent. */
+  registration: RegistrationService;
   /** Reports of posts, members and chat messages, worked by moderators. */
   flags: FlagsService;
   /** Member moderation: bans, mutes, moderation notes, IP history and blacklist, spam defence. */
@@ -106,6 +109,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.push = new PushService(ctx);
   ctx.uploads = new UploadsService(ctx);
   ctx.chats = new ChatsService(ctx);
+  ctx.registration = new RegistrationService(ctx);
   ctx.flags = new FlagsService(ctx);
   ctx.moderation = new ModerationService(ctx);
   registerCoreJobs(ctx);

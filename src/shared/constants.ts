@@ -143,6 +143,22 @@ export const DEFAULT_SETTINGS = {
   stopForumSpamEnabled: false,
   /** Spam defence: the lookup's address (StopForumSpam's API, or a compatible service). */
   stopForumSpamUrl: 'https://api.stopforumspam.org/api',
+  /** Registration: normal, invite-only, admin-invite-only or disabled (NodeBB's registrationType). */
+  registrationType: 'normal',
+  /** Registration: normal, admin-approval, or admin-approval-ip (only addresses already used by a member wait) (NodeBB's registrationApprovalType). */
+  registrationApprovalType: 'normal',
+  /** Registration: days an invitation link works (NodeBB's inviteExpiration). */
+  inviteExpiration: 7,
+  /** Registration: the most invitations one member may send; 0: no limit (NodeBB's maximumInvites). */
+  maximumInvites: 0,
+  /** Registration: terms of use (markdown) to accept when registering; empty: no terms step (NodeBB's termsOfUse). */
+  termsOfUse: '',
+  /** Registration: ask for consent to data processing (GDPR) when registering (NodeBB's gdpr_enabled). */
+  gdpr_enabled: true,
+  /** Captcha (ALTCHA proof of work, no third party) on the registration form. */
+  'captcha:register': true,
+  /** Captcha on login after this many failed logins from an address or for a name within an hour; 0: never. */
+  'captcha:loginFailures': 3,
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
 export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];

@@ -327,6 +327,8 @@ export interface ClientConfig {
   /** This member's new posts may wait in the post queue (the composer says so). */
   postQueue: boolean;
   allowRegistration: boolean;
+  /** The captcha arguments (spec §3: targetId, publicKey, options, addLoginRecaptcha); ALTCHA, made by this forum. */
+  captcha?: { provider: 'altcha'; targetId: string; publicKey: string; options: { theme: string; hl: string }; addLoginRecaptcha: boolean; register: boolean; challengeUrl: string };
   topicsPerPage: number;
   postsPerPage: number;
   uid: number;

@@ -5,6 +5,7 @@ import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
 import { errorText } from '../i18n';
 import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
+import { useLoginCaptcha } from '../components/captcha/login';
 
 /** The login form: POST /login (JSON), then a full load of the next page (new session). */
 export default function Login({ page }: { page: PageBase }) {
@@ -16,6 +17,7 @@ export default function Login({ page }: { page: PageBase }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(data.error ? tx(data.error) : null);
   const [busy, setBusy] = useState(false);
+  const captcha = useLoginCaptcha();
   const rp = rt.config.relative_path;
 
   const submit = async (e: FormEvent) => {
@@ -27,10 +29,11 @@ export default function Login({ page }: { page: PageBase }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password });
+      const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password, ...captcha.fields() });
       location.href = afterLoginUrl(rt.config, res?.next);
     } catch (err) {
       setError(errorText(rt.i18n, err));
+      captcha.failed(err);
       setBusy(false);
     }
   };
@@ -59,6 +62,7 @@ export default function Login({ page }: { page: PageBase }) {
           </div>
           <input id={`${id}-p`} name="password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </div>
+        {captcha.widget}
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {busy ? t('login:logging-in') : t('login:login')}
         </button>

@@ -1,12 +1,14 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { AuthPage, PageBase } from '../../shared/types';
+import type { RegisterPage } from '../../shared/schemas/registration';
+import type { PageBase } from '../../shared/types';
 import { emailError, passwordError, usernameError } from '../../shared/validation';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
 import { errorText } from '../i18n';
 import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
+import { Altcha } from '../components/captcha/Altcha';
 
 type Scorer = (password: string, inputs: string[]) => number;
 let scorer: Promise<Scorer> | null = null;
@@ -29,13 +31,32 @@ function Field({ id, label, error, help, children }: { id: string; label: string
   );
 }
 
-/** The registration form with the shared validation rules and a live strength meter. */
+function Check({ id, label, checked, onChange, error }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; error: string | null }) {
+  return (
+    <div className="form-check mb-3">
+      <input id={id} type="checkbox" className={`form-check-input${error ? ' is-invalid' : ''}`} checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={error ? `${id}-error` : undefined} />
+      <label htmlFor={id} className="form-check-label small">{label}</label>
+      {error && <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div>}
+    </div>
+  );
+}
+
+/**
+ * The registration form with the shared validation rules and a live strength meter; it follows
+ * the forum's registration type (an invitation link's token, the approval queue's message), asks
+ * for the terms and consent when set, carries the captcha's solution and a honeypot field.
+ */
 export default function Register({ page }: { page: PageBase }) {
   const rt = useRuntime();
-  const { t } = useT();
-  const data = page as AuthPage;
+  const { t, tx } = useT();
+  const data = page as RegisterPage;
   const id = useId();
-  const [f, setF] = useState({ username: '', email: '', password: '', confirm: '' });
+  const [f, setF] = useState({ username: '', email: data.invitedEmail ?? '', password: '', confirm: '' });
+  const [agree, setAgree] = useState({ terms: false, gdpr: false });
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [honeypot, setHoneypot] = useState('');
+  const [queued, setQueued] = useState<string | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [score, setScore] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +82,8 @@ export default function Register({ page }: { page: PageBase }) {
     email: emailError(f.email),
     password: passwordError(f.password, rules, score ?? 0),
     confirm: f.confirm !== f.password ? 'reset_password:passwords-do-not-match' : null,
+    terms: data.termsOfUse && !agree.terms ? 'register:terms_of_use_error' : null,
+    gdpr: data.gdpr_enabled && !agree.gdpr ? 'register:gdpr-consent-denied' : null,
   };
   const shown = (k: keyof typeof errors) => (touched[k] && errors[k] ? t(errors[k]!, k === 'password' ? rules.minimumPasswordLength : '') : null);
   const set = (k: keyof typeof f) => (e: ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
@@ -69,7 +92,7 @@ export default function Register({ page }: { page: PageBase }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched({ username: true, email: true, password: true, confirm: true });
+    setTouched({ username: true, email: true, password: true, confirm: true, terms: true, gdpr: true });
     // The strength scorer loads lazily: a quick submit must wait for it, not count as weak.
     let strength = score;
     if (strength === null && f.password) {
@@ -78,25 +101,50 @@ export default function Register({ page }: { page: PageBase }) {
     }
     const now = { ...errors, password: passwordError(f.password, rules, strength ?? 0) };
     if (Object.values(now).some(Boolean)) return;
+    if (data.captcha && !altcha) return setError(t('error:captcha-required'));
     setBusy(true);
     setError(null);
     try {
-      const res = await postSite<{ next?: string }>(rt.config, '/register', { username: f.username, email: f.email, password: f.password, 'password-confirm': f.confirm });
+      const res = await postSite<{ next?: string; message?: string }>(rt.config, '/register', {
+        username: f.username,
+        email: f.email,
+        password: f.password,
+        'password-confirm': f.confirm,
+        ...(data.token ? { token: data.token } : {}),
+        ...(data.termsOfUse ? { 'agree-terms': agree.terms } : {}),
+        ...(data.gdpr_enabled ? { gdpr_consent: agree.gdpr } : {}),
+        ...(altcha ? { altcha } : {}),
+        ...(honeypot ? { website: honeypot } : {}),
+      });
+      if (res?.message) {
+        setQueued(tx(res.message));
+        setBusy(false);
+        return;
+      }
       location.href = afterLoginUrl(rt.config, res?.next);
     } catch (err) {
       setError(errorText(rt.i18n, err));
       setBusy(false);
+      // A solution works once: a refused form gets a new challenge.
+      if (data.captcha) setCaptchaRound((n) => n + 1);
     }
   };
 
   if (data.allowRegistration === false || !rt.config.allowRegistration) {
     return <AuthCard title={t('register:register')}><div className="alert alert-info mb-0">{t('error:registration-disabled')}</div></AuthCard>;
   }
+  if (data.canRegister === false) {
+    return <AuthCard title={t('register:register')}><div className="alert alert-info mb-0" role="status">{tx(`[[${data.reason}]]`)}</div></AuthCard>;
+  }
+  if (queued) {
+    return <AuthCard title={t('register:registration-queue-waiting')}><div className="alert alert-success mb-0" role="status">{queued}</div></AuthCard>;
+  }
   const strength = score ?? 0;
   return (
     <AuthCard title={t('register:register')} footer={<>{t('register:already-have-account')} <a href={`${rt.config.relative_path}/login`}>{t('global:login')}</a></>}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
+        {data.token && <div className="alert alert-info py-2 small">{t('register:invite.welcome')}</div>}
         <Field id={`${id}-u`} label={t('register:username')} error={shown('username')} help={t('register:username-help', rules.minimumUsernameLength, rules.maximumUsernameLength)}>
           <input id={`${id}-u`} className={`form-control${invalid('username')}`} autoComplete="username" value={f.username} onChange={set('username')} onBlur={blur('username')} aria-invalid={!!shown('username')} aria-describedby={shown('username') ? `${id}-u-error` : `${id}-u-help`} required autoFocus />
         </Field>
@@ -115,7 +163,21 @@ export default function Register({ page }: { page: PageBase }) {
         <Field id={`${id}-c`} label={t('register:confirm-password')} error={shown('confirm')}>
           <input id={`${id}-c`} type="password" className={`form-control${invalid('confirm')}`} autoComplete="new-password" value={f.confirm} onChange={set('confirm')} onBlur={blur('confirm')} aria-invalid={!!shown('confirm')} aria-describedby={shown('confirm') ? `${id}-c-error` : undefined} required />
         </Field>
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>{busy ? t('register:registering') : t('register:register-now')}</button>
+        {data.termsOfUse && (
+          <div className="mb-3">
+            <div className="fw-semibold mb-1">{t('register:terms_of_use')}</div>
+            <div className="tos border rounded p-2 small overflow-auto mb-2" style={{ maxHeight: 160 }} dangerouslySetInnerHTML={{ __html: data.termsOfUse }} />
+            <Check id={`${id}-tos`} label={t('register:agree_to_terms_of_use')} checked={agree.terms} onChange={(v) => setAgree({ ...agree, terms: v })} error={shown('terms')} />
+          </div>
+        )}
+        {data.gdpr_enabled && <Check id={`${id}-gdpr`} label={t('register:gdpr-agree')} checked={agree.gdpr} onChange={(v) => setAgree({ ...agree, gdpr: v })} error={shown('gdpr')} />}
+        {/* People never see nor fill this field; a bot that fills every input is refused. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-w`}>{t('register:honeypot-label')}</label>
+          <input id={`${id}-w`} name="website" type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        </div>
+        {data.captcha && <Altcha onSolved={setAltcha} round={captchaRound} />}
+        <button type="submit" className="btn btn-primary w-100" disabled={busy || (data.captcha && !altcha)}>{busy ? t('register:registering') : t('register:register-now')}</button>
       </form>
     </AuthCard>
   );

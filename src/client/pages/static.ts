@@ -18,6 +18,8 @@ import profilePosts from './account/posts';
 import profileTopics from './account/topics';
 import profileFollows from './account/follows';
 import webPush from './account/web-push';
+import accountConsent from './account/consent';
+import registrationQueue from './registration-queue';
 import login from './login';
 import register from './register';
 import reset from './reset';
@@ -33,6 +35,7 @@ import { moduleFor, type PageComponent } from './registry';
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
+  'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, error,

@@ -349,6 +349,12 @@ export interface Database {
   uploads: UploadsTable;
   upload_refs: UploadRefsTable;
   topic_thumbs: TopicThumbsTable;
+  registration_queue: RegistrationQueueTable;
+  invitations: InvitationsTable;
+  user_consents: UserConsentsTable;
+  registration_ips: RegistrationIpsTable;
+  captcha_spent: CaptchaSpentTable;
+  login_failures: LoginFailuresTable;
   moderation_actions: ModerationActionsTable;
   member_mutes: MemberMutesTable;
   ip_history: IpHistoryTable;
@@ -577,6 +583,113 @@ export interface TopicThumbsTable {
   path: string;
   name: string;
   sort: Generated<number>;
+}
+
+/** A ban, unban, mute or unmute of a member (0022): the history the info page lists. */
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  uid: number;
+  kind: 'ban' | 'unban' | 'mute' | 'unmute';
+  by_uid: number;
+  reason: Generated<string>;
+  /** When a ban or mute ends (0: no end). */
+  until: Generated<number>;
+  created: number;
+}
+
+/** A mute in force (0022): the member reads but cannot post, edit or chat until `until` (0: no end). */
+export interface MemberMutesTable {
+  uid: number;
+  until: number;
+  reason: string;
+  by_uid: number;
+  created: number;
+}
+
+/** An address a member logged in or posted from (0022), one row per member, address and UTC day. */
+export interface IpHistoryTable {
+  uid: number;
+  ip: string;
+  day: number;
+  first_seen: number;
+  last_seen: number;
+  hits: Generated<number>;
+}
+
+/** A moderator's note on a member (0022). */
+export interface ModerationNotesTable {
+  id: Generated<number>;
+  uid: number;
+  by_uid: number;
+  note: string;
+  created: number;
+}
+
+/** The IP blacklist's text, as the admin wrote it (0022; one row, id 1). */
+export interface IpBlacklistTable {
+  id: number;
+  rules: string;
+  updated: number;
+}
+
+/** How often a blacklist rule refused a request (0022). */
+export interface IpBlacklistHitsTable {
+  rule: string;
+  hits: number;
+  last_hit: number;
+}
+
+/** An address a member registered from (0017): admin-approval-ip queues a registration from a known one. */
+export interface RegistrationIpsTable {
+  ip: string;
+  uid: number;
+  created: number;
+}
+
+/** A registration waiting for an admin's approval (0017); the password only as its hash. */
+export interface RegistrationQueueTable {
+  id: Generated<number>;
+  username: string;
+  userslug: string;
+  email: string;
+  password_hash: string;
+  ip: Generated<string>;
+  gdpr_consent: Generated<number>;
+  tos_accepted: Generated<number>;
+  created: number;
+}
+
+/** An invitation by mail (0017): the token only as its hash; used once, until `expires`. `groups` is a JSON list of group names. */
+export interface InvitationsTable {
+  token_hash: string;
+  inviter: number;
+  email: string;
+  groups: Generated<string>;
+  created: number;
+  expires: number;
+  used_at: Generated<number>;
+  used_by: Generated<number>;
+}
+
+/** A member's consent (0017): to data processing (GDPR) and to the terms of use, with when (0: not given). */
+export interface UserConsentsTable {
+  uid: number;
+  gdpr_consent: Generated<number>;
+  gdpr_at: Generated<number>;
+  tos_at: Generated<number>;
+}
+
+/** A captcha challenge already solved and used (0017): refused again until it expires. */
+export interface CaptchaSpentTable {
+  challenge: string;
+  expires: number;
+}
+
+/** Failed logins per address or name (0017), counted until `reset_at`. */
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  reset_at: number;
 }
 
 /** A ban, unban, mute or unmute of a member (0022): the history the info page lists. */

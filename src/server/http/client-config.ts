@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { userSettings } from '../domains/users/presenter.js';
 import { csrfToken } from './auth.js';
 import { pageSizes } from './pagination.js';
+import { captchaConfig } from '../plugins/captcha/index.js';
 
 /** The client configuration of spec §3, for this viewer. */
 export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
@@ -53,6 +54,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,
+    captcha: await captchaConfig(ctx, us?.userLang ?? s.defaultLang),
     topicsPerPage: sizes.topicsPerPage,
     postsPerPage: sizes.postsPerPage,
     uid: req.viewer.uid,

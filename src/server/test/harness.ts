@@ -95,8 +95,9 @@ export async function startTestForum(
   const app = await buildApp(config, { logger: opts.logger });
   const ctx = app.ctx;
   await prepareDatabase(ctx);
-  // Tests post quickly; flood control has its own tests that turn it back on.
-  await ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, minimumPasswordStrength: 1, ...opts.settings });
+  // Tests post quickly; flood control has its own tests that turn it back on. The captcha and the
+  // consent step are the registration domain's tests' to turn on (registration/*.test.ts).
+  await ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, minimumPasswordStrength: 1, 'captcha:register': false, 'captcha:loginFailures': 0, gdpr_enabled: false, ...opts.settings });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

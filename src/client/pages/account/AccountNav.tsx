@@ -37,6 +37,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'web-push', path: '/web-push', label: 'user:account.web-push', own: true },
   { id: 'uploads', path: '/uploads', label: 'user:account.uploads', own: true },
   { id: 'chats', path: '/chats', label: 'user:account.chats', own: true },
+  { id: 'consent', path: '/consent', label: 'user:account.consent', own: true },
   { id: 'blocks', path: '/blocks', label: 'user:account.blocks', own: true },
   { id: 'data', path: '/data', label: 'user:account.data', own: true },
 ];

@@ -7,18 +7,16 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { presentUserSlim } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import { UserObjectSlimSchema } from '../../../shared/schemas/user.js';
+import { RegisterAnswer, RegisterBody } from '../registration/routes.js';
+import { withLoginCaptcha } from '../../plugins/captcha/index.js';
 
 // Fields are optional here so that a missing one gets its own error key from the service.
 const LoginBody = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 1024 })),
   password: Type.Optional(Type.String({ maxLength: 1024 })),
   remember: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
-});
-const RegisterBody = Type.Object({
-  username: Type.Optional(Type.String({ maxLength: 1024 })),
-  email: Type.Optional(Type.String({ maxLength: 1024 })),
-  password: Type.Optional(Type.String({ maxLength: 1024 })),
-  'password-confirm': Type.Optional(Type.String({ maxLength: 1024 })),
+  // The captcha's solution, asked for after repeated failed logins (plugins/captcha).
+  altcha: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
 
@@ -34,8 +32,8 @@ async function startSession(ctx: AppContext, req: FastifyRequest, reply: Fastify
 /** Login, logout, registration and password-reset requests (forms and JSON). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string }) => {
-    const user = await ctx.users.login(body.username ?? '', body.password ?? '', req.ip);
+  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string }) => {
+    const user = await withLoginCaptcha(ctx, req.ip, body, () => ctx.users.login(body.username ?? '', body.password ?? '', req.ip));
     await startSession(ctx, req, reply, user);
     return user;
   };
@@ -63,11 +61,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   });
   r.post('/register', {
-    schema: { body: RegisterBody, response: { 200: NextSchema }, tags: ['auth'] },
+    schema: { body: RegisterBody, response: { 200: RegisterAnswer }, tags: ['auth'] },
     handler: async (req, reply) => {
-      const user = await ctx.users.register(req.body, req.ip);
-      await startSession(ctx, req, reply, user);
-      return { next: `${ctx.config.relativePath}/`, uid: user.uid };
+      // The registration domain follows the forum's registration type: a member, or a place in the approval queue.
+      const out = await ctx.registration.register(req.body, req.ip);
+      if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: '[[register:registration-added-to-queue]]' };
+      await startSession(ctx, req, reply, out.user);
+      return { next: `${ctx.config.relativePath}/`, uid: out.user.uid };
     },
   });
   r.post('/reset', {

@@ -22,6 +22,8 @@ export type TemplateData =
   | { template: 'reset'; link: string; minutes: number }
   | { template: 'welcome' }
   | { template: 'notification'; text: string; link: string; unsubscribe: string }
+  | { template: 'invitation'; link: string; inviter: string; days: number }
+  | { template: 'registration-accepted'; link: string }
   | { template: 'digest'; freq: 'day' | 'week' | 'month'; topics: { title: string; url: string; postcount: number }[]; settings: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -68,6 +70,16 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
       unsubscribe = data.unsubscribe;
       break;
     }
+    case 'invitation':
+      subject = t('invitation.subject', data.inviter, f.siteTitle);
+      lines = [t('invitation.intro', data.inviter, f.siteTitle), t('invitation.expiry', data.days)];
+      link = { href: data.link, label: t('invitation.cta') };
+      break;
+    case 'registration-accepted':
+      subject = t('registration-accepted.subject', f.siteTitle);
+      lines = [t('registration-accepted.intro', f.siteTitle)];
+      link = { href: data.link, label: t('registration-accepted.cta') };
+      break;
     case 'digest':
       subject = t(`digest.subject.${data.freq}`, f.siteTitle);
       lines = [t(`digest.intro.${data.freq}`, f.siteTitle)];

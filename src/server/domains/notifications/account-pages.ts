@@ -21,7 +21,7 @@ type Ctx = AppContext;
  * The member an account page is about: only the member themself and administrators see these
  * pages (another member: 403; unknown: 404). A slug with other letters redirects to the real one.
  */
-async function owner(ctx: Ctx, viewer: Viewer, slug: string, page: string): Promise<{ row: UserRow; base: PageContent<AccountPageBase> } | { redirect: string }> {
+export async function owner(ctx: Ctx, viewer: Viewer, slug: string, page: string): Promise<{ row: UserRow; base: PageContent<AccountPageBase> } | { redirect: string }> {
   const row = await ctx.users.bySlug(slug);
   if (!row) throw notFound('error:no-user');
   if (viewer.uid !== row.uid && !viewer.isAdmin) throw forbidden();

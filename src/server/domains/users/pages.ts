@@ -1,6 +1,6 @@
 import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
 import { definePage, type PageContent } from '../../http/pages.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
 import { presentPosts } from '../posts/presenter.js';
 import { escapeTitle } from '../topics/presenter.js';
@@ -114,17 +114,6 @@ const loginPage = definePage<AuthPage>({
   },
 });
 
-const registerPage = definePage<AuthPage>({
-  path: '/register',
-  template: 'register',
-  async load({ ctx, viewer }) {
-    if (viewer.uid > 0) return { redirect: '/' };
-    const content = await authPage(ctx, '[[global:register]]');
-    if (!content.allowRegistration) throw forbidden('error:registration-disabled');
-    return { ...content, breadcrumbs: [{ text: '[[global:register]]' }] };
-  },
-});
-
 const resetPage = definePage<PageBase>({
   path: '/reset',
   template: 'reset',
@@ -141,4 +130,5 @@ async function bestPosts(ctx: Parameters<typeof usersPage.load>[0]['ctx'], viewe
 }
 
 /** Member pages. */
-export const userPages = [usersPage, profilePage, loginPage, registerPage, resetPage, editPage, ...profileListPages];
+// The register page is the registration domain's (registration/pages.ts).
+export const userPages = [usersPage, profilePage, loginPage, resetPage, editPage, ...profileListPages];

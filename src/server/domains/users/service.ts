@@ -110,10 +110,10 @@ export class UsersService {
   }
 
   /** Creates a member after every check; `admin` adds them to administrators. */
-  async create(data: NewUser, opts: { admin?: boolean; ip?: string } = {}): Promise<UserRow> {
+  async create(data: NewUser, opts: { admin?: boolean; ip?: string; passwordHash?: string; inTx?: (tx: Queryable, row: UserRow) => Promise<void> } = {}): Promise<UserRow> {
     const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
-    await this.assertPassword(data.password, [filtered.username, filtered.email ?? '']);
-    const passwordHash = await hash(data.password, ARGON_OPTIONS);
+    // A registration approved from the queue brings the hash made (and checked) when it was sent.
+    const passwordHash = opts.passwordHash ?? (await this.hashNewPassword(data.password, [filtered.username, filtered.email ?? '']));
     const user = await this.ctx.db
       .transaction()
       .execute(async (tx) => {
@@ -131,6 +131,8 @@ export class UsersService {
         await this.ctx.groups.join(REGISTERED, row.uid, tx);
         if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, tx);
         await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', tx);
+        // The registration domain's writes (consent, invitation, address) commit with the account or not at all.
+        if (opts.inTx) await opts.inTx(tx, row);
         return row;
       })
       .catch((err: unknown) => {
@@ -139,6 +141,22 @@ export class UsersService {
       });
     await this.ctx.hooks.fire('action:user.create', { user });
     return user;
+  }
+
+  /** Checks a new password by the forum's rules and hashes it (the registration queue keeps only the hash). */
+  async hashNewPassword(password: string, userInputs: string[]): Promise<string> {
+    await this.assertPassword(password, userInputs);
+    return hash(password, ARGON_OPTIONS);
+  }
+
+  /** The member with this address (case-insensitive), or null. */
+  async byEmailAddress(email: string): Promise<UserRow | null> {
+    return (await store.byEmail(this.ctx.db, email.trim().toLowerCase())) ?? null;
+  }
+
+  /** Checks that a username and an address are valid and not taken; returns them as they would be stored. */
+  async assertAvailable(username: unknown, email: unknown): Promise<{ username: string; email: string }> {
+    return { username: await this.assertUsername(username, this.ctx.db), email: await this.assertEmail(email, this.ctx.db) };
   }
 
   /** Self-registration: checks the setting and the confirmation, then creates. */

@@ -1,0 +1,26 @@
+import { useState, type ReactNode } from 'react';
+import { useRuntime } from '../../app/runtime';
+import { Altcha } from './Altcha';
+
+const CAPTCHA_KEYS = new Set(['error:captcha-required', 'error:invalid-captcha']);
+
+/**
+ * The login form's captcha: absent until the server asks for it (after repeated failed logins),
+ * then the widget solves a challenge for every further try.
+ */
+export function useLoginCaptcha(): { widget: ReactNode; fields: () => { altcha?: string }; failed: (err: unknown) => void } {
+  const rt = useRuntime();
+  const [needed, setNeeded] = useState(false);
+  const [payload, setPayload] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  return {
+    widget: needed && rt.config.captcha?.addLoginRecaptcha !== false ? <Altcha onSolved={setPayload} round={round} /> : null,
+    fields: () => (needed && payload ? { altcha: payload } : {}),
+    failed: (err: unknown) => {
+      const key = (err as { key?: unknown } | null)?.key;
+      if (typeof key === 'string' && CAPTCHA_KEYS.has(key)) setNeeded(true);
+      // A solution works once: every refused try needs a new one.
+      if (needed) setRound((n) => n + 1);
+    },
+  };
+}

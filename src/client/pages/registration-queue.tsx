@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import type { QueuedRegistration, RegistrationQueuePage } from '../../shared/schemas/registration';
+import type { PageBase } from '../../shared/types';
+import { api, postSite } from '../app/api';
+import { useT, useUser } from '../app/hooks';
+import { useRuntime } from '../app/runtime';
+import { errorText } from '../i18n';
+import { PageHeader } from '../components/PageHeader';
+import { Pagination } from '../components/Pagination';
+import { Timeago } from '../components/Timeago';
+
+/** The admins' registration queue (admin/manage/registration): accept, reject, report as spam; pending invitations and the invite form. */
+export default function RegistrationQueue({ page }: { page: PageBase }) {
+  const rt = useRuntime();
+  const { t } = useT();
+  const data = page as RegistrationQueuePage;
+  const [users, setUsers] = useState<QueuedRegistration[]>(data.users);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (u: QueuedRegistration, action: 'accept' | 'reject') => {
+    setBusy(u.username);
+    try {
+      await api(rt.config, action === 'accept' ? 'PUT' : 'DELETE', `/admin/registration-queue/${encodeURIComponent(u.username)}`, action === 'accept' ? {} : undefined);
+      setUsers((list) => list.filter((x) => x.username !== u.username));
+      rt.alert({ type: 'success', message: t(action === 'accept' ? 'register:queue.accepted' : 'register:queue.rejected', u.username) });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  // Spec §7/§8: the spam-be-gone report of a queued registration, with its alert texts.
+  const report = async (u: QueuedRegistration) => {
+    try {
+      await postSite(rt.config, `/api/user/${encodeURIComponent(u.username)}/spam-be-gone/report/queue`, {});
+      rt.alert({ type: 'success', message: t('spam-be-gone:user-reported') });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: (err as Error).message ? errorText(rt.i18n, err) : t('spam-be-gone:something-went-wrong') });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('register:queue.title')} subtitle={String(users.length === data.users.length ? data.registrationQueueCount : users.length)} />
+      {users.length === 0 ? (
+        <div className="alert alert-info" role="status">{t('register:queue.none')}</div>
+      ) : (
+        <div className="table-responsive mb-4">
+          <table className="table align-middle registration-queue">
+            <thead>
+              <tr>
+                <th scope="col">{t('register:queue.username')}</th>
+                <th scope="col">{t('register:queue.email')}</th>
+                <th scope="col" className="d-none d-md-table-cell">{t('register:queue.ip')}</th>
+                <th scope="col" className="d-none d-md-table-cell">{t('register:queue.time')}</th>
+                <th scope="col"><span className="visually-hidden">{t('register:queue.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.username} data-username={u.username}>
+                  <td className="fw-semibold text-break">{u.username}</td>
+                  <td className="text-break">{u.email}</td>
+                  <td className="d-none d-md-table-cell">
+                    {u.ip}
+                    {u.ipMatch.length > 0 && (
+                      <div className="small text-body-secondary">
+                        {t('register:queue.ip-match')}:{' '}
+                        {u.ipMatch.map((m) => (
+                          <a key={m.uid} href={`${rt.config.relative_path}/user/${m.userslug}`} className="me-1">{m.username}</a>
+                        ))}
+                      </div>
+                    )}
+                  </td>
+                  <td className="d-none d-md-table-cell small"><Timeago iso={u.timestampISO} /></td>
+                  <td className="text-end">
+                    <div className="d-flex flex-wrap gap-1 justify-content-end">
+                      <button type="button" className="btn btn-sm btn-success" disabled={busy === u.username} onClick={() => void act(u, 'accept')}>{t('register:queue.accept')}</button>
+                      <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy === u.username} onClick={() => void act(u, 'reject')}>{t('register:queue.reject')}</button>
+                      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void report(u)}>{t('spam-be-gone:report-user')}</button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination pagination={data.pagination} />
+      <InviteForm />
+      {data.invites.length > 0 && (
+        <section className="mt-4" aria-labelledby="pending-invites">
+          <h2 id="pending-invites" className="h5">{t('register:queue.invites')}</h2>
+          <ul className="list-unstyled">
+            {data.invites.map((i) => (
+              <li key={i.uid} className="mb-2">
+                <div className="small text-body-secondary">{t('register:queue.invited-by', i.username)}</div>
+                {i.invitations.map((inv) => <div key={inv.email} className="text-break">{inv.email}</div>)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Sends invitations by mail (POST /users/{uid}/invites). */
+function InviteForm() {
+  const rt = useRuntime();
+  const { t } = useT();
+  const me = useUser();
+  const [emails, setEmails] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!me) return null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await api(rt.config, 'POST', `/users/${me.uid}/invites`, { emails });
+      setEmails('');
+      rt.alert({ type: 'success', message: t('register:invite.sent') });
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card card-body" onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
+      <h2 id="invite-title" className="h5">{t('register:invite.title')}</h2>
+      <label htmlFor="invite-emails" className="form-label">{t('register:invite.emails')}</label>
+      <input id="invite-emails" type="text" className="form-control mb-2" value={emails} onChange={(e) => setEmails(e.target.value)} autoComplete="off" />
+      <div><button type="submit" className="btn btn-primary" disabled={busy || !emails.trim()}>{t('register:invite.send')}</button></div>
+    </form>
+  );
+}

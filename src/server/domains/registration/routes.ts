@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { Empty, Envelope, ok } from '../../http/envelope.js';
+import { notAuthorised } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { UidParams } from '../users/schemas.js';
+
+const str = (max = 1024) => Type.Optional(Type.String({ maxLength: max }));
+const flag = Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })]));
+
+/** The registration form's body (POST /register); fields optional so the service answers each missing one with its key. */
+export const RegisterBody = Type.Object({
+  username: str(),
+  email: str(),
+  password: str(),
+  'password-confirm': str(),
+  altcha: str(4096),
+  token: str(200),
+  'agree-terms': flag,
+  gdpr_consent: flag,
+  website: str(),
+});
+
+/** POST /register's answer: where to go next (a member) or the queue's message. */
+export const RegisterAnswer = Type.Object({ next: Type.String(), uid: Type.Number(), message: Type.Optional(Type.String()) });
+
+const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }) });
+
+function member(v: Viewer): Viewer {
+  if (v.uid <= 0) throw notAuthorised();
+  return v;
+}
+
+/** Invitations, consent, the registration queue's accept/reject and its spam report. */
+export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post('/api/v3/users/:uid/invites', {
+    schema: {
+      params: UidParams,
+      body: Type.Object({ emails: Type.String({ maxLength: 10_000 }), groupsToJoin: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 50 })) }),
+      response: { 200: Envelope(Empty) },
+      tags: ['users'],
+    },
+    handler: async (req) => {
+      await ctx.registration.invite(member(req.viewer), req.params.uid, req.body.emails, req.body.groupsToJoin ?? []);
+      return ok({});
+    },
+  });
+  r.put('/api/v3/users/:uid/consent', {
+    schema: { params: UidParams, body: Type.Optional(Type.Object({ tos: Type.Optional(Type.Boolean()) })), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      await ctx.registration.giveConsent(member(req.viewer), req.params.uid, req.body?.tos ?? false);
+      return ok({});
+    },
+  });
+  r.put('/api/v3/admin/registration-queue/:username', {
+    schema: { params: UsernameParams, body: Type.Optional(Type.Object({})), response: { 200: Envelope(Type.Object({ uid: Type.Number() })) }, tags: ['admin'] },
+    handler: async (req) => ok({ uid: (await ctx.registration.accept(member(req.viewer), req.params.username, req.ip)).uid }),
+  });
+  r.delete('/api/v3/admin/registration-queue/:username', {
+    schema: { params: UsernameParams, response: { 200: Envelope(Empty) }, tags: ['admin'] },
+    handler: async (req) => {
+      await ctx.registration.reject(member(req.viewer), req.params.username, req.ip);
+      return ok({});
+    },
+  });
+  r.post('/api/user/:username/spam-be-gone/report/queue', {
+    schema: { params: UsernameParams, body: Type.Optional(Type.Object({})), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      await ctx.registration.reportQueued(member(req.viewer), req.params.username, req.ip);
+      return ok({});
+    },
+  });
+}

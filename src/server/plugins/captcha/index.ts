@@ -1,0 +1,98 @@
+import { createHmac } from 'node:crypto';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import * as store from './store.js';
+
+type Ctx = Pick<AppContext, 'config' | 'db' | 'settings'>;
+
+/** How long a challenge may be solved and used. */
+export const CHALLENGE_TTL_MS = 10 * 60_000;
+/**
+ * The largest secret number: the browser tries half of them on average. 50,000 SHA-256
+ * hashes take well under a second in a browser and make mass registration cost real work.
+ */
+export const MAX_NUMBER = 50_000;
+const FAILURE_WINDOW_MS = 3600_000;
+
+/** The key that signs challenges: derived from the forum's secret, so nothing is stored. */
+function hmacKey(ctx: Ctx): string {
+  return createHmac('sha256', ctx.config.secret).update('altcha').digest('hex');
+}
+
+/** A new ALTCHA challenge (SHA-256 proof of work), signed and expiring. */
+export async function newChallenge(ctx: Ctx): Promise<Challenge> {
+  return createChallenge({ hmacKey: hmacKey(ctx), maxNumber: MAX_NUMBER, expires: new Date(Date.now() + CHALLENGE_TTL_MS) });
+}
+
+/**
+ * Checks the widget's payload (base64 JSON of algorithm, challenge, number, salt, signature):
+ * the signature is ours, it has not expired, the number solves it, and it was not used
+ * before. 400 error:captcha-required without one, error:invalid-captcha otherwise.
+ */
+export async function verifyCaptcha(ctx: Ctx, payload: string | undefined): Promise<void> {
+  if (!payload) throw badRequest('error:captcha-required');
+  let challenge = '';
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge?: unknown };
+    challenge = typeof parsed.challenge === 'string' ? parsed.challenge : '';
+  } catch {
+    throw badRequest('error:invalid-captcha');
+  }
+  const ok = challenge !== '' && (await verifySolution(payload, hmacKey(ctx), true).catch(() => false));
+  if (!ok) throw badRequest('error:invalid-captcha');
+  const now = Date.now();
+  await store.pruneSpent(ctx.db, now);
+  if (!(await store.spend(ctx.db, challenge, now + CHALLENGE_TTL_MS))) throw badRequest('error:invalid-captcha');
+}
+
+/** True when the registration form asks for the captcha. */
+export async function registerNeedsCaptcha(ctx: Ctx): Promise<boolean> {
+  return (await ctx.settings.get())['captcha:register'];
+}
+
+const failureKeys = (ip: string, name: string) => [`ip:${ip}`, ...(name ? [`name:${name.trim().toLowerCase()}`] : [])];
+
+/** True when this address or name has failed to log in often enough that the login asks for the captcha. */
+export async function loginNeedsCaptcha(ctx: Ctx, ip: string, name: string): Promise<boolean> {
+  const after = (await ctx.settings.get())['captcha:loginFailures'];
+  return after > 0 && (await store.failures(ctx.db, failureKeys(ip, name), Date.now())) >= after;
+}
+
+/**
+ * Runs a login behind the captcha: after N failures (setting captcha:loginFailures) from the
+ * address or for the name, a solved challenge must come with it; a failed login is counted,
+ * a successful one clears the name's count.
+ */
+export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username?: string; altcha?: string }, login: () => Promise<T>): Promise<T> {
+  const name = body.username ?? '';
+  if (await loginNeedsCaptcha(ctx, ip, name)) await verifyCaptcha(ctx, body.altcha);
+  try {
+    const result = await login();
+    await store.clearFailures(ctx.db, `name:${name.trim().toLowerCase()}`);
+    return result;
+  } catch (err) {
+    // Only wrong credentials count: a rate-limit answer or a ban is not a guess.
+    if (err instanceof AppError && (err.key === 'error:invalid-login-credentials' || err.key === 'error:invalid-username-or-password')) {
+      const now = Date.now();
+      for (const key of failureKeys(ip, name)) await store.addFailure(ctx.db, key, now, FAILURE_WINDOW_MS);
+    }
+    throw err;
+  }
+}
+
+/** The captcha arguments of the client configuration (spec §3; NodeBB's spam-be-gone names). */
+export async function captchaConfig(ctx: Ctx, lang: string) {
+  const s = await ctx.settings.get();
+  return {
+    provider: 'altcha' as const,
+    targetId: 'altcha-captcha',
+    // ALTCHA needs no public key; kept for the spec's field (reCAPTCHA's site key).
+    publicKey: '',
+    options: { theme: 'light', hl: lang },
+    addLoginRecaptcha: s['captcha:loginFailures'] > 0,
+    register: s['captcha:register'],
+    challengeUrl: `${ctx.config.relativePath}/api/captcha/challenge`,
+  };
+}
