@@ -38,6 +38,8 @@ const MODULE_OF: Record<string, string> = {
   'account/read': 'account/topics',
   'account/followers': 'account/follows',
   'account/following': 'account/follows',
+  'account/info': 'account/info',
+  'ip-blacklist': 'ip-blacklist',
   login: 'login',
   register: 'register',
   reset: 'reset',

@@ -29,6 +29,8 @@ import compose from './compose';
 import notifications from './notifications';
 import postQueue from './post-queue';
 import chats from './chats';
+import accountInfo from './account/info';
+import ipBlacklist from './ip-blacklist';
 import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
@@ -38,7 +40,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
-  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, error,
+  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
 };
 
 /** The component of a template, for server rendering. */
