@@ -8,6 +8,9 @@ import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { type DatabaseHandle } from './db/index.js';
 import { registerAuthRoutes } from './domains/auth/routes.js';
+import { securityPages } from './domains/auth/pages.js';
+import { registerAdminReauth } from './domains/auth/second-factor.js';
+import { registerSecurityRoutes } from './domains/auth/security-routes.js';
 import { registerCategoryRoutes } from './domains/categories/routes.js';
 import { categoryPages } from './domains/categories/pages.js';
 import { registerWatchListeners } from './domains/categories/watch-listeners.js';
@@ -133,9 +136,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerAuth(scope, ctx);
       // After authentication (which reads no string from the request): NUL and non-finite numbers never reach the database.
       registerEdgeGuards(scope);
+      // Before any admin route is registered: it puts the two-factor re-authentication on each (spec §6).
+      registerAdminReauth(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx);
       registerAuthRoutes(scope, ctx);
+      registerSecurityRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
       registerDeletionRoutes(scope, ctx);
       registerExportRoutes(scope, ctx);
@@ -162,7 +168,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

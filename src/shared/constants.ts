@@ -62,6 +62,10 @@ export const DEFAULT_SETTINGS = {
   postEditDuration: 0,
   postDeleteDuration: 0,
   sessionDays: 14,
+  /** Days a member waits between two username changes; 0: no wait (admins are never held). */
+  usernameChangeCooldownDays: 0,
+  /** Minutes an admin with a two-factor key may stay in the admin area before passing /login/2fa again (NodeBB's adminReloginDuration). */
+  adminReloginDuration: 60,
   allowTopicsThumbnail: false,
   /** Upvotes a post needs before its author is told of them (0: never). */
   upvoteNotificationThreshold: 1,

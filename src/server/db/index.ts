@@ -20,6 +20,7 @@ import { categoryTags } from './migrations/0012_category_tags.js';
 import { queueSchedule } from './migrations/0013_queue_schedule.js';
 import { chatSort } from './migrations/0014_chat_sort.js';
 import { profile } from './migrations/0015_profile.js';
+import { security } from './migrations/0016_security.js';
 import { registration } from './migrations/0017_registration.js';
 import { groups } from './migrations/0018_groups.js';
 import { flags } from './migrations/0020_flags.js';
@@ -77,7 +78,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0022_moderation': moderation(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0022_moderation': moderation(dialect) };
 }
 
 /** Applies pending migrations; returns the names applied. */

@@ -57,6 +57,31 @@ export interface SessionsTable {
   last_seen: number;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  /** Until when this session may enter the admin area without passing /login/2fa again (0016). */
+  reauth_until: Generated<number>;
+}
+
+/** A member's TOTP key (0016): unconfirmed while enrolling; the last time step used refuses replays. */
+export interface TwoFactorTable {
+  uid: number;
+  secret: string;
+  confirmed: Generated<number>;
+  last_step: Generated<number>;
+  created: number;
+}
+
+/** A member's two-factor backup code, by hash (0016); used once. */
+export interface TwoFactorBackupTable {
+  uid: number;
+  code_hash: string;
+  used_at: Generated<number>;
+}
+
+/** A name a member had before changing it (0016). */
+export interface UsernameHistoryTable {
+  uid: number;
+  username: string;
+  changed: number;
 }
 
 export interface GroupsTable {
@@ -326,6 +351,9 @@ export interface Database {
   topic_reads: TopicReadsTable;
   settings: SettingsTable;
   api_tokens: ApiTokensTable;
+  two_factor: TwoFactorTable;
+  two_factor_backup: TwoFactorBackupTable;
+  username_history: UsernameHistoryTable;
   privileges: PrivilegesTable;
   events: EventsTable;
   jobs: JobsTable;

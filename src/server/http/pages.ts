@@ -21,6 +21,8 @@ export interface PageRequest {
   url: string;
   /** True for GET /api/<path> (page data): NodeBB answers those without redirecting to the canonical slug. */
   api: boolean;
+  /** The viewer's session (its hash), so a page can mark "this session" (account sessions). */
+  sessionHash?: string | null;
 }
 
 /** The page-specific part a loader returns; the router adds the common fields. */
@@ -246,6 +248,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               query: req.query as Record<string, string>,
               url,
               api,
+              sessionHash: req.sessionHash,
             });
             if ('redirect' in result) {
               const target = /^https?:\/\//.test(result.redirect) ? result.redirect : `${ctx.config.relativePath}${result.redirect}`;

@@ -4,6 +4,10 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { forbidden } from '../../http/errors.js';
+import { twoFactor } from '../../plugins/two-factor/service.js';
+import { setPendingLogin } from './second-factor.js';
+import { hashSecret } from './service.js';
 import { presentUserSlim } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import { UserObjectSlimSchema } from '../../../shared/schemas/user.js';
@@ -20,11 +24,15 @@ const LoginBody = Type.Object({
 });
 const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
 
-/** Starts a session for a member and sets the cookie: sessions and cookies are the HTTP layer's. */
-async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+/**
+ * Starts a session for a member and sets the cookie: sessions and cookies are the HTTP layer's.
+ * `reauthMs`: the member just passed their second factor, so the admin area is open that long.
+ */
+export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'uid'>, reauthMs = 0): Promise<void> {
   const settings = await ctx.settings.get();
   if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash);
   const id = await ctx.auth.createSession(user.uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
+  if (reauthMs > 0) await ctx.auth.markReauthenticated(hashSecret(id), reauthMs);
   reply.setCookie(SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
   await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id, ip: req.ip });
 }
@@ -32,21 +40,33 @@ async function startSession(ctx: AppContext, req: FastifyRequest, reply: Fastify
 /** Login, logout, registration and password-reset requests (forms and JSON). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string }) => {
+  // A member with a two-factor key gets no session from the password alone: a signed cookie
+  // remembers the right password for a few minutes and /login/2fa asks for the code.
+  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string; remember?: boolean | string }) => {
     const user = await withLoginCaptcha(ctx, req.ip, body, () => ctx.users.login(body.username ?? '', body.password ?? '', req.ip));
+    if (await twoFactor(ctx).hasKey(user.uid)) {
+      setPendingLogin(ctx, reply, user.uid, body.remember === true || body.remember === 'on' || body.remember === 'true');
+      return { user, pending: true };
+    }
     await startSession(ctx, req, reply, user);
-    return user;
+    return { user, pending: false };
   };
   r.post('/login', {
     schema: { body: LoginBody, response: { 200: NextSchema }, tags: ['auth'] },
     handler: async (req, reply) => {
-      const user = await login(req, reply, req.body);
+      const { user, pending } = await login(req, reply, req.body);
+      if (pending) return { next: `${ctx.config.relativePath}/login/2fa`, uid: 0 };
       return { next: `${ctx.config.relativePath}/`, uid: user.uid };
     },
   });
   r.post('/api/v3/utilities/login', {
     schema: { body: LoginBody, response: { 200: Envelope(UserObjectSlimSchema) }, tags: ['utilities'] },
-    handler: async (req, reply) => ok(presentUserSlim(await login(req, reply, req.body))),
+    handler: async (req, reply) => {
+      const { user, pending } = await login(req, reply, req.body);
+      // The API answers a member, never a half-logged-in one: the code goes to POST /login/2fa/totp.
+      if (pending) throw forbidden('error:two-factor-login-required');
+      return ok(presentUserSlim(user));
+    },
   });
   r.post('/logout', {
     schema: { body: Type.Optional(Type.Object({})), response: { 200: NextSchema }, tags: ['auth'] },

@@ -112,4 +112,52 @@ export class AuthService {
   async revokeToken(token: string): Promise<void> {
     await store.deleteToken(this.db, hashSecret(token));
   }
+
+  /** A member's live sessions (rows with their public uuid), newest activity first. */
+  async sessionsOf(uid: number): Promise<(store.SessionRow & { uuid: string; reauth_until: number })[]> {
+    const rows = await store.sessionsOf(this.db, uid, Date.now());
+    return rows.map((r) => ({ ...r, uuid: publicId('session', r.id_hash) }));
+  }
+
+  /** The session hash behind a member's session uuid, or null when it is not theirs. */
+  async sessionByUuid(uid: number, uuid: string): Promise<string | null> {
+    const rows = await store.sessionsOf(this.db, uid, Date.now());
+    return rows.find((r) => safeEqual(publicId('session', r.id_hash), uuid))?.id_hash ?? null;
+  }
+
+  /** The public uuid of a session (derived from its hash: the cookie cannot be rebuilt from it). */
+  sessionUuid(idHash: string): string {
+    return publicId('session', idHash);
+  }
+
+  /** Until when a session may enter the admin area without a new two-factor check. */
+  async reauthUntil(idHash: string): Promise<number> {
+    return store.reauthUntil(this.db, idHash);
+  }
+
+  /** Marks a session as re-authenticated for `ms` from now. */
+  async markReauthenticated(idHash: string, ms: number): Promise<void> {
+    await store.setReauthUntil(this.db, idHash, Date.now() + ms);
+  }
+
+  /** A member's API tokens with a public id for each (the token itself is never stored). */
+  async tokensOf(uid: number): Promise<(store.TokenRow & { id: string })[]> {
+    return (await store.tokensOf(this.db, uid)).map((r) => ({ ...r, id: publicId('token', r.token_hash) }));
+  }
+
+  /** Revokes a member's token named by its public id or by the token itself; false when not theirs. */
+  async revokeTokenOf(uid: number, idOrToken: string): Promise<boolean> {
+    const rows = await store.tokensOf(this.db, uid);
+    const asToken = hashSecret(idOrToken);
+    const row = rows.find((r) => r.token_hash === asToken || safeEqual(publicId('token', r.token_hash), idOrToken));
+    if (!row) return false;
+    await store.deleteToken(this.db, row.token_hash);
+    return true;
+  }
+}
+
+/** A stable public id for a stored hash, in the form of a uuid (NodeBB names sessions by uuid). */
+function publicId(kind: string, hash: string): string {
+  const h = createHash('sha256').update(`${kind}:${hash}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

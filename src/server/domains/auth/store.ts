@@ -75,3 +75,24 @@ export async function deleteToken(db: Queryable, hash: string): Promise<void> {
 export async function deleteTokensOf(db: Queryable, uid: number): Promise<void> {
   await db.deleteFrom('api_tokens').where('uid', '=', uid).execute();
 }
+
+/** Every unexpired session of a member, newest activity first. */
+export async function sessionsOf(db: Queryable, uid: number, now: number): Promise<(SessionRow & { reauth_until: number })[]> {
+  return db.selectFrom('sessions').selectAll().where('uid', '=', uid).where('expires', '>=', now).orderBy('last_seen', 'desc').execute();
+}
+
+/** Until when a session may enter the admin area without passing /login/2fa (0: not now). */
+export async function reauthUntil(db: Queryable, idHash: string): Promise<number> {
+  const row = await db.selectFrom('sessions').select('reauth_until').where('id_hash', '=', idHash).executeTakeFirst();
+  return Number(row?.reauth_until ?? 0);
+}
+
+/** Sets a session's admin re-authentication expiry. */
+export async function setReauthUntil(db: Queryable, idHash: string, until: number): Promise<void> {
+  await db.updateTable('sessions').set({ reauth_until: until }).where('id_hash', '=', idHash).execute();
+}
+
+/** A member's API tokens (never master tokens), newest first. */
+export async function tokensOf(db: Queryable, uid: number): Promise<TokenRow[]> {
+  return db.selectFrom('api_tokens').selectAll().where('uid', '=', uid).orderBy('created', 'desc').execute();
+}

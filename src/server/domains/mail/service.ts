@@ -3,12 +3,13 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import { userSettings } from '../users/presenter.js';
+import { confirmAddress } from '../users/credentials.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
 import { fromAddress, smtpTransport, type MailTransport } from './transport.js';
 
-export type MailDeps = Pick<AppContext, 'config' | 'db' | 'log' | 'settings' | 'users'>;
+export type MailDeps = Pick<AppContext, 'config' | 'db' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
 
 const MINUTE = 60_000;
 const BATCH = 20;
@@ -78,6 +79,19 @@ export class MailService {
     await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours });
   }
 
+  /** Sends a confirmation link to a new address (an email change); the old one stays until it is followed. */
+  async sendChangeConfirmation(user: UserRow, email: string): Promise<void> {
+    const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
+    const code = await this.newCode(user, 'confirm', hours * 60 * MINUTE, email);
+    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email);
+  }
+
+  /** The new address a member asked for and has not confirmed yet (null: none, or it is their current one). */
+  async pendingEmail(user: UserRow): Promise<string | null> {
+    const email = await store.openCodeEmail(this.ctx.db, user.uid, 'confirm', Date.now());
+    return email && email !== (user.email ?? '').toLowerCase() ? email : null;
+  }
+
   /** Sends a password-reset link; at most one a minute per member, so nobody can flood a mailbox. */
   async sendReset(user: UserRow): Promise<void> {
     if (!user.email) return;
@@ -131,12 +145,14 @@ export class MailService {
   /** Confirms an address with its code; sends the welcome mail. */
   async confirmEmail(code: string): Promise<void> {
     const row = await this.usableCode(code, 'confirm');
-    const ok = await this.ctx.users.markEmailConfirmed(row.uid, row.email, async (tx) => {
+    // The member's current address, or a new one from an email change (credentials.ts).
+    const ok = await confirmAddress(this.ctx, row.uid, row.email, async (tx) => {
       if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
     });
     if (!ok) throw badRequest('error:confirm-code-invalid');
     const user = await this.ctx.users.get(row.uid);
-    if (user) await this.enqueue(user, { template: 'welcome' });
+    // A new address of an email change gets no welcome: the member is not new.
+    if (user && ok === 'confirmed') await this.enqueue(user, { template: 'welcome' });
   }
 
   /** The signed token of a notification mail's unsubscribe link (HMAC with the forum's secret). */

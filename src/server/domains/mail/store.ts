@@ -106,3 +106,17 @@ export async function unsubscribedTypes(db: Queryable, uid: number): Promise<str
 export async function resubscribe(db: Queryable, uid: number, types: string[]): Promise<void> {
   if (types.length) await db.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
 }
+
+/** The address of a member's newest usable code of a kind (an email change waiting for its link), or null. */
+export async function openCodeEmail(db: Queryable, uid: number, kind: string, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('mail_codes')
+    .select('email')
+    .where('uid', '=', uid)
+    .where('kind', '=', kind)
+    .where('used_at', '=', 0)
+    .where('expires', '>', now)
+    .orderBy('created', 'desc')
+    .executeTakeFirst();
+  return row?.email ?? null;
+}

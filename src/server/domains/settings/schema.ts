@@ -54,6 +54,8 @@ export const SettingsSchema = Type.Object(
     postEditDuration: int(0, 10 * YEAR_SECONDS),
     postDeleteDuration: int(0, 10 * YEAR_SECONDS),
     sessionDays: int(1, 3650),
+    usernameChangeCooldownDays: int(0, 3650),
+    adminReloginDuration: int(1, 24 * 60),
     allowTopicsThumbnail: Type.Boolean(),
     upvoteNotificationThreshold: int(0, 1_000_000),
     dailyDigestFreq: Type.String({ pattern: '^(off|day|week|month)$' }),

@@ -9,6 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import { presentSettingsObj, presentUserObj } from './presenter.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
 import { registerProfileRoutes } from './profile-routes.js';
+import { changeUsername } from './credentials.js';
 
 function member(v: Viewer): Viewer {
   if (v.uid <= 0) throw notAuthorised();
@@ -68,6 +69,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
     handler: async (req) => {
       const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, ...custom } = req.body;
+      // A new username goes through its own rules first (reserved names, cool-down, history): credentials.ts.
+      if (username !== undefined) await changeUsername(ctx, member(req.viewer), req.params.uid, username);
       const data = { username, email, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
       return ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, data), req.viewer));
     },

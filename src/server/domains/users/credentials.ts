@@ -1,0 +1,137 @@
+import { verify } from '@node-rs/argon2';
+import { slugify } from '../../../shared/slug.js';
+import { emailError, usernameError } from '../../../shared/validation.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+import type { UserRow } from './store.js';
+
+type Deps = Pick<AppContext, 'db' | 'events' | 'hooks' | 'settings' | 'users' | 'mail'>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Slugs no member may take: they name the forum's own pages and system groups, so a member
+ * called "Administrators" could pass for staff.
+ */
+export const RESERVED_SLUGS = new Set(['administrators', 'global-moderators', 'registered-users', 'guests', 'spiders', 'banned-users', 'verified-users', 'unverified-users', 'anonymous', 'guest', 'system', 'me', 'uid', 'email']);
+
+/** True when the password is the member's (argon2 check; false for accounts without one). */
+export async function verifyPassword(user: Pick<UserRow, 'password_hash'>, password: unknown): Promise<boolean> {
+  if (typeof password !== 'string' || !password || !user.password_hash) return false;
+  return verify(user.password_hash, password).catch(() => false);
+}
+
+/** Throws 400 user:change-password-error-wrong-current unless the password is the member's. */
+export async function assertPassword(user: UserRow, password: unknown): Promise<void> {
+  if (!(await verifyPassword(user, password))) throw badRequest('user:change-password-error-wrong-current');
+}
+
+async function target(ctx: Deps, actor: Viewer, uid: number): Promise<UserRow> {
+  const user = await ctx.users.get(uid);
+  if (!user || user.deleted === 1) throw notFound('error:no-user');
+  if (actor.uid !== uid && !actor.isAdmin) throw forbidden();
+  return user;
+}
+
+/** The names a member had before, newest first. */
+export async function usernameHistory(db: Queryable, uid: number): Promise<{ username: string; changed: number }[]> {
+  // username_history belongs to the credentials part of the users domain: queried only here.
+  return db.selectFrom('username_history').select(['username', 'changed']).where('uid', '=', uid).orderBy('changed', 'desc').limit(50).execute();
+}
+
+/**
+ * Changes a member's username (themself or an admin): the forum's length and character rules,
+ * reserved and taken names, and the cool-down between two changes (members only). The old
+ * name is kept in the history; the old profile address answers 404, as NodeBB's does.
+ */
+export async function changeUsername(ctx: Deps, actor: Viewer, uid: number, username: unknown): Promise<UserRow> {
+  const user = await target(ctx, actor, uid);
+  const s = await ctx.settings.get();
+  const key = usernameError(username, s);
+  if (key) throw badRequest(key);
+  const name = (username as string).trim();
+  if (name === user.username) return user;
+  const slug = slugify(name);
+  if (RESERVED_SLUGS.has(slug)) throw badRequest('error:username-reserved');
+  if (!actor.isAdmin && s.usernameChangeCooldownDays > 0) {
+    const last = (await usernameHistory(ctx.db, uid))[0]?.changed ?? 0;
+    const wait = last + s.usernameChangeCooldownDays * DAY_MS - Date.now();
+    if (wait > 0) throw badRequest('error:username-change-cooldown', Math.ceil(wait / DAY_MS));
+  }
+  const updated = await ctx.db.transaction().execute(async (tx) => {
+    const byName = await store.byUsername(tx, name);
+    const bySlug = await store.bySlug(tx, slug);
+    if ((byName && byName.uid !== uid) || (bySlug && bySlug.uid !== uid)) throw badRequest('error:username-taken');
+    await tx.insertInto('username_history').values({ uid, username: user.username, changed: Date.now() }).execute();
+    await store.updateUser(tx, uid, { username: name, userslug: slug });
+    await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', tx);
+    return (await store.byUid(tx, uid))!;
+  });
+  await ctx.hooks.fire('action:user.update', { user: updated, fields: ['username'] });
+  return updated;
+}
+
+/**
+ * Asks to change a member's address: the new one gets a confirmation link and the old one
+ * stays the account's (login, mail) until that link is followed. A member gives their
+ * password; an admin may skip the confirmation (NodeBB's skipConfirmation).
+ */
+export async function requestEmailChange(
+  ctx: Deps,
+  actor: Viewer,
+  uid: number,
+  body: { email: string; password?: string; skipConfirmation?: boolean | number | string },
+): Promise<{ pending: string | null; email: string | null }> {
+  const user = await target(ctx, actor, uid);
+  if (actor.uid === uid && !actor.isAdmin) await assertPassword(user, body.password);
+  if (emailError(body.email)) throw badRequest('error:invalid-email');
+  const email = body.email.trim().toLowerCase();
+  if (email === (user.email ?? '').toLowerCase()) throw badRequest('error:email-same');
+  const owner = await store.byEmail(ctx.db, email);
+  if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
+  const skip = actor.isAdmin && (body.skipConfirmation === true || body.skipConfirmation === 1 || body.skipConfirmation === '1' || body.skipConfirmation === 'true');
+  if (skip) {
+    const updated = await ctx.db.transaction().execute(async (tx) => {
+      await store.updateUser(tx, uid, { email, email_confirmed: 1 });
+      await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', tx);
+      return (await store.byUid(tx, uid))!;
+    });
+    await ctx.hooks.fire('action:user.update', { user: updated, fields: ['email'] });
+    return { pending: null, email };
+  }
+  await ctx.mail.sendChangeConfirmation(user, email);
+  await ctx.events.log('email-change-requested', actor.uid, { targetUid: uid });
+  return { pending: email, email: user.email };
+}
+
+/**
+ * Confirms an address from a confirmation link: the member's current one is marked confirmed,
+ * a new one (an email change) replaces the old, unless someone took it meanwhile.
+ * `claim` uses the link's code inside the same transaction. Says which happened; false when
+ * the member is gone.
+ */
+export async function confirmAddress(ctx: Deps, uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
+  let changed: UserRow | null = null;
+  const ok = await ctx.db.transaction().execute(async (tx): Promise<'confirmed' | 'changed' | false> => {
+    const user = await store.byUid(tx, uid);
+    if (!user || user.deleted === 1) return false;
+    const lower = email.toLowerCase();
+    if ((user.email ?? '').toLowerCase() === lower) {
+      await claim(tx);
+      await store.updateUser(tx, uid, { email_confirmed: 1 });
+      return 'confirmed';
+    }
+    const owner = await store.byEmail(tx, lower);
+    if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
+    await claim(tx);
+    await store.updateUser(tx, uid, { email: lower, email_confirmed: 1 });
+    await ctx.events.log('email-change', uid, { targetUid: uid }, '', tx);
+    changed = (await store.byUid(tx, uid))!;
+    return 'changed';
+  });
+  if (changed) await ctx.hooks.fire('action:user.update', { user: changed, fields: ['email'] });
+  return ok;
+}

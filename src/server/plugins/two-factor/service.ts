@@ -1,0 +1,121 @@
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
+import { enforce } from '../../http/ratelimit.js';
+import * as store from './store.js';
+import { backupHash, codeStep, newBackupCodes, newSecret, otpauthUri, qrDataUrl } from './totp.js';
+
+/** Code attempts (TOTP or backup) a member may make per window: brute force stops here. */
+export const TWO_FACTOR_ATTEMPTS = 5;
+/** The window of those attempts, in seconds. */
+export const TWO_FACTOR_WINDOW_SEC = 300;
+
+type Deps = Pick<AppContext, 'db' | 'limiter' | 'settings'>;
+
+/** What the 2factor page shows of a member's key. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  backupCodesLeft: number;
+}
+
+/** What an enrolment shows once: the secret, its address and its QR code. */
+export interface Enrolment {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+/**
+ * TOTP two-factor keys (RFC 6238 through otplib) and backup codes. Codes are checked with
+ * replay protection (a time step works once) and a per-member attempt limit shared by every
+ * process (the forum's rate limiter).
+ */
+export class TwoFactorService {
+  constructor(private readonly ctx: Deps) {}
+
+  /** True when the member has a confirmed key. */
+  async hasKey(uid: number): Promise<boolean> {
+    const row = await store.keyOf(this.ctx.db, uid);
+    return row?.confirmed === 1;
+  }
+
+  /** The member's key state for their 2factor page. */
+  async status(uid: number): Promise<TwoFactorStatus> {
+    const enabled = await this.hasKey(uid);
+    return { enabled, backupCodesLeft: enabled ? await store.backupCodesLeft(this.ctx.db, uid) : 0 };
+  }
+
+  /** Starts an enrolment (a new unconfirmed secret); refused while a key is active. */
+  async begin(uid: number, label: string): Promise<Enrolment> {
+    if (await this.hasKey(uid)) throw badRequest('error:two-factor-already-enabled');
+    const secret = newSecret();
+    await store.putPendingKey(this.ctx.db, uid, secret, Date.now());
+    const uri = otpauthUri((await this.ctx.settings.get()).siteTitle || 'Palaver', label, secret);
+    return { secret, uri, qr: await qrDataUrl(uri) };
+  }
+
+  /** Confirms an enrolment with a code from the app; returns the backup codes (shown once). */
+  async confirm(uid: number, code: string): Promise<string[]> {
+    await this.limit(uid);
+    const row = await store.keyOf(this.ctx.db, uid);
+    if (!row || row.confirmed === 1) throw badRequest('error:two-factor-not-enrolling');
+    const step = await codeStep(row.secret, code);
+    if (step === null) throw badRequest('error:two-factor-invalid-code');
+    const codes = newBackupCodes();
+    await this.ctx.db.transaction().execute(async (tx) => {
+      if (!(await store.confirmKey(tx, uid, step))) throw badRequest('error:two-factor-not-enrolling');
+      await store.replaceBackupCodes(
+        tx,
+        uid,
+        codes.map((c) => backupHash(uid, c)),
+      );
+    });
+    return codes;
+  }
+
+  /** New backup codes in place of the old ones (the member has a key). */
+  async regenerateBackupCodes(uid: number): Promise<string[]> {
+    if (!(await this.hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
+    const codes = newBackupCodes();
+    await store.replaceBackupCodes(
+      this.ctx.db,
+      uid,
+      codes.map((c) => backupHash(uid, c)),
+    );
+    return codes;
+  }
+
+  /** Removes the key and backup codes (the caller checked the password). */
+  async disable(uid: number): Promise<void> {
+    await this.ctx.db.transaction().execute((tx) => store.deleteKey(tx, uid));
+  }
+
+  /** Checks a code from the app: throws error:two-factor-invalid-code when wrong or already used. */
+  async verifyTotp(uid: number, code: string): Promise<void> {
+    await this.limit(uid);
+    const row = await store.keyOf(this.ctx.db, uid);
+    if (!row || row.confirmed !== 1) throw badRequest('error:two-factor-not-enabled');
+    const step = await codeStep(row.secret, code);
+    if (step === null) throw badRequest('error:two-factor-invalid-code');
+    if (!(await store.useStep(this.ctx.db, uid, step))) throw badRequest('error:two-factor-code-used');
+  }
+
+  /** Checks a backup code and uses it up: each works once. */
+  async verifyBackup(uid: number, code: string): Promise<void> {
+    await this.limit(uid);
+    if (!(await this.hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
+    if (!(await store.useBackupCode(this.ctx.db, uid, backupHash(uid, code), Date.now()))) throw badRequest('error:two-factor-invalid-backup-code');
+  }
+
+  private async limit(uid: number): Promise<void> {
+    await enforce(this.ctx.limiter, `2fa:uid:${uid}`, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC, 'error:too-many-two-factor-attempts');
+  }
+}
+
+const services = new WeakMap<object, TwoFactorService>();
+
+/** The forum's two-factor service (one per application context). */
+export function twoFactor(ctx: Deps): TwoFactorService {
+  let s = services.get(ctx);
+  if (!s) services.set(ctx, (s = new TwoFactorService(ctx)));
+  return s;
+}

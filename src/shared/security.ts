@@ -1,0 +1,87 @@
+import type { PageBase } from './types.js';
+
+/** One of a member's sessions (NodeBB's sessions page fields, plus when it was last used). */
+export interface AccountSession {
+  uuid: string;
+  ip: string;
+  /** When the session began (login). */
+  datetime: number;
+  datetimeISO: string;
+  lastSeen: number;
+  lastSeenISO: string;
+  platform: string;
+  browser: string;
+  version: string;
+  /** The session this page was loaded with. */
+  current: boolean;
+}
+
+/** One of a member's API tokens (the token itself is shown only when it is made). */
+export interface AccountToken {
+  id: string;
+  description: string;
+  timestamp: number;
+  timestampISO: string;
+  lastSeen: number;
+  lastSeenISO: string;
+}
+
+/** What every account-security page carries about the member it is about. */
+export interface AccountSecurityBase extends PageBase {
+  uid: number;
+  username: string;
+  userslug: string;
+  /** The viewer is the member (not an admin looking at them). */
+  isSelf: boolean;
+}
+
+/** `/user/:userslug/sessions` (template `account/sessions`). */
+export interface SessionsPage extends AccountSecurityBase {
+  sessions: AccountSession[];
+}
+
+/** `/user/:userslug/2factor` (template `account/2factor`). */
+export interface TwoFactorPage extends AccountSecurityBase {
+  enabled: boolean;
+  backupCodesLeft: number;
+}
+
+/** `/user/:userslug/tokens` (template `account/tokens`). */
+export interface TokensPage extends AccountSecurityBase {
+  tokens: AccountToken[];
+}
+
+/** `/user/:userslug/edit/password` (template `account/edit/password`). */
+export interface EditPasswordPage extends AccountSecurityBase {
+  minimumPasswordLength: number;
+  minimumPasswordStrength: number;
+  /** A member changing their own password gives the current one. */
+  requireCurrent: boolean;
+}
+
+/** `/user/:userslug/edit/username` (template `account/edit/username`). */
+export interface EditUsernamePage extends AccountSecurityBase {
+  minimumUsernameLength: number;
+  maximumUsernameLength: number;
+  cooldownDays: number;
+  /** Earlier names, newest first. */
+  history: { username: string; changed: number; changedISO: string }[];
+}
+
+/** `/user/:userslug/edit/email` (template `account/edit/email`). */
+export interface EditEmailPage extends AccountSecurityBase {
+  email: string;
+  emailConfirmed: boolean;
+  /** A new address waiting for its confirmation link. */
+  pendingEmail: string | null;
+  requirePassword: boolean;
+}
+
+/** `/login/2fa`, `/login/2fa/totp`, `/login/2fa/backup` (template `login-2fa`). */
+export interface LoginTwoFactorPage extends PageBase {
+  variant: 'totp' | 'backup';
+  /** Where to go after the code (admin re-authentication keeps the page asked for). */
+  next: string;
+  /** True for an admin re-authentication (already logged in), false for the login step. */
+  reauth: boolean;
+}
