@@ -209,6 +209,8 @@ export interface TopicPage extends PageBase, TopicFields {
   posts: PostView[];
   privileges: ViewerPrivileges;
   pagination: Pagination;
+  /** The topic's timeline events (moderation), shown between posts by time. */
+  events?: TopicEventView[];
 }
 
 export interface TopicListPage extends PageBase {
@@ -336,4 +338,21 @@ export interface ClientConfig {
   bootswatchSkin: string;
   openSidebars: 'on' | 'off';
   usePagination: boolean;
+}
+
+/** One event of a topic's timeline (NodeBB's topic event): who did what, when; `text` is a [[topic:…]] key with its arguments. */
+export interface TopicEventView {
+  id: number;
+  type: string;
+  timestamp: number;
+  timestampISO: string;
+  /** NodeBB's FontAwesome name (fa-thumb-tack…); the client maps it to its own icons. */
+  icon: string;
+  text: string;
+  uid: number;
+  user: { uid: number; username: string; displayname: string; userslug: string; picture: string | null; 'icon:text': string; 'icon:bgColor': string };
+  /** Page data only: the other topic the event names (forked into, merged from…), as a path. */
+  href?: string;
+  /** Page data only: that topic's title. */
+  hrefText?: string;
 }

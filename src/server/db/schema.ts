@@ -171,6 +171,31 @@ export interface TopicsTable {
   downvotes: Generated<number>;
   /** 1 while the topic waits for its publication time (`created`); 0013. */
   scheduled: Generated<number>;
+  /** When a pin is lifted (0: never; 0021). */
+  pin_expiry: Generated<number>;
+}
+
+/** An event in a topic's timeline (0021): pin, lock, move, merge, fork…; `data` is JSON. */
+export interface TopicEventsTable {
+  id: Generated<number>;
+  tid: number;
+  type: string;
+  uid: Generated<number>;
+  data: Generated<string>;
+  created: number;
+}
+
+/** A member besides the author who may edit a topic's first post (0021). */
+export interface TopicEditorsTable {
+  tid: number;
+  uid: number;
+}
+
+/** A topic merged into another: its address leads to `to_tid` (0021). */
+export interface TopicRedirectsTable {
+  tid: number;
+  to_tid: number;
+  created: number;
 }
 
 export interface PostsTable {
@@ -377,6 +402,9 @@ export interface Database {
   uploads: UploadsTable;
   upload_refs: UploadRefsTable;
   topic_thumbs: TopicThumbsTable;
+  topic_events: TopicEventsTable;
+  topic_editors: TopicEditorsTable;
+  topic_redirects: TopicRedirectsTable;
   registration_queue: RegistrationQueueTable;
   invitations: InvitationsTable;
   user_consents: UserConsentsTable;

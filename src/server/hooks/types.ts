@@ -57,6 +57,8 @@ export interface ActionHooks {
   'action:topic.move': { topic: TopicRow; uid: number; fromCid: number };
   /** A topic's tags were replaced or removed (not through a post edit). */
   'action:topic.tags': { topic: TopicRow; uid: number; tags: string[] };
+  /** A topic tool changed which posts these topics hold (merge, fork, move posts, change owner): open pages reload. */
+  'action:topic.tools': { tids: number[]; uid: number; tool: 'merge' | 'fork' | 'move-posts' | 'owner' | 'editors' };
   'action:user.create': { user: UserRow };
   'action:user.update': { user: UserRow; fields: string[] };
   'action:user.delete': { uid: number; by: number };

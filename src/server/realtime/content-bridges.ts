@@ -68,6 +68,10 @@ export function registerContentBridges(hub: Hub): void {
       tags: (await ctx.tags.forTopics([topic.tid])).get(topic.tid) ?? [],
     }),
   );
+  // Merge, fork, move posts, change owner: each topic's readers reload it (a merged topic's readers land on the main one).
+  bridge(hub, 'action:topic.tools', async ({ tids, uid, tool }) => {
+    for (const tid of tids) io.to(topicRoom(tid)).emit('event:topic_tools', { tid, tool, uid });
+  });
   // Only readers of the new category follow a moved topic there.
   bridge(hub, 'action:topic.move', async ({ topic, fromCid }) =>
     pushFiltered(io, viewers, [topicRoom(topic.tid), categoryRoom(fromCid), categoryRoom(topic.cid)], readsCategory(ctx, topic.cid), 'event:topic_moved', {

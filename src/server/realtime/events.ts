@@ -123,6 +123,8 @@ export interface ServerToClientEvents {
   'event:topic_pinned': (data: TopicStatePayload) => void;
   'event:topic_unpinned': (data: TopicStatePayload) => void;
   'event:topic_moved': (data: { tid: number; cid: number; fromCid: number }) => void;
+  /** A topic tool changed this topic's posts (merge, fork, move posts, owner, editors): its open pages reload. */
+  'event:topic_tools': (data: { tid: number; tool: string; uid: number }) => void;
   /** A topic's tags changed (PUT/DELETE /api/v3/topics/:tid/tags): its full new list. */
   'event:topic_tags': (data: { tid: number; cid: number; uid: number; tags: TagRef[] }) => void;
   'posts.upvote': (data: VotePayload) => void;

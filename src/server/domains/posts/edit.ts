@@ -32,8 +32,10 @@ export async function editPost(ctx: PostsDeps, viewer: Viewer, pid: number, data
   const tags = isMain && data.tags !== undefined ? ctx.tags.validate(data.tags, s) : undefined;
 
   const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
+  // A topic's editors (manage editors) may edit its first post as its author may.
+  const editor = isMain && post.uid !== viewer.uid && (await ctx.topics.isEditor(topic.tid, viewer.uid));
   if (!isMod) {
-    if (post.uid !== viewer.uid || !(await ctx.privileges.can(viewer, 'posts:edit', topic.cid))) throw forbidden();
+    if ((post.uid !== viewer.uid && !editor) || !(await ctx.privileges.can(viewer, 'posts:edit', topic.cid))) throw forbidden();
     if (post.deleted === 1) throw forbidden('error:post-deleted');
     if (topic.locked === 1) throw forbidden('error:topic-locked');
     if (s.postEditDuration > 0 && Date.now() - Number(post.created) > s.postEditDuration * 1000) {

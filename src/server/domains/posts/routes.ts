@@ -8,6 +8,7 @@ import { defaultBody, NoBody } from '../topics/schemas.js';
 import { EditAnswerSchema, PostObjectSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
 import { Timestamp } from '../../http/input.js';
 import { postObject, postSummary } from './read.js';
+import { registerPostToolRoutes } from './tools/routes.js';
 import { DiffsSchema, EditBody, PidParams, PreviewBody, VoteBody } from './schemas.js';
 
 /** /api/v3/posts routes: thin — parse, call one service, present. */
@@ -108,4 +109,7 @@ export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): voi
     schema: { body: PreviewBody, response: { 200: Envelope(Type.Object({ html: Type.String() })) }, tags },
     handler: async (req) => ok(await ctx.posts.preview(req.viewer, req.body.content)),
   });
+
+  // Move posts, change owner, voters (topic tools).
+  registerPostToolRoutes(scope, ctx);
 }

@@ -201,3 +201,18 @@ export async function replyCounts(db: Queryable, pids: number[]): Promise<Map<nu
     .execute();
   return new Map(rows.map((r) => [r.to_pid, Number(r.n)]));
 }
+
+/** Moves posts to another topic (topic tools: move, fork, merge). */
+export async function setTopicOf(db: Queryable, pids: number[], tid: number): Promise<void> {
+  if (pids.length) await db.updateTable('posts').set({ tid }).where('pid', 'in', pids).execute();
+}
+
+/** Gives posts to another member (topic tools: change owner). */
+export async function setOwnerOf(db: Queryable, pids: number[], uid: number): Promise<void> {
+  if (pids.length) await db.updateTable('posts').set({ uid }).where('pid', 'in', pids).execute();
+}
+
+/** Who voted on a post and how (+1/-1), oldest vote first. */
+export async function votersOf(db: Queryable, pid: number): Promise<{ uid: number; value: number }[]> {
+  return db.selectFrom('votes').select(['uid', 'value']).where('pid', '=', pid).where('value', '!=', 0).orderBy('created').execute();
+}

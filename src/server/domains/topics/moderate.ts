@@ -3,34 +3,52 @@ import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from './access.js';
+import { recordEvent } from './tools/events.js';
+import { schedulePinExpiry } from './tools/pin.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
-import type { TopicsDeps } from './service.js';
+import type { TopicsDeps, TopicToolsDeps } from './service.js';
 
-/** Locks or unlocks a topic (moderators). */
-export async function setLocked(ctx: TopicsDeps, viewer: Viewer, tid: number, locked: boolean): Promise<TopicRow> {
+/** Locks or unlocks a topic (moderators), recording the event. */
+export async function setLocked(ctx: TopicToolsDeps, viewer: Viewer, tid: number, locked: boolean, ip = ''): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertModerator(ctx, viewer, topic.cid);
-  await store.updateTopic(ctx.db, tid, { locked: locked ? 1 : 0 });
   const updated = { ...topic, locked: locked ? 1 : 0 };
-  await ctx.hooks.fire('action:topic.lock', { topic: updated, uid: viewer.uid, locked });
+  await runAction(ctx.db, {
+    write: async (tx) => {
+      await store.updateTopic(tx, tid, { locked: locked ? 1 : 0 });
+      await recordEvent(ctx, tx, tid, locked ? 'lock' : 'unlock', viewer.uid, {}, ip);
+    },
+    after: () => void ctx.hooks.fire('action:topic.lock', { topic: updated, uid: viewer.uid, locked }),
+  });
   return updated;
 }
 
-/** Pins or unpins a topic (moderators). */
-export async function setPinned(ctx: TopicsDeps, viewer: Viewer, tid: number, pinned: boolean): Promise<TopicRow> {
+/**
+ * Pins or unpins a topic (moderators), recording the event. A pin may carry an expiry (a
+ * future time, NodeBB's `expiry`): a job lifts it then (pin.ts).
+ */
+export async function setPinned(ctx: TopicToolsDeps, viewer: Viewer, tid: number, pinned: boolean, expiry = 0, ip = ''): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertModerator(ctx, viewer, topic.cid);
-  await store.updateTopic(ctx.db, tid, { pinned: pinned ? 1 : 0 });
-  const updated = { ...topic, pinned: pinned ? 1 : 0 };
-  await ctx.hooks.fire('action:topic.pin', { topic: updated, uid: viewer.uid, pinned });
+  if (pinned && expiry && expiry <= Date.now()) throw badRequest('error:invalid-pin-expiry');
+  const pin_expiry = pinned ? expiry : 0;
+  const updated = { ...topic, pinned: pinned ? 1 : 0, pin_expiry };
+  await runAction(ctx.db, {
+    write: async (tx) => {
+      await store.updateTopic(tx, tid, { pinned: pinned ? 1 : 0, pin_expiry });
+      await recordEvent(ctx, tx, tid, pinned ? 'pin' : 'unpin', viewer.uid, pin_expiry ? { expiry: pin_expiry } : {}, ip);
+      if (pin_expiry) await schedulePinExpiry(ctx, tid, pin_expiry);
+    },
+    after: () => void ctx.hooks.fire('action:topic.pin', { topic: updated, uid: viewer.uid, pinned }),
+  });
   return updated;
 }
 
 /** Moves every counter that counts a visible topic: category, owner's topic count, tag counts. */
-async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
+export async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
   // A scheduled topic is counted when it is published (schedule.ts), not before.
   if (topic.scheduled === 1) return;
   await ctx.categories.bumpCounters(db, topic.cid, delta, delta * topic.post_count);
@@ -39,7 +57,7 @@ async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, d
 }
 
 /** Soft-deletes a topic: its owner (with topics:delete) or a moderator. */
-export async function deleteTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
+export async function deleteTopic(ctx: TopicToolsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertReadable(ctx, viewer, topic);
@@ -49,6 +67,7 @@ export async function deleteTopic(ctx: TopicsDeps, viewer: Viewer, tid: number):
   await ctx.db.transaction().execute(async (tx) => {
     await store.updateTopic(tx, tid, { deleted: 1, deleter_uid: viewer.uid });
     await moveVisibility(ctx, tx, topic, -1);
+    await recordEvent(ctx, tx, tid, 'delete', viewer.uid);
   });
   const updated = { ...topic, deleted: 1, deleter_uid: viewer.uid };
   await ctx.hooks.fire('action:topic.delete', { topic: updated, uid: viewer.uid });
@@ -56,7 +75,7 @@ export async function deleteTopic(ctx: TopicsDeps, viewer: Viewer, tid: number):
 }
 
 /** Restores a deleted topic: a moderator, or its owner when they deleted it themself. */
-export async function restoreTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
+export async function restoreTopic(ctx: TopicToolsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
@@ -66,6 +85,7 @@ export async function restoreTopic(ctx: TopicsDeps, viewer: Viewer, tid: number)
   await ctx.db.transaction().execute(async (tx) => {
     await store.updateTopic(tx, tid, { deleted: 0, deleter_uid: 0 });
     await moveVisibility(ctx, tx, topic, 1);
+    await recordEvent(ctx, tx, tid, 'restore', viewer.uid);
   });
   const updated = { ...topic, deleted: 0, deleter_uid: 0 };
   await ctx.hooks.fire('action:topic.restore', { topic: updated, uid: viewer.uid });
@@ -103,7 +123,7 @@ export async function purgeCategoryContent(ctx: TopicsDeps, cid: number): Promis
 }
 
 /** Replaces (or with `null`, clears) a topic's tags: topics:tag, and its owner with posts:edit or a moderator. */
-export async function setTopicTags(ctx: TopicsDeps, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
+export async function setTopicTags(ctx: TopicToolsDeps, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
   member(viewer);
   const s = await ctx.settings.get();
   const topic = await loadTopic(ctx, tid);
@@ -122,7 +142,10 @@ export async function setTopicTags(ctx: TopicsDeps, viewer: Viewer, tid: number,
   }
   await ctx.tags.checkForCategory(next, topic.cid, s);
   await runAction(ctx.db, {
-    write: (tx) => ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1),
+    write: async (tx) => {
+      await ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1);
+      await recordEvent(ctx, tx, tid, 'tag', viewer.uid, { tags: next });
+    },
     after: () => void ctx.hooks.fire('action:topic.tags', { topic, uid: viewer.uid, tags: next }),
   });
   return next;

@@ -40,7 +40,7 @@ export function topicFields(t: TopicRow): TopicFields {
     mainPid: t.main_pid,
     postcount: t.post_count,
     viewcount: t.view_count,
-    // No scheduled topics, thumbnails or pin expiry in Palaver: NodeBB's values for a topic without them.
+    // Scheduled and thumbnail fields are filled by their own presenters; NodeBB's values for a topic without them.
     scheduled: false,
     deleted: t.deleted,
     deleterUid: t.deleter_uid,
@@ -51,8 +51,8 @@ export function topicFields(t: TopicRow): TopicFields {
     timestampISO: iso(Number(t.created)),
     lastposttime: Number(t.last_post_time),
     lastposttimeISO: iso(Number(t.last_post_time)),
-    pinExpiry: 0,
-    pinExpiryISO: '',
+    pinExpiry: Number(t.pin_expiry ?? 0),
+    pinExpiryISO: Number(t.pin_expiry ?? 0) > 0 ? iso(Number(t.pin_expiry)) : '',
     upvotes: t.upvotes,
     downvotes: t.downvotes,
     votes: t.upvotes - t.downvotes,

@@ -10,6 +10,7 @@ import { queuedAnswer } from '../postqueue/presenter.js';
 import { QueuedAnswerSchema } from '../postqueue/schemas.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic } from './access.js';
+import { registerTopicToolRoutes } from './tools/routes.js';
 import { presentSlim, presentTopics } from './presenter.js';
 import { CreateBody, defaultBody, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSlimSchema } from './schemas.js';
 
@@ -62,7 +63,6 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
   const toggles: [string, (v: Viewer, tid: number, on: boolean) => Promise<unknown>][] = [
     ['state', (v, tid, on) => (on ? ctx.topics.restore(v, tid) : ctx.topics.delete(v, tid))],
     ['lock', (v, tid, on) => ctx.topics.lock(v, tid, on)],
-    ['pin', (v, tid, on) => ctx.topics.pin(v, tid, on)],
     ['follow', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'follow' : null)],
     ['ignore', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'ignore' : null)],
   ];
@@ -99,4 +99,7 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
       return ok({});
     },
   });
+
+  // Pin (with an expiry), move, events, merge, fork, editors, the topic picker.
+  registerTopicToolRoutes(scope, ctx);
 }

@@ -7,12 +7,17 @@ import { markRead, setFollowState } from './follow.js';
 import { categoryTeasers, listTopics } from './list.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
 import { defineScheduleJob, publishScheduled } from './schedule.js';
+import { isEditor } from './tools/editors.js';
+import { defineUnpinJob } from './tools/pin.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 import { purgeTopicsOf } from './member-content.js';
 
 /** What the topics service uses of the application: its explicit dependencies. */
 export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+
+/** What the topic tools use besides: the audit log. */
+export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'events'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -33,8 +38,9 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
-  constructor(private readonly ctx: TopicsDeps) {
+  constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
+    defineUnpinJob(ctx);
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
@@ -88,9 +94,9 @@ export class TopicsService {
     return setLocked(this.ctx, viewer, tid, locked);
   }
 
-  /** Pins or unpins a topic. */
-  async pin(viewer: Viewer, tid: number, pinned: boolean) {
-    return setPinned(this.ctx, viewer, tid, pinned);
+  /** Pins or unpins a topic (a pin may expire at a future time). */
+  async pin(viewer: Viewer, tid: number, pinned: boolean, expiry = 0) {
+    return setPinned(this.ctx, viewer, tid, pinned, expiry);
   }
 
   /** Soft-deletes a topic. */
@@ -157,6 +163,16 @@ export class TopicsService {
       teaser_pid: latest?.pid ?? topic.main_pid,
       last_post_time: latest ? latest.created : topic.created,
     });
+  }
+
+  /** Gives a topic to another starter inside a change-owner's transaction (its main post changed hands). */
+  async setOwner(db: Queryable, tid: number, uid: number): Promise<void> {
+    await store.updateTopic(db, tid, { uid });
+  }
+
+  /** Whether a member is one of the topic's editors (may edit its first post). */
+  async isEditor(tid: number, uid: number): Promise<boolean> {
+    return isEditor(this.ctx, tid, uid);
   }
 
   /** Changes a topic's title (and slug) inside an edit's transaction. */

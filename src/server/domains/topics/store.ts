@@ -244,3 +244,47 @@ export async function followerCounts(db: Queryable, tids: number[]): Promise<Map
     .execute();
   return new Map(rows.map((r) => [r.tid, Number(r.n)]));
 }
+
+/** Unpins a topic whose pin still carries this expiry; true when this call lifted it. */
+export async function liftPin(db: Queryable, tid: number, expiry: number): Promise<boolean> {
+  const r = await db.updateTable('topics').set({ pinned: 0, pin_expiry: 0 }).where('tid', '=', tid).where('pinned', '=', 1).where('pin_expiry', '=', expiry).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Topics by title (case-insensitive substring) in these categories, newest activity first (the tools' topic picker). */
+export async function searchByTitle(db: Queryable, term: string, cids: number[], limit: number): Promise<TopicRow[]> {
+  if (!cids.length) return [];
+  const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('topics')
+    .selectAll()
+    .where('cid', 'in', cids)
+    .where('scheduled', '=', 0)
+    .where('deleted', '=', 0)
+    .where(sql<boolean>`lower(title) like ${like} escape '\\'`)
+    .orderBy('last_post_time', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The topic a merged topic's address now leads to, if any. */
+export async function redirectOf(db: Queryable, tid: number): Promise<number | undefined> {
+  return (await db.selectFrom('topic_redirects').select('to_tid').where('tid', '=', tid).executeTakeFirst())?.to_tid;
+}
+
+/** Points a merged topic's address at the topic it went into (and any older redirects to it too). */
+export async function addRedirect(db: Queryable, tid: number, toTid: number): Promise<void> {
+  await db.updateTable('topic_redirects').set({ to_tid: toTid }).where('to_tid', '=', tid).execute();
+  await db.insertInto('topic_redirects').values({ tid, to_tid: toTid, created: Date.now() }).execute();
+}
+
+/** The members besides the author who may edit a topic's first post. */
+export async function editorsOf(db: Queryable, tid: number): Promise<number[]> {
+  return (await db.selectFrom('topic_editors').select('uid').where('tid', '=', tid).orderBy('uid').execute()).map((r) => r.uid);
+}
+
+/** Replaces a topic's editors list. */
+export async function setEditors(db: Queryable, tid: number, uids: number[]): Promise<void> {
+  await db.deleteFrom('topic_editors').where('tid', '=', tid).execute();
+  if (uids.length) await db.insertInto('topic_editors').values(uids.map((uid) => ({ tid, uid }))).execute();
+}

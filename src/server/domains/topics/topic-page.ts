@@ -7,8 +7,10 @@ import { plainText, presentPosts } from '../posts/presenter.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
+import { pageEvents } from './tools/events.js';
+import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
-import type { TopicsDeps } from './service.js';
+import type { TopicToolsDeps as TopicsDeps } from './service.js';
 
 /** Posts per page: the member's own choice, else the forum's setting. */
 export async function postsPerPage(ctx: TopicsDeps, viewer: Viewer): Promise<number> {
@@ -29,6 +31,9 @@ export const topicPage = definePage<TopicPage>({
     if (tid === null) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
     const index = params.index !== undefined ? Number(params.index) : undefined;
+    // A topic merged into another: its address leads to the topic it went into.
+    const merged = await mergedInto(ctx, tid);
+    if (merged) return { redirect: `/topic/${merged}` };
     const topic = await loadTopic(ctx, tid);
     await assertReadable(ctx, viewer, topic);
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
@@ -45,14 +50,18 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [rows, privileges, refs, viewDeleted, tools, follow] = await Promise.all([
+    const [rows, privileges, refs, viewDeleted, tools, follow, next] = await Promise.all([
       ctx.posts.pageOfTopic(topic.tid, offset, perPage),
       ctx.privileges.forCategory(viewer, topic.cid),
       ctx.categories.refs([topic.cid]),
       canViewDeleted(ctx, viewer, topic.cid),
       postTools(ctx, viewer, topic),
       ctx.topics.followState(viewer, topic.tid),
+      page < pageCount ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
     ]);
+    // The timeline events among this page's posts: from its first post (the topic's start on
+    // page 1) to the next page's first post (for ever on the last page).
+    const events = await pageEvents(ctx, viewer, topic.tid, page > 1 && rows[0] ? Number(rows[0].created) : 0, next[0] ? Number(next[0].created) - 1 : Number.MAX_SAFE_INTEGER);
     // The main post (for the description) is on the first page; other pages read it.
     const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
     const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
@@ -80,6 +89,7 @@ export const topicPage = definePage<TopicPage>({
       tags,
       category,
       posts,
+      events,
       privileges,
       pagination: pagination(page, pageCount, query),
       breadcrumbs: [

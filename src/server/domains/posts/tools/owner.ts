@@ -1,0 +1,62 @@
+import { runAction } from '../../../hooks/action.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import type { Viewer } from '../../privileges/service.js';
+import { assertModerator, assertReadable, member } from '../../topics/access.js';
+import { recordEvent } from '../../topics/tools/events.js';
+import type { TopicRow } from '../../topics/store.js';
+import * as store from '../store.js';
+import type { PostToolsDeps } from './move.js';
+
+/**
+ * Gives posts to another member (NodeBB's PUT /posts/{pid}/owner, POST /posts/owner): moderators
+ * of every topic the posts are in. Each visible post moves one post and its votes' reputation
+ * from its old author to the new one; a main post also gives its topic (and the topic count).
+ * One transaction; each topic's timeline records it.
+ */
+export async function changeOwner(ctx: PostToolsDeps, viewer: Viewer, pids: number[], toUid: number, ip = ''): Promise<{ pids: number[] }> {
+  member(viewer);
+  const unique = [...new Set(pids)];
+  if (!unique.length) throw badRequest('error:invalid-pid');
+  const owner = await ctx.users.get(toUid);
+  if (!owner || owner.deleted === 1) throw notFound('error:no-user');
+  const posts = await store.byPids(ctx.db, unique);
+  if (posts.length !== unique.length) throw notFound('error:no-post');
+  const topics = await ctx.topics.getMany([...new Set(posts.map((p) => p.tid))]);
+  for (const topic of topics.values()) {
+    await assertReadable(ctx, viewer, topic);
+    await assertModerator(ctx, viewer, topic.cid);
+  }
+  const changing = posts.filter((p) => p.uid !== toUid);
+  await runAction(ctx.db, {
+    write: async (tx) => {
+      await store.setOwnerOf(tx, changing.map((p) => p.pid), toUid);
+      for (const post of changing) {
+        const topic = topics.get(post.tid)!;
+        if (post.deleted !== 1) {
+          await ctx.users.bump(tx, post.uid, 'postcount', -1);
+          await ctx.users.bump(tx, toUid, 'postcount', 1);
+        }
+        const score = post.upvotes - post.downvotes;
+        if (score) {
+          await ctx.users.bump(tx, post.uid, 'reputation', -score);
+          await ctx.users.bump(tx, toUid, 'reputation', score);
+        }
+        if (post.pid === topic.main_pid) await giveTopic(ctx, tx, topic, toUid);
+      }
+      const perTopic = new Map<number, number>();
+      for (const p of changing) perTopic.set(p.tid, (perTopic.get(p.tid) ?? 0) + 1);
+      for (const [tid, count] of perTopic) await recordEvent(ctx, tx, tid, 'owner', viewer.uid, { count, username: owner.username }, ip);
+    },
+    after: () => void ctx.hooks.fire('action:topic.tools', { tids: [...topics.keys()], uid: viewer.uid, tool: 'owner' }),
+  });
+  return { pids: unique };
+}
+
+/** The topic follows its main post's new owner, and so does the count of topics they started. */
+async function giveTopic(ctx: PostToolsDeps, tx: Parameters<typeof store.setOwnerOf>[0], topic: TopicRow, toUid: number): Promise<void> {
+  await ctx.topics.setOwner(tx, topic.tid, toUid);
+  if (topic.deleted !== 1 && topic.scheduled !== 1) {
+    await ctx.users.bump(tx, topic.uid, 'topiccount', -1);
+    await ctx.users.bump(tx, toUid, 'topiccount', 1);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Selectable } from 'kysely';
+import type { Queryable } from '../../../db/index.js';
+import type { TopicEventsTable } from '../../../db/schema.js';
+
+export type TopicEventRow = Selectable<TopicEventsTable>;
+
+/** Inserts one event of a topic's timeline. */
+export async function insertEvent(db: Queryable, tid: number, type: string, uid: number, data: Record<string, unknown>, created = Date.now()): Promise<void> {
+  await db.insertInto('topic_events').values({ tid, type, uid, data: JSON.stringify(data), created }).execute();
+}
+
+/** A topic's events, oldest first. */
+export async function eventsOf(db: Queryable, tid: number): Promise<TopicEventRow[]> {
+  return db.selectFrom('topic_events').selectAll().where('tid', '=', tid).orderBy('created').orderBy('id').execute();
+}
+
+/** A topic's events between two times (inclusive), oldest first: those among a page of posts. */
+export async function eventsBetween(db: Queryable, tid: number, from: number, to: number): Promise<TopicEventRow[]> {
+  return db.selectFrom('topic_events').selectAll().where('tid', '=', tid).where('created', '>=', from).where('created', '<=', to).orderBy('created').orderBy('id').execute();
+}
+
+/** Deletes one event of a topic; the number of rows removed. */
+export async function deleteEvent(db: Queryable, tid: number, id: number): Promise<number> {
+  const r = await db.deleteFrom('topic_events').where('tid', '=', tid).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Moves every event of a topic to another (a merged topic's history joins the main one). */
+export async function moveEvents(db: Queryable, fromTid: number, toTid: number): Promise<void> {
+  await db.updateTable('topic_events').set({ tid: toTid }).where('tid', '=', fromTid).execute();
+}
