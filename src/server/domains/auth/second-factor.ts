@@ -67,7 +67,7 @@ export async function requireAdminReauth(ctx: AppContext, req: FastifyRequest, r
   }
   // Page data of an admin page: the same redirect the page router gives (X-Redirect).
   if (req.method === 'GET' && inner.startsWith('/api/admin')) {
-    await reply.code(200).header('x-redirect', encodeURI(target)).send(JSON.stringify(target));
+    await reply.code(200).header('x-redirect', target).send(JSON.stringify(target));
     return;
   }
   throw new AppError('error:two-factor-reauth-required', 401);
