@@ -94,7 +94,12 @@ export default function Blocks({ page }: { page: PageBase }) {
                 {u.displayname}
               </a>
               {data.isSelf && (
-                <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void unblock(u)} aria-label={`${t('user:blocks.unblock')}: ${u.username}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  onClick={() => void unblock(u)}
+                  aria-label={`${t('user:blocks.unblock')}: ${u.username}`}
+                >
                   {t('user:blocks.unblock')}
                 </button>
               )}

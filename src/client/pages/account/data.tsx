@@ -70,7 +70,16 @@ export default function AccountData({ page }: { page: PageBase }) {
               <div className="flex-grow-1">
                 <div className="fw-semibold">{t(`user:export-${x.type}`)}</div>
                 <div className="small text-body-secondary">
-                  {x.pending ? t('user:data.pending') : x.timestamp ? <span>{t('user:data.ready', '')}<Timeago iso={new Date(x.timestamp).toISOString()} /></span> : t('user:data.none')}
+                  {x.pending ? (
+                    t('user:data.pending')
+                  ) : x.timestamp ? (
+                    <span>
+                      {t('user:data.ready', '')}
+                      <Timeago iso={new Date(x.timestamp).toISOString()} />
+                    </span>
+                  ) : (
+                    t('user:data.none')
+                  )}
                 </div>
               </div>
               {x.timestamp > 0 && (
@@ -78,7 +87,13 @@ export default function AccountData({ page }: { page: PageBase }) {
                   <Icon name="chevron-down" size={16} /> {t('user:data.download')}
                 </a>
               )}
-              <button type="button" className="btn btn-sm btn-outline-secondary" disabled={x.pending} onClick={() => void request(x.type)} data-testid={`request-${x.type}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                disabled={x.pending}
+                onClick={() => void request(x.type)}
+                data-testid={`request-${x.type}`}
+              >
                 {t(x.timestamp ? 'user:data.request-again' : 'user:data.request')}
               </button>
             </li>
@@ -98,7 +113,15 @@ export default function AccountData({ page }: { page: PageBase }) {
                 <legend className="visually-hidden">{t('user:data.delete')}</legend>
                 {(['account', 'both'] as Kind[]).map((k) => (
                   <div className="form-check" key={k}>
-                    <input className="form-check-input" type="radio" name="delete-kind" id={`delete-${k}`} value={k} checked={kind === k} onChange={() => setKind(k)} />
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      name="delete-kind"
+                      id={`delete-${k}`}
+                      value={k}
+                      checked={kind === k}
+                      onChange={() => setKind(k)}
+                    />
                     <label className="form-check-label" htmlFor={`delete-${k}`}>
                       {t(KIND_LABEL[k])}
                     </label>
@@ -110,7 +133,15 @@ export default function AccountData({ page }: { page: PageBase }) {
                   <label className="form-label" htmlFor="delete-password">
                     {t('user:data.password')}
                   </label>
-                  <input id="delete-password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+                  <input
+                    id="delete-password"
+                    type="password"
+                    className="form-control"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    required
+                  />
                 </div>
               )}
               <button type="submit" className="btn btn-danger" disabled={busy || (data.needsPassword && !password)}>

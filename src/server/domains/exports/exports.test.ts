@@ -18,7 +18,10 @@ async function download(client: HttpClient, url: string, method = 'GET') {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-const png = (width: number) => sharp({ create: { width, height: 12, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
+const png = (width: number) =>
+  sharp({ create: { width, height: 12, channels: 3, background: { r: 20, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 
 async function uploadImage(client: HttpClient, name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
@@ -41,13 +44,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
     } else field += c;
   }
   return rows;
@@ -114,7 +125,11 @@ describe('data exports', () => {
     expect(Object.keys(entries).sort()).toEqual(['2-photo.png', 'photo.png']);
     // Each entry is byte for byte a file the forum serves for the member.
     const served = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(new URL(u, forum.baseUrl))).arrayBuffer()).toString('base64')));
-    expect(Object.values(entries).map((v) => Buffer.from(v).toString('base64')).sort()).toEqual(served.sort());
+    expect(
+      Object.values(entries)
+        .map((v) => Buffer.from(v).toString('base64'))
+        .sort(),
+    ).toEqual(served.sort());
   });
 
   it('lets only the member and admins ask for or download an export', async () => {

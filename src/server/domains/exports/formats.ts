@@ -20,7 +20,11 @@ export function csvRow(values: (string | number)[]): string {
 export function zipFiles(files: { name: string; bytes: Uint8Array }[]): Uint8Array {
   const entries: Zippable = {};
   for (const f of files) {
-    const base = f.name.replace(/[\\/:*?"<>|\0]/g, '_').replace(/^\.+/, '_').slice(0, 200) || 'file';
+    const base =
+      f.name
+        .replace(/[\\/:*?"<>|\0]/g, '_')
+        .replace(/^\.+/, '_')
+        .slice(0, 200) || 'file';
     let name = base;
     for (let n = 2; name in entries; n++) name = `${n}-${base}`;
     // Images and archives are compressed already: storing them saves time for nothing lost.

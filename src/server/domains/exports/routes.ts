@@ -44,7 +44,11 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: { params: Params, tags: ['users'] },
     handler: async (req, reply) => {
       const f = await service.download(req.viewer, req.params.uid, exportType(req.params.type));
-      return reply.code(204).header('last-modified', new Date(f.mtime).toUTCString()).header('etag', `"${Math.floor(f.mtime).toString(36)}-${f.size.toString(36)}"`).send();
+      return reply
+        .code(204)
+        .header('last-modified', new Date(f.mtime).toUTCString())
+        .header('etag', `"${Math.floor(f.mtime).toString(36)}-${f.size.toString(36)}"`)
+        .send();
     },
   });
   r.get('/api/v3/users/:uid/exports/:type', {

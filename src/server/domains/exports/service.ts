@@ -8,7 +8,10 @@ import { presentUserObj } from '../users/presenter.js';
 import { csvRow, zipFiles } from './formats.js';
 
 /** What exports use of the application. */
-export type ExportsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'>;
+export type ExportsDeps = Pick<
+  AppContext,
+  'config' | 'db' | 'groups' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
+>;
 
 /** The job that writes one export (payload: uid and type). */
 export const EXPORT_JOB = 'exports.make';
@@ -34,7 +37,10 @@ export class ExportsService {
 
   constructor(private readonly ctx: ExportsDeps) {
     this.dir = path.join(ctx.config.dataDir, 'exports');
-    ctx.jobs.define<{ uid: number; type: ExportType }>(EXPORT_JOB, async ({ payload }) => this.make(payload.uid, payload.type), { leaseMs: 30 * 60_000, maxAttempts: 3 });
+    ctx.jobs.define<{ uid: number; type: ExportType }>(EXPORT_JOB, async ({ payload }) => this.make(payload.uid, payload.type), {
+      leaseMs: 30 * 60_000,
+      maxAttempts: 3,
+    });
     ctx.jobs.define(EXPORT_CLEAN_JOB, async () => void (await this.clean()), { every: HOUR, leaseMs: 10 * 60_000 });
   }
 
@@ -132,13 +138,23 @@ export class ExportsService {
 
   private async postsCsv(uid: number): Promise<Uint8Array> {
     const parts = [csvRow(['pid', 'tid', 'topic', 'timestamp', 'edited', 'deleted', 'upvotes', 'downvotes', 'content'])];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.ctx.posts.allOf(uid, after, PAGE);
       const topics = await this.ctx.topics.getMany([...new Set(rows.map((p) => p.tid))]);
       for (const p of rows) {
         const edited = Number(p.edited);
         parts.push(
-          csvRow([p.pid, p.tid, topics.get(p.tid)?.title ?? '', new Date(Number(p.created)).toISOString(), edited ? new Date(edited).toISOString() : '', p.deleted, p.upvotes, p.downvotes, p.content]),
+          csvRow([
+            p.pid,
+            p.tid,
+            topics.get(p.tid)?.title ?? '',
+            new Date(Number(p.created)).toISOString(),
+            edited ? new Date(edited).toISOString() : '',
+            p.deleted,
+            p.upvotes,
+            p.downvotes,
+            p.content,
+          ]),
         );
       }
       if (rows.length < PAGE) break;

@@ -24,14 +24,27 @@ export async function purgeRepliesOf(ctx: PostsDeps, db: Queryable, uid: number)
     }
     if (p.upvotes - p.downvotes !== 0) await ctx.users.bump(db, uid, 'reputation', -(p.upvotes - p.downvotes));
   }
-  if (replies.length) await db.deleteFrom('posts').where('pid', 'in', replies.map((p) => p.pid)).execute();
+  if (replies.length)
+    await db
+      .deleteFrom('posts')
+      .where(
+        'pid',
+        'in',
+        replies.map((p) => p.pid),
+      )
+      .execute();
   for (const tid of new Set(replies.map((p) => p.tid))) await ctx.topics.refreshTeaser(db, tid);
   return replies.map(({ topic_main_pid: _m, topic_cid: _c, topic_deleted: _d, ...post }) => post);
 }
 
 /** Takes back a member's votes and bookmarks on others' posts (their counts and the authors' reputation), in the caller's transaction. */
 export async function forgetVotesOf(ctx: PostsDeps, db: Queryable, uid: number): Promise<void> {
-  const votes = await db.selectFrom('votes').innerJoin('posts', 'posts.pid', 'votes.pid').select(['votes.pid', 'votes.value', 'posts.uid as author']).where('votes.uid', '=', uid).execute();
+  const votes = await db
+    .selectFrom('votes')
+    .innerJoin('posts', 'posts.pid', 'votes.pid')
+    .select(['votes.pid', 'votes.value', 'posts.uid as author'])
+    .where('votes.uid', '=', uid)
+    .execute();
   for (const v of votes) {
     await db
       .updateTable('posts')

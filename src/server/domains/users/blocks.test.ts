@@ -19,7 +19,8 @@ async function unread(client: Awaited<ReturnType<TestForum['member']>>['client']
 describe('blocks', () => {
   it('folds a blocked member’s posts for the blocker only, and lists them on the blocks page', async () => {
     const [alice, bob, carol] = [await forum.member(), await forum.member(), await forum.member()];
-    const topic = (await alice.client.post('/api/v3/topics', { cid, title: 'A topic with a blocked reply', content: 'Alice starts the topic here.', tags: [] })).body.response;
+    const topic = (await alice.client.post('/api/v3/topics', { cid, title: 'A topic with a blocked reply', content: 'Alice starts the topic here.', tags: [] }))
+      .body.response;
     const reply = (await bob.client.post(`/api/v3/topics/${topic.tid}`, { content: 'Bob replies to the topic.' })).body.response;
     expect((await alice.client.put(`/api/v3/users/${bob.user.uid}/block`)).status).toBe(200);
 
@@ -46,13 +47,16 @@ describe('blocks', () => {
 
   it('makes no notification from a blocked member, and keeps them out of chats', async () => {
     const [alice, bob] = [await forum.member(), await forum.member()];
-    const topic = (await alice.client.post('/api/v3/topics', { cid, title: 'Alice follows her own topic', content: 'Replies notify Alice here.', tags: [] })).body.response;
+    const topic = (await alice.client.post('/api/v3/topics', { cid, title: 'Alice follows her own topic', content: 'Replies notify Alice here.', tags: [] }))
+      .body.response;
     await alice.client.put(`/api/v3/topics/${topic.tid}/follow`);
     await bob.client.post(`/api/v3/topics/${topic.tid}`, { content: 'A reply Alice hears about.' });
     expect(await unread(alice.client)).toBe(1);
 
     // A second topic: a new notification would be a second one, not merged into the first.
-    const second = (await alice.client.post('/api/v3/topics', { cid, title: 'Alice follows another topic', content: 'Replies would notify Alice here.', tags: [] })).body.response;
+    const second = (
+      await alice.client.post('/api/v3/topics', { cid, title: 'Alice follows another topic', content: 'Replies would notify Alice here.', tags: [] })
+    ).body.response;
     await alice.client.put(`/api/v3/topics/${second.tid}/follow`);
     await alice.client.put(`/api/v3/users/${bob.user.uid}/block`);
     await bob.client.post(`/api/v3/topics/${second.tid}`, { content: 'A reply Alice does not hear about.' });

@@ -6,9 +6,10 @@ let forum: TestForum;
 let cid: number;
 
 /** A member with a topic, a reply in someone else's topic, an upvote given and a session open. */
-async function author(host: TestMember) {
+async function author(host: TestMember & { tid: number }) {
   const m = await forum.member();
-  const own = (await m.client.post('/api/v3/topics', { cid, title: `Topic by ${m.user.username}`, content: 'The first post of a topic to delete.', tags: [] })).body.response;
+  const own = (await m.client.post('/api/v3/topics', { cid, title: `Topic by ${m.user.username}`, content: 'The first post of a topic to delete.', tags: [] }))
+    .body.response;
   await m.client.post(`/api/v3/topics/${host.tid}`, { content: 'A reply from the member who leaves.' });
   const reply = (await m.client.post(`/api/v3/topics/${host.tid}`, { content: 'Another reply from the member who leaves.' })).body.response;
   const hostMain = (await forum.ctx.topics.get(host.tid))!.main_pid;

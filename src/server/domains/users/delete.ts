@@ -8,7 +8,10 @@ import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 
 /** What an account deletion uses of the application. */
-export type DeleteDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'>;
+export type DeleteDeps = Pick<
+  AppContext,
+  'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
+>;
 
 /**
  * NodeBB's deletions of an account: `account` keeps the posts under a former member, `both`
