@@ -80,7 +80,8 @@ export default function Register({ page }: { page: PageBase }) {
   const errors = {
     username: usernameError(f.username, rules),
     email: emailError(f.email),
-    password: passwordError(f.password, rules, score ?? 0),
+    // Until the strength scorer has loaded, only the length rules are judged: no flash of "weak".
+    password: passwordError(f.password, rules, score ?? 4),
     confirm: f.confirm !== f.password ? 'reset_password:passwords-do-not-match' : null,
     terms: data.termsOfUse && !agree.terms ? 'register:terms_of_use_error' : null,
     gdpr: data.gdpr_enabled && !agree.gdpr ? 'register:gdpr-consent-denied' : null,
@@ -158,7 +159,7 @@ export default function Register({ page }: { page: PageBase }) {
           <div className="progress" style={{ height: 6 }} role="progressbar" aria-label={t('register:strength')} aria-valuemin={0} aria-valuemax={4} aria-valuenow={strength}>
             <div className={`progress-bar ${STRENGTH_CLASS[strength]}`} style={{ width: f.password ? `${((strength + 1) / 5) * 100}%` : '0%' }} />
           </div>
-          <div id={`${id}-strength`} className="form-text">{f.password ? t('register:strength-label', t(`register:strength-${strength}`)) : '\u00a0'}</div>
+          <div id={`${id}-strength`} className="form-text">{f.password && score !== null ? t('register:strength-label', t(`register:strength-${strength}`)) : '\u00a0'}</div>
         </div>
         <Field id={`${id}-c`} label={t('register:confirm-password')} error={shown('confirm')}>
           <input id={`${id}-c`} type="password" className={`form-control${invalid('confirm')}`} autoComplete="new-password" value={f.confirm} onChange={set('confirm')} onBlur={blur('confirm')} aria-invalid={!!shown('confirm')} aria-describedby={shown('confirm') ? `${id}-c-error` : undefined} required />

@@ -41,7 +41,7 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
 
   return (
     <>
-      <PageHeader title={t('register:queue.title')} subtitle={String(users.length === data.users.length ? data.registrationQueueCount : users.length)} />
+      <PageHeader title={t('register:queue.title')} subtitle={t('register:queue.count', data.registrationQueueCount - (data.users.length - users.length))} />
       {users.length === 0 ? (
         <div className="alert alert-info" role="status">{t('register:queue.none')}</div>
       ) : (

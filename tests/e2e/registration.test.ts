@@ -1,0 +1,117 @@
+/** Registration in the browser: the ALTCHA proof of work, terms and consent, the admins' queue, an invitation link, the consent page (spec §1 captcha, §2 register, consent, admin/manage/registration). */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+
+const SHOTS = process.env.H3_SHOTS ?? '/work/shots/h3';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const PASSWORD = 'Sturdy-Lantern-93';
+
+const e2e = useE2E(seedSmall);
+
+beforeEach(async () => {
+  await e2e().forum.ctx.settings.set({ registrationType: 'normal', registrationApprovalType: 'normal', termsOfUse: '', gdpr_enabled: false, 'captcha:register': false });
+});
+
+async function fillForm(page: Page, name: string, email?: string) {
+  await page.getByLabel('Username').fill(name);
+  if (email) await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+}
+
+describe('registration (spec §1 captcha, §2 register)', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`registers through the captcha widget, with the terms and consent (${label})`, async () => {
+      const h = e2e();
+      await h.forum.ctx.settings.set({ 'captcha:register': true, termsOfUse: 'Be **kind** to each other.', gdpr_enabled: true });
+      const page = await h.open('/register', { viewport });
+      const name = `pow${label}`;
+      await fillForm(page, name, `${name}@example.com`);
+      // The widget solves the forum's challenge in the page (real SHA-256 proof of work).
+      await page.locator('#altcha-captcha[data-state="done"]').waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.locator('.tos strong').textContent()).toBe('kind');
+      // Without the boxes ticked the form says why and sends nothing.
+      await page.getByRole('button', { name: 'Register now' }).click();
+      await page.getByText('You must accept the terms of use to register.').waitFor();
+      await page.getByLabel('I have read and accept the terms of use').check();
+      await page.getByLabel(/I agree that this forum stores/).check();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `register-${label}`);
+      await page.getByRole('button', { name: 'Register now' }).click();
+      await page.waitForURL(`${h.base}/`);
+      await page.waitForSelector('html[data-loaded]', { state: 'attached' });
+      const row = await h.forum.ctx.users.byUsername(name);
+      expect(row).toMatchObject({ email: `${name}@example.com` });
+      expect(await h.forum.ctx.registration.consentOf(row!.uid)).toMatchObject({ gdpr_consent: true });
+    });
+  }
+
+  it('puts a registration in the queue; an admin accepts one and reports another from the queue page', async () => {
+    const h = e2e();
+    await h.forum.ctx.settings.set({ registrationApprovalType: 'admin-approval' });
+    const page = await h.open('/register');
+    await fillForm(page, 'waiting1', 'waiting1@example.com');
+    await page.getByRole('button', { name: 'Register now' }).click();
+    await page.getByRole('status').filter({ hasText: 'awaiting approval' }).waitFor();
+    expect(await h.forum.ctx.users.byUsername('waiting1')).toBeNull();
+    await h.forum.client().post('/register', { username: 'waiting2', email: 'waiting2@example.com', password: PASSWORD });
+
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const admin = await h.open('/admin/manage/registration', { as: h.data.alice, viewport });
+      await admin.locator('tr[data-username="waiting2"]').waitFor();
+      expect(await seriousAxeViolations(admin)).toEqual([]);
+      await shot(admin, `registration-queue-${label}`);
+    }
+    const admin = await h.open('/admin/manage/registration', { as: h.data.alice });
+    await admin.locator('tr[data-username="waiting2"]').getByRole('button', { name: 'Report spam' }).click();
+    await admin.getByText('User reported!').waitFor();
+    await admin.locator('tr[data-username="waiting1"]').getByRole('button', { name: 'Accept' }).click();
+    await admin.getByText('Registration of waiting1 accepted.').waitFor();
+    await admin.locator('tr[data-username="waiting1"]').waitFor({ state: 'detached' });
+    expect(await h.forum.ctx.users.byUsername('waiting1')).toMatchObject({ email: 'waiting1@example.com' });
+    // A member is not let in.
+    const bob = await h.open('/admin/manage/registration', { as: h.data.bob });
+    await bob.getByText('You do not have enough privileges for this action.').first().waitFor();
+    expect(await bob.locator('tr[data-username="waiting2"]').count()).toBe(0);
+  });
+
+  it('accepts an invitation from its mail link on an invite-only forum', async () => {
+    const h = e2e();
+    const ctx = h.forum.ctx;
+    await ctx.settings.set({ registrationType: 'invite-only' });
+    const closed = await h.open('/register');
+    await closed.getByText('Registration is by invitation only').waitFor();
+    await ctx.registration.invite(await ctx.privileges.viewer(h.data.alice.uid), h.data.alice.uid, 'friend@example.com');
+    const mail = await ctx.db.selectFrom('mail_outbox').select('text').where('to_address', '=', 'friend@example.com').executeTakeFirstOrThrow();
+    const link = /(\/register\?token=[\w-]+)/.exec(mail.text)![1]!;
+    const page = await h.open(link);
+    await page.getByText('You were invited to join').waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe('friend@example.com');
+    await fillForm(page, 'friend');
+    await page.getByText('Strength: strong').waitFor();
+    await shot(page, 'register-invited-desktop');
+    await page.getByRole('button', { name: 'Register now' }).click();
+    await page.waitForURL(`${h.base}/`);
+    expect(await ctx.users.byUsername('friend')).toMatchObject({ email: 'friend@example.com' });
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`shows the consent page and records consent given there (${label})`, async () => {
+      const h = e2e();
+      const carol = h.data.carol;
+      const page = await h.open(`/user/${carol.userslug}/consent`, { as: carol, viewport });
+      await page.getByTestId('consent-state').filter({ hasText: 'not given your consent' }).waitFor();
+      if (label === 'desktop') {
+        await page.getByRole('button', { name: 'Give consent' }).click();
+        await page.getByTestId('consent-state').filter({ hasText: 'You gave your consent' }).waitFor();
+        expect((await h.forum.ctx.registration.consentOf(carol.uid)).gdpr_consent).toBe(true);
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `consent-${label}`);
+      await h.forum.ctx.db.deleteFrom('user_consents').where('uid', '=', carol.uid).execute();
+    });
+  }
+});
