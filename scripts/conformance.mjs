@@ -349,6 +349,8 @@ function paramValue(name, op, ids) {
       return pick('cid');
     case 'uid':
       if (op.path.startsWith('/chats/') && op.path.includes('/owners/')) return 1;
+      // NodeBB lets a member send invitations only as themself: the administrator (uid 1) invites.
+      if (op.path === '/users/{uid}/invites') return 1;
       return pick('uid');
     case 'userslug':
     case 'username':
