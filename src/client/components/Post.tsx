@@ -7,6 +7,7 @@ import { api } from '../app/api';
 import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
 import { Avatar } from './Avatar';
+import { GroupBadges } from './GroupBadge';
 import { BlockedPost } from './BlockedPost';
 import { Icon } from './Icon';
 import { PostContent } from './PostContent';
@@ -90,6 +91,7 @@ export function Post({ post, topic, onChange }: PostProps) {
           <header className="post-header d-flex flex-wrap align-items-center gap-2 small mb-2">
             <Avatar user={post.user} size="xs" className="d-sm-none" />
             <a id={`post-${post.pid}-author`} href={`${rp}${userPath(post.user.userslug)}`} className="fw-semibold text-reset">{post.user.displayname}</a>
+            <GroupBadges groups={post.user.selectedGroups} />
             <a href={permalink} className="text-body-secondary text-decoration-none" title={t('topic:permalink')}>
               <Timeago iso={post.timestampISO} ts={post.timestamp} />
             </a>

@@ -17,4 +17,5 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/top', icon: 'award', label: 'global:header.top' },
   { to: '/tags', icon: 'tag', label: 'global:header.tags' },
   { to: '/users', icon: 'users', label: 'global:header.users' },
+  { to: '/groups', icon: 'user-plus', label: 'global:header.groups' },
 ];

@@ -11,6 +11,10 @@ import accountWatched from './account/watched';
 import accountCategories from './account/categories';
 import accountTags from './account/tags';
 import accountUploads from './account/uploads';
+import accountGroups from './account/groups';
+import groupsList from './groups/list';
+import groupDetails from './groups/details';
+import groupMembers from './groups/members';
 import accountBlocks from './account/blocks';
 import accountData from './account/data';
 import accountEdit from './account/edit';
@@ -37,6 +41,7 @@ import { moduleFor, type PageComponent } from './registry';
 const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
+  'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,

@@ -25,6 +25,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'best', path: '/best', label: 'user:account.best' },
   { id: 'followers', path: '/followers', label: 'user:account.followers' },
   { id: 'following', path: '/following', label: 'user:account.following' },
+  { id: 'groups', path: '/groups', label: 'user:account.groups' },
   { id: 'upvoted', path: '/upvoted', label: 'user:account.upvoted', own: true },
   { id: 'downvoted', path: '/downvoted', label: 'user:account.downvoted', own: true },
   { id: 'bookmarks', path: '/bookmarks', label: 'user:account.bookmarks', own: true },

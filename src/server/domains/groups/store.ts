@@ -129,7 +129,8 @@ export async function updateGroup(db: Queryable, name: string, fields: Partial<O
 export async function rename(db: Queryable, from: string, to: string, slug: string): Promise<void> {
   const old = await byName(db, from);
   if (!old) return;
-  await db.updateTable('groups').set({ slug: `\u0000renaming:${old.slug}` }).where('name', '=', from).execute();
+  // Its slug moves aside first (slugs are unique, and a rename may keep the slug); '/' is never in a real slug.
+  await db.updateTable('groups').set({ slug: `renaming/${old.slug}` }).where('name', '=', from).execute();
   await db.insertInto('groups').values({ ...old, name: to, slug }).execute();
   await db.updateTable('group_members').set({ group_name: to }).where('group_name', '=', from).execute();
   await db.updateTable('group_pending').set({ group_name: to }).where('group_name', '=', from).execute();
