@@ -310,8 +310,16 @@ async function seed() {
   await must('put', '/api/v3/admin/settings/allowTopicsThumbnail', { value: '1' });
   for (let i = 0; i < 2; i++) await must('post', `/api/v3/topics/${tid}/thumbs`, pngForm(`thumb-${i}.png`, i));
   const thumbs = (await must('get', `/api/v3/topics/${tid}/thumbs?thumbsOnly=1`)).map((t) => t.path);
+  // Flags: one of the member's reply (read, updated, deleted), one of the member with a note
+  // (its report rescinded, a note added, the seeded note deleted by its time).
+  const flags = [];
+  flags.push((await must('post', '/api/v3/flags', { type: 'post', id: replies[1].pid, reason: 'Spam' })).flagId);
+  flags.push((await must('post', '/api/v3/flags', { type: 'user', id: member.uid, reason: 'Offensive' })).flagId);
+  const noteDatetime = (await must('post', `/api/v3/flags/${flags[1]}/notes`, { note: 'Seeded note.' })).notes[0].datetime;
   return {
     thumbs,
+    flags,
+    noteDatetime,
     publicRoomId: publicRoom.roomId,
     spare: { uid: spare.uid },
     queued,
@@ -373,6 +381,10 @@ function paramValue(name, op, ids) {
     case 'id':
       if (op.path.startsWith('/posts/queue/')) return op.path.endsWith('/notify') || op.method === 'put' ? ids.queued[2] : op.method === 'delete' ? ids.queued[1] : ids.queued[0];
       return op.path.includes('/post-queue/') ? ids.queued[2] : undefined;
+    case 'flagId':
+      return op.path.includes('/report') || op.path.includes('/notes') ? ids.flags[1] : ids.flags[0];
+    case 'datetime':
+      return op.path.startsWith('/flags/') ? ids.noteDatetime : undefined;
     case 'timestamp':
       return op.path.includes('/diffs/') ? ids.diffTs : undefined;
     case 'index':

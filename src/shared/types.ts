@@ -338,6 +338,8 @@ export interface ClientConfig {
   bootswatchSkin: string;
   openSidebars: 'on' | 'off';
   usePagination: boolean;
+  /** The report dialog's preset reasons (the setting flags:reasons, one a line). */
+  flagReasons: string[];
 }
 
 /** One event of a topic's timeline (NodeBB's topic event): who did what, when; `text` is a [[topic:…]] key with its arguments. */

@@ -15,6 +15,8 @@ import { Timeago } from './Timeago';
 
 // The topic's diffs tool, loaded the first time a reader opens a post's history.
 const DiffsDialog = lazy(() => import('./diffs/DiffsDialog'));
+// The report dialog, loaded the first time a member flags a post.
+const FlagDialog = lazy(() => import('./flags/FlagDialog'));
 
 export interface PostProps {
   post: PostView;
@@ -40,6 +42,7 @@ export function Post({ post, topic, onChange }: PostProps) {
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [flagOpen, setFlagOpen] = useState(false);
   // A blocked author's post starts folded (the reader may unfold it).
   const [unfolded, setUnfolded] = useState(false);
   const fail = (err: unknown) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
@@ -113,6 +116,7 @@ export function Post({ post, topic, onChange }: PostProps) {
             )}
             {post.edited > 0 && priv?.['posts:history'] && <ActionButton icon="clock" label={t('topic:history')} onClick={() => setHistoryOpen(true)} />}
             {user && <ActionButton icon="bookmark" filled={post.bookmarked} active={post.bookmarked} label={t(post.bookmarked ? 'topic:bookmarked' : 'topic:bookmark')} onClick={() => void bookmark()} />}
+            {user && !post.selfPost && !post.deleted && <ActionButton icon="alert" label={t('flags:flag')} onClick={() => setFlagOpen(true)} />}
             <div className="ms-auto d-flex align-items-center gap-1 votes" aria-label={t('topic:votes')}>
               {priv?.['posts:upvote'] && (
                 <button type="button" className={`btn btn-sm btn-link post-action${post.upvoted ? ' active text-primary' : ''}`} onClick={() => void vote(1)} disabled={!canVote} aria-pressed={post.upvoted} aria-label={t('topic:upvote')}>
@@ -132,6 +136,11 @@ export function Post({ post, topic, onChange }: PostProps) {
       {historyOpen && (
         <Suspense fallback={null}>
           <DiffsDialog pid={post.pid} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
+      {flagOpen && (
+        <Suspense fallback={null}>
+          <FlagDialog subject={{ type: 'post', id: post.pid }} onClose={() => setFlagOpen(false)} />
         </Suspense>
       )}
     </article>

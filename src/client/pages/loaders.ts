@@ -40,6 +40,8 @@ const LOADERS: Record<string, Loader> = {
   compose: () => import('./compose'),
   notifications: () => import('./notifications'),
   'post-queue': () => import('./post-queue'),
+  'flags/list': () => import('./flags/list'),
+  'flags/detail': () => import('./flags/detail'),
   chats: () => import('./chats'),
   error: () => import('./error'),
 };

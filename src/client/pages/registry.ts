@@ -53,6 +53,8 @@ const MODULE_OF: Record<string, string> = {
   compose: 'compose',
   notifications: 'notifications',
   'post-queue': 'post-queue',
+  'flags/list': 'flags/list',
+  'flags/detail': 'flags/detail',
   chats: 'chats',
   '400': 'error',
   '403': 'error',

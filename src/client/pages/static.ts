@@ -32,6 +32,8 @@ import mailResult from './mail-result';
 import compose from './compose';
 import notifications from './notifications';
 import postQueue from './post-queue';
+import flagsList from './flags/list';
+import flagDetail from './flags/detail';
 import chats from './chats';
 import accountInfo from './account/info';
 import ipBlacklist from './ip-blacklist';
@@ -45,7 +47,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
-  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
+  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, 'flags/list': flagsList, 'flags/detail': flagDetail, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
 };
 
 /** The component of a template, for server rendering. */

@@ -62,6 +62,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     bootswatchSkin: us?.bootswatchSkin ?? '',
     openSidebars: us?.openSidebars ?? 'off',
     usePagination: us?.usePagination ?? true,
+    flagReasons: s['flags:reasons'].split('\n').map((r) => r.trim()).filter(Boolean),
   };
 }
 

@@ -15,6 +15,7 @@ import { AccountNav } from './AccountNav';
 import { ChatButton } from '../../components/chats/ChatButton';
 import { uploadFiles } from '../../components/composer/uploads';
 import { Icon } from '../../components/Icon';
+import { FlagButton } from '../../components/flags/FlagButton';
 import { ModerationButtons } from '../../components/moderation/ModerationButtons';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
@@ -105,6 +106,7 @@ export default function Profile({ page }: { page: PageBase }) {
           )}
           {viewer && !u.isSelf && <ChatButton uid={u.uid} />}
           {!u.isSelf && <FollowButton key={u.uid} path={`/users/${u.uid}/follow`} following={u.isFollowing} labels={['user:follow', 'user:unfollow']} />}
+          {viewer && !u.isSelf && <FlagButton subject={{ type: 'user', id: u.uid }} label="flags:flag-user" />}
           {(viewer?.isAdmin || viewer?.isGlobalMod) && !u.isSelf && <ModerationButtons uid={u.uid} userslug={u.userslug} username={u.username} banned={u.banned} />}
           {viewer?.isAdmin && !u.isSelf && (
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void reportSpam()}>

@@ -7,6 +7,7 @@ import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
 import { isDeleted, isEdited, isPinned, isSystem, systemMessage, teaserText } from './messages';
 import type { ChatMessage } from './types';
+import { LazyFlagDialog } from '../../components/flags/FlagButton';
 
 /** What the reader may do with messages of this room. */
 export interface MessagePowers {
@@ -103,6 +104,7 @@ export function Message({ m, first, powers, h, editing, raw, highlighted }: {
   highlighted: boolean;
 }) {
   const { t } = useT();
+  const [flagOpen, setFlagOpen] = useState(false);
   if (isSystem(m)) return <SystemLine m={m} />;
   const own = m.fromuid === powers.uid;
   const deleted = isDeleted(m);
@@ -161,10 +163,12 @@ export function Message({ m, first, powers, h, editing, raw, highlighted }: {
               )}
               {!deleted && canDelete && <Dropdown.Item as="button" className="text-danger" onClick={() => h.onDelete(m)} data-testid="chat-delete"><Icon name="trash" /> {t('modules:chat.delete')}</Dropdown.Item>}
               {deleted && canDelete && <Dropdown.Item as="button" onClick={() => h.onRestore(m)} data-testid="chat-restore"><Icon name="restore" /> {t('modules:chat.restore')}</Dropdown.Item>}
+              {!deleted && !own && <Dropdown.Item as="button" onClick={() => setFlagOpen(true)} data-testid="chat-flag"><Icon name="alert" /> {t('flags:flag-message')}</Dropdown.Item>}
             </Dropdown.Menu>
           </Dropdown>
         </div>
       )}
+      {flagOpen && <LazyFlagDialog subject={{ type: 'message', id: m.mid, roomId: Number(m.roomId) }} onClose={() => setFlagOpen(false)} />}
     </div>
   );
 }
