@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { defaultBody } from '../topics/schemas.js';
-import { deleteMember, type DeletionKind } from './delete.js';
+import { deleteMember, type DeleteDeps, type DeletionKind } from './delete.js';
 import { UidParams } from './schemas.js';
 
 /** NodeBB sends the member's password in the DELETE's body. */
@@ -15,7 +14,7 @@ const DeleteBody = Type.Optional(Type.Object({ password: Type.Optional(Type.Stri
  * its content), as NodeBB's write API. DELETE …/content (content only, for moderators) is the
  * moderation domain's.
  */
-export function registerDeletionRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerDeletionRoutes(app: FastifyInstance, ctx: DeleteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const routes: [string, DeletionKind][] = [
     ['/api/v3/users/:uid', 'both'],
