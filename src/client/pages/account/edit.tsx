@@ -68,7 +68,7 @@ export default function AccountEdit({ page }: { page: PageBase }) {
     try {
       await api(rt.config, 'PUT', `/users/${data.uid}`, body);
       rt.alert({ type: 'success', message: t('user:profile-update-success') });
-      rt.navigate(`/user/${data.userslug}`);
+      rt.navigate(`${rt.config.relative_path}/user/${data.userslug}`);
     } catch (err) {
       fail(err);
     } finally {
