@@ -12,7 +12,7 @@ export function GroupBadge({ group, className }: { group: Badge; className?: str
       className={`badge group-badge rounded-1 text-decoration-none d-inline-flex align-items-center gap-1${className ? ` ${className}` : ''}`}
       style={{ backgroundColor: group.labelColor, color: group.textColor }}
       title={group.name}
-      data-group={group.slug}
+      data-group-badge={group.slug}
     >
       {icon && <Icon name={icon} size={12} />}
       <span>{group.userTitle}</span>

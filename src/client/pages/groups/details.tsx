@@ -57,14 +57,14 @@ export default function GroupDetails({ page }: { page: PageBase }) {
       return (
         <>
           <button type="button" className="btn btn-success" disabled={busy} onClick={() => void act('PUT', `${base}/invites/${uid}`, 'groups:membership.joined')}>{t('groups:membership.accept-invitation')}</button>
-          <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => void act('DELETE', `${base}/invites/${uid}`)}>{t('groups:membership.reject')}</button>
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void act('DELETE', `${base}/invites/${uid}`)}>{t('groups:membership.reject')}</button>
         </>
       );
     if (g.isMember)
       return g.system || (g.disableLeave && !g.isOwner) ? null : (
-        <button type="button" className="btn btn-outline-danger" disabled={busy} onClick={() => void act('DELETE', `${base}/membership/${uid}`, 'groups:membership.left')} data-testid="group-leave">{t('groups:membership.leave-group')}</button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act('DELETE', `${base}/membership/${uid}`, 'groups:membership.left')} data-testid="group-leave">{t('groups:membership.leave-group')}</button>
       );
-    if (g.isPending) return <button type="button" className="btn btn-outline-secondary" disabled>{t('groups:membership.invitation-pending')}</button>;
+    if (g.isPending) return <button type="button" className="btn btn-secondary" disabled>{t('groups:membership.invitation-pending')}</button>;
     if (g.system || g.hidden || (g.private && g.disableJoinRequests)) return null;
     return (
       <button type="button" className="btn btn-primary" disabled={busy} data-testid="group-join" onClick={() => void act('PUT', `${base}/membership/${uid}`, g.private ? 'groups:membership.request-sent' : 'groups:membership.joined')}>

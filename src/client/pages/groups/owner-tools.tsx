@@ -103,7 +103,7 @@ export function GroupEditForm({ group, onSaved }: { group: GroupFull; onSaved: (
       </div>
       <div className="card-footer d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>{t('groups:save')}</button>
-        {!group.system && <button type="button" className="btn btn-outline-danger ms-auto" onClick={() => void remove()}>{t('groups:details.delete-group')}</button>}
+        {!group.system && <button type="button" className="btn btn-danger ms-auto" onClick={() => void remove()}>{t('groups:details.delete-group')}</button>}
       </div>
     </form>
   );
