@@ -24,6 +24,7 @@ describe('bans from the profile', () => {
       await connected(member);
 
       const admin = await h.open(`/user/${victim.userslug}`, { as: alice, viewport });
+      await shot(admin, `profile-moderation-${name}`);
       await admin.getByRole('button', { name: 'Ban Account' }).click();
       const dialog = admin.getByTestId('ban-dialog');
       await dialog.waitFor();
@@ -46,7 +47,7 @@ describe('bans from the profile', () => {
       await h.goto(admin, `/user/${victim.userslug}/info`);
       await admin.getByTestId('info-state').getByText(/Banned until/).waitFor();
       expect(await admin.locator('section', { hasText: 'Recent Ban History' }).textContent()).toContain('Reason: Harassment');
-      await admin.getByLabel('Moderation Note').fill('Posted the same link in ten topics.');
+      await admin.getByRole('textbox', { name: 'Moderation Note' }).fill('Posted the same link in ten topics.');
       await admin.getByRole('button', { name: 'Add note' }).click();
       await admin.getByTestId('info-notes').getByText('Posted the same link in ten topics.').waitFor();
       await shot(admin, `info-page-${name}`);

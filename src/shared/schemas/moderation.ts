@@ -60,7 +60,10 @@ export interface AccountInfoPage extends PageBase, UserSummary {
   mutedReason: string;
   history: { bans: BanMuteEntry[]; mutes: BanMuteEntry[]; flags: unknown[] };
   moderationNotes: ModerationNote[];
-  ips: IpSeen[];
+  /** NodeBB's `ips`: the addresses, newest first. */
+  ips: string[];
+  /** Each address with when it was seen (Palaver's). */
+  ipHistory: IpSeen[];
   otherAccounts: SharedAddressAccount[];
   banReasons: string[];
   canBan: boolean;

@@ -37,7 +37,7 @@ export function ModerationButtons({ uid, userslug, username, banned }: { uid: nu
   };
 
   return (
-    <div className="d-flex flex-wrap gap-1 justify-content-center" data-testid="moderation-buttons">
+    <div className="d-flex flex-nowrap gap-1 justify-content-center text-nowrap" data-testid="moderation-buttons">
       {banned ? (
         <button type="button" className="btn btn-sm btn-outline-success" onClick={() => void unban()}>
           {t('user:unban-account')}

@@ -19,7 +19,7 @@ function History({ title, empty, entries, t }: { title: string; empty: string; e
           {entries.map((e) => (
             <li key={`${e.kind}-${e.timestamp}`} className="list-group-item small">
               <div className="d-flex flex-wrap gap-2 align-items-center">
-                <span className={`badge ${e.kind === 'ban' || e.kind === 'mute' ? 'text-bg-danger' : 'text-bg-success'}`}>
+                <span className={`badge text-wrap text-start ${e.kind === 'ban' || e.kind === 'mute' ? 'text-bg-danger' : 'text-bg-success'}`}>
                   {e.kind === 'ban' || e.kind === 'mute'
                     ? e.until > 0
                       ? t(e.kind === 'ban' ? 'user:info.banned-until' : 'user:info.muted-until', new Date(e.until).toLocaleString())
@@ -77,13 +77,13 @@ export default function Info({ page }: { page: PageBase }) {
       <PageHeader title={t('pages:account/info')} subtitle={d.username} />
       <section className="card mb-3" aria-labelledby="info-status">
         <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-md-center">
-          <a href={`${rp}/user/${encodeURIComponent(d.userslug)}`} className="d-flex gap-2 align-items-center text-decoration-none flex-grow-1">
+          <a href={`${rp}/user/${encodeURIComponent(d.userslug)}`} className="d-flex gap-2 align-items-center text-decoration-none flex-grow-1 min-w-0">
             <Avatar user={d} size="lg" />
             <span>
               <span id="info-status" className="fw-semibold d-block">{d.displayname}</span>
               <span className="d-flex flex-wrap gap-1 mt-1" data-testid="info-state">
-                {d.banned && <span className="badge text-bg-danger">{d.banned_until > 0 ? t('user:info.banned-until', new Date(d.banned_until).toLocaleString()) : t('user:info.banned-permanently')}</span>}
-                {d.muted && <span className="badge text-bg-warning">{d.mutedUntil > 0 ? t('user:info.muted-until', new Date(d.mutedUntil).toLocaleString()) : t('user:info.muted-permanently')}</span>}
+                {d.banned && <span className="badge text-bg-danger text-wrap text-start">{d.banned_until > 0 ? t('user:info.banned-until', new Date(d.banned_until).toLocaleString()) : t('user:info.banned-permanently')}</span>}
+                {d.muted && <span className="badge text-bg-warning text-wrap text-start">{d.mutedUntil > 0 ? t('user:info.muted-until', new Date(d.mutedUntil).toLocaleString()) : t('user:info.muted-permanently')}</span>}
                 {!d.banned && !d.muted && <span className="small text-body-secondary">{t('user:info.not-sanctioned')}</span>}
               </span>
             </span>
@@ -113,9 +113,9 @@ export default function Info({ page }: { page: PageBase }) {
         <div className="col-lg-6">
           <section className="card mb-3" aria-labelledby="info-ips">
             <div className="card-header"><h2 id="info-ips" className="h6 mb-0">{t('user:info.ips')}</h2></div>
-            {d.ips.length ? (
+            {d.ipHistory.length ? (
               <ul className="list-group list-group-flush" data-testid="info-ips">
-                {d.ips.map((ip) => (
+                {d.ipHistory.map((ip) => (
                   <li key={ip.ip} className="list-group-item small d-flex flex-wrap justify-content-between gap-2">
                     <code>{ip.ip}</code>
                     <span className="text-body-secondary">{t('user:info.ip-seen', ip.days, new Date(ip.lastSeen).toLocaleString())}</span>

@@ -49,7 +49,8 @@ export async function moderationInfo(ctx: ModerationDeps, m: ModerationService, 
     mutedReason: mute?.reason ?? '',
     history: { bans: history.filter((h) => h.kind === 'ban' || h.kind === 'unban'), mutes: history.filter((h) => h.kind === 'mute' || h.kind === 'unmute'), flags: [] },
     moderationNotes: notes.map((n) => presentNote(n, users.get(n.by_uid))),
-    ips: addresses.map((a) => ({
+    ips: addresses.map((a) => a.ip),
+    ipHistory: addresses.map((a) => ({
       ip: a.ip,
       firstSeen: Number(a.first_seen),
       firstSeenISO: isoOrEmpty(Number(a.first_seen)),

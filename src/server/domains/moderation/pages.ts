@@ -15,7 +15,7 @@ const infoPage = definePage<AccountInfoPage>({
     return {
       ...presentUser(row),
       title: '[[pages:account/info]]',
-      breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[user:account-info]]' }],
+      breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[pages:account/info]]' }],
       ...(await ctx.moderation.info(viewer, row)),
     };
   },
