@@ -6,7 +6,7 @@ import { AccountNav } from './AccountNav';
 
 /** The head of a profile list: the account tabs, the list's title with the member's avatar. */
 export function ProfileListHeader({ data, active }: { data: ProfileListBase; active: string }) {
-  const { t, tx } = useT();
+  const { tx } = useT();
   return (
     <>
       <AccountNav userslug={data.userslug} active={active} own={data.isSelfOrAdmin} />
