@@ -271,6 +271,8 @@ async function seed() {
   const victim = await must('post', '/api/v3/users', { username: 'victim', email: 'victim@example.com', password: admin.password });
   // The victim is deleted by DELETE /users/{uid} before the later writes run: what they need stays with the spare.
   const spare = await must('post', '/api/v3/users', { username: 'spare', email: 'spare@example.com', password: admin.password });
+  // DELETE /users/{uid}/account deletes a member of its own (the member and the victim are needed later).
+  const leaver = await must('post', '/api/v3/users', { username: 'leaver', email: 'leaver@example.com', password: admin.password });
   const memberToken = (await must('post', `/api/v3/users/${member.uid}/tokens`, {})).token;
   const category = await must('post', '/api/v3/categories', { name: 'Conformance', description: 'Seeded for the conformance run' });
   const cid = category.cid;
@@ -316,7 +318,11 @@ async function seed() {
   flags.push((await must('post', '/api/v3/flags', { type: 'post', id: replies[1].pid, reason: 'Spam' })).flagId);
   flags.push((await must('post', '/api/v3/flags', { type: 'user', id: member.uid, reason: 'Offensive' })).flagId);
   const noteDatetime = (await must('post', `/api/v3/flags/${flags[1]}/notes`, { note: 'Seeded note.' })).notes[0].datetime;
+  // An export of the member's posts, made by the server's job, for GET /users/{uid}/exports/{type}.
+  if ((await call('post', `/api/v3/users/${member.uid}/exports/posts`, {})).status !== 202) throw new Error('seeding: the export was not queued');
+  for (let i = 0; i < 150 && (await call('head', `/api/v3/users/${member.uid}/exports/posts`)).status !== 204; i++) await new Promise((r) => setTimeout(r, 200));
   return {
+    leaver: { uid: leaver.uid },
     thumbs,
     flags,
     noteDatetime,
@@ -359,6 +365,7 @@ function paramValue(name, op, ids) {
       if (op.path.startsWith('/chats/') && op.path.includes('/owners/')) return 1;
       // NodeBB lets a member send invitations only as themself: the administrator (uid 1) invites.
       if (op.path === '/users/{uid}/invites') return 1;
+      if (op.method === 'delete' && op.path === '/users/{uid}/account') return ids.leaver.uid;
       return pick('uid');
     case 'userslug':
     case 'username':
