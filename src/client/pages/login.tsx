@@ -30,7 +30,8 @@ export default function Login({ page }: { page: PageBase }) {
     setError(null);
     try {
       const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password, ...captcha.fields() });
-      location.href = afterLoginUrl(rt.config, res?.next);
+      // A member with a two-factor key is asked for the code first; the page they came for stays remembered.
+      location.href = res?.next?.endsWith('/login/2fa') ? res.next : afterLoginUrl(rt.config, res?.next);
     } catch (err) {
       setError(errorText(rt.i18n, err));
       captcha.failed(err);

@@ -22,6 +22,13 @@ import profilePosts from './account/posts';
 import profileTopics from './account/topics';
 import profileFollows from './account/follows';
 import webPush from './account/web-push';
+import loginTwoFactor from './login-2fa';
+import accountSessions from './account/sessions';
+import accountTwoFactor from './account/2factor';
+import accountTokens from './account/tokens';
+import editPassword from './account/edit-password';
+import editUsername from './account/edit-username';
+import editEmail from './account/edit-email';
 import accountConsent from './account/consent';
 import registrationQueue from './registration-queue';
 import login from './login';
@@ -47,6 +54,8 @@ const PAGES: Record<string, PageComponent> = {
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
+  'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,
+  'account/edit-password': editPassword, 'account/edit-username': editUsername, 'account/edit-email': editEmail,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, 'flags/list': flagsList, 'flags/detail': flagDetail, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
 };
 
