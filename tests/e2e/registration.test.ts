@@ -49,6 +49,12 @@ describe('registration (spec §1 captcha, §2 register)', () => {
     });
   }
 
+  it("shows the error a captcha callback brings back in the URL's error parameter (spec §8)", async () => {
+    const h = e2e();
+    const page = await h.open('/register?error=error:invalid-captcha');
+    await page.getByRole('alert').filter({ hasText: 'The captcha was not solved correctly' }).waitFor();
+  });
+
   it('puts a registration in the queue; an admin accepts one and reports another from the queue page', async () => {
     const h = e2e();
     await h.forum.ctx.settings.set({ registrationApprovalType: 'admin-approval' });

@@ -68,6 +68,12 @@ export default function Register({ page }: { page: PageBase }) {
     minimumPasswordStrength: data.minimumPasswordStrength ?? rt.config.minimumPasswordStrength,
   };
 
+  // Spec §8: a captcha callback that comes back with ?error=… shows that error.
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get('error');
+    if (fromUrl) setError(tx(fromUrl.startsWith('[[') ? fromUrl : `[[${fromUrl}]]`));
+  }, [tx]);
+
   useEffect(() => {
     if (!f.password) return setScore(null);
     let live = true;
