@@ -8,6 +8,8 @@ import { Avatar } from './Avatar';
 import { CategoryBadge } from './CategoryIcon';
 import { Icon } from './Icon';
 import { Timeago } from './Timeago';
+import { TopicBulkBar } from './topic-tools/TopicBulkBar';
+import { useState } from 'react';
 
 function Stat({ value, label }: { value: number; label: string }) {
   return (
@@ -18,13 +20,16 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
-function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: boolean }) {
+function TopicRow({ topic, showCategory, select }: { topic: TopicSummary; showCategory: boolean; select?: { checked: boolean; onChange: (on: boolean) => void } }) {
   const { t } = useT();
   const rp = useRuntime().config.relative_path;
   const replies = Math.max(topic.postcount - 1, 0);
   const teaser = topic.teaser;
   return (
     <li className={`list-group-item topic-row d-flex gap-3 align-items-start py-3${topic.unread ? ' unread' : ''}${topic.deleted ? ' deleted' : ''}`} data-tid={topic.tid}>
+      {select && (
+        <input type="checkbox" className="form-check-input mt-2 flex-shrink-0 topic-select" checked={select.checked} onChange={(e) => select.onChange(e.target.checked)} aria-label={t('topic:tools.select-topic', topic.title)} />
+      )}
       <a href={`${rp}${userPath(topic.user.userslug)}`} className="flex-shrink-0" aria-label={topic.user.displayname} tabIndex={-1}>
         <Avatar user={topic.user} size="md" />
       </a>
@@ -76,19 +81,40 @@ function TopicRow({ topic, showCategory }: { topic: TopicSummary; showCategory: 
   );
 }
 
-/** A list of topics with author, stats and latest reply. */
-export function TopicList({ topics, showCategory = true }: { topics: TopicSummary[]; showCategory?: boolean }) {
+/** A list of topics with author, stats and latest reply; with `tools` (moderators), a selection mode and bulk actions. */
+export function TopicList({ topics, showCategory = true, tools = false }: { topics: TopicSummary[]; showCategory?: boolean; tools?: boolean }) {
   const { t } = useT();
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
   if (!topics?.length) {
     return <div className="card card-body text-center text-body-secondary py-5">{t('category:no-topics')}</div>;
   }
+  const done = () => {
+    setSelecting(false);
+    setSelected([]);
+  };
   return (
-    <div className="card topic-list-card">
-      <ul className="list-group list-group-flush topic-list">
-        {topics.map((topic) => (
-          <TopicRow key={topic.tid} topic={topic} showCategory={showCategory} />
-        ))}
-      </ul>
-    </div>
+    <>
+      {tools && (
+        <div className="d-flex justify-content-end mb-2">
+          <button type="button" className="btn btn-sm btn-outline-secondary" aria-pressed={selecting} onClick={() => (selecting ? done() : setSelecting(true))} data-testid="select-topics">
+            {t(selecting ? 'topic:tools.cancel' : 'topic:tools.select-topics')}
+          </button>
+        </div>
+      )}
+      {selecting && <TopicBulkBar tids={selected} onDone={done} />}
+      <div className="card topic-list-card">
+        <ul className="list-group list-group-flush topic-list">
+          {topics.map((topic) => (
+            <TopicRow
+              key={topic.tid}
+              topic={topic}
+              showCategory={showCategory}
+              select={selecting ? { checked: selected.includes(topic.tid), onChange: (on) => setSelected((list) => (on ? [...list, topic.tid] : list.filter((x) => x !== topic.tid))) } : undefined}
+            />
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }

@@ -38,7 +38,7 @@ export default function Category({ page }: { page: PageBase }) {
         </section>
       )}
       <NewTopicsBar shown={data.topics ?? []} cid={data.cid} />
-      <TopicList topics={data.topics} showCategory={false} />
+      <TopicList topics={data.topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} />
       <Pagination pagination={data.pagination} />
     </>
   );

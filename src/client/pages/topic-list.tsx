@@ -46,7 +46,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
       ) : (
-        <TopicList topics={data.topics ?? []} />
+        <TopicList topics={data.topics ?? []} tools={!!user && (user.isAdmin || user.isGlobalMod)} />
       )}
       <Pagination pagination={data.pagination} />
     </>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PageBase, PostView, TopicPage } from '../../shared/types';
+import type { PageBase, PostView, TopicEventView, TopicPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useCurrentPath, useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
@@ -8,13 +8,16 @@ import { Icon } from '../components/Icon';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Post } from '../components/Post';
+import { EventRow } from '../components/topic-tools/EventRow';
+import { PostSelectionBar } from '../components/topic-tools/PostSelectionBar';
+import { TopicTools } from '../components/topic-tools/TopicTools';
 import { errorText } from '../i18n';
 import { apiUrl } from '../navigation/url';
 import { topicTitleText } from '../navigation/title';
 import { categoryPath, withQuery } from '../util/urls';
 
 /** Infinite scroll: loads the next page of posts when the sentinel comes into view. */
-function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void) {
+function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void, setEvents?: (fn: (e: TopicEventView[]) => TopicEventView[]) => void) {
   const rt = useRuntime();
   const path = useCurrentPath();
   const [next, setNext] = useState(topic.pagination?.currentPage ? topic.pagination.currentPage + 1 : 2);
@@ -34,6 +37,11 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
         const seen = new Set(posts.map((p) => p.pid));
         return [...posts, ...(data.posts ?? []).filter((p) => !seen.has(p.pid))];
       });
+      // The timeline events of the loaded page join those shown.
+      setEvents?.((events) => {
+        const seen = new Set(events.map((e) => e.id));
+        return [...events, ...(data.events ?? []).filter((e) => !seen.has(e.id))];
+      });
       setNext((n) => n + 1);
     } catch (err) {
       rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
@@ -41,7 +49,7 @@ function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: Pos
       setBusy(false);
       rt.ui.set((s) => ({ ...s, postsLoading: false }));
     }
-  }, [busy, done, next, path, rt, setPosts]);
+  }, [busy, done, next, path, rt, setPosts, setEvents]);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!enabled || done || !sentinel.current || typeof IntersectionObserver === 'undefined') return;
@@ -140,6 +148,33 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
   }, [rt, topic.tid, user?.uid]);
 }
 
+/** Posts and timeline events in one list by time (an event shows before the first post written after it). */
+function timeline(posts: PostView[], events: TopicEventView[]): (PostView | TopicEventView)[] {
+  const sorted = [...events].sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
+  const out: (PostView | TopicEventView)[] = [];
+  let i = 0;
+  for (const post of posts) {
+    while (i < sorted.length && sorted[i]!.timestamp < post.timestamp) out.push(sorted[i++]!);
+    out.push(post);
+  }
+  return [...out, ...sorted.slice(i)];
+}
+
+/** A moderator changed the topic (a tool, a lock, a pin…): the page reloads its data so the timeline shows it. */
+function useTopicToolEvents(tid: number) {
+  const rt = useRuntime();
+  useEffect(() => {
+    const names = ['event:topic_tools', 'event:topic_locked', 'event:topic_unlocked', 'event:topic_pinned', 'event:topic_unpinned', 'event:topic_moved', 'event:topic_tags'];
+    const offs = names.map((name) =>
+      rt.live.on(name, (data) => {
+        if (Number((data as { tid?: number } | null)?.tid) !== tid) return;
+        rt.navigate(window.location.pathname + window.location.search, { replace: true, force: true });
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, [rt, tid]);
+}
+
 /** A topic: its posts, with reply and moderation tools per privileges. */
 export default function Topic({ page }: { page: PageBase }) {
   const rt = useRuntime();
@@ -147,8 +182,12 @@ export default function Topic({ page }: { page: PageBase }) {
   const user = useUser();
   const topic = page as TopicPage;
   const [posts, setPosts] = useState<PostView[]>(topic.posts ?? []);
+  const [events, setEvents] = useState<TopicEventView[]>(topic.events ?? []);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
   const usePagination = user?.settings?.usePagination ?? rt.config.usePagination ?? false;
-  const more = useMorePosts(topic, !usePagination, setPosts);
+  const more = useMorePosts(topic, !usePagination, setPosts, setEvents);
+  useTopicToolEvents(topic.tid);
   const atEnd = usePagination ? (topic.pagination?.currentPage ?? 1) >= (topic.pagination?.pageCount ?? 1) : more.done;
   useLivePosts(topic, atEnd, setPosts);
   const priv = topic.privileges;
@@ -188,13 +227,51 @@ export default function Topic({ page }: { page: PageBase }) {
         )}
         {!!topic.locked && !canReply && <span className="btn btn-outline-secondary disabled">{t('topic:locked')}</span>}
         {!user && <a className="btn btn-outline-primary" href={`${rp}/login`}>{t('topic:login-to-reply')}</a>}
+        {priv?.isAdminOrMod && (
+          <TopicTools
+            topic={topic}
+            selecting={selecting}
+            onSelecting={(on) => {
+              setSelecting(on);
+              setSelected([]);
+            }}
+          />
+        )}
       </PageHeader>
       {!!topic.deleted && <div className="alert alert-warning">{t('topic:topic-is-deleted')}</div>}
       <div className="posts" data-tid={topic.tid}>
-        {posts.map((post) => (
-          <Post key={post.pid} post={post} topic={topic} onChange={update} />
-        ))}
+        {timeline(posts, events).map((item) =>
+          'pid' in item ? (
+            <div key={`p${item.pid}`} className={selecting ? 'post-select-wrap d-flex gap-2 align-items-start' : undefined}>
+              {selecting && (
+                <input
+                  type="checkbox"
+                  className="form-check-input mt-3 flex-shrink-0 post-select"
+                  disabled={item.pid === topic.mainPid}
+                  checked={selected.includes(item.pid)}
+                  onChange={(e) => setSelected((list) => (e.target.checked ? [...list, item.pid] : list.filter((p) => p !== item.pid)))}
+                  aria-label={t('topic:tools.select-post', item.index + 1)}
+                />
+              )}
+              <div className="flex-grow-1 min-w-0">
+                <Post post={item} topic={topic} onChange={update} />
+              </div>
+            </div>
+          ) : (
+            <EventRow key={`e${item.id}`} event={item} tid={topic.tid} onDeleted={(id) => setEvents((list) => list.filter((e) => e.id !== id))} />
+          ),
+        )}
       </div>
+      {selecting && (
+        <PostSelectionBar
+          topic={topic}
+          pids={selected}
+          onDone={() => {
+            setSelecting(false);
+            setSelected([]);
+          }}
+        />
+      )}
       {usePagination ? (
         <Pagination pagination={topic.pagination} />
       ) : (
