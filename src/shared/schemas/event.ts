@@ -20,6 +20,5 @@ export interface AdminEventsPage extends PageBase {
   events: AdminEvent[];
   types: { value: string; name: string; selected: boolean; count: number }[];
   query: Record<string, string>;
-  count: number;
   pagination: Pagination;
 }

@@ -12,8 +12,8 @@ export type FlagType = (typeof FLAG_TYPES)[number];
 export const FLAG_SORTS = ['newest', 'oldest', 'reports'] as const;
 export type FlagSortName = (typeof FLAG_SORTS)[number];
 
-/** A member as a flag shows them (reporter, note author, history actor, assignee). */
-export type FlagUser = Pick<UserSummary, 'uid' | 'username' | 'userslug' | 'displayname' | 'picture' | 'reputation' | 'icon:text' | 'icon:bgColor'> & { isLocal: boolean };
+/** A member as a flag shows them (reporter, note author, history actor, assignee); `reputation` only on reporters, as NodeBB documents. */
+export type FlagUser = Pick<UserSummary, 'uid' | 'username' | 'userslug' | 'displayname' | 'picture' | 'icon:text' | 'icon:bgColor'> & { isLocal: boolean; reputation?: number };
 
 /** One member's report: their reason (`value`) and when. */
 export interface FlagReport {
@@ -141,9 +141,9 @@ export interface FlagDetailsPage extends PageBase, FlagObject {
   type_path: string;
   /** The members the flag may be assigned to (its moderators). */
   assignees: FlagUser[];
-  type_bool: { post: boolean; user: boolean; message: boolean; empty: boolean };
+  /** NodeBB's: post, user, empty (a chat message's flag has `type` 'message'). */
+  type_bool: { post: boolean; user: boolean; empty: boolean };
+  /** The viewer's: isAdmin, isAdminOrGlobalMod, and 'flags:delete' (administrators and global moderators). */
   privileges: Record<string, boolean>;
   states: Record<FlagState, { label: string; class: string }>;
-  /** The viewer may delete the flag (administrators and global moderators). */
-  canDelete: boolean;
 }

@@ -47,7 +47,7 @@ function Target({ data }: { data: FlagDetailsPage }) {
       {data.type_bool.user && target.postcount !== undefined && <p className="small text-body-secondary mb-0">{t('flags:posts', target.postcount)}</p>}
       <div className="d-flex flex-wrap gap-2 mt-3">
         {data.type_bool.post && target.pid && <a className="btn btn-sm btn-outline-secondary" href={`${rp}/post/${target.pid}`}>{t('flags:go-to-target')}</a>}
-        {data.type_bool.message && target.roomId && <a className="btn btn-sm btn-outline-secondary" href={`${rp}/chats/${target.roomId}`}>{t('flags:go-to-target')}</a>}
+        {data.type === 'message' && target.roomId && <a className="btn btn-sm btn-outline-secondary" href={`${rp}/chats/${target.roomId}`}>{t('flags:go-to-target')}</a>}
         {author && <a className="btn btn-sm btn-outline-secondary" href={`${rp}${userPath(author.userslug)}`}>{t('flags:view-profile')}</a>}
       </div>
     </div>
@@ -229,7 +229,7 @@ export default function FlagDetail({ page }: { page: PageBase }) {
             {user && assignee !== String(user.uid) && data.assignees.some((u) => u.uid === user.uid) && (
               <button type="button" className="btn btn-sm btn-outline-primary" disabled={busy} onClick={() => void update({ assignee: user.uid })}>{t('flags:assign-to-me')}</button>
             )}
-            {data.canDelete && <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => void deleteFlag()}>{t('flags:delete')}</button>}
+            {data.privileges['flags:delete'] && <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => void deleteFlag()}>{t('flags:delete')}</button>}
           </section>
           <section className="card" aria-labelledby={`${id}-history`}>
             <h2 className="h6 card-header" id={`${id}-history`}>{t('flags:history')}</h2>

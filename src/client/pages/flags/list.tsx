@@ -65,7 +65,7 @@ function FlagRow({ flag, checked, onCheck }: { flag: FlagListItem; checked: bool
   );
 }
 
-/** /flags: the moderators' list with filters in the URL, sorting and bulk actions. */
+/** /flags: the moderators' list (first, on a phone) with filters in the URL, sorting and bulk actions. */
 export default function FlagsList({ page }: { page: PageBase }) {
   const rt = useRuntime();
   const { t } = useT();
@@ -123,7 +123,30 @@ export default function FlagsList({ page }: { page: PageBase }) {
         )}
       </PageHeader>
       <div className="row g-3">
-        <div className="col-lg-3 order-lg-2">
+        <div className="col-lg-9">
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="toolbar" aria-label={t('flags:bulk-actions')}>
+            <div className="form-check mb-0 me-auto">
+              <input id={field('all')} type="checkbox" className="form-check-input" checked={all} disabled={!data.flags.length} onChange={(e) => setChecked(e.target.checked ? new Set(data.flags.map((f) => f.flagId)) : new Set())} />
+              <label htmlFor={field('all')} className="form-check-label small">{t('flags:select-all')}</label>
+            </div>
+            {user && (
+              <button type="button" className="btn btn-sm btn-outline-primary" disabled={busy || !checked.size} onClick={() => void bulk({ assignee: user.uid })}>{t('flags:bulk-assign-to-me')}</button>
+            )}
+            <button type="button" className="btn btn-sm btn-outline-success" disabled={busy || !checked.size} onClick={() => void bulk({ state: 'resolved' })}>{t('flags:bulk-resolve')}</button>
+            <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy || !checked.size} onClick={() => void bulk({ state: 'rejected' })}>{t('flags:bulk-reject')}</button>
+          </div>
+          {data.flags.length ? (
+            <ul className="list-group mb-3" data-testid="flag-list">
+              {data.flags.map((f) => (
+                <FlagRow key={f.flagId} flag={f} checked={checked.has(f.flagId)} onCheck={(on) => setChecked((c) => { const n = new Set(c); if (on) n.add(f.flagId); else n.delete(f.flagId); return n; })} />
+              ))}
+            </ul>
+          ) : (
+            <div className="card card-body text-center text-body-secondary py-5" data-testid="flags-empty">{t('flags:no-flags')}</div>
+          )}
+          <Pagination pagination={data.pagination} />
+        </div>
+        <div className="col-lg-3">
           <form className="card card-body d-flex flex-column gap-2" onSubmit={apply} aria-label={t('flags:filters')} data-testid="flag-filters">
             <label htmlFor={field('state')} className="form-label small mb-0">{t('flags:filter-state')}</label>
             <select id={field('state')} className="form-select form-select-sm" value={form.state} onChange={set('state')}>
@@ -152,29 +175,6 @@ export default function FlagsList({ page }: { page: PageBase }) {
             ))}
             <button type="submit" className="btn btn-sm btn-primary mt-1">{t('flags:apply-filters')}</button>
           </form>
-        </div>
-        <div className="col-lg-9 order-lg-1">
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="toolbar" aria-label={t('flags:bulk-actions')}>
-            <div className="form-check mb-0 me-auto">
-              <input id={field('all')} type="checkbox" className="form-check-input" checked={all} disabled={!data.flags.length} onChange={(e) => setChecked(e.target.checked ? new Set(data.flags.map((f) => f.flagId)) : new Set())} />
-              <label htmlFor={field('all')} className="form-check-label small">{t('flags:select-all')}</label>
-            </div>
-            {user && (
-              <button type="button" className="btn btn-sm btn-outline-primary" disabled={busy || !checked.size} onClick={() => void bulk({ assignee: user.uid })}>{t('flags:bulk-assign-to-me')}</button>
-            )}
-            <button type="button" className="btn btn-sm btn-outline-success" disabled={busy || !checked.size} onClick={() => void bulk({ state: 'resolved' })}>{t('flags:bulk-resolve')}</button>
-            <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy || !checked.size} onClick={() => void bulk({ state: 'rejected' })}>{t('flags:bulk-reject')}</button>
-          </div>
-          {data.flags.length ? (
-            <ul className="list-group mb-3" data-testid="flag-list">
-              {data.flags.map((f) => (
-                <FlagRow key={f.flagId} flag={f} checked={checked.has(f.flagId)} onCheck={(on) => setChecked((c) => { const n = new Set(c); if (on) n.add(f.flagId); else n.delete(f.flagId); return n; })} />
-              ))}
-            </ul>
-          ) : (
-            <div className="card card-body text-center text-body-secondary py-5" data-testid="flags-empty">{t('flags:no-flags')}</div>
-          )}
-          <Pagination pagination={data.pagination} />
         </div>
       </div>
     </>

@@ -52,8 +52,7 @@ const eventsPage = definePage<AdminEventsPage>({
     const names = [...new Set([...EVENT_TYPES, ...counts.keys()])].sort();
     const pageCount = Math.max(1, Math.ceil(count / perPage));
     return {
-      title: '[[admin/menu:logs/events]]',
-      breadcrumbs: [{ text: '[[admin/menu:logs/events]]' }],
+      title: '[[pages:admin/events]]',
       events: rows.map((r) => {
         const u = presentUser(users.get(r.uid), r.uid);
         return {
@@ -71,7 +70,6 @@ const eventsPage = definePage<AdminEventsPage>({
       }),
       types: names.map((value) => ({ value, name: value, selected: value === filter.type, count: counts.get(value) ?? 0 })),
       query: Object.fromEntries(Object.entries(query).filter(([k]) => k !== '_')),
-      count,
       pagination: pagination(page, pageCount, query),
     };
   },

@@ -141,7 +141,7 @@ describe('reporting', () => {
     const row = list.flags.find((f) => f.targetId === message.mid)!;
     expect(row).toMatchObject({ type: 'message', targetUid: target.user.uid, heat: 1 });
     const detail = (await admin.client.get(`/api/flags/${row.flagId}`)).body as FlagDetailsPage;
-    expect(detail.type_bool).toMatchObject({ message: true, empty: false });
+    expect(detail.type_bool).toMatchObject({ post: false, user: false, empty: false });
     expect(detail.target.content).toContain('Buy cheap watches');
   });
 

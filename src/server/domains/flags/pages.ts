@@ -84,10 +84,9 @@ const detailPage = definePage<FlagDetailsPage>({
       breadcrumbs: [{ text: '[[pages:flags]]', url: '/flags' }, { text: `[[flags:flag-title, ${flag.flag_id}]]` }],
       type_path: flag.type === 'user' ? 'user' : flag.type,
       assignees: assignable.filter((uid) => users.has(uid)).map((uid) => flagUser(users.get(uid), uid)),
-      type_bool: { post: flag.type === 'post', user: flag.type === 'user', message: flag.type === 'message', empty },
-      privileges: { isAdminOrGlobalMod: viewer.isAdmin || viewer.isGlobalMod, isAdmin: viewer.isAdmin },
+      type_bool: { post: flag.type === 'post', user: flag.type === 'user', empty },
+      privileges: { isAdminOrGlobalMod: viewer.isAdmin || viewer.isGlobalMod, isAdmin: viewer.isAdmin, 'flags:delete': viewer.isAdmin || viewer.isGlobalMod },
       states: flagStates(),
-      canDelete: viewer.isAdmin || viewer.isGlobalMod,
     };
   },
 });

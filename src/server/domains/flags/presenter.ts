@@ -17,10 +17,12 @@ export function flagStates(): Record<FlagState, { label: string; class: string }
   return out;
 }
 
-/** A member as a flag shows them (NodeBB's reporter/user fields). */
-export function flagUser(row: UserRow | undefined, uid: number): FlagUser {
+/** A member as a flag shows them (NodeBB's user fields; a reporter's carry their reputation too). */
+export function flagUser(row: UserRow | undefined, uid: number, withReputation = false): FlagUser {
   const u = presentUser(row, uid);
-  return { uid: u.uid, username: u.username, userslug: u.userslug, displayname: u.displayname, picture: u.picture, reputation: u.reputation, 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'], isLocal: true };
+  const user: FlagUser = { uid: u.uid, username: u.username, userslug: u.userslug, displayname: u.displayname, picture: u.picture, 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'], isLocal: true };
+  if (withReputation) user.reputation = u.reputation;
+  return user;
 }
 
 /** NodeBB's readable name of a target: 'Post 12', 'User 4', 'Message 9'. */
@@ -108,7 +110,7 @@ export async function presentFlag(ctx: PresenterDeps, flag: FlagRow): Promise<Fl
     target_readable: targetReadable(flag.type, flag.target_id),
     target: await presentTarget(ctx, flag, users),
     assignee: flag.assignee > 0 ? flag.assignee : null,
-    reports: reports.map((r) => ({ value: r.reason, timestamp: Number(r.created), timestampISO: new Date(Number(r.created)).toISOString(), reporter: flagUser(users.get(r.reporter_uid), r.reporter_uid) })),
+    reports: reports.map((r) => ({ value: r.reason, timestamp: Number(r.created), timestampISO: new Date(Number(r.created)).toISOString(), reporter: flagUser(users.get(r.reporter_uid), r.reporter_uid, true) })),
     notes: notes.map((n) => ({ uid: n.uid, content: n.content, datetime: Number(n.datetime), datetimeISO: new Date(Number(n.datetime)).toISOString(), user: flagUser(users.get(n.uid), n.uid) })),
     history: history.map((h, i) => ({
       uid: h.uid,

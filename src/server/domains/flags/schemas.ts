@@ -31,7 +31,7 @@ export const FlagUserSchema = Type.Object({
   userslug: Type.String(),
   displayname: Type.String(),
   picture: Nullable(Type.String()),
-  reputation: Type.Number(),
+  reputation: Type.Optional(Type.Number()),
   isLocal: Type.Boolean(),
   'icon:text': Type.String(),
   'icon:bgColor': Type.String(),
