@@ -11,8 +11,9 @@ import { Timeago } from '../../components/Timeago';
 import { AccountNav } from './AccountNav';
 import { SecurityNav } from './SecurityNav';
 
-/** "Chrome 131 · Android" */
-function device(s: AccountSession): string {
+/** "Chrome 131 · Android"; `unknown` when the user agent named neither. */
+function device(s: AccountSession, unknown: string): string {
+  if (s.browser === 'Unknown' && s.platform === 'Unknown') return unknown;
   const browser = s.version ? `${s.browser} ${s.version.split('.')[0]}` : s.browser;
   return `${browser} · ${s.platform}`;
 }
@@ -66,7 +67,7 @@ export default function Sessions({ page }: { page: PageBase }) {
           <li key={s.uuid} className="list-group-item d-flex flex-wrap gap-2 align-items-center" data-current={s.current ? '1' : '0'}>
             <div className="flex-grow-1 min-w-0">
               <div className="fw-semibold">
-                {device(s)}
+                {device(s, t('user:sessions.unknown-device'))}
                 {s.current && <span className="badge text-bg-success ms-2">{t('user:sessions.current')}</span>}
               </div>
               <div className="small text-body-secondary">
@@ -80,7 +81,7 @@ export default function Sessions({ page }: { page: PageBase }) {
               </div>
             </div>
             {!s.current && (
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void revoke(s)} disabled={busy} aria-label={`${t('user:sessions.revoke')}: ${device(s)}`}>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void revoke(s)} disabled={busy} aria-label={`${t('user:sessions.revoke')}: ${device(s, t('user:sessions.unknown-device'))}`}>
                 {t('user:sessions.revoke')}
               </button>
             )}
