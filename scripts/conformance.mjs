@@ -287,6 +287,12 @@ async function seed() {
   const victimTopic = await must('post', '/api/v3/topics', { cid, title: 'A topic the run deletes', content: 'To be deleted.' });
   const victimReply = await must('post', `/api/v3/topics/${tid}`, { content: 'A reply the run deletes.' });
   const victimCategory = await must('post', '/api/v3/categories', { name: 'To be deleted' });
+  // Topic tools: PUT /topics/{tid}/move goes to another category, PUT /posts/{pid}/move to another topic.
+  const moveCategory = await must('post', '/api/v3/categories', { name: 'Moved here' });
+  const moveTarget = await must('post', '/api/v3/topics', { cid, title: 'A topic posts move into', content: 'Posts are moved here.' });
+  // Topic events 1 and 2 of the seeded topic (DELETE /topics/{tid}/events/{eventId} removes the first, NodeBB's example id).
+  await must('put', `/api/v3/topics/${tid}/lock`);
+  await must('delete', `/api/v3/topics/${tid}/lock`);
   // The member's reply and vote notified the administrator (off the request path: wait for it).
   let nid;
   for (let i = 0; i < 50 && !nid; i++) {
@@ -341,6 +347,7 @@ async function seed() {
     slug: topic.slug ?? String(tid),
     tag: 'nodebb',
     victim: { uid: victim.uid, tid: victimTopic.tid, pid: victimReply.pid, cid: victimCategory.cid },
+    moveTo: { cid: moveCategory.cid, tid: moveTarget.tid },
   };
 }
 
@@ -417,6 +424,10 @@ const BODIES = {
   'put /topics/{tid}/thumbs/order': () => ({ path: ids.thumbs[1], order: 0 }),
   'put /chats/{roomId}/watch': () => ({ value: 1 }),
   'put /chats/sort': () => ({ roomIds: [ids.publicRoomId], scores: [0] }),
+  // NodeBB's example expiry is in 2020: a past expiry is refused (as NodeBB's setPinExpiry does).
+  'put /topics/{tid}/pin': () => ({ expiry: Date.now() + 86_400_000 }),
+  'put /topics/{tid}/move': () => ({ cid: ids.moveTo.cid }),
+  'put /posts/{pid}/move': () => ({ tid: ids.moveTo.tid }),
 };
 
 /**
