@@ -1,10 +1,10 @@
-import { utimesSync } from 'node:fs';
+import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import { startTestForum, TEST_PASSWORD, type TestForum, type TestMember } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { csvField } from './formats.js';
 
@@ -160,6 +160,16 @@ describe('data exports', () => {
     await forum.ctx.jobs.runDue();
     expect((await download(owner.client, `/api/v3/users/${owner.user.uid}/exports/posts`, 'HEAD')).status).toBe(404);
     expect((await download(owner.client, `/api/v3/users/${owner.user.uid}/exports/profile`, 'HEAD')).status).toBe(204);
+  });
+
+  it('removes a member’s exports with their account', async () => {
+    const m = await forum.member();
+    await makeExport(m.client, m.user.uid, 'profile');
+    const folder = path.join(forum.ctx.config.dataDir, 'exports', String(m.user.uid));
+    expect(existsSync(folder)).toBe(true);
+    expect((await m.client.del(`/api/v3/users/${m.user.uid}/account`, { password: TEST_PASSWORD })).status).toBe(200);
+    await forum.ctx.hooks.idle();
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('guards CSV fields against formulas', () => {

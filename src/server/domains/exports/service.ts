@@ -10,7 +10,7 @@ import { csvRow, zipFiles } from './formats.js';
 /** What exports use of the application. */
 export type ExportsDeps = Pick<
   AppContext,
-  'config' | 'db' | 'groups' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
+  'config' | 'db' | 'groups' | 'hooks' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
 >;
 
 /** The job that writes one export (payload: uid and type). */
@@ -42,6 +42,8 @@ export class ExportsService {
       maxAttempts: 3,
     });
     ctx.jobs.define(EXPORT_CLEAN_JOB, async () => void (await this.clean()), { every: HOUR, leaseMs: 10 * 60_000 });
+    // A deleted member's exports go with the account, not at the next clean-up.
+    ctx.hooks.action('action:user.delete', 'exports', async ({ uid }) => rm(path.join(this.dir, String(uid)), { recursive: true, force: true }));
   }
 
   private file(uid: number, type: ExportType): string {
