@@ -30,7 +30,8 @@ export async function configCommand(ctx: SettingsAdminDeps, actor: Viewer, args:
   try {
     if (sub === 'list' && key === undefined) {
       const s = await ctx.settings.get();
-      return { out: settingKeys().map((k) => `${k} = ${show(s[k], k)}`).join('\n'), code: 0 };
+      // One line per setting: a list setting's line breaks (flags:reasons, banReasons) show as \n.
+      return { out: settingKeys().map((k) => `${k} = ${show(s[k], k).replace(/\n/g, '\\n')}`).join('\n'), code: 0 };
     }
     if (sub === 'get' && key !== undefined && rest.length === 0) {
       assertSettingKey(key);
