@@ -372,6 +372,8 @@ function paramValue(name, op, ids) {
       if (op.path.startsWith('/chats/') && op.path.includes('/owners/')) return 1;
       // NodeBB lets a member send invitations only as themself: the administrator (uid 1) invites.
       if (op.path === '/users/{uid}/invites') return 1;
+      // DELETE /users/{uid}/content purges a member's topics and replies: the leaver's (none), before their account goes.
+      if (op.method === 'delete' && op.path === '/users/{uid}/content') return ids.leaver.uid;
       if (op.method === 'delete' && op.path === '/users/{uid}/account') return ids.leaver.uid;
       return pick('uid');
     case 'userslug':
