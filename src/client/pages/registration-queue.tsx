@@ -50,7 +50,7 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
             <thead>
               <tr>
                 <th scope="col">{t('register:queue.username')}</th>
-                <th scope="col">{t('register:queue.email')}</th>
+                <th scope="col" className="d-none d-sm-table-cell">{t('register:queue.email')}</th>
                 <th scope="col" className="d-none d-md-table-cell">{t('register:queue.ip')}</th>
                 <th scope="col" className="d-none d-md-table-cell">{t('register:queue.time')}</th>
                 <th scope="col"><span className="visually-hidden">{t('register:queue.actions')}</span></th>
@@ -59,8 +59,12 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
             <tbody>
               {users.map((u) => (
                 <tr key={u.username} data-username={u.username}>
-                  <td className="fw-semibold text-break">{u.username}</td>
-                  <td className="text-break">{u.email}</td>
+                  <td className="text-break">
+                    <span className="fw-semibold">{u.username}</span>
+                    {/* On a phone the address sits under the name (its own column is hidden). */}
+                    <div className="small text-body-secondary d-sm-none">{u.email}</div>
+                  </td>
+                  <td className="text-break d-none d-sm-table-cell">{u.email}</td>
                   <td className="d-none d-md-table-cell">
                     {u.ip}
                     {u.ipMatch.length > 0 && (
