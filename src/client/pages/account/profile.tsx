@@ -5,6 +5,7 @@ import { useT, useUser } from '../../app/hooks';
 import { postSite } from '../../app/api';
 import { errorText } from '../../i18n';
 import { useRuntime } from '../../app/runtime';
+import { GroupBadges } from '../../components/GroupBadge';
 import { Avatar } from '../../components/Avatar';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
@@ -91,6 +92,7 @@ export default function Profile({ page }: { page: PageBase }) {
             <h1 id="profile-name" className="h3 mb-0">{u.fullname || u.displayname}</h1>
             <div className="text-body-secondary">@{u.username}</div>
             {u.banned && <span className="badge text-bg-danger mt-1">{t('user:banned')}</span>}
+            {u.selectedGroups?.length ? <div className="mt-1"><GroupBadges groups={u.selectedGroups} /></div> : null}
             {u.groups?.length > 0 && (
               <div className="d-flex flex-wrap gap-1 mt-2 justify-content-center justify-content-md-start">
                 {u.groups.map((g) => (

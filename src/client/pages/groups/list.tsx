@@ -14,6 +14,12 @@ import { badgeOf, GroupKind } from './shared';
 
 const SORTS = ['alpha', 'count', 'date'] as const;
 
+// A list shows the description as plain text: markdown's marks dropped, cut at 160 characters.
+const summary = (text: string) => {
+  const plain = text.replace(/[*_`#>~]+/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  return plain.length > 160 ? `${plain.slice(0, 160)}…` : plain;
+};
+
 /** The groups page: the groups a viewer may see, sorted and searched, and "create group" for the privileged. */
 export default function GroupsList({ page }: { page: PageBase }) {
   const { t } = useT();
@@ -87,12 +93,12 @@ export default function GroupsList({ page }: { page: PageBase }) {
               <div className="card h-100 group-card">
                 {g['cover:thumb:url'] && <div className="card-img-top bg-body-tertiary" style={{ height: 72, backgroundImage: `url(${g['cover:thumb:url']})`, backgroundSize: 'cover', backgroundPosition: g['cover:position'] }} />}
                 <div className="card-body d-flex flex-column gap-2">
-                  <div className="d-flex align-items-start gap-2">
-                    <a href={`${rp}/groups/${encodeURIComponent(g.slug)}`} className="h5 mb-0 flex-grow-1 text-break text-decoration-none">{g.displayName}</a>
+                  <a href={`${rp}/groups/${encodeURIComponent(g.slug)}`} className="h5 mb-0 text-decoration-none">{g.displayName}</a>
+                  <div className="d-flex flex-wrap gap-1 align-items-center">
+                    {g.userTitleEnabled ? <GroupBadge group={badgeOf(g)} /> : null}
                     <GroupKind group={g} />
                   </div>
-                  {g.userTitleEnabled ? <div><GroupBadge group={badgeOf(g)} /></div> : null}
-                  {g.description && <p className="small text-body-secondary mb-0 text-break">{g.description.length > 160 ? `${g.description.slice(0, 160)}…` : g.description}</p>}
+                  {g.description && <p className="small text-body-secondary mb-0 text-break">{summary(g.description)}</p>}
                   <div className="mt-auto d-flex align-items-center gap-2">
                     <span className="d-inline-flex">
                       {g.members.map((m) => (
@@ -101,7 +107,7 @@ export default function GroupsList({ page }: { page: PageBase }) {
                         </a>
                       ))}
                     </span>
-                    <span className="small text-body-secondary ms-2">{t('groups:members-count', g.memberCount)}</span>
+                    <span className="small text-body-secondary ms-2">{t(g.memberCount === 1 ? 'groups:members-count-one' : 'groups:members-count', g.memberCount)}</span>
                   </div>
                 </div>
               </div>

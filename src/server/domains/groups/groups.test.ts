@@ -272,12 +272,34 @@ describe('badges', () => {
     expect(await badges()).toEqual([a.name]);
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [b.name, a.name] })).status).toBe(200);
     expect(await badges()).toEqual([b.name, a.name]);
+    // A hidden group's badge never shows beside posts.
+    await m.client.put(`/api/v3/groups/${a.slug}`, { hidden: 1 });
+    expect(await badges()).toEqual([b.name]);
+    await m.client.put(`/api/v3/groups/${a.slug}`, { hidden: 0 });
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: ['administrators'] })).status).toBe(400);
     expect((await (await forum.member()).client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [] })).status).toBe(403);
     await m.client.put(`/api/v3/groups/${b.slug}`, { userTitleEnabled: 0 });
     expect(await badges()).toEqual([a.name]);
     const page = (await m.client.get(`/api/user/${m.user.userslug}/groups`)).body;
     expect(page.groups.map((g: { name: string; badge: number }) => [g.name, g.badge])).toEqual(expect.arrayContaining([[a.name, 2], [b.name, 1]]));
+  });
+});
+
+describe('profile', () => {
+  it('shows the member’s badges and visible groups; a hidden group only to the member and admins', async () => {
+    const m = await forum.member();
+    const open = await newGroup(m, { private: 0, userTitle: 'Open crew' });
+    const hidden = await newGroup(m, { hidden: 1, userTitle: 'Secret crew' });
+    await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [open.name, hidden.name] });
+    const as = async (c: HttpClient) => (await c.get(`/api/user/${m.user.userslug}`)).body as { groups: { slug: string }[]; selectedGroups: { slug: string }[] };
+    const outsider = await as(forum.client());
+    expect(outsider.groups.map((g) => g.slug)).toEqual([open.slug]);
+    expect(outsider.selectedGroups.map((g) => g.slug)).toEqual([open.slug]);
+    for (const c of [m.client, admin.client]) {
+      const seen = await as(c);
+      expect(seen.groups.map((g) => g.slug).sort()).toEqual([open.slug, hidden.slug].sort());
+      expect(seen.selectedGroups.map((g) => g.slug)).toEqual([open.slug, hidden.slug]);
+    }
   });
 });
 

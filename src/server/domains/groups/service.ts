@@ -4,6 +4,8 @@ import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Viewer } from '../privileges/service.js';
+import type { GroupBadge } from '../../../shared/schemas/group.js';
+import { presentBadge } from './presenter.js';
 import * as store from './store.js';
 import type { GroupRow, GroupSort } from './store.js';
 
@@ -155,9 +157,19 @@ export class GroupsService {
     return { groups: groups.filter((g) => g.name !== REGISTERED), invites };
   }
 
-  /** The badges each member shows, in one query for all of them (a topic page's authors). */
+  /** The badges each member shows, in one query for all of them (a topic page's authors); hidden groups' badges never show there. */
   async badgesOf(uids: number[]): Promise<Map<number, GroupRow[]>> {
     return store.badgesOf(this.db, uids);
+  }
+
+  /** A profile's groups (hidden ones only for the member and admins) and the badges the member shows. */
+  async profile(viewer: Viewer, uid: number): Promise<{ groups: { name: string; slug: string }[]; badges: GroupBadge[] }> {
+    const mayHidden = viewer.uid === uid || viewer.isAdmin;
+    const [rows, badges] = await Promise.all([store.groupRowsOf(this.db, uid), store.badgesOf(this.db, [uid], mayHidden)]);
+    return {
+      groups: rows.filter((g) => g.name !== REGISTERED && (mayHidden || !g.hidden)).map((g) => ({ name: g.name, slug: g.slug })),
+      badges: (badges.get(uid) ?? []).map(presentBadge),
+    };
   }
 
   // ---- writes ----

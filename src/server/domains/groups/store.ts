@@ -251,8 +251,8 @@ export async function groupRowsOf(db: Queryable, uid: number): Promise<(GroupRow
     .execute();
 }
 
-/** The badges members show, in their order: one query for any number of members. */
-export async function badgesOf(db: Queryable, uids: number[]): Promise<Map<number, GroupRow[]>> {
+/** The badges members show, in their order: one query for any number of members (a hidden group's only with `withHidden`). */
+export async function badgesOf(db: Queryable, uids: number[], withHidden = false): Promise<Map<number, GroupRow[]>> {
   const out = new Map<number, GroupRow[]>();
   const unique = [...new Set(uids.filter((u) => u > 0))];
   if (!unique.length) return out;
@@ -264,6 +264,7 @@ export async function badgesOf(db: Queryable, uids: number[]): Promise<Map<numbe
     .where('group_members.uid', 'in', unique)
     .where('group_members.badge', '>', 0)
     .where('groups.user_title_enabled', '=', 1)
+    .where('groups.hidden', 'in', withHidden ? [0, 1] : [0])
     .orderBy('group_members.uid')
     .orderBy('group_members.badge')
     .execute();

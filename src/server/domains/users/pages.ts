@@ -86,7 +86,8 @@ const profilePage = definePage<UserProfilePage>({
       followerCount: row.follower_count,
       followingCount: row.following_count,
       isAdmin: groups.includes('administrators'),
-      groups: groups.filter((g) => g !== 'registered-users').map((g) => ({ name: g, slug: g.toLowerCase().replace(/\s+/g, '-') })),
+      // The groups domain knows each group's slug and which ones are hidden from this viewer.
+      ...(await ctx.groups.profile(viewer, row.uid).then((p) => ({ groups: p.groups, selectedGroups: p.badges }))),
       posts,
       meta: [{ property: 'og:type', content: 'profile' }, { name: 'description', content: row.username }] as Attributes[],
     };
