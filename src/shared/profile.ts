@@ -85,3 +85,9 @@ export interface ProfileEditPage extends PageBase, UserSummary {
   customUserFields: CustomFieldView[];
   groups: { name: string; slug: string }[];
 }
+
+/** Page data of /user/:userslug/theme: the skins a member may pick, the chosen one selected. */
+export interface ProfileThemePage extends PageBase, UserSummary {
+  isSelf: boolean;
+  bootswatchSkinOptions: { name: string; value: string; selected: boolean }[];
+}

@@ -271,6 +271,8 @@ export interface UserProfilePage extends PageBase, UserSummary {
   bestPosts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
   /** The viewer may edit this profile (the member themself or an admin). */
   canEdit: boolean;
+  /** The member's address when they chose to show it (NodeBB's showemail), to themself and admins always; else ''. */
+  email: string;
 }
 
 export interface AuthPage extends PageBase {

@@ -103,6 +103,28 @@ describe('account profile', () => {
     await page.getByText('You do not have enough privileges for this action.').first().waitFor();
   });
 
+  it('picks a skin on the theme page (desktop and phone) and shows the email by the settings page\'s switch', async () => {
+    const h = e2e();
+    const { carol, bob } = h.data;
+    const page = await h.open(`/user/${carol.userslug}/theme`, { as: carol, viewport: DESKTOP });
+    // Checked in the forum's own skin (some Bootswatch skins have their own contrast faults).
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByText('Flatly').click();
+    await page.getByText('Settings saved').first().waitFor();
+    expect(await page.locator('#skin-flatly').isChecked()).toBe(true);
+    await shot(page, 'theme-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'theme-phone');
+    expect((await h.forum.ctx.users.get(carol.uid))!.settings).toContain('"bootswatchSkin":"flatly"');
+    // Settings: show the email to members.
+    await h.goto(page, `/user/${carol.userslug}/settings`);
+    await page.getByLabel('Show my email address on my profile').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    const other = await h.open(`/user/${carol.userslug}`, { as: bob, viewport: DESKTOP });
+    expect(await other.getByTestId('profile-email').textContent()).toContain(carol.email!);
+  });
+
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`renders each profile list on the ${label}`, async () => {
       const h = e2e();

@@ -27,6 +27,7 @@ const LOADERS: Record<string, Loader> = {
   'account/blocks': () => import('./account/blocks'),
   'account/data': () => import('./account/data'),
   'account/edit': () => import('./account/edit'),
+  'account/theme': () => import('./account/theme'),
   'account/posts': () => import('./account/posts'),
   'account/topics': () => import('./account/topics'),
   'account/follows': () => import('./account/follows'),

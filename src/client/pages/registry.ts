@@ -32,6 +32,7 @@ const MODULE_OF: Record<string, string> = {
   'account/blocks': 'account/blocks',
   'account/data': 'account/data',
   'account/edit': 'account/edit',
+  'account/theme': 'account/theme',
   'account/posts': 'account/posts',
   'account/best': 'account/posts',
   'account/upvoted': 'account/posts',

@@ -18,6 +18,7 @@ import groupMembers from './groups/members';
 import accountBlocks from './account/blocks';
 import accountData from './account/data';
 import accountEdit from './account/edit';
+import accountTheme from './account/theme';
 import profilePosts from './account/posts';
 import profileTopics from './account/topics';
 import profileFollows from './account/follows';
@@ -53,7 +54,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
   'account/blocks': accountBlocks, 'account/data': accountData,
-  'account/edit': accountEdit, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
+  'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,
   'account/edit-password': editPassword, 'account/edit-username': editUsername, 'account/edit-email': editEmail,
   login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, 'flags/list': flagsList, 'flags/detail': flagDetail, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,

@@ -32,6 +32,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'ignored', path: '/ignored', label: 'user:account.ignored', own: true, selfOnly: true },
   { id: 'read', path: '/read', label: 'user:account.read', own: true, selfOnly: true },
   { id: 'settings', path: '/settings', label: 'user:account.settings', own: true },
+  { id: 'theme', path: '/theme', label: 'user:account.theme', own: true },
   { id: 'security', path: '/edit/password', label: 'user:account.security', own: true },
   { id: 'watched', path: '/watched', label: 'user:account.watched', own: true },
   { id: 'categories', path: '/categories', label: 'user:account.categories', own: true },

@@ -133,6 +133,7 @@ export default function Profile({ page }: { page: PageBase }) {
             </span>
           )}
           {u.age > 0 && <span data-testid="profile-age">{t('user:age')}: {u.age}</span>}
+          {u.email && <span data-testid="profile-email">{t('user:email')}: {u.email}</span>}
         </div>
       </section>
       {u.customUserFields?.length > 0 && (

@@ -43,6 +43,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
     bootswatchSkin: data.bootswatchSkinOptions.find((o) => o.selected)?.value ?? '',
     followTopicsOnCreate: s.followTopicsOnCreate,
     followTopicsOnReply: s.followTopicsOnReply,
+    showemail: s.showemail,
+    showfullname: s.showfullname,
     categoryWatchState: String(s.categoryWatchState),
     dailyDigestFreq: data.dailyDigestFreqOptions.find((o) => o.selected)?.value ?? 'off',
   });
@@ -60,6 +62,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
       bootswatchSkin: form.bootswatchSkin,
       followTopicsOnCreate: form.followTopicsOnCreate ? '1' : '0',
       followTopicsOnReply: form.followTopicsOnReply ? '1' : '0',
+      showemail: form.showemail ? '1' : '0',
+      showfullname: form.showfullname ? '1' : '0',
       categoryWatchState: form.categoryWatchState,
       dailyDigestFreq: form.dailyDigestFreq,
     };
@@ -114,6 +118,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
               {check('openSidebars', t('user:settings.open-sidebars'), form.openSidebars, () => set('openSidebars', !form.openSidebars))}
               {check('followTopicsOnCreate', t('user:settings.follow-on-create'), form.followTopicsOnCreate, () => set('followTopicsOnCreate', !form.followTopicsOnCreate))}
               {check('followTopicsOnReply', t('user:settings.follow-on-reply'), form.followTopicsOnReply, () => set('followTopicsOnReply', !form.followTopicsOnReply))}
+              {check('showemail', t('user:settings.show-email'), form.showemail, () => set('showemail', !form.showemail))}
+              {check('showfullname', t('user:settings.show-fullname'), form.showfullname, () => set('showfullname', !form.showfullname))}
               <div>
                 <label className="form-label" htmlFor="categoryWatchState">{t('user:settings.category-watch-state')}</label>
                 <select className="form-select" id="categoryWatchState" value={form.categoryWatchState} onChange={(e) => set('categoryWatchState', e.target.value)}>

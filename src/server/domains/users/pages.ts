@@ -7,6 +7,7 @@ import { escapeTitle } from '../topics/presenter.js';
 import { postList } from './lists.js';
 import { presentUser, userSettings } from './presenter.js';
 import { editPage } from './edit-page.js';
+import { themePage } from './theme-page.js';
 import { profileListPages } from './list-pages.js';
 import { ageOf, customFieldDefs, customFieldViews } from './profile.js';
 
@@ -57,6 +58,8 @@ const profilePage = definePage<UserProfilePage>({
     const self = viewer.uid === row.uid;
     // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
     const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
+    // The address likewise by showemail, and never to guests.
+    const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
     return {
       ...u,
       fullname,
@@ -72,6 +75,7 @@ const profilePage = definePage<UserProfilePage>({
       customUserFields: customFieldViews(customFieldDefs(s.customUserFields), values, viewer, self),
       bestPosts: best,
       canEdit: self || viewer.isAdmin,
+      email,
       title: row.username,
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
       about: row.about,
@@ -132,4 +136,4 @@ async function bestPosts(ctx: Parameters<typeof usersPage.load>[0]['ctx'], viewe
 
 /** Member pages. */
 // The register page is the registration domain's (registration/pages.ts).
-export const userPages = [usersPage, profilePage, loginPage, resetPage, editPage, ...profileListPages];
+export const userPages = [usersPage, profilePage, loginPage, resetPage, editPage, themePage, ...profileListPages];

@@ -141,6 +141,16 @@ describe('profile page', () => {
     await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { showfullname: '1' } });
     expect((await forum.client().get(`/api/user/${user.userslug}`)).body.fullname).toBe('Private Name');
   });
+
+  it('shows the email only by showemail, to members (always to themself and admins, never to guests)', async () => {
+    const { client, user } = await forum.member();
+    const other = await forum.member();
+    expect((await other.client.get(`/api/user/${user.userslug}`)).body.email).toBe('');
+    expect((await client.get(`/api/user/${user.userslug}`)).body.email).toBe(user.email);
+    await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { showemail: '1' } });
+    expect((await other.client.get(`/api/user/${user.userslug}`)).body.email).toBe(user.email);
+    expect((await forum.client().get(`/api/user/${user.userslug}`)).body.email).toBe('');
+  });
 });
 
 describe('/user/:userslug/edit', () => {
@@ -153,6 +163,21 @@ describe('/user/:userslug/edit', () => {
     expect((await (await forum.member({ admin: true })).client.get(`/api/user/${user.userslug}/edit`)).status).toBe(200);
     expect((await forum.client().get(`/api/user/${user.userslug}/edit`)).status).toBe(401);
     expect((await client.get('/api/user/no-such-member/edit')).status).toBe(404);
+  });
+});
+
+describe('/user/:userslug/theme', () => {
+  it('lists the skins with the member\'s choice selected; the member and admins only', async () => {
+    const { client, user } = await forum.member();
+    await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { bootswatchSkin: 'darkly' } });
+    const page = await client.get(`/api/user/${user.userslug}/theme`);
+    expect(page.status).toBe(200);
+    expect(page.body.template.name).toBe('account/theme');
+    expect(page.body.bootswatchSkinOptions.filter((o: { selected: boolean }) => o.selected).map((o: { value: string }) => o.value)).toEqual(['darkly']);
+    expect(page.body.bootswatchSkinOptions[0]).toMatchObject({ value: '', selected: false });
+    expect((await (await forum.member()).client.get(`/api/user/${user.userslug}/theme`)).status).toBe(403);
+    expect((await (await forum.member({ admin: true })).client.get(`/api/user/${user.userslug}/theme`)).status).toBe(200);
+    expect((await forum.client().get(`/api/user/${user.userslug}/theme`)).status).toBe(401);
   });
 });
 
