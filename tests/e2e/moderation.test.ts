@@ -56,6 +56,24 @@ describe('bans from the profile', () => {
   }
 });
 
+describe('the spam report on profiles (spec §6, §8)', () => {
+  it("reports a member: 'User reported!', the member is banned and their topic gone; a refusal shows the server's message", async () => {
+    const h = e2e();
+    const { alice, general } = h.data;
+    const spammer = await h.forum.createUser({ username: 'spambot' });
+    const topic = await h.forum.ctx.topics.create({ ...(await h.forum.ctx.privileges.viewer(spammer.uid)), master: true }, { cid: general.cid, title: 'Cheap watches here', content: 'Buy now at the link.' });
+    const page = await h.open(`/user/${spammer.userslug}`, { as: alice });
+    await page.getByRole('button', { name: 'Report spam' }).click();
+    await page.getByText('User reported!').first().waitFor();
+    expect((await h.forum.ctx.users.get(spammer.uid))!.banned).toBe(1);
+    expect(await h.forum.ctx.topics.get(topic.topic.tid)).toBeFalsy();
+    // A refusal (a 403 answer, stubbed here) shows the server's message.
+    await page.route('**/spam-be-gone/report', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ status: { code: 'forbidden', message: "You can't ban other admins!" }, response: {} }) }));
+    await page.getByRole('button', { name: 'Report spam' }).click();
+    await page.getByText("You can't ban other admins!").first().waitFor();
+  });
+});
+
 describe('the IP blacklist page', () => {
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`saves rules and tests an address against them (${name})`, async () => {
