@@ -13,6 +13,8 @@ import { prepareReply, reply, type NewReply, type ReplyOptions } from './reply.j
 import { render } from './rules.js';
 import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
 import * as store from './store.js';
+import { loadSelection } from './access.js';
+import { movePostRows, postsOfTopic } from './tools/move.js';
 import type { PostRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import { bookmark, vote } from './votes.js';
@@ -61,6 +63,21 @@ export class PostsService {
   /** The newest post of a topic that is not deleted. */
   async latestVisible(db: Queryable, tid: number): Promise<PostRow | undefined> {
     return store.latestVisible(db, tid);
+  }
+
+  /** Moves posts of one topic into another inside a topic tool's transaction (counts and teasers follow). */
+  async moveRows(db: Queryable, posts: PostRow[], from: TopicRow, to: TopicRow): Promise<void> {
+    return movePostRows(this.ctx, db, posts, from, to);
+  }
+
+  /** Every post of a topic, oldest first, inside a topic tool's transaction (a merge moves them all). */
+  async allOfTopicIn(db: Queryable, tid: number): Promise<PostRow[]> {
+    return postsOfTopic(db, tid);
+  }
+
+  /** The posts a moderator selected in one topic, oldest first, and that topic (the tools' checks). */
+  async selection(viewer: Viewer, pids: number[]): Promise<{ posts: PostRow[]; from: TopicRow }> {
+    return loadSelection(this.ctx, viewer, pids);
   }
 
   /** Takes back the counters of a topic's posts inside a purge's transaction. */

@@ -1,6 +1,9 @@
 import { slugify } from '../../../shared/slug.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { checkContent, checkFlood, checkTitle, render } from '../posts/rules.js';
+
+/** The title rule topic tools share with a new topic's (a forked topic's title). */
+export { checkTitle };
 import type { PostRow } from '../posts/store.js';
 import type { Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';

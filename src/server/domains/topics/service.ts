@@ -8,6 +8,7 @@ import { categoryTeasers, listTopics } from './list.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
 import { defineScheduleJob, publishScheduled } from './schedule.js';
 import { isEditor } from './tools/editors.js';
+import { recordEvent, type TopicEventData, type TopicEventType } from './tools/events.js';
 import { defineUnpinJob } from './tools/pin.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
@@ -163,6 +164,11 @@ export class TopicsService {
       teaser_pid: latest?.pid ?? topic.main_pid,
       last_post_time: latest ? latest.created : topic.created,
     });
+  }
+
+  /** Records a timeline event and its audit-log entry inside a tool's transaction (post tools call it). */
+  async recordEvent(db: Queryable, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
+    return recordEvent(this.ctx, db, tid, type, uid, data, ip);
   }
 
   /** Gives a topic to another starter inside a change-owner's transaction (its main post changed hands). */

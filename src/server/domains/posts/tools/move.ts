@@ -1,17 +1,12 @@
-import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/index.js';
 import { runAction } from '../../../hooks/action.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { badRequest, notAuthorised } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
-import { assertModerator, assertReadable, loadTopic, member } from '../../topics/access.js';
-import { recordEvent } from '../../topics/tools/events.js';
 import type { TopicRow } from '../../topics/store.js';
+import { loadMoveTarget, loadSelection } from '../access.js';
 import * as store from '../store.js';
 import type { PostRow } from '../store.js';
 import type { PostsDeps } from '../service.js';
-
-/** What the post tools use: the posts service's dependencies and the audit log. */
-export type PostToolsDeps = PostsDeps & Pick<AppContext, 'events'>;
 
 /** Every post of a topic, oldest first (a merge moves them all). */
 export async function postsOfTopic(db: Queryable, tid: number): Promise<PostRow[]> {
@@ -39,53 +34,20 @@ export async function movePostRows(ctx: PostsDeps, db: Queryable, posts: PostRow
 }
 
 /**
- * Refuses a target topic posts cannot go to: missing or unreadable (404), or locked or deleted
- * (400): a moderator unlocks or restores it first.
- */
-export async function assertTarget(ctx: PostsDeps, viewer: Viewer, tid: number): Promise<TopicRow> {
-  const to = await loadTopic(ctx, tid);
-  await assertReadable(ctx, viewer, to);
-  if (to.scheduled === 1) throw notFound('error:no-topic');
-  if (to.deleted === 1) throw badRequest('error:cant-move-to-deleted-topic');
-  if (to.locked === 1) throw badRequest('error:cant-move-to-locked-topic');
-  await assertModerator(ctx, viewer, to.cid);
-  return to;
-}
-
-/**
- * Loads posts a moderator selected in one topic (every pid must exist, share one topic the viewer
- * moderates, and none be its main post).
- */
-export async function loadSelection(ctx: PostsDeps, viewer: Viewer, pids: number[]): Promise<{ posts: PostRow[]; from: TopicRow }> {
-  const unique = [...new Set(pids)];
-  if (!unique.length) throw badRequest('error:invalid-pid');
-  const posts = await store.byPids(ctx.db, unique);
-  if (posts.length !== unique.length) throw notFound('error:no-post');
-  const tids = new Set(posts.map((p) => p.tid));
-  if (tids.size !== 1) throw badRequest('error:posts-from-several-topics');
-  const from = await loadTopic(ctx, posts[0]!.tid);
-  await assertReadable(ctx, viewer, from);
-  await assertModerator(ctx, viewer, from.cid);
-  if (posts.some((p) => p.pid === from.main_pid)) throw badRequest('error:cant-move-mainpost');
-  posts.sort((a, b) => Number(a.created) - Number(b.created) || a.pid - b.pid);
-  return { posts, from };
-}
-
-/**
  * Moves selected posts to another topic (NodeBB's PUT /posts/{pid}/move, one or several):
  * moderators of both topics; not the main post, not into the same, a locked or a deleted topic.
  * Both timelines record it; the live layer tells both topics' readers.
  */
-export async function movePosts(ctx: PostToolsDeps, viewer: Viewer, pids: number[], toTid: number, ip = ''): Promise<{ from: TopicRow; to: TopicRow; moved: number }> {
-  member(viewer);
+export async function movePosts(ctx: PostsDeps, viewer: Viewer, pids: number[], toTid: number, ip = ''): Promise<{ from: TopicRow; to: TopicRow; moved: number }> {
+  if (viewer.uid <= 0) throw notAuthorised();
   const { posts, from } = await loadSelection(ctx, viewer, pids);
   if (from.tid === toTid) throw badRequest('error:cant-move-to-same-topic');
-  const to = await assertTarget(ctx, viewer, toTid);
+  const to = await loadMoveTarget(ctx, viewer, toTid);
   await runAction(ctx.db, {
     write: async (tx) => {
       await movePostRows(ctx, tx, posts, from, to);
-      await recordEvent(ctx, tx, from.tid, 'posts-moved-out', viewer.uid, { count: posts.length, otherTid: to.tid }, ip);
-      await recordEvent(ctx, tx, to.tid, 'posts-moved-in', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
+      await ctx.topics.recordEvent(tx, from.tid, 'posts-moved-out', viewer.uid, { count: posts.length, otherTid: to.tid }, ip);
+      await ctx.topics.recordEvent(tx, to.tid, 'posts-moved-in', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
     },
     after: () => void ctx.hooks.fire('action:topic.tools', { tids: [from.tid, to.tid], uid: viewer.uid, tool: 'move-posts' }),
   });

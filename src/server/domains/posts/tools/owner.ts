@@ -1,11 +1,10 @@
 import { runAction } from '../../../hooks/action.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { badRequest, notAuthorised, notFound } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
-import { assertModerator, assertReadable, member } from '../../topics/access.js';
-import { recordEvent } from '../../topics/tools/events.js';
 import type { TopicRow } from '../../topics/store.js';
+import { assertModerates } from '../access.js';
 import * as store from '../store.js';
-import type { PostToolsDeps } from './move.js';
+import type { PostsDeps as PostToolsDeps } from '../service.js';
 
 /**
  * Gives posts to another member (NodeBB's PUT /posts/{pid}/owner, POST /posts/owner): moderators
@@ -14,7 +13,7 @@ import type { PostToolsDeps } from './move.js';
  * One transaction; each topic's timeline records it.
  */
 export async function changeOwner(ctx: PostToolsDeps, viewer: Viewer, pids: number[], toUid: number, ip = ''): Promise<{ pids: number[] }> {
-  member(viewer);
+  if (viewer.uid <= 0) throw notAuthorised();
   const unique = [...new Set(pids)];
   if (!unique.length) throw badRequest('error:invalid-pid');
   const owner = await ctx.users.get(toUid);
@@ -22,10 +21,7 @@ export async function changeOwner(ctx: PostToolsDeps, viewer: Viewer, pids: numb
   const posts = await store.byPids(ctx.db, unique);
   if (posts.length !== unique.length) throw notFound('error:no-post');
   const topics = await ctx.topics.getMany([...new Set(posts.map((p) => p.tid))]);
-  for (const topic of topics.values()) {
-    await assertReadable(ctx, viewer, topic);
-    await assertModerator(ctx, viewer, topic.cid);
-  }
+  await assertModerates(ctx, viewer, topics.values());
   const changing = posts.filter((p) => p.uid !== toUid);
   await runAction(ctx.db, {
     write: async (tx) => {
@@ -45,7 +41,7 @@ export async function changeOwner(ctx: PostToolsDeps, viewer: Viewer, pids: numb
       }
       const perTopic = new Map<number, number>();
       for (const p of changing) perTopic.set(p.tid, (perTopic.get(p.tid) ?? 0) + 1);
-      for (const [tid, count] of perTopic) await recordEvent(ctx, tx, tid, 'owner', viewer.uid, { count, username: owner.username }, ip);
+      for (const [tid, count] of perTopic) await ctx.topics.recordEvent(tx, tid, 'owner', viewer.uid, { count, username: owner.username }, ip);
     },
     after: () => void ctx.hooks.fire('action:topic.tools', { tids: [...topics.keys()], uid: viewer.uid, tool: 'owner' }),
   });

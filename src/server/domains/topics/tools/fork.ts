@@ -1,8 +1,7 @@
 import { slugify } from '../../../../shared/slug.js';
 import { runAction } from '../../../hooks/action.js';
 import { notFound } from '../../../http/errors.js';
-import { checkTitle } from '../../posts/rules.js';
-import { loadSelection, movePostRows } from '../../posts/tools/move.js';
+import { checkTitle } from '../create.js';
 import type { Viewer } from '../../privileges/service.js';
 import { assertModerator, member } from '../access.js';
 import * as store from '../store.js';
@@ -27,7 +26,7 @@ export async function forkTopic(ctx: TopicsDeps, viewer: Viewer, input: ForkInpu
   member(viewer);
   const s = await ctx.settings.get();
   const title = checkTitle(input.title, s);
-  const { posts, from } = await loadSelection(ctx, viewer, input.pids);
+  const { posts, from } = await ctx.posts.selection(viewer, input.pids);
   const category = await ctx.categories.get(input.cid ?? from.cid);
   if (!category || category.link) throw notFound('error:no-category');
   await assertModerator(ctx, viewer, category.cid);
@@ -36,7 +35,7 @@ export async function forkTopic(ctx: TopicsDeps, viewer: Viewer, input: ForkInpu
   const forked = await runAction(ctx.db, {
     write: async (tx) => {
       const topic = await store.insertTopic(tx, { cid: category.cid, uid: first.uid, title, slug: slugify(title), created, last_post_time: created, main_pid: first.pid, teaser_pid: first.pid, post_count: 0 });
-      await movePostRows(ctx, tx, posts, from, topic);
+      await ctx.posts.moveRows(tx, posts, from, topic);
       await ctx.categories.bumpCounters(tx, category.cid, 1, 0);
       await ctx.users.bump(tx, first.uid, 'topiccount', 1);
       // A topic's votes mirror its main post's.

@@ -1,6 +1,5 @@
 import { runAction } from '../../../hooks/action.js';
 import { badRequest } from '../../../http/errors.js';
-import { movePostRows, postsOfTopic } from '../../posts/tools/move.js';
 import type { Viewer } from '../../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from '../access.js';
 import { purgeTopicRows } from '../moderate.js';
@@ -38,7 +37,7 @@ export async function mergeTopics(ctx: TopicsDeps, viewer: Viewer, tids: number[
   await runAction(ctx.db, {
     write: async (tx) => {
       for (const other of others) {
-        await movePostRows(ctx, tx, await postsOfTopic(tx, other.tid), other, main);
+        await ctx.posts.moveRows(tx, await ctx.posts.allOfTopicIn(tx, other.tid), other, main);
         // Emptied: only the topic itself is left to uncount (its posts went with the move).
         await purgeTopicRows(ctx, tx, { ...other, post_count: 0 });
         await store.addRedirect(tx, other.tid, main.tid);
