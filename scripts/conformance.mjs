@@ -327,7 +327,30 @@ async function seed() {
   // An export of the member's posts, made by the server's job, for GET /users/{uid}/exports/{type}.
   if ((await call('post', `/api/v3/users/${member.uid}/exports/posts`, {})).status !== 202) throw new Error('seeding: the export was not queued');
   for (let i = 0; i < 150 && (await call('head', `/api/v3/users/${member.uid}/exports/posts`)).status !== 204; i++) await new Promise((r) => setTimeout(r, 200));
+  // Groups, under NodeBB's example slugs: the member is added to and removed from a public one,
+  // made an owner of another; the member and the spare ask to join a private one (one accepted,
+  // one rejected); the member is invited (the administrator accepts for them) and the spare's
+  // invitation rescinded; one is updated and deleted.
+  for (const [name, extra] of [['Test Group', { private: 0 }], ['Ownership Only', { private: 0 }], ['Private Group', { private: 1 }], ['Invitations Only', { private: 1 }], ['My Test Group', { private: 0 }]]) await must('post', '/api/v3/groups/', { name, ...extra });
+  await must('put', `/api/v3/groups/ownership-only/membership/${member.uid}`);
+  await must('put', `/api/v3/groups/private-group/membership/${member.uid}`, undefined, memberToken);
+  await must('put', `/api/v3/groups/private-group/membership/${spare.uid}`, undefined, spareToken);
+  await must('post', `/api/v3/groups/invitations-only/invites/${spare.uid}`);
+  // A session of the member (DELETE /users/{uid}/sessions/{uuid}: a login through the site form) and a token of theirs.
+  const guest = await fetch(`${base}/api/config`);
+  const guestCookie = guest.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { csrf_token: guestCsrf } = await guest.json();
+  const memberLogin = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: guestCookie, 'x-csrf-token': guestCsrf },
+    body: JSON.stringify({ username: 'member', password: admin.password }),
+  });
+  if (memberLogin.status !== 200) throw new Error(`seeding: the member's login answered ${memberLogin.status}`);
+  const sessionUuid = (await must('get', `/api/user/${member.userslug}/sessions`)).sessions[0].uuid;
+  const revokedToken = (await must('post', `/api/v3/users/${member.uid}/tokens`, { description: 'conformance' })).token;
   return {
+    sessionUuid,
+    revokedToken,
     leaver: { uid: leaver.uid },
     thumbs,
     flags,
@@ -375,6 +398,8 @@ function paramValue(name, op, ids) {
       // DELETE /users/{uid}/content purges a member's topics and replies: the leaver's (none), before their account goes.
       if (op.method === 'delete' && op.path === '/users/{uid}/content') return ids.leaver.uid;
       if (op.method === 'delete' && op.path === '/users/{uid}/account') return ids.leaver.uid;
+      // A group's request is rejected and its invitation rescinded for the spare (the member's are accepted).
+      if (op.method === 'delete' && /^\/groups\/\{slug\}\/(pending|invites)\/\{uid\}$/.test(op.path)) return ids.spare.uid;
       return pick('uid');
     case 'userslug':
     case 'username':
@@ -405,6 +430,10 @@ function paramValue(name, op, ids) {
       return op.path.includes('/diffs/') ? ids.diffTs : undefined;
     case 'index':
       return op.path.includes('/chats/') ? 1 : undefined;
+    case 'uuid':
+      return op.path.includes('/sessions/') ? ids.sessionUuid : undefined;
+    case 'token':
+      return op.path.includes('/tokens/') ? ids.revokedToken : undefined;
     default:
       return undefined;
   }

@@ -28,8 +28,10 @@ export default function EditEmail({ page }: { page: PageBase }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ pending: string | null }>(rt.config, 'POST', `/users/${data.uid}/emails`, { email: email.trim(), ...(data.requirePassword ? { password } : {}) });
-      setPending(res.pending);
+      const wanted = email.trim().toLowerCase();
+      const res = await api<{ emails: string[] }>(rt.config, 'POST', `/users/${data.uid}/emails`, { email: wanted, ...(data.requirePassword ? { password } : {}) });
+      // The account's addresses: the new one is there only once confirmed.
+      setPending(res.emails.includes(wanted) ? null : wanted);
       setEmail('');
       setPassword('');
       rt.alert({ type: 'success', message: t('user:security.email-sent') });

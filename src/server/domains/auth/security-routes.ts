@@ -94,13 +94,13 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     schema: {
       params: UidParams,
       body: Type.Object({ email: Str(1024), password: Type.Optional(Str(1024)), skipConfirmation: Type.Optional(Type.Union([Type.Boolean(), Type.Number(), Type.String({ maxLength: 10 })])) }),
-      response: { 200: Envelope(Type.Object({ emails: Type.Array(Type.String()), pending: Type.Union([Type.String(), Type.Null()]) })) },
+      response: { 200: Envelope(Emails) },
       tags: ['users'],
     },
     handler: async (req) => {
       const out = await requestEmailChange(ctx, member(req), req.params.uid, req.body);
-      // NodeBB lists the account's addresses: the old one stays until the new one is confirmed.
-      return ok({ emails: out.email ? [out.email] : [], pending: out.pending });
+      // NodeBB's answer, the account's addresses: the old one stays until the new one is confirmed.
+      return ok({ emails: out.email ? [out.email] : [] });
     },
   });
 
