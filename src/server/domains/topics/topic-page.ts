@@ -70,6 +70,11 @@ export const topicPage = definePage<TopicPage>({
       viewDeleted: () => viewDeleted,
       tools,
     });
+    // A topic's editors get the Edit tool on its first post, as the edit service lets them.
+    const main = posts.find((p) => p.pid === topic.main_pid);
+    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && (await ctx.topics.isEditor(topic.tid, viewer.uid))) {
+      main.display_edit_tools = true;
+    }
     const tags = (await ctx.tags.forTopics([topic.tid])).get(topic.tid) ?? [];
     const category = refs.get(topic.cid) ?? missingCategory(topic.cid);
     // A locked topic takes no replies except from moderators.

@@ -269,6 +269,8 @@ describe('events, pins and editors', () => {
     const set = await author.client.put(`/api/v3/topics/${a.tid}/editors`, { uids: [member.user.uid] });
     expect(set.status, set.text).toBe(200);
     expect(set.body.response.editors.map((u: { uid: number }) => u.uid)).toEqual([member.user.uid]);
+    const page = (await member.client.get(`/api/topic/${a.tid}`)).body;
+    expect(page.posts.map((p: { display_edit_tools: boolean }) => p.display_edit_tools)).toEqual([true, false, true]);
     expect((await member.client.put(`/api/v3/posts/${a.mainPid}`, edit)).status).toBe(200);
     // Not other posts of the topic.
     expect((await member.client.put(`/api/v3/posts/${a.r1}`, edit)).status).toBe(403);
