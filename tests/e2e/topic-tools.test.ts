@@ -86,6 +86,14 @@ describe('topic tools', () => {
     await shot(page, 'timeline-phone');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // Who voted: the vote count opens the votes tool.
+    await h.forum.ctx.posts.vote({ ...(await h.forum.ctx.privileges.viewer(h.data.bob.uid)), master: true } as never, phone.main_pid, 1);
+    await h.goto(page, topicPath(phone));
+    await page.locator(`article[data-pid="${phone.main_pid}"] .vote-count`).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'bob' }).waitFor();
+    await shot(page, 'voters-phone');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
     await h.goto(page, categoryPath(general));
     await page.getByTestId('select-topics').click();
     await page.getByRole('checkbox', { name: 'Select Lock me on a phone' }).check();

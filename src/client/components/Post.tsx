@@ -15,6 +15,8 @@ import { Timeago } from './Timeago';
 
 // The topic's diffs tool, loaded the first time a reader opens a post's history.
 const DiffsDialog = lazy(() => import('./diffs/DiffsDialog'));
+// The topic's votes tool (who voted), loaded the first time a reader opens it.
+const VotersDialog = lazy(() => import('./topic-tools/VotersDialog'));
 // The report dialog, loaded the first time a member flags a post.
 const FlagDialog = lazy(() => import('./flags/FlagDialog'));
 
@@ -42,6 +44,7 @@ export function Post({ post, topic, onChange }: PostProps) {
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [votersOpen, setVotersOpen] = useState(false);
   const [flagOpen, setFlagOpen] = useState(false);
   // A blocked author's post starts folded (the reader may unfold it).
   const [unfolded, setUnfolded] = useState(false);
@@ -123,7 +126,9 @@ export function Post({ post, topic, onChange }: PostProps) {
                   <Icon name="chevron-up" />
                 </button>
               )}
-              <span className="fw-semibold vote-count" aria-live="polite">{humanReadableNumber(post.votes)}</span>
+              <button type="button" className="btn btn-sm btn-link p-0 fw-semibold vote-count text-reset text-decoration-none" aria-live="polite" onClick={() => setVotersOpen(true)} title={t('topic:tools.voters')}>
+                {humanReadableNumber(post.votes)}
+              </button>
               {priv?.['posts:downvote'] && (
                 <button type="button" className={`btn btn-sm btn-link post-action${post.downvoted ? ' active text-danger' : ''}`} onClick={() => void vote(-1)} disabled={!canVote} aria-pressed={post.downvoted} aria-label={t('topic:downvote')}>
                   <Icon name="chevron-down" />
@@ -133,6 +138,11 @@ export function Post({ post, topic, onChange }: PostProps) {
           </footer>
         </div>
       </div>
+      {votersOpen && (
+        <Suspense fallback={null}>
+          <VotersDialog pid={post.pid} onClose={() => setVotersOpen(false)} />
+        </Suspense>
+      )}
       {historyOpen && (
         <Suspense fallback={null}>
           <DiffsDialog pid={post.pid} onClose={() => setHistoryOpen(false)} />
