@@ -43,13 +43,14 @@ export const GroupMemberSchema = Type.Object({
 });
 export type GroupMember = Static<typeof GroupMemberSchema>;
 
-/** GET /api/v3/groups and the groups page: a group with its first members. */
+/** GET /api/v3/groups: a group with its first members (NodeBB's write document lists no picture). */
 export const GroupListItemSchema = Type.Object({
   ...GroupDataSchema.properties,
-  members: Type.Array(GroupMemberSchema),
+  members: Type.Array(Type.Omit(GroupMemberSchema, ['picture'])),
   truncated: Type.Boolean(),
 });
-export type GroupListItem = Static<typeof GroupListItemSchema>;
+/** The groups page's items: NodeBB's read document lists the members' picture and no displayname. */
+export type GroupListItem = GroupData & { members: Omit<GroupMember, 'displayname'>[]; truncated: boolean };
 
 /** GET /api/v3/groups/{slug}/members: one page of members, owners marked. */
 export const GroupMembersSchema = Type.Object({
@@ -87,9 +88,8 @@ export interface GroupsListPage extends PageBase {
   groups: GroupListItem[];
   allowGroupCreation: boolean;
   sort: string;
-  query: string;
-  nextStart: number;
-  pagination: Pagination;
+  /** NodeBB's groups page gives prev, next, first and last without their query strings. */
+  pagination: Omit<Pagination, 'prev' | 'next' | 'first' | 'last'> & Record<'prev' | 'next' | 'first' | 'last', { page: number; active: boolean }>;
 }
 
 /** Page data of /groups/:slug (template `groups/details`). */

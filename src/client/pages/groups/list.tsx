@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { GroupData, GroupsListPage } from '../../../shared/schemas/group';
-import type { PageBase } from '../../../shared/types';
+import type { PageBase, Pagination as PaginationData } from '../../../shared/types';
 import { api } from '../../app/api';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
@@ -29,7 +29,9 @@ export default function GroupsList({ page }: { page: PageBase }) {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [query, setQuery] = useState(data.query ?? '');
+  // The search words come from the address (NodeBB's page data has no field for them).
+  const current = new URLSearchParams(page.url.split('?')[1] ?? '').get('query') ?? '';
+  const [query, setQuery] = useState(current);
 
   const href = (sort: string, q: string) => {
     const p = new URLSearchParams();
@@ -77,7 +79,7 @@ export default function GroupsList({ page }: { page: PageBase }) {
         <ul className="nav nav-pills gap-1" aria-label={t('groups:groups')}>
           {SORTS.map((s) => (
             <li className="nav-item" key={s}>
-              <a href={href(s, data.query)} className={`nav-link py-1 px-3${data.sort === s ? ' active' : ''}`} aria-current={data.sort === s ? 'page' : undefined}>{t(`groups:sort.${s}`)}</a>
+              <a href={href(s, current)} className={`nav-link py-1 px-3${data.sort === s ? ' active' : ''}`} aria-current={data.sort === s ? 'page' : undefined}>{t(`groups:sort.${s}`)}</a>
             </li>
           ))}
         </ul>
@@ -102,8 +104,8 @@ export default function GroupsList({ page }: { page: PageBase }) {
                   <div className="mt-auto d-flex align-items-center gap-2">
                     <span className="d-inline-flex">
                       {g.members.map((m) => (
-                        <a key={m.uid} href={`${rp}/user/${encodeURIComponent(m.userslug)}`} title={m.displayname} className="me-n1">
-                          <Avatar user={{ ...m, picture: m.picture ?? '' }} size="xs" />
+                        <a key={m.uid} href={`${rp}/user/${encodeURIComponent(m.userslug)}`} title={m.username} className="me-n1">
+                          <Avatar user={{ ...m, displayname: m.username, picture: m.picture ?? '' }} size="xs" />
                         </a>
                       ))}
                     </span>
@@ -117,7 +119,8 @@ export default function GroupsList({ page }: { page: PageBase }) {
       ) : (
         <div className="card card-body text-center text-body-secondary py-5">{t('groups:no-groups-found')}</div>
       )}
-      <Pagination pagination={data.pagination} />
+      {/* The links are built from the page numbers; the query strings NodeBB leaves out here are not read. */}
+      <Pagination pagination={data.pagination as PaginationData} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { GROUPS_PER_PAGE, listItems } from './routes.js';
 import type { GroupSort } from './store.js';
 
 const SORTS: GroupSort[] = ['alpha', 'count', 'date'];
+const noQs = ({ qs: _qs, ...link }: { page: number; active: boolean; qs: string }) => link;
 const MEMBERS_PER_PAGE = 50;
 const DETAILS_MEMBERS = 12;
 
@@ -24,12 +25,11 @@ const listPage = definePage<GroupsListPage>({
     return {
       title: '[[pages:groups]]',
       breadcrumbs: [{ text: '[[global:header.groups]]' }],
-      groups: await listItems(ctx, rows),
+      groups: (await listItems(ctx, rows)).map((g) => ({ ...g, members: g.members.map(({ displayname: _d, ...m }) => m) })),
       allowGroupCreation: viewer.uid > 0 && (await ctx.privileges.can(viewer, 'group:create')),
       sort,
-      query: search,
-      nextStart: (page - 1) * GROUPS_PER_PAGE + rows.length,
-      pagination: pagination(page, pageCount, query),
+      // NodeBB's groups page carries prev/next/first/last without their query strings.
+      pagination: (({ prev, next, first, last, ...rest }) => ({ ...rest, prev: noQs(prev), next: noQs(next), first: noQs(first), last: noQs(last) }))(pagination(page, pageCount, query)),
     };
   },
 });

@@ -29,7 +29,8 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: AppContext): vo
       const page = Math.max(1, req.query.page ?? 1);
       const offset = (page - 1) * GROUPS_PER_PAGE;
       const { rows } = await ctx.groups.list(req.viewer, { sort: req.query.sort ?? 'alpha', query: req.query.query ?? '', offset, limit: GROUPS_PER_PAGE });
-      return ok({ groups: await listItems(ctx, rows), nextStart: offset + rows.length });
+      const groups = (await listItems(ctx, rows)).map((g) => ({ ...g, members: g.members.map(({ picture: _p, ...m }) => m) }));
+      return ok({ groups, nextStart: offset + rows.length });
     },
   });
 

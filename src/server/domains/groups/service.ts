@@ -331,12 +331,12 @@ export class GroupsService {
     });
   }
 
-  /** The invited member accepts (joins) or declines; an owner or admin may also take an invitation back. */
+  /** The invited member accepts (joins) or declines; an owner or admin may take an invitation back, and an admin (who may add anyone) accept it. */
   async answerInvite(viewer: Viewer, slug: string, uid: number, accept: boolean): Promise<void> {
     if (viewer.uid <= 0) throw notAuthorised();
     const g = await this.visible(viewer, slug);
     const self = uid === viewer.uid;
-    if (accept ? !self : !self && !(await this.standing(viewer, g)).canManage) throw forbidden();
+    if (accept ? !self && !viewer.isAdmin : !self && !(await this.standing(viewer, g)).canManage) throw forbidden();
     if (!(await store.isWaiting(this.db, 'group_invites', g.name, uid))) throw badRequest('error:not-invited');
     await runAction(this.db, {
       write: async (tx) => {
