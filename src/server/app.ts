@@ -34,6 +34,8 @@ import { registerUploadRoutes } from './domains/uploads/routes.js';
 import { uploadPages } from './domains/uploads/pages.js';
 import { registerChatRoutes } from './domains/chats/routes.js';
 import { chatPages } from './domains/chats/pages.js';
+import { registerSearchRoutes } from './domains/search/routes.js';
+import { searchPages } from './domains/search/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -137,10 +139,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
       registerChatRoutes(scope, ctx);
+      registerSearchRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...searchPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -25,6 +25,7 @@ import { registerPush } from './domains/push/listeners.js';
 import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
+import { SearchService } from './domains/search/service.js';
 import { ChatsService } from './domains/chats/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
@@ -64,6 +65,8 @@ export interface AppContext {
   uploads: UploadsService;
   /** Chat rooms, members and messages. */
   chats: ChatsService;
+  /** Full-text search and the members / tags / categories lookups. */
+  search: SearchService;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.push = new PushService(ctx);
   ctx.uploads = new UploadsService(ctx);
   ctx.chats = new ChatsService(ctx);
+  ctx.search = new SearchService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);
@@ -114,6 +118,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
+    await ctx.search.flush().catch((err: unknown) => log.error({ err }, 'search count flush failed'));
+    ctx.search.stop();
     await ctx.caches.close();
     if (redis) redis.disconnect();
     await handle.close();

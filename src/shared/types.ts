@@ -317,3 +317,34 @@ export interface ClientConfig {
   openSidebars: 'on' | 'off';
   usePagination: boolean;
 }
+
+/** A post found by a search: NodeBB's PostObject and a marked piece of its text (HTML, escaped). */
+export type SearchResultPost = import('./schemas/post.js').PostObject & { snippet: string };
+
+/** The search page (template 'search'), NodeBB's /api/search fields. */
+export interface SearchPage extends PageBase {
+  posts: SearchResultPost[];
+  users: UserSummary[];
+  tags: TagRef[];
+  categories: { cid: number; name: string; slug: string; icon: string; bgColor: string; color: string; description: string }[];
+  matchCount: number;
+  pageCount: number;
+  /** Seconds the search took, as NodeBB shows it ("0.01"). */
+  time: string;
+  multiplePages: boolean;
+  search_query: string;
+  showAsPosts: boolean;
+  showAsTopics: boolean;
+  /** The filters in force, as the form shows them. */
+  filters: Record<string, string | string[] | boolean>;
+  userFilterSelected: { uid: number; username: string; displayname: string; userslug: string; picture: string | null; 'icon:text': string; 'icon:bgColor': string }[];
+  tagFilterSelected: { value: string; valueEscaped: string; valueEncoded: string; class: string }[];
+  /** Categories the viewer may read, for the category filter (parents before children). */
+  allCategories: { cid: number; name: string; level: number }[];
+  searchDefaultSortBy: string;
+  searchDefaultIn: string;
+  /** Whether the form's advanced filters open (any filter set beside the term). */
+  expandSearch: boolean;
+  privileges: { 'search:users': boolean; 'search:content': boolean; 'search:tags': boolean };
+  pagination: Pagination;
+}

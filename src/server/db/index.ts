@@ -19,6 +19,7 @@ import { uploads } from './migrations/0011_uploads.js';
 import { categoryTags } from './migrations/0012_category_tags.js';
 import { queueSchedule } from './migrations/0013_queue_schedule.js';
 import { chatSort } from './migrations/0014_chat_sort.js';
+import { search } from './migrations/0023_search.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import { StatementCache } from './statement-cache.js';
 import { twoConnectionSqliteDialect } from './sqlite-driver.js';
@@ -72,7 +73,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0023_search': search(dialect) };
 }
 
 /** Applies pending migrations; returns the names applied. */

@@ -261,6 +261,7 @@ export interface Database {
   uploads: UploadsTable;
   upload_refs: UploadRefsTable;
   topic_thumbs: TopicThumbsTable;
+  search_counts: SearchCountsTable;
 }
 
 /** A chat room (0010). `groups` is a JSON array of group names (public rooms). */
@@ -483,4 +484,10 @@ export interface TopicThumbsTable {
   path: string;
   name: string;
   sort: Generated<number>;
+}
+
+/** Searches made per day (0023): `day` is the UTC midnight in ms. */
+export interface SearchCountsTable {
+  day: number;
+  count: Generated<number>;
 }

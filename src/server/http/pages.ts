@@ -85,8 +85,22 @@ function pageParams(path: string) {
   const names = path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1));
   return Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ maxLength: 500 })])));
 }
-/** Any query parameters, each a string; the loaders read the ones they know. */
-const QuerySchema = Type.Object({}, { additionalProperties: Type.String() });
+/**
+ * Any query parameters; the loaders read the ones they know. A repeated parameter (NodeBB's
+ * `categories[]=1&categories[]=2`) reaches them as one comma-separated string.
+ */
+const QuerySchema = Type.Object({}, { additionalProperties: Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })]) });
+
+function flatQuery(query: unknown): Record<string, string> {
+  const q = query as Record<string, string | string[]>;
+  let flat: Record<string, string> | null = null;
+  for (const [k, v] of Object.entries(q)) {
+    if (!Array.isArray(v)) continue;
+    flat ??= { ...(q as Record<string, string>) };
+    flat[k] = v.join(',');
+  }
+  return flat ?? (q as Record<string, string>);
+}
 
 function bodyClassFor(template: string, url: string): string {
   const segments = url.split('?')[0]!.split('/').filter(Boolean).slice(0, 3);
@@ -157,9 +171,9 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
 }
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
-export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string): Promise<PageBase> {
+export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = []): Promise<PageBase> {
   const template = status === 401 ? '403' : String([400, 403, 404].includes(status) ? status : 500);
-  const error = key ? translate(key) : translate(`pages:${template}.title`);
+  const error = key ? translate(key, params) : translate(`pages:${template}.title`);
   return buildPage(ctx, viewer, template, url, {
     title: translate(`pages:${template}.title`) === `pages:${template}.title` ? `${status}` : translate(`pages:${template}.title`),
     path: url,
@@ -232,7 +246,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
             if (cacheKey) {
               const hit = guestCache.get(cacheKey);
               if (hit) {
-                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: req.query as Record<string, string>, url, api });
+                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: flatQuery(req.query), url, api });
                 return fromCache(ctx, req, reply, hit);
               }
             }
@@ -243,7 +257,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               ctx,
               viewer: req.viewer,
               params: req.params as Record<string, string>,
-              query: req.query as Record<string, string>,
+              query: flatQuery(req.query),
               url,
               api,
             });
@@ -265,7 +279,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
 export async function sendPageError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const api = req.url.slice(ctx.config.relativePath.length).startsWith('/api/');
   const url = forumPath(ctx, req, api);
-  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key));
+  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key, err.params));
 }
 
 declare module 'fastify' {
