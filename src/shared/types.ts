@@ -303,6 +303,10 @@ export interface ClientConfig {
   socketioOrigins: string;
   openOutgoingLinksInNewTab: boolean;
   useOutgoingLinksPage: boolean;
+  /** Whether the forum can search (NodeBB: a search plugin is active); Palaver always can. */
+  searchEnabled: boolean;
+  /** Where the sidebar's instant search looks: titles, posts or titlesposts. */
+  searchDefaultInQuick: string;
   outgoingLinksWhitelist: string;
   activitypub: { probe: boolean };
   composeRouteEnabled: boolean;

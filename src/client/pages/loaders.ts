@@ -11,6 +11,7 @@ const LOADERS: Record<string, Loader> = {
   'topic-list': () => import('./topic-list'),
   users: () => import('./users'),
   tags: () => import('./tags'),
+  search: () => import('./search'),
   'account/profile': () => import('./account/profile'),
   'account/settings': () => import('./account/settings'),
   'account/watched': () => import('./account/watched'),

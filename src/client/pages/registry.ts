@@ -14,6 +14,7 @@ const MODULE_OF: Record<string, string> = {
   unread: 'topic-list',
   tag: 'topic-list',
   tags: 'tags',
+  search: 'search',
   users: 'users',
   'account/profile': 'account/profile',
   'account/settings': 'account/settings',

@@ -19,7 +19,7 @@ export interface Term {
 export function parseTerms(input: string): Term[] {
   if (input.length > MAX_QUERY_LENGTH) throw badRequest('error:search-term-too-long', MAX_QUERY_LENGTH);
   // Control characters never help a search and some break tokenizers.
-  const text = input.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const text = input.normalize('NFC').replace(/\p{Cc}/gu, ' ');
   const terms: Term[] = [];
   const seen = new Set<string>();
   const add = (raw: string, phrase: boolean) => {

@@ -254,7 +254,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function snippet(html: string, marks: string[], width = 220): string {
   const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    // Block ends separate words; inline tags (strong, a, code…) sit inside them.
+    .replace(/<\/?(p|br|div|li|ul|ol|h[1-6]|pre|blockquote|tr|td|th|table|hr)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ENTITIES[e]!)
     .replace(/\s+/g, ' ')
     .trim();
