@@ -161,7 +161,9 @@ describe('the index follows every change', () => {
     expect(await found(q('echidna'))).toEqual([t.mainPid]);
     expect(await found(q('echidna', '&in=titles'))).toEqual([t.mainPid]);
     // A move changes only the topic's category: the search reads it from the topic.
-    await forum.ctx.db.updateTable('topics').set({ cid: hidden }).where('tid', '=', t.tid).execute();
+    const moved = await forum.ctx.db.updateTable('topics').set({ cid: hidden }).where('tid', '=', t.tid).returningAll().executeTakeFirstOrThrow();
+    // As the topics service announces a move (the search's result cache listens).
+    await forum.ctx.hooks.fire('action:topic.move', { topic: moved, uid: 1, fromCid: cid });
     expect(await found(q('echidna'))).toEqual([]);
     expect(await found(q('echidna'), admin)).toEqual([t.mainPid]);
     expect((await admin.del(`/api/v3/topics/${t.tid}`)).status).toBe(200);

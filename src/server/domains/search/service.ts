@@ -3,13 +3,14 @@ import type { TagRef } from '../../../shared/types.js';
 import { DAY_MS } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
+import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
 import type { Viewer } from '../privileges/service.js';
 import { highlightTerms, parseTerms, type Term } from './query.js';
 import { SORTS, type SearchIn, type SortKey } from './store.js';
 import * as store from './store.js';
 
 /** What the search service uses of the application. */
-export type SearchDeps = Pick<AppContext, 'categories' | 'db' | 'dialect' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
+export type SearchDeps = Pick<AppContext, 'categories' | 'db' | 'dialect' | 'hooks' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
 
 /** The `in` values of NodeBB's search page: content, or members, tags, categories. */
 export const SEARCH_IN = ['titles', 'posts', 'titlesposts', 'users', 'tags', 'categories'] as const;
@@ -65,6 +66,14 @@ export interface ContentResults {
 
 const PER_PAGE = 10;
 const FLUSH_MS = 10_000;
+/**
+ * How long a search's matches are reused. A common word matches thousands of posts, and
+ * ranking them all costs milliseconds; the same search asked again within this time (the
+ * same terms, filters and readable categories) reuses the list. A content write in this
+ * process drops the cache at once; another process's write shows within this time.
+ */
+export const SEARCH_CACHE_MS = 10_000;
+const SEARCH_CACHE_MAX = 1000;
 
 /** Splits a list parameter: `a,b` (our links) or NodeBB's repeated `x[]=a&x[]=b` (joined by the page router). */
 export function listParam(v: string | undefined): string[] {
@@ -117,8 +126,12 @@ export function checkContentSearch(p: SearchParams, defaults: { in: string; sort
 export class SearchService {
   private pending = 0;
   private timer: NodeJS.Timeout | null = null;
+  // Insertion order is expiry order (one time-out for all): the oldest entries come first.
+  private hits = new Map<string, { at: number; hits: store.PostHits }>();
 
-  constructor(private readonly ctx: SearchDeps) {}
+  constructor(private readonly ctx: SearchDeps) {
+    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'search-cache', () => this.hits.clear(), { inline: true });
+  }
 
   /** Posts (or topics) matching a checked search, among those the viewer may read. */
   async content(viewer: Viewer, s: ContentSearch): Promise<ContentResults> {
@@ -136,7 +149,7 @@ export class SearchService {
     // Posts by members who do not exist: nothing, rather than everyone's.
     if (s.byNames.length && !users.length) return { posts: [], matchCount: 0, pageCount: 0, users };
     this.count();
-    const hits = await store.searchPosts(this.ctx.db, this.ctx.dialect, {
+    const hits = await this.cachedSearch({
       terms: s.terms,
       in: s.in,
       any: s.any,
@@ -161,6 +174,21 @@ export class SearchService {
       pageCount: Math.ceil(hits.count / PER_PAGE),
       users,
     };
+  }
+
+  private async cachedSearch(q: store.PostQuery): Promise<store.PostHits> {
+    const key = JSON.stringify(q);
+    const now = Date.now();
+    const hit = this.hits.get(key);
+    if (hit && now - hit.at < SEARCH_CACHE_MS) return hit.hits;
+    const hits = await store.searchPosts(this.ctx.db, this.ctx.dialect, q);
+    this.hits.delete(key);
+    this.hits.set(key, { at: now, hits });
+    for (const [k, v] of this.hits) {
+      if (this.hits.size <= SEARCH_CACHE_MAX && now - v.at < SEARCH_CACHE_MS) break;
+      this.hits.delete(k);
+    }
+    return hits;
   }
 
   /** Members whose name starts with or contains the term (NodeBB's in=users). */
