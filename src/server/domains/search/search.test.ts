@@ -222,6 +222,9 @@ describe('members, tags and categories', () => {
     const { client: member } = await forum.loginAs();
     const users = await member.get('/api/search?term=wombat&in=users');
     expect(users.body.users.map((x: { uid: number }) => x.uid)).toEqual([u.uid]);
+    // The member directory's ?term= (NodeBB's, used by user pickers) searches too.
+    const directory = await member.get('/api/users?term=WOMBAT');
+    expect(directory.body.users.map((x: { uid: number }) => x.uid)).toEqual([u.uid]);
     const tags = await forum.client().get('/api/search?term=road&in=tags');
     expect(tags.body.tags.map((x: { value: string }) => x.value)).toEqual(['roads']);
     const cats = await forum.client().get('/api/search?term=search&in=categories');
