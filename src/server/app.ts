@@ -36,6 +36,8 @@ import { registerChatRoutes } from './domains/chats/routes.js';
 import { chatPages } from './domains/chats/pages.js';
 import { registerSearchRoutes } from './domains/search/routes.js';
 import { searchPages } from './domains/search/pages.js';
+import { registerFeedRoutes } from './domains/feeds/routes.js';
+import { feedPages } from './domains/feeds/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -140,10 +142,11 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerUploadRoutes(scope, ctx);
       registerChatRoutes(scope, ctx);
       registerSearchRoutes(scope, ctx);
+      registerFeedRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...searchPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...searchPages, ...feedPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

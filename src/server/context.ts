@@ -26,6 +26,7 @@ import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { SearchService } from './domains/search/service.js';
+import { FeedsService } from './domains/feeds/service.js';
 import { ChatsService } from './domains/chats/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
@@ -67,6 +68,8 @@ export interface AppContext {
   chats: ChatsService;
   /** Full-text search and the members / tags / categories lookups. */
   search: SearchService;
+  /** RSS feeds, sitemaps and robots.txt. */
+  feeds: FeedsService;
   close(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.uploads = new UploadsService(ctx);
   ctx.chats = new ChatsService(ctx);
   ctx.search = new SearchService(ctx);
+  ctx.feeds = new FeedsService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);

@@ -158,6 +158,8 @@ export interface PageBase {
   /** The member, or NodeBB's guest object (uid 0) for a visitor. */
   loggedInUser: LoggedInUser | GuestUser;
   postIndex?: number;
+  /** Structured data for search engines (schema.org JSON-LD), written into the document's head. */
+  jsonLd?: Record<string, unknown>;
 }
 
 /** Privileges of the viewer in a category or topic, as NodeBB names them. */
@@ -351,4 +353,11 @@ export interface SearchPage extends PageBase {
   expandSearch: boolean;
   privileges: { 'search:users': boolean; 'search:content': boolean; 'search:tags': boolean };
   pagination: Pagination;
+}
+
+/** The outgoing-link interstitial (template 'outgoing'), NodeBB's /api/outgoing. */
+export interface OutgoingPage extends PageBase {
+  /** The external address, checked to be http(s). */
+  outgoing: string;
+  siteTitle: string;
 }

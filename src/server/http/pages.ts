@@ -145,16 +145,22 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     { property: 'og:title', content: title },
     { property: 'og:url', content: canonical },
     { property: 'og:type', content: 'website' },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    // Pages only a member can see never belong in a search engine.
+    ...(viewer.uid > 0 && ['notifications', 'chats', 'compose', 'flags', 'post-queue', 'unread'].some((p) => name === p || name.startsWith(`${p}/`)) ? [{ name: 'robots', content: 'noindex' }] : []),
     ...meta,
   ];
   // A later tag with the same name/property replaces the default.
   const dedupedMeta = metaTags.filter((m, i) => !metaTags.slice(i + 1).some((n) => (n.name && n.name === m.name) || (n.property && n.property === m.property)));
   // A loader's own canonical link replaces the default one.
+  // A member's feed links carry their feed token: the reader sees what the member may read.
+  const feedQuery = viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : '';
   const linkTags: Attributes[] = [
     ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
     { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
     ...link,
-  ];
+  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? { ...l, href: `${l.href}${feedQuery}` } : l));
   return {
     ...rest,
     template: { name, [name]: true },

@@ -36,6 +36,8 @@ export const SettingsSchema = Type.Object(
     topicsPerPage: int(1, 100),
     postsPerPage: int(1, 100),
     usersPerPage: int(1, 200),
+    'robots:txt': text(20000),
+    disableRSSFeeds: Type.Boolean(),
     searchDefaultIn: Type.Union([Type.Literal('titles'), Type.Literal('posts'), Type.Literal('titlesposts')]),
     searchDefaultInQuick: Type.Union([Type.Literal('titles'), Type.Literal('posts'), Type.Literal('titlesposts')]),
     searchDefaultSortBy: Type.Union(['relevance', 'timestamp', 'votes', 'topic.timestamp', 'topic.lastposttime', 'topic.postcount', 'topic.votes', 'topic.viewcount', 'topic.title'].map((v) => Type.Literal(v))),
