@@ -72,3 +72,28 @@ describe('search', () => {
     await shot(page, 'search-filters-desktop');
   });
 });
+
+describe('outgoing links', () => {
+  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`sends an external link through the interstitial when the forum asks for it (${device})`, async () => {
+      const h = e2e();
+      await h.forum.ctx.settings.set({ useOutgoingLinksPage: true, outgoingLinksWhitelist: 'trusted.example' });
+      try {
+        const as = { ...(await h.forum.ctx.privileges.viewer(h.data.alice.uid)), master: true };
+        const t = await h.forum.ctx.topics.create(as, { cid: h.data.general.cid, title: `Links ${device}`, content: 'See [the docs](https://docs.example.org/guide?a=1&b=2) and [ours](https://trusted.example/x).' });
+        const page = await h.open(`/topic/${t.topic.tid}/${t.topic.slug}`, { as: h.data.bob, viewport });
+        // A whitelisted address is left alone: the interstitial is only for the others.
+        expect(await page.locator('.content a', { hasText: 'ours' }).getAttribute('href')).toBe('https://trusted.example/x');
+        await page.locator('.content a', { hasText: 'the docs' }).click();
+        await page.waitForURL(/\/outgoing\?url=/);
+        const go = page.getByRole('link', { name: /Continue to docs\.example\.org/ });
+        expect(await go.getAttribute('href')).toBe('https://docs.example.org/guide?a=1&b=2');
+        expect(await go.getAttribute('rel')).toContain('noopener');
+        await shot(page, `outgoing-${device}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await h.forum.ctx.settings.set({ useOutgoingLinksPage: false, outgoingLinksWhitelist: '' });
+      }
+    });
+  }
+});
