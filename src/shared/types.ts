@@ -191,6 +191,8 @@ export interface CategoriesPage extends PageBase {
 /** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
 export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
   topics: TopicSummary[];
+  /** The tag the topics are filtered by (NodeBB's ?tag=). */
+  selectedTag?: { label: string; value: string };
   /** The viewer's watch state of the category, as NodeBB's four flags (one is true). */
   isWatched: boolean;
   isTracked: boolean;
@@ -216,6 +218,8 @@ export interface TopicListPage extends PageBase {
   pagination: Pagination;
   term?: string;
   filter?: string;
+  /** The tag the list is filtered by (NodeBB's ?tag=). */
+  selectedTag?: { label: string; value: string };
 }
 
 /** The page of one tag (template 'tag'): its topics. */
@@ -228,6 +232,8 @@ export interface TagPage extends TopicListPage {
 /** The page of the most used tags (template 'tags'). */
 export interface TagsPage extends PageBase {
   tags: TagRef[];
+  /** The text the list is narrowed to (?query=). */
+  query?: string;
 }
 
 export interface UsersPage extends PageBase {

@@ -102,6 +102,16 @@ describe('filters', () => {
     expect((await found(q('zebra', '&timeRange=86400&timeFilter=newer'))).length).toBe(3);
   });
 
+  it('category and topic lists filter by tag (NodeBB\'s ?tag=)', async () => {
+    const recent = await forum.client().get('/api/recent?tag=roads');
+    expect(recent.body.topics.map((t: { tid: number }) => t.tid)).toEqual([a.tid]);
+    expect(recent.body.selectedTag).toEqual({ label: 'roads', value: 'roads' });
+    const cat = await forum.client().get(`/api/category/${cid}?tag=roads`);
+    expect(cat.body.topics.map((t: { tid: number }) => t.tid)).toEqual([a.tid]);
+    const none = await forum.client().get(`/api/category/${child}?tag=roads`);
+    expect(none.body.topics).toEqual([]);
+  });
+
   it('sorts and shows one row per topic when asked', async () => {
     const newest = await found(q('zebra', '&sortBy=timestamp&sortDirection=desc'));
     const oldest = await found(q('zebra', '&sortBy=timestamp&sortDirection=asc'));
@@ -227,6 +237,8 @@ describe('members, tags and categories', () => {
     expect(directory.body.users.map((x: { uid: number }) => x.uid)).toEqual([u.uid]);
     const tags = await forum.client().get('/api/search?term=road&in=tags');
     expect(tags.body.tags.map((x: { value: string }) => x.value)).toEqual(['roads']);
+    const tagsPage = await forum.client().get('/api/tags?query=oad');
+    expect(tagsPage.body.tags.map((x: { value: string }) => x.value)).toEqual(['roads']);
     const cats = await forum.client().get('/api/search?term=search&in=categories');
     expect(cats.body.categories.map((x: { cid: number }) => x.cid)).toEqual([cid]);
     const api = await forum.client().get('/api/v3/search/categories?search=child');
