@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; live; chat; upload; writes; notify)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; search; live; chat; upload; writes; notify)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -194,10 +194,30 @@ const READS = [
   { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
   { id: 'home', label: '/ (HTML)', path: '/' },
 ];
+// Search (issue 15): a common word of the seed (in about half its posts), a rare word and a
+// Chinese-Japanese phrase, both written into a few extra posts before the reads.
+const SEARCHES = [
+  { id: 'searchCommon', label: '/api/search: a common word', path: '/api/search?term=database&in=titlesposts' },
+  { id: 'searchRare', label: '/api/search: a rare word', path: '/api/search?term=zyzzyva&in=titlesposts' },
+  { id: 'searchCjk', label: '/api/search: a CJK phrase', path: `/api/search?term=${encodeURIComponent('東京タワー')}&in=titlesposts` },
+];
+const wantSearch = !opts.profile && (!opts.only || opts.only.split(',').some((o) => o === 'search' || o.startsWith('search')));
+if (wantSearch) {
+  const texts = ['東京タワーに行ったことがありますか？夜景がとてもきれいです。', 'The zyzzyva is a weevil; this post is the rare word of the benchmark.', '北京大学の図書館と東京タワーの写真を比べました。'];
+  for (let i = 0; i < 12; i++) {
+    const res = await request(`${forum.base}/api/v3/topics`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seed.masterToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cid: seed.cids[i % seed.cids.length], title: `Search sample ${i + 1}`, content: texts[i % texts.length], _uid: seed.uids[i % seed.uids.length] }),
+    });
+    if (res.status !== 200) throw new Error(`search sample post failed: ${res.status} ${res.body.slice(0, 200)}`);
+  }
+  READS.push(...SEARCHES);
+}
 // --profile [guest:|member:]id
 const profileAs = opts.profile?.includes(':') ? opts.profile.split(':')[0] : 'guest';
 const profileRead = opts.profile?.split(':').pop();
-const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',') : null;
+const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',').flatMap((o) => (o === 'search' ? SEARCHES.map((x) => x.id) : [o])) : null;
 
 /** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */
 async function probe(read, as) {
@@ -343,7 +363,34 @@ if (forum && !opts['no-writes'] && (!only || only.includes('writes'))) {
   results.memory.afterWritesRss = forum.rss();
 }
 
+// --- search without its result cache: one client asking a different page each time ---
+if (forum && wantSearch) {
+  const uncached = {};
+  for (const q of SEARCHES) {
+    const times = [];
+    for (let page = 1; page <= (quick ? 20 : 100); page++) {
+      const t0 = performance.now();
+      const res = await request(`${forum.base}${q.path}&page=${page}`, { headers: { cookie: memberCookie } });
+      // Past the last page answers 200 with no posts (the count still runs): still a search.
+      if (res.status !== 200) throw new Error(`search ${q.id} page ${page}: ${res.status}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    uncached[q.id] = { label: q.label, n: times.length, p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] };
+    log(`  ${q.label}, uncached (1 client, a new page each time): p50 ${uncached[q.id].p50.toFixed(1)} ms, p99 ${uncached[q.id].p99.toFixed(1)} ms`);
+  }
+  results.search = { uncached };
+}
+
 if (forum) await forum.stop();
+// --- search: the index build time for the whole seed (palaver reindex, the server stopped) ---
+if (wantSearch && results.search) {
+  const env = { ...baseEnv, ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }) };
+  const t0 = performance.now();
+  const out = execFileSync(process.execPath, [main, 'reindex'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  results.search.reindex = { ms: performance.now() - t0, posts: Number(/Indexed (\d+)/.exec(out)?.[1] ?? 0) };
+  log(`  search index build (palaver reindex): ${results.search.reindex.posts} posts in ${(results.search.reindex.ms / 1000).toFixed(1)} s`);
+}
 rmSync(runDir, { recursive: true, force: true });
 
 // --- notification fan-out: replies in a topic 1,000 members watch (bench/notify.mjs, in-process, on its own SQLite database) ---

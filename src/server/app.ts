@@ -51,6 +51,10 @@ import { flagPages } from './domains/flags/pages.js';
 import { eventPages } from './domains/events/pages.js';
 import { registerGroupRoutes } from './domains/groups/routes.js';
 import { groupPages } from './domains/groups/pages.js';
+import { registerSearchRoutes } from './domains/search/routes.js';
+import { searchPages } from './domains/search/pages.js';
+import { registerFeedRoutes } from './domains/feeds/routes.js';
+import { feedPages } from './domains/feeds/pages.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -165,10 +169,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerRegistrationRoutes(scope, ctx);
       registerCaptchaRoutes(scope, ctx);
       registerFlagRoutes(scope, ctx);
+      registerSearchRoutes(scope, ctx);
+      registerFeedRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -26,6 +26,8 @@ import { registerPush } from './domains/push/listeners.js';
 import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
+import { SearchService } from './domains/search/service.js';
+import { FeedsService } from './domains/feeds/service.js';
 import { ChatsService } from './domains/chats/service.js';
 import { RegistrationService } from './domains/registration/service.js';
 import { FlagsService } from './domains/flags/service.js';
@@ -74,6 +76,10 @@ export interface AppContext {
   flags: FlagsService;
   /** Member moderation: bans, mutes, moderation notes, IP history and blacklist, spam defence. */
   moderation: ModerationService;
+  /** Full-text search and the members / tags / categories lookups. */
+  search: SearchService;
+  /** RSS feeds, sitemaps and robots.txt. */
+  feeds: FeedsService;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.registration = new RegistrationService(ctx);
   ctx.flags = new FlagsService(ctx);
   ctx.moderation = new ModerationService(ctx);
+  ctx.search = new SearchService(ctx);
+  ctx.feeds = new FeedsService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);
@@ -129,6 +137,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
+    await ctx.search.flush().catch((err: unknown) => log.error({ err }, 'search count flush failed'));
+    ctx.search.stop();
     await ctx.caches.close();
     if (redis) redis.disconnect();
     await handle.close();

@@ -20,6 +20,7 @@ Commands:
   token create --uid N          print a new API token acting as member N
   token create --master         print a new master token (acts as the _uid it is given)
   seed --demo                   fill a new forum with demo categories, members and topics
+  reindex                       rebuild the search index from every post (with progress)
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -161,6 +162,20 @@ async function main(argv: string[]): Promise<void> {
         });
       }
       return fail(USAGE);
+    case 'reindex':
+      return withContext(config, async (ctx) => {
+        const started = Date.now();
+        const bar = (done: number, total: number) => {
+          const share = total ? done / total : 1;
+          const filled = Math.round(share * 30);
+          // A redrawn line on a terminal; one line per step when piped into a log.
+          const line = `[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${done}/${total} posts`;
+          process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+        };
+        const n = await ctx.search.reindex(bar);
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        process.stdout.write(`Indexed ${n} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+      });
     case 'seed': {
       if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);
       const { seedDemo } = await import('./seed/demo.js');

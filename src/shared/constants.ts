@@ -42,6 +42,16 @@ export const DEFAULT_SETTINGS = {
   topicsPerPage: 20,
   postsPerPage: 20,
   usersPerPage: 50,
+  /** Where a search looks by default (NodeBB's searchDefaultIn): titles, posts or titlesposts. */
+  searchDefaultIn: 'titlesposts',
+  /** Where the sidebar's quick search looks (NodeBB's searchDefaultInQuick). */
+  searchDefaultInQuick: 'titles',
+  /** The default order of search results (NodeBB's searchDefaultSortBy). */
+  searchDefaultSortBy: 'relevance',
+  /** robots.txt as the admin writes it (NodeBB's robots:txt); empty: Palaver's default naming the sitemap. */
+  'robots:txt': '',
+  /** Turns off every RSS feed (NodeBB's disableRSSFeeds). */
+  disableRSSFeeds: false,
   /** Seconds a member must wait between two posts. */
   postDelay: 10,
   /** Seconds between posts for new members, while their reputation is below newbieReputationThreshold. */

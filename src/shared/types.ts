@@ -160,6 +160,8 @@ export interface PageBase {
   /** The member, or NodeBB's guest object (uid 0) for a visitor. */
   loggedInUser: LoggedInUser | GuestUser;
   postIndex?: number;
+  /** Structured data for search engines (schema.org JSON-LD), written into the document's head. */
+  jsonLd?: Record<string, unknown>;
 }
 
 /** Privileges of the viewer in a category or topic, as NodeBB names them. */
@@ -191,6 +193,8 @@ export interface CategoriesPage extends PageBase {
 /** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
 export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
   topics: TopicSummary[];
+  /** The tag the topics are filtered by (NodeBB's ?tag=). */
+  selectedTag?: { label: string; value: string };
   /** The viewer's watch state of the category, as NodeBB's four flags (one is true). */
   isWatched: boolean;
   isTracked: boolean;
@@ -218,6 +222,8 @@ export interface TopicListPage extends PageBase {
   pagination: Pagination;
   term?: string;
   filter?: string;
+  /** The tag the list is filtered by (NodeBB's ?tag=). */
+  selectedTag?: { label: string; value: string };
 }
 
 /** The page of one tag (template 'tag'): its topics. */
@@ -230,6 +236,8 @@ export interface TagPage extends TopicListPage {
 /** The page of the most used tags (template 'tags'). */
 export interface TagsPage extends PageBase {
   tags: TagRef[];
+  /** The text the list is narrowed to (?query=). */
+  query?: string;
 }
 
 export interface UsersPage extends PageBase {
@@ -325,6 +333,10 @@ export interface ClientConfig {
   socketioOrigins: string;
   openOutgoingLinksInNewTab: boolean;
   useOutgoingLinksPage: boolean;
+  /** Whether the forum can search (NodeBB: a search plugin is active); Palaver always can. */
+  searchEnabled: boolean;
+  /** Where the sidebar's instant search looks: titles, posts or titlesposts. */
+  searchDefaultInQuick: string;
   outgoingLinksWhitelist: string;
   activitypub: { probe: boolean };
   composeRouteEnabled: boolean;
@@ -359,4 +371,42 @@ export interface TopicEventView {
   href?: string;
   /** Page data only: that topic's title. */
   hrefText?: string;
+}
+
+/** A post found by a search: NodeBB's PostObject and a marked piece of its text (HTML, escaped). */
+export type SearchResultPost = import('./schemas/post.js').PostObject & { snippet: string };
+
+/** The search page (template 'search'), NodeBB's /api/search fields. */
+export interface SearchPage extends PageBase {
+  posts: SearchResultPost[];
+  users: UserSummary[];
+  tags: TagRef[];
+  categories: { cid: number; name: string; slug: string; icon: string; bgColor: string; color: string; description: string }[];
+  matchCount: number;
+  pageCount: number;
+  /** Seconds the search took, as NodeBB shows it ("0.01"). */
+  time: string;
+  multiplePages: boolean;
+  search_query: string;
+  showAsPosts: boolean;
+  showAsTopics: boolean;
+  /** The filters in force, as the form shows them. */
+  filters: Record<string, string | string[] | boolean>;
+  userFilterSelected: { uid: number; username: string; displayname: string; userslug: string; picture: string | null; 'icon:text': string; 'icon:bgColor': string }[];
+  tagFilterSelected: { value: string; valueEscaped: string; valueEncoded: string; class: string }[];
+  /** Categories the viewer may read, for the category filter (parents before children). */
+  allCategories: { cid: number; name: string; level: number }[];
+  searchDefaultSortBy: string;
+  searchDefaultIn: string;
+  /** Whether the form's advanced filters open (any filter set beside the term). */
+  expandSearch: boolean;
+  privileges: { 'search:users': boolean; 'search:content': boolean; 'search:tags': boolean };
+  pagination: Pagination;
+}
+
+/** The outgoing-link interstitial (template 'outgoing'), NodeBB's /api/outgoing. */
+export interface OutgoingPage extends PageBase {
+  /** The external address, checked to be http(s). */
+  outgoing: string;
+  siteTitle: string;
 }

@@ -72,3 +72,8 @@ export function cleanUpTag(tag: unknown, maxLength = DEFAULT_TAG_LENGTH): string
   if (m && m.length > 1) t = m[1]!;
   return t;
 }
+
+/** A list page's ?tag= filter (NodeBB's), cleaned as tags are; empty or unusable filters nothing. */
+export function tagFilter(raw: string | undefined): string | undefined {
+  return raw ? cleanUpTag(raw, Number.MAX_SAFE_INTEGER) || undefined : undefined;
+}

@@ -1,9 +1,9 @@
 import type { Attributes } from '../../shared/types';
 
-/** Meta tags the page data manages: description, og:*, article:*, robots. */
+/** Meta tags the page data manages: description, og:*, article:*, twitter:*, robots. */
 export function isManagedMeta(attrs: Attributes): boolean {
   const key = attrs.name ?? attrs.property ?? '';
-  return key === 'description' || key === 'robots' || key.startsWith('og:') || key.startsWith('article:');
+  return key === 'description' || key === 'robots' || key.startsWith('og:') || key.startsWith('article:') || key.startsWith('twitter:');
 }
 
 /** Link tags the page data manages: canonical, alternate, up. */

@@ -5,6 +5,7 @@ import { NewTopicButton } from '../components/NewTopicButton';
 import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
+import { TagFilter } from '../components/TagFilter';
 import { TopicList } from '../components/TopicList';
 import { CategoryRow } from './categories';
 import { CategoryWatchMenu } from './watch-controls';
@@ -37,6 +38,7 @@ export default function Category({ page }: { page: PageBase }) {
           </div>
         </section>
       )}
+      <TagFilter tag={data.selectedTag} url={page.url} />
       <NewTopicsBar shown={data.topics ?? []} cid={data.cid} />
       <TopicList topics={data.topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} />
       <Pagination pagination={data.pagination} />

@@ -14,6 +14,8 @@ const MODULE_OF: Record<string, string> = {
   unread: 'topic-list',
   tag: 'topic-list',
   tags: 'tags',
+  search: 'search',
+  outgoing: 'outgoing',
   users: 'users',
   'account/profile': 'account/profile',
   'account/settings': 'account/settings',

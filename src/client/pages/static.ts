@@ -5,6 +5,8 @@ import topic from './topic';
 import topicList from './topic-list';
 import users from './users';
 import tags from './tags';
+import search from './search';
+import outgoing from './outgoing';
 import profile from './account/profile';
 import accountSettings from './account/settings';
 import accountWatched from './account/watched';
@@ -49,7 +51,7 @@ import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
-  categories, category, topic, 'topic-list': topicList, users, tags, 'account/profile': profile,
+  categories, category, topic, 'topic-list': topicList, users, tags, search, outgoing, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,

@@ -1,9 +1,10 @@
-import type { PageBase, TagPage } from '../../shared/types';
+import type { PageBase, TagPage, TopicListPage } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { NewTopicButton } from '../components/NewTopicButton';
 import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
+import { TagFilter } from '../components/TagFilter';
 import { TopicList } from '../components/TopicList';
 import { FollowButton } from './watch-controls';
 
@@ -13,7 +14,7 @@ const TERMS = ['day', 'week', 'month', 'alltime'];
 /** Recent, popular, top and unread: a topic list with its filters. */
 export default function TopicListView({ page }: { page: PageBase }) {
   const { t, tx } = useT();
-  const data = page as Partial<TagPage> & PageBase;
+  const data = page as Partial<TagPage> & PageBase & Pick<TopicListPage, 'selectedTag'>;
   const user = useUser();
   const name = page.template.name;
   const hasTerms = name === 'popular' || name === 'top';
@@ -42,6 +43,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
           ))}
         </ul>
       )}
+      <TagFilter tag={data.selectedTag} url={page.url} />
       {live && <NewTopicsBar shown={data.topics ?? []} skipOwn={name === 'unread'} />}
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>

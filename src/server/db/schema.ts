@@ -417,6 +417,7 @@ export interface Database {
   moderation_notes: ModerationNotesTable;
   ip_blacklist: IpBlacklistTable;
   ip_blacklist_hits: IpBlacklistHitsTable;
+  search_counts: SearchCountsTable;
 }
 
 /** A chat room (0010). `groups` is a JSON array of group names (public rooms). */
@@ -748,3 +749,8 @@ export interface LoginFailuresTable {
   reset_at: number;
 }
 
+/** Searches made per day (0023): `day` is the UTC midnight in ms. */
+export interface SearchCountsTable {
+  day: number;
+  count: Generated<number>;
+}

@@ -49,6 +49,8 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     socketioOrigins: `${new URL(ctx.config.url).origin}:*`,
     openOutgoingLinksInNewTab: s.openOutgoingLinksInNewTab,
     useOutgoingLinksPage: s.useOutgoingLinksPage,
+    searchEnabled: true,
+    searchDefaultInQuick: s.searchDefaultInQuick,
     outgoingLinksWhitelist: s.outgoingLinksWhitelist,
     activitypub: { probe: false },
     composeRouteEnabled: s.composeRouteEnabled,

@@ -8,7 +8,8 @@ interface Entry<T> {
 }
 
 // Any of these changes what a guest may see; this process drops its whole cache at once.
-const CONTENT_ACTIONS: (keyof ActionHooks)[] = [
+// (The search domain's result cache drops on the same list.)
+export const CONTENT_ACTIONS: (keyof ActionHooks)[] = [
   'action:topic.save', 'action:post.save', 'action:post.edit', 'action:post.delete', 'action:post.restore',
   'action:post.purge', 'action:post.vote', 'action:topic.delete', 'action:topic.restore', 'action:topic.purge',
   'action:topic.lock', 'action:topic.pin', 'action:topic.move', 'action:topic.tags', 'action:topic.tools', 'action:user.update', 'action:user.delete',

@@ -87,8 +87,22 @@ function pageParams(path: string) {
   const names = path.split('/').filter((p) => p.startsWith(':')).map((p) => p.slice(1));
   return Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ maxLength: 500 })])));
 }
-/** Any query parameters, each a string; the loaders read the ones they know. */
-const QuerySchema = Type.Object({}, { additionalProperties: Type.String() });
+/**
+ * Any query parameters; the loaders read the ones they know. A repeated parameter (NodeBB's
+ * `categories[]=1&categories[]=2`) reaches them as one comma-separated string.
+ */
+const QuerySchema = Type.Object({}, { additionalProperties: Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })]) });
+
+function flatQuery(query: unknown): Record<string, string> {
+  const q = query as Record<string, string | string[]>;
+  let flat: Record<string, string> | null = null;
+  for (const [k, v] of Object.entries(q)) {
+    if (!Array.isArray(v)) continue;
+    flat ??= { ...(q as Record<string, string>) };
+    flat[k] = v.join(',');
+  }
+  return flat ?? (q as Record<string, string>);
+}
 
 function bodyClassFor(template: string, url: string): string {
   const segments = url.split('?')[0]!.split('/').filter(Boolean).slice(0, 3);
@@ -133,16 +147,22 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     { property: 'og:title', content: title },
     { property: 'og:url', content: canonical },
     { property: 'og:type', content: 'website' },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    // Pages only a member can see never belong in a search engine.
+    ...(viewer.uid > 0 && ['notifications', 'chats', 'compose', 'flags', 'post-queue', 'unread'].some((p) => name === p || name.startsWith(`${p}/`)) ? [{ name: 'robots', content: 'noindex' }] : []),
     ...meta,
   ];
   // A later tag with the same name/property replaces the default.
   const dedupedMeta = metaTags.filter((m, i) => !metaTags.slice(i + 1).some((n) => (n.name && n.name === m.name) || (n.property && n.property === m.property)));
   // A loader's own canonical link replaces the default one.
+  // A member's feed links carry their feed token: the reader sees what the member may read.
+  const feedQuery = viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : '';
   const linkTags: Attributes[] = [
     ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
     { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
     ...link,
-  ];
+  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? { ...l, href: `${l.href}${feedQuery}` } : l));
   return {
     ...rest,
     template: { name, [name]: true },
@@ -159,9 +179,9 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
 }
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
-export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string): Promise<PageBase> {
+export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = []): Promise<PageBase> {
   const template = status === 401 ? '403' : String([400, 403, 404].includes(status) ? status : 500);
-  const error = key ? translate(key) : translate(`pages:${template}.title`);
+  const error = key ? translate(key, params) : translate(`pages:${template}.title`);
   return buildPage(ctx, viewer, template, url, {
     title: translate(`pages:${template}.title`) === `pages:${template}.title` ? `${status}` : translate(`pages:${template}.title`),
     path: url,
@@ -234,7 +254,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
             if (cacheKey) {
               const hit = guestCache.get(cacheKey);
               if (hit) {
-                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: req.query as Record<string, string>, url, api });
+                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: flatQuery(req.query), url, api });
                 return fromCache(ctx, req, reply, hit);
               }
             }
@@ -245,7 +265,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               ctx,
               viewer: req.viewer,
               params: req.params as Record<string, string>,
-              query: req.query as Record<string, string>,
+              query: flatQuery(req.query),
               url,
               api,
               sessionHash: req.sessionHash,
@@ -268,7 +288,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
 export async function sendPageError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const api = req.url.slice(ctx.config.relativePath.length).startsWith('/api/');
   const url = forumPath(ctx, req, api);
-  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key));
+  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key, err.params));
 }
 
 declare module 'fastify' {

@@ -25,6 +25,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_ESC[c]!);
 }
 
+/** A page's structured data as a JSON-LD block (a data block: the browser runs nothing). */
+function jsonLd(page: PageBase): string {
+  return page.jsonLd ? `<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>` : '';
+}
+
 /** The document title from titleLayout. */
 export function documentTitle(page: PageBase, config: ClientConfig): string {
   // A topic's `title` is HTML-escaped; its `titleRaw` is the text (escaped once, on output).
@@ -127,6 +132,7 @@ function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentP
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${b.css.map((f) => `<link rel="stylesheet" href="${rp}/${escapeHtml(f)}">`).join('\n')}
 ${b.ssr.renderHead(page, config)}
+${jsonLd(page)}
 <script type="module" src="${rp}/${escapeHtml(b.script)}"></script>
 </head>
 <body class="${escapeHtml(page.bodyClass)}">
@@ -163,6 +169,7 @@ function plainDocument({ page, config }: RenderInput): DocumentParts {
     <title>${escapeHtml(documentTitle(page, config))}</title>
     ${meta}
     ${link}
+    ${jsonLd(page)}
   </head>
   <body class="${escapeHtml(page.bodyClass)}">
     <div id="app"><main id="content">${renderBody(page)}</main></div>

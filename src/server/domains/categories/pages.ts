@@ -1,4 +1,5 @@
 import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage } from '../../../shared/types.js';
+import { tagFilter } from '../../../shared/validation.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
@@ -56,7 +57,8 @@ const categoryPage = definePage<CategoryPage>({
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
     if (!api && (params.cid !== String(row.cid) || params.slug !== nameSlug)) return { redirect: withQuery(`/category/${row.slug}`, query), permanent: true };
     const privileges = await ctx.privileges.forCategory(viewer, row.cid);
-    const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page) : { topics: [], pageCount: 1 };
+    const tag = tagFilter(query.tag);
+    const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page, tag) : { topics: [], pageCount: 1 };
     // Past the end: NodeBB sends the reader to the last page rather than an empty one.
     if (page > list.pageCount) return { redirect: withQuery(`/category/${row.slug}`, query, { page: String(list.pageCount) }) };
     const view = await ctx.categories.view(viewer, row);
@@ -92,6 +94,7 @@ const categoryPage = definePage<CategoryPage>({
       title: row.name,
       breadcrumbs,
       topics: list.topics,
+      ...(tag ? { selectedTag: { label: tag, value: tag } } : {}),
       privileges,
       pagination: pagination(page, list.pageCount, query),
       meta,

@@ -179,10 +179,10 @@ export class CategoriesService {
    * One page of a category's topics: `perPage` is the member's own setting, else the forum's.
    * An empty category still has one page.
    */
-  async topicPage(viewer: Viewer, cid: number, page: number): Promise<{ topics: TopicSummary[]; count: number; perPage: number; pageCount: number }> {
+  async topicPage(viewer: Viewer, cid: number, page: number, tag?: string): Promise<{ topics: TopicSummary[]; count: number; perPage: number; pageCount: number }> {
     await this.ctx.privileges.assert(viewer, 'topics:read', cid);
     const perPage = (await ownTopicsPerPage(this.ctx, viewer)) ?? (await this.ctx.settings.get()).topicsPerPage;
-    const { topics, count } = await this.ctx.topics.list(viewer, { cids: [cid], sort: 'category', page, perPage });
+    const { topics, count } = await this.ctx.topics.list(viewer, { cids: [cid], sort: 'category', page, perPage, tag });
     return { topics, count, perPage, pageCount: Math.max(1, Math.ceil(count / perPage)) };
   }
 

@@ -37,6 +37,31 @@ export async function postObject(ctx: PostsDeps, viewer: Viewer, post: PostRow, 
   return presentPostObject(ctx, post, { topic, category, author: author ?? undefined, replies: replies.get(post.pid) ?? 0, viewDeleted: viewDeleted || post.uid === viewer.uid });
 }
 
+/**
+ * Posts as NodeBB's PostObject in the order given (search results and other post lists),
+ * read in one query per kind, never per post. The caller has already kept to posts the
+ * viewer may read; deleted content shows as empty.
+ */
+export async function postObjects(ctx: PostsDeps, viewer: Viewer, pids: number[]): Promise<PostObject[]> {
+  if (!pids.length) return [];
+  const posts = await store.byPids(ctx.db, pids);
+  const tids = [...new Set(posts.map((p) => p.tid))];
+  const [topics, authors, replies, categories] = await Promise.all([
+    ctx.topics.getMany(tids),
+    ctx.users.getMany([...new Set(posts.map((p) => p.uid))]),
+    store.replyCounts(ctx.db, pids),
+    ctx.categories.list(viewer),
+  ]);
+  const byCid = new Map(categories.map((c) => [c.cid, c]));
+  const byPid = new Map(posts.map((p) => [p.pid, p]));
+  return pids.flatMap((pid) => {
+    const post = byPid.get(pid);
+    const topic = post && topics.get(post.tid);
+    if (!post || !topic) return [];
+    return [presentPostObject(ctx, post, { topic, category: byCid.get(topic.cid) ?? null, author: authors.get(post.uid), replies: replies.get(pid) ?? 0, viewDeleted: false })];
+  });
+}
+
 /** A post just written by the viewer, presented from the rows the write returned (no re-read). */
 export async function presentWritten(ctx: PostsDeps, viewer: Viewer, written: { post: PostRow; topic: TopicRow; index: number }): Promise<PostView> {
   const tools = await postTools(ctx, viewer, written.topic);

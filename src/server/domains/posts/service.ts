@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { PostObject } from '../../../shared/schemas/post.js';
 import type { PostView, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
@@ -8,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import { member } from '../topics/access.js';
 import { deleteVersion, restoreVersion } from './diffs.js';
 import { editPost, type PostEdit } from './edit.js';
-import { postDiffs, postVersion, rawPost, recentByUser, viewPost } from './read.js';
+import { postDiffs, postObjects, postVersion, rawPost, recentByUser, viewPost } from './read.js';
 import { prepareReply, reply, type NewReply, type ReplyOptions } from './reply.js';
 import { render } from './rules.js';
 import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
@@ -33,6 +34,11 @@ export class PostsService {
   /** A member's latest posts that the viewer may read. */
   async recentByUser(viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
     return recentByUser(this.ctx, viewer, uid, limit);
+  }
+
+  /** Readable posts as NodeBB's PostObject, in the order given (one query per kind). */
+  async objects(viewer: Viewer, pids: number[]): Promise<PostObject[]> {
+    return postObjects(this.ctx, viewer, pids);
   }
 
   /** One post row, or null. */

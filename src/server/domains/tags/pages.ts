@@ -35,9 +35,12 @@ const tagPage = definePage<TagPage>({
 const tagsPage = definePage<TagsPage>({
   path: '/tags',
   template: 'tags',
-  async load({ ctx, viewer }) {
+  async load({ ctx, viewer, query }) {
     await ctx.privileges.assert(viewer, 'view:tags');
-    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[pages:tags]]' }], tags: await ctx.tags.top(100) };
+    // ?query= narrows the list to tags containing the text (the page's search box).
+    const q = (query.query ?? '').trim().toLowerCase().slice(0, 100);
+    const tags = q ? await ctx.tags.search(q, 100) : await ctx.tags.top(100);
+    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[pages:tags]]' }], tags, ...(q ? { query: q } : {}) };
   },
 });
 

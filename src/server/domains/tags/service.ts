@@ -130,6 +130,11 @@ export class TagsService {
     return (await store.topTags(this.ctx.db, limit)).map((r) => presentTag(r.tag, r.topic_count));
   }
 
+  /** Used tags containing the text, most used first (search's in=tags and the tags page filter). */
+  async search(text: string, limit = 50): Promise<TagRef[]> {
+    return (await store.tagsContaining(this.ctx.db, text, limit)).map((r) => presentTag(r.tag, Number(r.topic_count)));
+  }
+
   /** A page of tids carrying the tag in the given categories, with the total. */
   async topicIds(tag: string, cids: number[], page: number, perPage: number): Promise<{ tids: number[]; count: number }> {
     return store.topicsWithTag(this.ctx.db, tag, cids, (page - 1) * perPage, perPage);

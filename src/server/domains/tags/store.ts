@@ -118,3 +118,17 @@ export async function tagsStartingWith(db: Queryable, prefix: string, limit: num
     .execute();
   return rows.map((r) => r.tag);
 }
+
+/** Used tags containing a piece of text (LIKE wildcards escaped), most used first, with their counts. */
+export async function tagsContaining(db: Queryable, text: string, limit: number): Promise<{ tag: string; topic_count: number }[]> {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom('tags')
+    .select(['tag', 'topic_count'])
+    .where('topic_count', '>', 0)
+    .where(sql<boolean>`tag like ${`%${escaped}%`} escape '\\'`)
+    .orderBy('topic_count', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+}

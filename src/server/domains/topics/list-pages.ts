@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../../shared/constants.js';
+import { tagFilter } from '../../../shared/validation.js';
 import type { TopicListPage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
@@ -30,7 +31,8 @@ async function listPage(
   const cids = extra.unreadOnly ? readable : readable.filter((cid) => states.get(cid) !== 'ignoring');
   const watchedCids = extra.unreadOnly ? readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!)) : undefined;
   const since = extra.term && TERMS[extra.term] ? Date.now() - TERMS[extra.term]! : undefined;
-  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly, watchedCids });
+  const tag = tagFilter(query.tag);
+  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly, watchedCids, tag });
   const pageCount = Math.max(1, Math.ceil(count / perPage));
   if (page > pageCount) throw notFound();
   return {
@@ -40,6 +42,7 @@ async function listPage(
     pagination: pagination(page, pageCount, query),
     ...(extra.term ? { term: extra.term } : {}),
     ...(extra.unreadOnly ? { filter: 'unread' } : {}),
+    ...(tag ? { selectedTag: { label: tag, value: tag } } : {}),
   };
 }
 

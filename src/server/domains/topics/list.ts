@@ -16,6 +16,7 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     offset: (opts.page - 1) * opts.perPage,
     limit: opts.perPage,
     since: opts.since,
+    tag: opts.tag,
     unreadFor: opts.unreadOnly && viewer.uid > 0 ? viewer.uid : undefined,
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   });

@@ -32,6 +32,8 @@ export interface TopicListOptions {
   watchedCids?: number[];
   /** Only topics newer than this time (popular/top terms: day, week, month). */
   since?: number;
+  /** Only topics carrying this tag. */
+  tag?: string;
 }
 
 /**

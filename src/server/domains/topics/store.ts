@@ -84,6 +84,8 @@ export interface ListQuery {
   offset: number;
   limit: number;
   since?: number;
+  /** Only topics carrying this tag (NodeBB's ?tag= on category and list pages). */
+  tag?: string;
   /** Only topics this member has not read since their last post, and does not ignore. */
   unreadFor?: number;
   /** With unreadFor: only topics in these categories or followed by the member (NodeBB's unread). */
@@ -109,6 +111,10 @@ function listBase(db: Queryable, q: ListQuery) {
     ? query.where((eb) => eb.or([eb('topics.deleted', '=', 0), eb('topics.cid', 'in', q.deletedCids)]))
     : query.where('topics.deleted', '=', 0);
   if (q.since) query = query.where('topics.last_post_time', '>=', q.since);
+  if (q.tag) {
+    const tag = q.tag;
+    query = query.where((eb) => eb.exists(eb.selectFrom('topic_tags').select('topic_tags.tid').whereRef('topic_tags.tid', '=', 'topics.tid').where('topic_tags.tag', '=', tag)));
+  }
   if (q.unreadFor) {
     const uid = q.unreadFor;
     query = query

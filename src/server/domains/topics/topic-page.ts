@@ -111,7 +111,23 @@ export const topicPage = definePage<TopicPage>({
         { property: 'article:modified_time', content: fields.lastposttimeISO },
         { property: 'article:section', content: category.name },
       ] as Attributes[],
-      link: [{ rel: 'canonical', href: canonical }],
+      link: [{ rel: 'canonical', href: canonical }, { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/topic/${topic.tid}.rss` }] as Attributes[],
+      // schema.org's DiscussionForumPosting: search engines show the thread as a discussion.
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'DiscussionForumPosting',
+        headline: topic.title,
+        url: canonical,
+        datePublished: fields.timestampISO,
+        dateModified: fields.lastposttimeISO,
+        text: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? ''), 500),
+        author: { '@type': 'Person', name: posts[0]?.user.displayname ?? '' },
+        articleSection: category.name,
+        interactionStatistic: [
+          { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: Math.max(0, topic.post_count - 1) },
+          { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: topic.view_count },
+        ],
+      },
     };
   },
 });

@@ -1,5 +1,5 @@
 import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
-import { definePage, type PageContent } from '../../http/pages.js';
+import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
 import { presentPosts } from '../posts/presenter.js';
@@ -18,6 +18,13 @@ const SECTIONS = {
   online: 'lastonline',
 } as const;
 
+async function searchPage(ctx: PageRequest['ctx'], term: string, limit: number) {
+  const uids = await ctx.users.searchUids(term, limit);
+  const rows = await ctx.users.getMany(uids);
+  const found = uids.flatMap((u) => (rows.get(u) ? [rows.get(u)!] : []));
+  return { rows: found, count: found.length };
+}
+
 const usersPage = definePage<UsersPage>({
   path: '/users',
   template: 'users',
@@ -26,7 +33,10 @@ const usersPage = definePage<UsersPage>({
     const section = (query.section && Object.hasOwn(SECTIONS, query.section) ? query.section : 'joindate') as keyof typeof SECTIONS;
     const s = await ctx.settings.get();
     const page = pageNumber(query.page);
-    const { rows, count } = await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+    // NodeBB's ?term= searches the directory by name (search:users), one page of matches.
+    const term = (query.term ?? '').trim().slice(0, 100);
+    if (term) await ctx.privileges.assert(viewer, 'search:users');
+    const { rows, count } = term ? await searchPage(ctx, term, s.usersPerPage) : await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
     const pageCount = Math.max(1, Math.ceil(count / s.usersPerPage));
     return {
       title: '[[pages:users/latest]]',

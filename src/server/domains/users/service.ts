@@ -488,6 +488,11 @@ export class UsersService {
     return { rows, count };
   }
 
+  /** Members whose username contains the text, best matches first (search, user pickers). */
+  async searchUids(text: string, limit: number): Promise<number[]> {
+    return store.searchUids(this.ctx.db, text, limit);
+  }
+
   /** Adds to a member's counters inside a content transaction. */
   async bump(db: Queryable, uid: number, field: 'postcount' | 'topiccount' | 'reputation', by: number): Promise<void> {
     await store.bumpUser(db, uid, field, by);

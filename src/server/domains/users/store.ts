@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
 
@@ -120,4 +120,23 @@ export async function dropFollowsOf(db: Queryable, uid: number): Promise<void> {
     .where('uid', 'in', (eb) => eb.selectFrom('user_follows').select('uid').where('followee', '=', uid))
     .execute();
   await db.deleteFrom('user_follows').where((eb) => eb.or([eb('uid', '=', uid), eb('followee', '=', uid)])).execute();
+}
+
+/**
+ * Members whose username contains the text (case-insensitive, LIKE wildcards escaped): those
+ * whose name starts with it first, then by post count.
+ */
+export async function searchUids(db: Queryable, text: string, limit: number): Promise<number[]> {
+  const t = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .selectFrom('users')
+    .select('uid')
+    .where('deleted', '=', 0)
+    .where(sql<boolean>`lower(username) like ${`%${t}%`} escape '\\'`)
+    .orderBy(sql`case when lower(username) like ${`${t}%`} escape '\\' then 0 else 1 end`)
+    .orderBy('postcount', 'desc')
+    .orderBy('uid')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.uid);
 }

@@ -1,0 +1,157 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
+import { notFound } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import { renderRss, renderSitemapIndex, renderUrlSet, type Feed } from './xml.js';
+
+/** What the feeds service uses of the application. */
+export type FeedsDeps = Pick<AppContext, 'categories' | 'config' | 'hooks' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users'>;
+
+/** Items in a feed (NodeBB's default). */
+const FEED_ITEMS = 20;
+/** Topics per topic sitemap file (the protocol allows 50,000; NodeBB's `sitemapTopics` is 500). */
+export const SITEMAP_TOPICS = 500;
+/** How long a feed or sitemap answered to guests is reused (a content write here drops it). */
+const CACHE_MS = 10 * 60_000;
+
+/**
+ * RSS feeds (NodeBB's `.rss` paths), sitemaps and robots.txt. Guests' answers are cached:
+ * a crawler asking the same file again within the cache time costs no query. Members read
+ * their private feeds with `uid` and `token` in the query (`tokenFor`).
+ */
+export class FeedsService {
+  private cache = new Map<string, { at: number; body: string }>();
+
+  constructor(private readonly ctx: FeedsDeps) {
+    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'feeds-cache', () => this.cache.clear(), { inline: true });
+  }
+
+  /** A member's feed token: lets a feed reader read what the member may read, and nothing else. */
+  tokenFor(uid: number): string {
+    return createHmac('sha256', this.ctx.config.secret).update(`rss:${uid}`).digest('base64url').slice(0, 32);
+  }
+
+  /** The viewer a feed request reads as: the member of a valid uid + token, else a guest. */
+  async viewerOf(query: { uid?: string; token?: string }): Promise<Viewer> {
+    const uid = Number(query.uid);
+    if (Number.isInteger(uid) && uid > 0 && query.token) {
+      const want = Buffer.from(this.tokenFor(uid));
+      const got = Buffer.from(query.token);
+      if (want.length === got.length && timingSafeEqual(want, got) && (await this.ctx.users.get(uid))) return this.ctx.privileges.viewer(uid);
+    }
+    return this.ctx.privileges.viewer(0);
+  }
+
+  /** Answers from the guest cache, or builds and keeps the answer (members are never cached). */
+  async cached(key: string, viewer: Viewer, build: () => Promise<string>): Promise<string> {
+    if (viewer.uid > 0) return build();
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.body;
+    const body = await build();
+    this.cache.set(key, { at: Date.now(), body });
+    if (this.cache.size > 2000) this.cache.delete(this.cache.keys().next().value!);
+    return body;
+  }
+
+  /** Recent, popular or top topics of every readable category (or one). */
+  async topicsFeed(viewer: Viewer, sort: 'recent' | 'popular' | 'top', cid?: number): Promise<string> {
+    const s = await this.ctx.settings.get();
+    let cids = await this.ctx.categories.readableCids(viewer);
+    let title = `${s.siteTitle}: ${{ recent: 'Recent topics', popular: 'Popular topics', top: 'Top topics' }[sort]}`;
+    let link = `${this.ctx.config.url}/${sort}`;
+    let description = s.description || title;
+    if (cid !== undefined) {
+      if (!cids.includes(cid)) throw notFound('error:no-category');
+      const row = await this.ctx.categories.get(cid);
+      if (!row) throw notFound('error:no-category');
+      cids = [cid];
+      title = row.name;
+      link = `${this.ctx.config.url}/category/${row.cid}/${row.slug}`;
+      description = row.description || row.name;
+    }
+    const { topics } = await this.ctx.topics.list(viewer, { cids, sort: cid !== undefined ? 'recent' : sort, page: 1, perPage: FEED_ITEMS });
+    return this.render(viewer, { title, link, description, self: `${link}.rss` }, topics.map((t) => t.mainPid));
+  }
+
+  /** A topic's newest posts. */
+  async topicFeed(viewer: Viewer, tid: number): Promise<string> {
+    const topic = await this.ctx.topics.get(tid);
+    const cids = await this.ctx.categories.readableCids(viewer);
+    if (!topic || topic.deleted || topic.scheduled || !cids.includes(topic.cid)) throw notFound('error:no-topic');
+    const count = await this.ctx.posts.countInTopic(tid);
+    const rows = await this.ctx.posts.pageOfTopic(tid, Math.max(0, count - FEED_ITEMS), FEED_ITEMS);
+    const link = `${this.ctx.config.url}/topic/${topic.tid}/${topic.slug}`;
+    const pids = rows.filter((p) => !p.deleted).map((p) => p.pid).reverse();
+    return this.render(viewer, { title: topic.title, link, description: topic.title, self: `${this.ctx.config.url}/topic/${tid}.rss` }, pids);
+  }
+
+  /** The newest topics carrying a tag. */
+  async tagFeed(viewer: Viewer, tag: string): Promise<string> {
+    const cids = await this.ctx.categories.readableCids(viewer);
+    const { tids } = await this.ctx.tags.topicIds(tag, cids, 1, FEED_ITEMS);
+    const rows = await this.ctx.topics.getMany(tids);
+    const link = `${this.ctx.config.url}/tags/${encodeURIComponent(tag)}`;
+    const s = await this.ctx.settings.get();
+    return this.render(viewer, { title: `${s.siteTitle}: #${tag}`, link, description: `#${tag}`, self: `${link}.rss` }, tids.flatMap((t) => (rows.get(t) ? [rows.get(t)!.main_pid] : [])));
+  }
+
+  private async render(viewer: Viewer, channel: Omit<Feed, 'items'>, pids: number[]): Promise<string> {
+    const posts = await this.ctx.posts.objects(viewer, pids);
+    return renderRss({
+      ...channel,
+      items: posts.map((p) => ({
+        title: p.topic.titleRaw,
+        link: `${this.ctx.config.url}/post/${p.pid}`,
+        guid: `${this.ctx.config.url}/post/${p.pid}`,
+        html: p.content,
+        author: p.user.displayname,
+        date: p.timestamp,
+      })),
+    });
+  }
+
+  /** sitemap.xml: the index of the pages, categories and topic sitemaps (what guests may read). */
+  async sitemapIndex(): Promise<string> {
+    const guest = await this.ctx.privileges.viewer(0);
+    const { count } = await this.ctx.topics.list(guest, { cids: await this.ctx.categories.readableCids(guest), sort: 'recent', page: 1, perPage: 1 });
+    const base = this.ctx.config.url;
+    const files = [`${base}/sitemap/pages.xml`, `${base}/sitemap/categories.xml`];
+    for (let i = 1; i <= Math.max(1, Math.ceil(count / SITEMAP_TOPICS)); i++) files.push(`${base}/sitemap/topics.${i}.xml`);
+    return renderSitemapIndex(files);
+  }
+
+  /** The forum's own list pages. */
+  async sitemapPages(): Promise<string> {
+    const guest = await this.ctx.privileges.viewer(0);
+    const base = this.ctx.config.url;
+    const paths = ['/', '/recent', '/popular', '/top'];
+    if (await this.ctx.privileges.can(guest, 'view:tags')) paths.push('/tags');
+    if (await this.ctx.privileges.can(guest, 'view:users')) paths.push('/users');
+    if (await this.ctx.privileges.can(guest, 'view:groups')) paths.push('/groups');
+    return renderUrlSet(paths.map((p) => ({ loc: `${base}${p}`, priority: p === '/' ? 1 : 0.6 })));
+  }
+
+  /** The categories guests may read. */
+  async sitemapCategories(): Promise<string> {
+    const guest = await this.ctx.privileges.viewer(0);
+    const rows = await this.ctx.categories.list(guest);
+    return renderUrlSet(rows.filter((c) => !c.link).map((c) => ({ loc: `${this.ctx.config.url}/category/${c.cid}/${c.slug}`, priority: 0.7 })));
+  }
+
+  /** Page `n` (from 1) of the topics guests may read, newest activity first. */
+  async sitemapTopics(n: number): Promise<string> {
+    const guest = await this.ctx.privileges.viewer(0);
+    const { topics } = await this.ctx.topics.list(guest, { cids: await this.ctx.categories.readableCids(guest), sort: 'recent', page: n, perPage: SITEMAP_TOPICS });
+    if (n > 1 && !topics.length) throw notFound();
+    return renderUrlSet(topics.map((t) => ({ loc: `${this.ctx.config.url}/topic/${t.slug.startsWith(`${t.tid}/`) ? t.slug : `${t.tid}/${t.slug}`}`, lastmod: t.lastposttime, priority: 0.5 })));
+  }
+
+  /** robots.txt: the admin's text (setting `robots:txt`), else a default naming the sitemap. */
+  async robots(): Promise<string> {
+    const custom = (await this.ctx.settings.get())['robots:txt'];
+    if (custom.trim()) return custom.endsWith('\n') ? custom : `${custom}\n`;
+    const rp = this.ctx.config.relativePath;
+    return `User-agent: *\nDisallow: ${rp}/admin/\nDisallow: ${rp}/reset/\nDisallow: ${rp}/compose\nDisallow: ${rp}/outgoing\nSitemap: ${this.ctx.config.url}/sitemap.xml\n`;
+  }
+}
