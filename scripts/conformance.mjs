@@ -468,6 +468,7 @@ const BODIES = {
  * conforms.
  */
 const DEVIATIONS = {
+  'GET /api/groups/{slug}': "NodeBB marks each of the group's members isOwner (Groups.getOwnersAndMembers); the document's UserObjectSlim lists no such field",
   'GET /api/v3/chats/': "NodeBB answers { rooms, nextStart } (src/api/chats.js list); the document describes one room",
   'GET /api/v3/chats/search': "NodeBB answers { rooms } of matching rooms; the document describes one room",
   'GET /api/v3/chats/{roomId}': "NodeBB answers the loaded room with its messages array; the document merges one message's fields into the room and lists no messages",

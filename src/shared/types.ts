@@ -6,6 +6,7 @@
 import type { CategoryObject, CategoryRef } from './schemas/category.js';
 import type { Teaser, TopicFields, TopicObject } from './schemas/topic.js';
 import type { TagRef } from './schemas/tag.js';
+import type { GroupBadge } from './schemas/group.js';
 
 export interface UserSummary {
   uid: number;
@@ -20,6 +21,8 @@ export interface UserSummary {
   postcount: number;
   reputation: number;
   banned: boolean;
+  /** The group badges the member shows (NodeBB's selectedGroups), where a page shows them. */
+  selectedGroups?: GroupBadge[];
 }
 
 /** The category a topic carries (NodeBB's TopicObject `category`): derived from its schema. */

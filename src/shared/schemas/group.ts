@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { PageBase, Pagination, UserSummary } from '../types.js';
-import { UserObjectSlimSchema } from './user.js';
+import { UserObjectSlimSchema, type UserObjectSlim } from './user.js';
 
 /** NodeBB's GroupDataObject: a group's own fields (components/schemas/GroupObject.yaml). */
 export const GroupDataSchema = Type.Object({
@@ -73,7 +73,7 @@ export interface GroupBadge {
 /** NodeBB's GroupFullObject: the details page's `group`. */
 export type GroupFull = GroupData & {
   descriptionParsed: string;
-  members: (GroupMember & { isOwner: boolean })[];
+  members: (UserObjectSlim & { isOwner: boolean })[];
   membersNextStart: number;
   pending: GroupMember[];
   invited: GroupMember[];

@@ -2,7 +2,7 @@ import type { AccountGroupsPage, GroupDetailsPage, GroupMembersPage, GroupsListP
 import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
-import { presentUser } from '../users/presenter.js';
+import { presentUser, presentUserSlim } from '../users/presenter.js';
 import { presentGroup, presentMember } from './presenter.js';
 import { GROUPS_PER_PAGE, listItems } from './routes.js';
 import type { GroupSort } from './store.js';
@@ -53,7 +53,11 @@ const detailsPage = definePage<GroupDetailsPage>({
       group: {
         ...presentGroup(g),
         descriptionParsed: g.description_parsed,
-        members: rows.map((r) => ({ ...member(r.uid), isOwner: r.is_owner === 1 })),
+        // NodeBB's UserObjectSlim members, each marked isOwner as Groups.getOwnersAndMembers does.
+        members: rows.flatMap((r) => {
+          const u = users.get(r.uid);
+          return u ? [{ ...presentUserSlim(u), isOwner: r.is_owner === 1 }] : [];
+        }),
         membersNextStart: rows.length,
         pending: pending.map(member),
         invited: invited.map(member),

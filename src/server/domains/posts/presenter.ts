@@ -30,6 +30,8 @@ export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
     // The members the viewer blocked: read once for the page; their posts show collapsed.
     viewer.uid > 0 && rows.length ? ctx.users.blockedBy(viewer.uid).then((u) => new Set(u)) : new Set<number>(),
   ]);
+  // Every author's group badges for the page in one lookup (the groups domain fills the filter), never one per post.
+  const { badges } = await ctx.hooks.runFilter('filter:users.badges', { uids: rows.map((p) => p.uid), badges: new Map() });
   return rows.map((p) => {
     const hidden = p.deleted === 1 && !opts.viewDeleted(p);
     const tools = opts.tools?.(p) ?? { edit: false, delete: false, moderate: false };
@@ -59,7 +61,7 @@ export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
       display_edit_tools: tools.edit,
       display_delete_tools: tools.delete,
       display_moderator_tools: tools.moderate,
-      user: presentUser(users.get(p.uid), p.uid),
+      user: { ...presentUser(users.get(p.uid), p.uid), selectedGroups: badges.get(p.uid) ?? [] },
       ...(blocked.has(p.uid) ? { blocked: true } : {}),
     };
   });
