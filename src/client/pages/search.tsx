@@ -140,7 +140,7 @@ export default function Search({ page }: { page: PageBase }) {
           <input id={`${id}-term`} name="term" type="search" className="form-control" placeholder={t('search:type-to-search')} value={form.term} onChange={(e) => set('term', e.target.value)} autoFocus={!searched} />
           <label htmlFor={`${id}-in`} className="visually-hidden">{t('search:in')}</label>
           <select id={`${id}-in`} name="in" className="form-select w-auto" value={form.in} onChange={(e) => set('in', e.target.value)}>
-            {IN.filter(([v]) => (v === 'users' ? data.privileges?.['search:users'] : v === 'tags' ? data.privileges?.['search:tags'] : true)).map(([v, label]) => (
+            {IN.filter(([v]) => (v === 'users' || v === 'tags' ? data.privileges?.[`search:${v}`] : true)).map(([v, label]) => (
               <option key={v} value={v}>{t(label)}</option>
             ))}
           </select>

@@ -31,7 +31,7 @@ const GUEST: Viewer = Object.freeze({ uid: 0, groups: ['guests'], isAdmin: false
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Cookie options shared by the session and guest CSRF cookies. */
-export function cookieOptions(ctx: AppContext, maxAgeSec?: number) {
+export function cookieOptions(ctx: Pick<AppContext, 'config'>, maxAgeSec?: number) {
   return {
     path: ctx.config.relativePath || '/',
     httpOnly: true,

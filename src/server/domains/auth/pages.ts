@@ -2,7 +2,6 @@ import type { AccountSecurityBase, EditEmailPage, EditPasswordPage, EditUsername
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
-import { usernameHistory } from '../users/credentials.js';
 import type { UserRow } from '../users/store.js';
 import { listSessions, listTokens } from './security.js';
 
@@ -90,7 +89,7 @@ const editUsernamePage = definePage<EditUsernamePage>({
     const a = await accountOf(req, 'edit/username', '[[pages:account/edit/username]]');
     if ('redirect' in a) return a;
     const s = await req.ctx.settings.get();
-    const history = await usernameHistory(req.ctx.db, a.row.uid);
+    const history = await req.ctx.users.usernameHistory(a.row.uid);
     return {
       ...a.base,
       title: '[[pages:account/edit/username]]',

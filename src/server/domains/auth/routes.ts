@@ -11,7 +11,7 @@ import { hashSecret } from './service.js';
 import { presentUserSlim } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import { UserObjectSlimSchema } from '../../../shared/schemas/user.js';
-import { RegisterAnswer, RegisterBody } from '../registration/routes.js';
+import { RegisterAnswer, RegisterBody } from '../registration/schemas.js';
 import { withLoginCaptcha } from '../../plugins/captcha/index.js';
 
 // Fields are optional here so that a missing one gets its own error key from the service.

@@ -6,6 +6,9 @@ import { AppError } from '../../http/errors.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import { safeEqual } from './service.js';
 
+/** What these functions use of the application. */
+type Deps = Pick<AppContext, 'auth' | 'config' | 'db' | 'limiter' | 'settings'>;
+
 /** The cookie that carries a login waiting for its second factor (no session yet). */
 export const PENDING_COOKIE = 'palaver.2fa';
 /** How long a password-checked login may wait for its code. */
@@ -22,13 +25,13 @@ function sign(ctx: Pick<AppContext, 'config'>, body: string): string {
 }
 
 /** Sets the pending-login cookie after a right password: signed, so it needs no table and works on every process. */
-export function setPendingLogin(ctx: AppContext, reply: FastifyReply, uid: number, remember: boolean): void {
+export function setPendingLogin(ctx: Deps, reply: FastifyReply, uid: number, remember: boolean): void {
   const body = `${uid}.${Date.now() + PENDING_TTL_MS}.${remember ? 1 : 0}.${randomBytes(9).toString('base64url')}`;
   reply.setCookie(PENDING_COOKIE, `${body}.${sign(ctx, body)}`, cookieOptions(ctx, PENDING_TTL_MS / 1000));
 }
 
 /** The login waiting for its second factor, or null when there is none (or it ran out). */
-export function pendingLogin(ctx: AppContext, req: FastifyRequest): PendingLogin | null {
+export function pendingLogin(ctx: Deps, req: FastifyRequest): PendingLogin | null {
   const raw = req.cookies[PENDING_COOKIE];
   const m = raw ? /^(\d{1,10})\.(\d{1,15})\.([01])\.([\w-]{12})\.([\w-]{43})$/.exec(raw) : null;
   if (!m) return null;
@@ -38,7 +41,7 @@ export function pendingLogin(ctx: AppContext, req: FastifyRequest): PendingLogin
 }
 
 /** Clears the pending-login cookie. */
-export function clearPendingLogin(ctx: AppContext, reply: FastifyReply): void {
+export function clearPendingLogin(ctx: Deps, reply: FastifyReply): void {
   reply.clearCookie(PENDING_COOKIE, cookieOptions(ctx));
 }
 
@@ -55,7 +58,7 @@ export function isAdminPath(ctx: Pick<AppContext, 'config'>, url: string): boole
  * error:two-factor-reauth-required. Members without a key, guests and API tokens pass (the
  * route's own privilege check still applies).
  */
-export async function requireAdminReauth(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function requireAdminReauth(ctx: Deps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (req.authKind !== 'session' || !req.sessionHash || req.viewer.uid <= 0) return;
   if (!(await twoFactor(ctx).hasKey(req.viewer.uid))) return;
   if ((await ctx.auth.reauthUntil(req.sessionHash)) > Date.now()) return;
@@ -74,7 +77,7 @@ export async function requireAdminReauth(ctx: AppContext, req: FastifyRequest, r
 }
 
 /** Puts the re-authentication guard on every admin route registered after this call in the scope. */
-export function registerAdminReauth(app: FastifyInstance, ctx: AppContext): void {
+export function registerAdminReauth(app: FastifyInstance, ctx: Deps): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url;
     if (!url || !isAdminPath(ctx, url)) return;

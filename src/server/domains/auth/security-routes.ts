@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { badRequest, notAuthorised } from '../../http/errors.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
-import { requestEmailChange } from '../users/credentials.js';
 import { UidParams } from '../users/schemas.js';
 import { startSession } from './routes.js';
 import { clearPendingLogin, pendingLogin } from './second-factor.js';
@@ -98,7 +97,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
       tags: ['users'],
     },
     handler: async (req) => {
-      const out = await requestEmailChange(ctx, member(req), req.params.uid, req.body);
+      const out = await ctx.users.requestEmailChange(member(req), req.params.uid, req.body);
       // NodeBB's answer, the account's addresses: the old one stays until the new one is confirmed.
       return ok({ emails: out.email ? [out.email] : [] });
     },

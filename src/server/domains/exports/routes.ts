@@ -52,7 +52,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
   });
   r.get('/api/v3/users/:uid/exports/:type', {
-    schema: { params: Params, tags: ['users'] },
+    // The file itself (JSON, CSV or ZIP), streamed: nothing to serialise.
+    schema: { params: Params, response: { 200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', description: 'the export file' }) }, tags: ['users'] },
     exposeHeadRoute: false,
     handler: async (req, reply) => {
       const f = await service.download(req.viewer, req.params.uid, exportType(req.params.type));

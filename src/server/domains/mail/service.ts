@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import { userSettings } from '../users/presenter.js';
-import { confirmAddress } from '../users/credentials.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
@@ -146,7 +145,7 @@ export class MailService {
   async confirmEmail(code: string): Promise<void> {
     const row = await this.usableCode(code, 'confirm');
     // The member's current address, or a new one from an email change (credentials.ts).
-    const ok = await confirmAddress(this.ctx, row.uid, row.email, async (tx) => {
+    const ok = await this.ctx.users.confirmAddress(row.uid, row.email, async (tx) => {
       if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
     });
     if (!ok) throw badRequest('error:confirm-code-invalid');

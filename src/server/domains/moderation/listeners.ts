@@ -1,11 +1,14 @@
 import type { AppContext } from '../../context.js';
 
+/** What these functions use of the application. */
+type Deps = Pick<AppContext, 'hooks' | 'moderation'>;
+
 /**
  * The moderation domain's listeners: a muted member's posts and edits are refused and a new
  * member's links limited (filters, before anything is written; the post queue runs the same
  * filters), and every login and post records its address for the info page.
  */
-export function registerModerationListeners(ctx: AppContext): void {
+export function registerModerationListeners(ctx: Deps): void {
   const m = ctx.moderation;
   // Priority 1: refused before other filters (spam checks, plugins) spend work on it.
   ctx.hooks.filter('filter:topic.create', 'moderation', async (d) => {

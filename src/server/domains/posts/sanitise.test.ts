@@ -137,7 +137,10 @@ describe('sanitising', () => {
     const html = await forum.client().get(`/topic/${t.slug}`);
     // Only the document's own scripts: the embedded page data and config, and the client bundle when built.
     const scripts = html.text.match(/<script[^>]*>/gi) ?? [];
-    expect(scripts.every((tag) => /id="(page-data|client-config)"|type="module" src="\/assets\//.test(tag))).toBe(true);
+    // (and the topic's JSON-LD data block, whose JSON escapes every "<").
+    expect(scripts.every((tag) => /id="(page-data|client-config)"|type="module" src="\/assets\/|type="application\/ld\+json"/.test(tag))).toBe(true);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html.text);
+    expect(ld?.[1]).not.toMatch(/</);
     expect(html.text).not.toMatch(/<script>alert/i);
   });
 

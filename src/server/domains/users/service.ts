@@ -17,9 +17,10 @@ import { fieldValues, setFieldValues } from './lists.js';
 import { checkCoverPosition, checkCustomFields, checkProfileFields, customFieldDefs, type ProfileFieldsInput } from './profile.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
+import * as credentials from './credentials.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
-export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'moderation' | 'privileges' | 'settings'>;
+export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -486,6 +487,26 @@ export class UsersService {
   async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
     const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
     return { rows, count };
+  }
+
+  /** A member's former usernames, newest first (the edit/username page). */
+  async usernameHistory(uid: number): Promise<{ username: string; changed: number }[]> {
+    return credentials.usernameHistory(this.ctx.db, uid);
+  }
+
+  /** Refuses (error:invalid-password) unless the password is the member's. */
+  async assertCurrentPassword(user: UserRow, password: unknown): Promise<void> {
+    return credentials.assertPassword(user, password);
+  }
+
+  /** Starts an email change: the new address gets a confirmation mail (NodeBB's POST /users/{uid}/emails). */
+  async requestEmailChange(actor: Viewer, uid: number, body: Parameters<typeof credentials.requestEmailChange>[3]): Promise<{ pending: string | null; email: string | null }> {
+    return credentials.requestEmailChange(this.ctx, actor, uid, body);
+  }
+
+  /** Confirms an address the member proved they read (the mail domain's confirmation link). */
+  async confirmAddress(uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
+    return credentials.confirmAddress(this.ctx, uid, email, claim);
   }
 
   /** Members whose username contains the text, best matches first (search, user pickers). */
