@@ -331,24 +331,28 @@ async function seed() {
   // made an owner of another; the member and the spare ask to join a private one (one accepted,
   // one rejected); the member is invited (the administrator accepts for them) and the spare's
   // invitation rescinded; one is updated and deleted.
-  for (const [name, extra] of [['Test Group', { private: 0 }], ['Ownership Only', { private: 0 }], ['Private Group', { private: 1 }], ['Invitations Only', { private: 1 }], ['My Test Group', { private: 0 }]]) await must('post', '/api/v3/groups/', { name, ...extra });
+  for (const [name, extra] of [['Test Group', { private: 0 }], ['Ownership Only', { private: 0 }], ['Private Group', { private: 1 }], ['Invitations Only', { private: 1 }]]) await must('post', '/api/v3/groups/', { name, ...extra });
   await must('put', `/api/v3/groups/ownership-only/membership/${member.uid}`);
   await must('put', `/api/v3/groups/private-group/membership/${member.uid}`, undefined, memberToken);
   await must('put', `/api/v3/groups/private-group/membership/${spare.uid}`, undefined, spareToken);
   await must('post', `/api/v3/groups/invitations-only/invites/${spare.uid}`);
-  // A session of the member (DELETE /users/{uid}/sessions/{uuid}: a login through the site form) and a token of theirs.
+  // A session (DELETE /users/{uid}/sessions/{uuid}: a login through the site form) and a token of
+  // a member of their own, the keeper: the member is banned and changes password meanwhile, and
+  // both end every session and token.
+  const keeper = await must('post', '/api/v3/users', { username: 'keeper', email: 'keeper@example.com', password: admin.password });
   const guest = await fetch(`${base}/api/config`);
   const guestCookie = guest.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const { csrf_token: guestCsrf } = await guest.json();
   const memberLogin = await fetch(`${base}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: guestCookie, 'x-csrf-token': guestCsrf },
-    body: JSON.stringify({ username: 'member', password: admin.password }),
+    body: JSON.stringify({ username: 'keeper', password: admin.password }),
   });
-  if (memberLogin.status !== 200) throw new Error(`seeding: the member's login answered ${memberLogin.status}`);
-  const sessionUuid = (await must('get', `/api/user/${member.userslug}/sessions`)).sessions[0].uuid;
-  const revokedToken = (await must('post', `/api/v3/users/${member.uid}/tokens`, { description: 'conformance' })).token;
+  if (memberLogin.status !== 200) throw new Error(`seeding: the keeper's login answered ${memberLogin.status}`);
+  const sessionUuid = (await must('get', `/api/user/${keeper.userslug}/sessions`)).sessions[0].uuid;
+  const revokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance' })).token;
   return {
+    keeper: { uid: keeper.uid },
     sessionUuid,
     revokedToken,
     leaver: { uid: leaver.uid },
@@ -398,6 +402,7 @@ function paramValue(name, op, ids) {
       // DELETE /users/{uid}/content purges a member's topics and replies: the leaver's (none), before their account goes.
       if (op.method === 'delete' && op.path === '/users/{uid}/content') return ids.leaver.uid;
       if (op.method === 'delete' && op.path === '/users/{uid}/account') return ids.leaver.uid;
+      if (op.method === 'delete' && /^\/users\/\{uid\}\/(sessions|tokens)\//.test(op.path)) return ids.keeper.uid;
       // A group's request is rejected and its invitation rescinded for the spare (the member's are accepted).
       if (op.method === 'delete' && /^\/groups\/\{slug\}\/(pending|invites)\/\{uid\}$/.test(op.path)) return ids.spare.uid;
       return pick('uid');
