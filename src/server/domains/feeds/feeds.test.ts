@@ -100,6 +100,11 @@ describe('RSS feeds', () => {
     expect(textOf(all(t, 'item')[0]!, 'description')[0]).toContain('less-than &lt; sign');
     const tag = parseXml((await forum.client().get('/tags/cartoons.rss')).text);
     expect(all(tag, 'item')).toHaveLength(1);
+    const author = (await forum.ctx.users.get((await forum.ctx.topics.get(topic.tid))!.uid))!;
+    const mine = parseXml((await forum.client().get(`/user/${author.userslug}/topics.rss`)).text);
+    // The member's topics the reader may read: not the one in the hidden category.
+    expect(textOf(mine, 'title').filter((x) => x !== `${author.username}: topics`)).toEqual(['Tom & Jerry <script>']);
+    expect((await forum.client().get('/user/nobody-at-all/topics.rss')).status).toBe(404);
     expect((await forum.client().get(`/category/${hidden}.rss`)).status).toBe(404);
     expect((await forum.client().get('/topic/999999.rss')).status).toBe(404);
   });

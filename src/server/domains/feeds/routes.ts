@@ -40,6 +40,7 @@ export function registerFeedRoutes(scope: FastifyInstance, ctx: AppContext): voi
   feed('/top.rss', undefined, (v) => ctx.feeds.topicsFeed(v, 'top'));
   feed('/category/:cid.rss', Type.Object({ cid: Type.String({ maxLength: 20 }) }), (v, p) => ctx.feeds.topicsFeed(v, 'recent', id(p.cid, 'error:no-category')));
   feed('/topic/:tid.rss', Type.Object({ tid: Type.String({ maxLength: 20 }) }), (v, p) => ctx.feeds.topicFeed(v, id(p.tid, 'error:no-topic')));
+  feed('/user/:userslug/topics.rss', Type.Object({ userslug: Type.String({ maxLength: 255 }) }), (v, p) => ctx.feeds.userTopicsFeed(v, p.userslug!));
   feed('/tags/:tag.rss', Type.Object({ tag: Type.String({ maxLength: 255 }) }), (v, p) => {
     const tag = cleanUpTag(p.tag, Number.MAX_SAFE_INTEGER);
     if (!tag) throw notFound('error:no-tag');

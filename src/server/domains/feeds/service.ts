@@ -96,6 +96,16 @@ export class FeedsService {
     return this.render(viewer, { title: `${s.siteTitle}: #${tag}`, link, description: `#${tag}`, self: `${link}.rss` }, tids.flatMap((t) => (rows.get(t) ? [rows.get(t)!.main_pid] : [])));
   }
 
+  /** A member's newest topics (NodeBB's /user/{userslug}/topics.rss). */
+  async userTopicsFeed(viewer: Viewer, userslug: string): Promise<string> {
+    await this.ctx.privileges.assert(viewer, 'view:users');
+    const user = await this.ctx.users.bySlug(userslug);
+    if (!user || user.deleted) throw notFound('error:no-user');
+    const rows = await this.ctx.users.topicsOf(user.uid, await this.ctx.categories.readableCids(viewer), FEED_ITEMS);
+    const link = `${this.ctx.config.url}/user/${user.userslug}/topics`;
+    return this.render(viewer, { title: `${user.username}: topics`, link, description: `Topics by ${user.username}`, self: `${link}.rss` }, rows.map((t) => t.main_pid));
+  }
+
   private async render(viewer: Viewer, channel: Omit<Feed, 'items'>, pids: number[]): Promise<string> {
     const posts = await this.ctx.posts.objects(viewer, pids);
     return renderRss({

@@ -13,10 +13,11 @@ import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { notifySettingsFrom } from '../notifications/schemas.js';
 import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
 import { setUserFollow } from './follow.js';
-import { fieldValues, setFieldValues } from './lists.js';
+import { fieldValues, setFieldValues, topicList } from './lists.js';
 import { checkCoverPosition, checkCustomFields, checkProfileFields, customFieldDefs, type ProfileFieldsInput } from './profile.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
+import type { TopicRow } from '../topics/store.js';
 import * as credentials from './credentials.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
@@ -487,6 +488,11 @@ export class UsersService {
   async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
     const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
     return { rows, count };
+  }
+
+  /** A member's newest topics in the given categories (their topics feed). */
+  async topicsOf(uid: number, cids: number[], limit: number): Promise<TopicRow[]> {
+    return (await topicList(this.ctx.db, 'topics', uid, cids, 0, limit)).rows;
   }
 
   /** A member's former usernames, newest first (the edit/username page). */
