@@ -29,95 +29,61 @@ async function accountOf(req: PageRequest, page: string, label: string, selfOnly
   };
 }
 
-const sessionsPage = definePage<SessionsPage>({
-  path: '/user/:userslug/sessions',
-  template: 'account/sessions',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, 'sessions', '[[pages:account/sessions]]');
-    if ('redirect' in a) return a;
-    return { ...a.base, title: '[[pages:account/sessions]]', sessions: await listSessions(req.ctx, a.row.uid, req.viewer.uid === a.row.uid ? (req.sessionHash ?? null) : null) };
+/**
+ * An account-security page at /user/:userslug/<page>: members only, about the member the
+ * viewer may see (accountOf), titled by its page name; `data` adds the page's own fields.
+ */
+function securityPage<T extends AccountSecurityBase>(page: string, data: (req: PageRequest, row: UserRow, base: Base) => Promise<Omit<PageContent<T>, keyof Base | 'title'>>, selfOnly = false) {
+  const title = `[[pages:account/${page}]]`;
+  return definePage<T>({
+    path: `/user/:userslug/${page}`,
+    template: `account/${page}`,
+    requireLogin: true,
+    async load(req) {
+      const a = await accountOf(req, page, title, selfOnly);
+      if ('redirect' in a) return a;
+      return { ...a.base, title, ...(await data(req, a.row, a.base)) } as PageContent<T>;
+    },
+  });
+}
+
+const sessionsPage = securityPage<SessionsPage>('sessions', async (req, row) => ({
+  sessions: await listSessions(req.ctx, row.uid, req.viewer.uid === row.uid ? (req.sessionHash ?? null) : null),
+}));
+
+const twoFactorPage = securityPage<TwoFactorPage>(
+  '2factor',
+  async (req, row) => {
+    const status = await twoFactor(req.ctx).status(row.uid);
+    return { enabled: status.enabled, backupCodesLeft: status.backupCodesLeft };
   },
+  true,
+);
+
+const tokensPage = securityPage<TokensPage>('tokens', async (req, row) => ({ tokens: await listTokens(req.ctx, row.uid) }));
+
+const editPasswordPage = securityPage<EditPasswordPage>('edit/password', async (req, _row, base) => {
+  const s = await req.ctx.settings.get();
+  return { minimumPasswordLength: s.minimumPasswordLength, minimumPasswordStrength: s.minimumPasswordStrength, requireCurrent: base.isSelf };
 });
 
-const twoFactorPage = definePage<TwoFactorPage>({
-  path: '/user/:userslug/2factor',
-  template: 'account/2factor',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, '2factor', '[[pages:account/2factor]]', true);
-    if ('redirect' in a) return a;
-    const status = await twoFactor(req.ctx).status(a.row.uid);
-    return { ...a.base, title: '[[pages:account/2factor]]', enabled: status.enabled, backupCodesLeft: status.backupCodesLeft };
-  },
+const editUsernamePage = securityPage<EditUsernamePage>('edit/username', async (req, row) => {
+  const s = await req.ctx.settings.get();
+  const history = await req.ctx.users.usernameHistory(row.uid);
+  return {
+    minimumUsernameLength: s.minimumUsernameLength,
+    maximumUsernameLength: s.maximumUsernameLength,
+    cooldownDays: req.viewer.isAdmin ? 0 : s.usernameChangeCooldownDays,
+    history: history.map((h) => ({ ...h, changedISO: new Date(h.changed).toISOString() })),
+  };
 });
 
-const tokensPage = definePage<TokensPage>({
-  path: '/user/:userslug/tokens',
-  template: 'account/tokens',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, 'tokens', '[[pages:account/tokens]]');
-    if ('redirect' in a) return a;
-    return { ...a.base, title: '[[pages:account/tokens]]', tokens: await listTokens(req.ctx, a.row.uid) };
-  },
-});
-
-const editPasswordPage = definePage<EditPasswordPage>({
-  path: '/user/:userslug/edit/password',
-  template: 'account/edit/password',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, 'edit/password', '[[pages:account/edit/password]]');
-    if ('redirect' in a) return a;
-    const s = await req.ctx.settings.get();
-    return {
-      ...a.base,
-      title: '[[pages:account/edit/password]]',
-      minimumPasswordLength: s.minimumPasswordLength,
-      minimumPasswordStrength: s.minimumPasswordStrength,
-      requireCurrent: a.base.isSelf,
-    };
-  },
-});
-
-const editUsernamePage = definePage<EditUsernamePage>({
-  path: '/user/:userslug/edit/username',
-  template: 'account/edit/username',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, 'edit/username', '[[pages:account/edit/username]]');
-    if ('redirect' in a) return a;
-    const s = await req.ctx.settings.get();
-    const history = await req.ctx.users.usernameHistory(a.row.uid);
-    return {
-      ...a.base,
-      title: '[[pages:account/edit/username]]',
-      minimumUsernameLength: s.minimumUsernameLength,
-      maximumUsernameLength: s.maximumUsernameLength,
-      cooldownDays: req.viewer.isAdmin ? 0 : s.usernameChangeCooldownDays,
-      history: history.map((h) => ({ ...h, changedISO: new Date(h.changed).toISOString() })),
-    };
-  },
-});
-
-const editEmailPage = definePage<EditEmailPage>({
-  path: '/user/:userslug/edit/email',
-  template: 'account/edit/email',
-  requireLogin: true,
-  async load(req) {
-    const a = await accountOf(req, 'edit/email', '[[pages:account/edit/email]]');
-    if ('redirect' in a) return a;
-    return {
-      ...a.base,
-      title: '[[pages:account/edit/email]]',
-      email: a.row.email ?? '',
-      emailConfirmed: a.row.email_confirmed === 1,
-      pendingEmail: await req.ctx.mail.pendingEmail(a.row),
-      requirePassword: a.base.isSelf && !req.viewer.isAdmin,
-    };
-  },
-});
+const editEmailPage = securityPage<EditEmailPage>('edit/email', async (req, row, base) => ({
+  email: row.email ?? '',
+  emailConfirmed: row.email_confirmed === 1,
+  pendingEmail: await req.ctx.mail.pendingEmail(row),
+  requirePassword: base.isSelf && !req.viewer.isAdmin,
+}));
 
 const loginTwoFactorPage = definePage<LoginTwoFactorPage>({
   path: '/login/2fa/:variant?',
