@@ -413,3 +413,16 @@ export interface OutgoingPage extends PageBase {
   outgoing: string;
   siteTitle: string;
 }
+
+/** The admin's search page (template 'admin/plugins/dbsearch'). */
+export interface DbSearchPage extends PageBase {
+  dialect: 'sqlite' | 'postgres';
+  /** Documents in the index; equal to `posts` once the index is complete. */
+  documents: number;
+  posts: number;
+  /** Searches per UTC day (midnight in ms) over the last 30 days. */
+  searchesPerDay: { day: number; count: number }[];
+  searchDefaultIn: string;
+  searchDefaultInQuick: string;
+  searchDefaultSortBy: string;
+}

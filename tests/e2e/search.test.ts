@@ -97,3 +97,19 @@ describe('outgoing links', () => {
     });
   }
 });
+
+describe('the admin search page', () => {
+  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`shows the index and queues a rebuild (${device})`, async () => {
+      const h = e2e();
+      const page = await h.open('/admin/plugins/dbsearch', { as: h.data.alice, viewport });
+      await expect.poll(() => page.locator('#dbsearch-index').count()).toBe(1);
+      const total = await h.forum.ctx.search.stats();
+      expect(await page.getByText(`${total.documents} of ${total.posts} posts are in the search index.`).count()).toBe(1);
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v3/admin/search/reindex') && r.status() === 200), page.getByRole('button', { name: 'Rebuild the index' }).click()]);
+      await expect.poll(() => page.getByRole('button', { name: /Rebuild queued/ }).isDisabled()).toBe(true);
+      await shot(page, `dbsearch-${device}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+});

@@ -12,6 +12,7 @@ const LOADERS: Record<string, Loader> = {
   users: () => import('./users'),
   tags: () => import('./tags'),
   search: () => import('./search'),
+  'admin-dbsearch': () => import('./admin-dbsearch'),
   outgoing: () => import('./outgoing'),
   'account/profile': () => import('./account/profile'),
   'account/settings': () => import('./account/settings'),

@@ -15,6 +15,7 @@ const MODULE_OF: Record<string, string> = {
   tag: 'topic-list',
   tags: 'tags',
   search: 'search',
+  'admin/plugins/dbsearch': 'admin-dbsearch',
   outgoing: 'outgoing',
   users: 'users',
   'account/profile': 'account/profile',

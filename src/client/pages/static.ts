@@ -6,6 +6,7 @@ import topicList from './topic-list';
 import users from './users';
 import tags from './tags';
 import search from './search';
+import adminDbSearch from './admin-dbsearch';
 import outgoing from './outgoing';
 import profile from './account/profile';
 import accountSettings from './account/settings';
@@ -51,7 +52,7 @@ import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
-  categories, category, topic, 'topic-list': topicList, users, tags, search, outgoing, 'account/profile': profile,
+  categories, category, topic, 'topic-list': topicList, users, tags, search, 'admin-dbsearch': adminDbSearch, outgoing, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,

@@ -1,4 +1,6 @@
-import type { SearchPage } from '../../../shared/types.js';
+import { DAY_MS } from '../../../shared/constants.js';
+import type { DbSearchPage, SearchPage } from '../../../shared/types.js';
+import { forbidden } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pagination } from '../../http/pagination.js';
 import { presentUser } from '../users/presenter.js';
@@ -99,5 +101,34 @@ const searchPage = definePage<SearchPage>({
   },
 });
 
+/**
+ * The admin's search page (NodeBB's dbsearch plugin page): the index's size, how it finds,
+ * searches per day, the search settings and a rebuild button. Admins only; the admin shell
+ * (issue 16) will frame it.
+ */
+const dbsearchPage = definePage<DbSearchPage>({
+  path: '/admin/plugins/dbsearch',
+  template: 'admin/plugins/dbsearch',
+  requireLogin: true,
+  async load({ ctx, viewer }) {
+    if (!viewer.isAdmin) throw forbidden();
+    const s = await ctx.settings.get();
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const [stats, perDay] = await Promise.all([ctx.search.stats(), ctx.search.perDay(today - 29 * DAY_MS)]);
+    return {
+      title: '[[search:dbsearch.title]]',
+      breadcrumbs: [{ text: '[[search:dbsearch.title]]' }],
+      dialect: ctx.dialect,
+      documents: stats.documents,
+      posts: stats.posts,
+      searchesPerDay: perDay,
+      searchDefaultIn: s.searchDefaultIn,
+      searchDefaultInQuick: s.searchDefaultInQuick,
+      searchDefaultSortBy: s.searchDefaultSortBy,
+      meta: [{ name: 'robots', content: 'noindex' }],
+    };
+  },
+});
+
 /** Search pages. */
-export const searchPages = [searchPage];
+export const searchPages = [searchPage, dbsearchPage];

@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { Envelope, ok } from '../../http/envelope.js';
+import { Empty, Envelope, ok } from '../../http/envelope.js';
+import { defaultBody, NoBody } from '../topics/schemas.js';
 
 const CategoryHit = Type.Object({
   cid: Type.Integer(),
@@ -29,6 +30,15 @@ const CategorySearchQuery = Type.Object({
 /** /api/v3/search routes of the search domain (chat searches live with chats). */
 export function registerSearchRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const r = scope.withTypeProvider<TypeBoxTypeProvider>();
+  // Palaver's own (NodeBB's dbsearch plugin rebuilds over its socket): queue a rebuild of the index.
+  r.post('/api/v3/admin/search/reindex', {
+    schema: { body: NoBody, response: { 200: Envelope(Empty) }, tags: ['admin'] },
+    preValidation: defaultBody,
+    handler: async (req) => {
+      await ctx.search.queueReindex(req.viewer, req.ip);
+      return ok({});
+    },
+  });
   r.get('/api/v3/search/categories', {
     schema: { querystring: CategorySearchQuery, response: { 200: Envelope(Type.Object({ categories: Type.Array(CategoryHit) })) }, tags: ['search'] },
     handler: async (req) => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../setup.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
@@ -255,5 +256,35 @@ describe('members, tags and categories', () => {
     await forum.client().get(`/api/search?${q('zebra')}`);
     const after = await forum.ctx.search.perDay(0);
     expect(after.reduce((n, d) => n + d.count, 0)).toBe(total + 1);
+  });
+});
+
+describe('the admin search page (dbsearch)', () => {
+  it('shows the index against the posts and searches per day, to admins only', async () => {
+    const page = await admin.get('/api/admin/plugins/dbsearch');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ template: { name: 'admin/plugins/dbsearch' }, dialect: forum.ctx.dialect, searchDefaultIn: 'titlesposts' });
+    expect(page.body.documents).toBe(page.body.posts);
+    expect(page.body.searchesPerDay.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBeGreaterThan(0);
+    const { client: member } = await forum.loginAs();
+    expect((await member.get('/api/admin/plugins/dbsearch')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/plugins/dbsearch')).status).toBe(401);
+  });
+
+  it('queues a rebuild that a job carries out; members may not', async () => {
+    // An index that lost a document (as after a crash mid-import) …
+    const t = await postTopic(admin, cid, { title: 'Lost document', content: 'The marmoset was never indexed.' });
+    await sql`DELETE FROM ${sql.raw(forum.ctx.dialect === 'postgres' ? 'search_docs WHERE pid' : 'search_words WHERE rowid')} = ${t.mainPid}`.execute(forum.ctx.db);
+    await sql`DELETE FROM ${sql.raw(forum.ctx.dialect === 'postgres' ? 'search_docs WHERE pid' : 'search_grams WHERE rowid')} = ${t.mainPid}`.execute(forum.ctx.db);
+    expect(await found(q('marmoset'), admin)).toEqual([]);
+    const { client: member } = await forum.loginAs();
+    expect((await member.post('/api/v3/admin/search/reindex')).status).toBe(403);
+    expect((await admin.post('/api/v3/admin/search/reindex')).status).toBe(200);
+    // … is whole again once the job has run.
+    // (Other queued jobs of the file's earlier tests run too, a batch at a time.)
+    while ((await forum.ctx.jobs.runDue(Date.now() + 1000)) > 0);
+    const job = await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'search.reindex').executeTakeFirst();
+    expect(job?.state).toBe('done');
+    expect(await found(q('marmoset'), admin)).toEqual([t.mainPid]);
   });
 });

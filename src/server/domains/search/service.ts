@@ -2,7 +2,7 @@ import type { PostObject } from '../../../shared/schemas/post.js';
 import type { TagRef } from '../../../shared/types.js';
 import { DAY_MS } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
 import type { Viewer } from '../privileges/service.js';
 import { highlightTerms, parseTerms, type Term } from './query.js';
@@ -10,7 +10,7 @@ import { SORTS, type SearchIn, type SortKey } from './store.js';
 import * as store from './store.js';
 
 /** What the search service uses of the application. */
-export type SearchDeps = Pick<AppContext, 'categories' | 'db' | 'dialect' | 'hooks' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
+export type SearchDeps = Pick<AppContext, 'categories' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
 
 /** The `in` values of NodeBB's search page: content, or members, tags, categories. */
 export const SEARCH_IN = ['titles', 'posts', 'titlesposts', 'users', 'tags', 'categories'] as const;
@@ -74,6 +74,8 @@ const FLUSH_MS = 10_000;
  */
 export const SEARCH_CACHE_MS = 10_000;
 const SEARCH_CACHE_MAX = 1000;
+/** The job an administrator queues from the dbsearch page: one process rebuilds the index. */
+export const REINDEX_JOB = 'search.reindex';
 
 /** Splits a list parameter: `a,b` (our links) or NodeBB's repeated `x[]=a&x[]=b` (joined by the page router). */
 export function listParam(v: string | undefined): string[] {
@@ -131,6 +133,23 @@ export class SearchService {
 
   constructor(private readonly ctx: SearchDeps) {
     for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'search-cache', () => this.hits.clear(), { inline: true });
+    ctx.jobs.define(REINDEX_JOB, async () => {
+      const n = await this.reindex(() => undefined);
+      this.hits.clear();
+      ctx.log.info({ posts: n }, 'search index rebuilt');
+    }, { leaseMs: 30 * 60_000, maxAttempts: 1 });
+  }
+
+  /** The index's size against the posts' (the dbsearch page). */
+  async stats(): Promise<{ documents: number; posts: number }> {
+    return store.indexStats(this.ctx.db, this.ctx.dialect);
+  }
+
+  /** Queues a rebuild of the index (administrators; the dbsearch page's button). */
+  async queueReindex(actor: Viewer, ip = ''): Promise<void> {
+    if (!actor.isAdmin) throw forbidden();
+    await this.ctx.jobs.enqueue(REINDEX_JOB, {});
+    await this.ctx.events.log('search-reindex', actor.uid, {}, ip);
   }
 
   /** Posts (or topics) matching a checked search, among those the viewer may read. */

@@ -182,3 +182,10 @@ export async function searchCounts(db: Queryable, since: number): Promise<{ day:
   const rows = await db.selectFrom('search_counts').select(['day', 'count']).where('day', '>=', since).orderBy('day').execute();
   return rows.map((r) => ({ day: Number(r.day), count: Number(r.count) }));
 }
+
+/** How many documents the index holds, and how many posts there are (they match after a reindex). */
+export async function indexStats(db: Queryable, dialect: Dialect): Promise<{ documents: number; posts: number }> {
+  const docs = dialect === 'postgres' ? sql<{ n: number | string }>`SELECT count(*) AS n FROM search_docs` : sql<{ n: number | string }>`SELECT count(*) AS n FROM search_words`;
+  const [d, p] = await Promise.all([docs.execute(db), sql<{ n: number | string }>`SELECT count(*) AS n FROM posts`.execute(db)]);
+  return { documents: Number(d.rows[0]?.n ?? 0), posts: Number(p.rows[0]?.n ?? 0) };
+}
