@@ -57,6 +57,8 @@ describe('two-factor authentication', () => {
       await shot(page, `two-factor-enrol-${device}`);
       await page.getByLabel('Authentication code').fill(await generate({ secret }));
       await page.getByRole('button', { name: 'Confirm' }).click();
+      // The codes arrive with the confirmation's answer.
+      await expect.poll(() => page.getByTestId('backup-codes').locator('li').count(), { timeout: 10_000 }).toBe(10);
       const codes = (await page.getByTestId('backup-codes').locator('li').allTextContents()).map((c) => c.trim());
       expect(codes).toHaveLength(10);
       await shot(page, `two-factor-backup-codes-${device}`);
