@@ -201,7 +201,7 @@ const SEARCHES = [
   { id: 'searchRare', label: '/api/search: a rare word', path: '/api/search?term=zyzzyva&in=titlesposts' },
   { id: 'searchCjk', label: '/api/search: a CJK phrase', path: `/api/search?term=${encodeURIComponent('東京タワー')}&in=titlesposts` },
 ];
-const wantSearch = !opts.profile && (!opts.only || opts.only.split(',').some((o) => o === 'search' || o.startsWith('search')));
+const wantSearch = opts.profile ? /search/.test(opts.profile) : !opts.only || opts.only.split(',').some((o) => o === 'search' || o.startsWith('search'));
 if (wantSearch) {
   const texts = ['東京タワーに行ったことがありますか？夜景がとてもきれいです。', 'The zyzzyva is a weevil; this post is the rare word of the benchmark.', '北京大学の図書館と東京タワーの写真を比べました。'];
   for (let i = 0; i < 12; i++) {
