@@ -282,30 +282,7 @@ export class UploadsService {
    * `action:user.update` records the picture's reference; the old picture's file becomes unused).
    */
   async uploadPicture(viewer: Viewer, uid: number, files: IncomingFile[]): Promise<UploadRow> {
-    if (viewer.uid <= 0) throw notAuthorised();
-    if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
-    if (!(await this.ctx.users.get(uid))) throw notFound('error:no-user');
-    const file = files[0];
-    if (!file) throw badRequest('error:no-upload');
-    if (files.length > 1) throw badRequest('error:too-many-files', 1);
-    const limits = await this.limits();
-    if (file.bytes.length > limits.maximumFileSize * 1024) throw this.tooBig(limits.maximumFileSize);
-    if (!isImageName(file.name)) throw badRequest('error:invalid-image');
-    const p = await processFile(file.name, file.bytes, limits);
-    if (!p.isImage || !p.width) throw badRequest('error:invalid-image');
-    const square = await squarePicture(p);
-    const written = !(await this.storage.has(square.path));
-    if (written) await this.storage.put(square.path, square.bytes);
-    try {
-      const row = await runAction(this.ctx.db, {
-        write: (tx) => store.insert(tx, { uid, path: square.path, name: square.name, mime: square.mime, size: square.bytes.length, width: square.width, height: square.height, thumb: '', created: Date.now() }),
-      });
-      await this.ctx.users.update(viewer, uid, { picture: this.storage.url(row.path) });
-      return row;
-    } catch (err) {
-      if (written && (await store.anyByPath(this.ctx.db, square.path)) === undefined) await this.storage.delete(square.path).catch(() => undefined);
-      throw err;
-    }
+    return this.memberImage(viewer, uid, files, squarePicture, (url) => this.ctx.users.update(viewer, uid, { picture: url }));
   }
 
   /**
@@ -314,6 +291,21 @@ export class UploadsService {
    * upload, then set through the users service, whose `action:user.update` records its reference.
    */
   async uploadCover(viewer: Viewer, uid: number, files: IncomingFile[]): Promise<UploadRow> {
+    return this.memberImage(viewer, uid, files, async (p) => p, (url) => this.ctx.users.setCover(viewer, uid, { url, position: '50% 50%' }));
+  }
+
+  /**
+   * One image of a member's own (picture or cover): checked and re-encoded like any upload,
+   * `shape`d, stored as the member's upload, then `set` by its URL; the file is removed again
+   * when that fails and nothing else uses it.
+   */
+  private async memberImage(
+    viewer: Viewer,
+    uid: number,
+    files: IncomingFile[],
+    shape: (p: ProcessedFile) => Promise<ProcessedFile>,
+    set: (url: string) => Promise<unknown>,
+  ): Promise<UploadRow> {
     if (viewer.uid <= 0) throw notAuthorised();
     if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
     if (!(await this.ctx.users.get(uid))) throw notFound('error:no-user');
@@ -325,16 +317,17 @@ export class UploadsService {
     if (!isImageName(file.name)) throw badRequest('error:invalid-image');
     const p = await processFile(file.name, file.bytes, limits);
     if (!p.isImage || !p.width) throw badRequest('error:invalid-image');
-    const written = !(await this.storage.has(p.path));
-    if (written) await this.storage.put(p.path, p.bytes);
+    const image = await shape(p);
+    const written = !(await this.storage.has(image.path));
+    if (written) await this.storage.put(image.path, image.bytes);
     try {
       const row = await runAction(this.ctx.db, {
-        write: (tx) => store.insert(tx, { uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: '', created: Date.now() }),
+        write: (tx) => store.insert(tx, { uid, path: image.path, name: image.name, mime: image.mime, size: image.bytes.length, width: image.width, height: image.height, thumb: '', created: Date.now() }),
       });
-      await this.ctx.users.setCover(viewer, uid, { url: this.storage.url(row.path), position: '50% 50%' });
+      await set(this.storage.url(row.path));
       return row;
     } catch (err) {
-      if (written && (await store.anyByPath(this.ctx.db, p.path)) === undefined) await this.storage.delete(p.path).catch(() => undefined);
+      if (written && (await store.anyByPath(this.ctx.db, image.path)) === undefined) await this.storage.delete(image.path).catch(() => undefined);
       throw err;
     }
   }
