@@ -7,7 +7,10 @@ import { DARK_SKINS, isKnownSkin } from '../shared/skins';
 import { App } from './app/App';
 import { createRuntime } from './app/runtime';
 import { skinHref } from './app/settings';
-import { createI18n, NAMESPACES, translateText, type NamespaceResources } from './i18n';
+import { ADMIN_NAMESPACES, createI18n, NAMESPACES as PUBLIC_NAMESPACES, translateText, type NamespaceResources } from './i18n';
+
+/** The server render has every namespace, the admin area's too. */
+const NAMESPACES = [...PUBLIC_NAMESPACES, ...ADMIN_NAMESPACES];
 import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';

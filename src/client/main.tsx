@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { App } from './app/App';
 import { createRuntime } from './app/runtime';
 import { applySkin, guestSettings } from './app/settings';
-import { createI18n, loadLanguages, translate } from './i18n';
+import { createI18n, extraNamespaces, loadLanguages, translate } from './i18n';
 import { holdEarlyClicks } from './navigation/early-clicks';
 import { createNavigator, RETURN_TO_KEY } from './navigation/navigator';
 import { scrollToPostIndex } from './navigation/scroll';
@@ -41,7 +41,7 @@ async function boot(): Promise<void> {
   }
   const lang = page.loggedInUser?.settings?.userLang || config.userLang || DEFAULT_LANGUAGE;
   const [resources] = await Promise.all([
-    loadLanguages(config.relative_path, lang, config['cache-buster']),
+    loadLanguages(config.relative_path, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
     loadPageComponent(templateName(page)).catch((err: unknown) => console.error(err)),
   ]);
   const rt = createRuntime(page, config, createI18n(lang, resources), false, location.href);

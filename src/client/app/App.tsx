@@ -12,6 +12,7 @@ import { WidgetArea, useHasSidebarWidgets } from '../components/Widgets';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ConnectionIndicator } from '../components/ConnectionIndicator';
 import { SessionDialog } from '../components/SessionDialog';
+import { AdminLayout } from '../pages/admin/AdminLayout';
 
 /** Resolves the component of a template (static on the server, preloaded chunks in the browser). */
 export type ComponentResolver = (template: string) => PageComponent | undefined;
@@ -42,10 +43,20 @@ function Content({ resolve }: { resolve: ComponentResolver }) {
 }
 
 
+/** An admin page: the admin area's layout, without the forum's sidebar, widgets or composer. */
+function AdminShell({ resolve }: { resolve: ComponentResolver }) {
+  const rt = useRuntime();
+  const { page, seq } = useStore(rt.page);
+  const Page = resolve(templateName(page)) ?? resolve('404');
+  return <AdminLayout>{Page ? <Page key={seq} page={page} /> : null}</AdminLayout>;
+}
+
 function Shell({ resolve }: { resolve: ComponentResolver }) {
   const { t } = useT();
   const rt = useRuntime();
   const { sidebarOpen } = useStore(rt.ui);
+  const { page } = useStore(rt.page);
+  if (templateName(page).startsWith('admin/') || templateName(page) === 'admin') return <AdminShell resolve={resolve} />;
   return (
     <div className={`layout d-flex${sidebarOpen ? ' sidebar-open' : ''}`}>
       <a href="#content" className="visually-hidden-focusable skip-link" data-ajaxify="false">

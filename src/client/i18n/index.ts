@@ -9,6 +9,23 @@ export const NAMESPACES = [
   'email', 'flags', 'ip-blacklist', 'groups',
 ] as const;
 
+/**
+ * The admin area's namespaces (one per section of the admin area), fetched only by the admin
+ * area's pages and the first-run setup page: members never download them. The server render
+ * has every namespace.
+ */
+export const ADMIN_NAMESPACES = [
+  'admin', 'admin-dashboard', 'admin-settings', 'admin-manage', 'admin-privileges', 'admin-people',
+  'admin-appearance', 'admin-extend', 'admin-advanced', 'admin-setup',
+] as const;
+
+/** The namespaces a page loads beyond NAMESPACES: the admin ones for the admin area and the setup page. */
+export function extraNamespaces(path: string, template: string): readonly string[] {
+  const p = path.split(/[?#]/)[0]!;
+  const admin = /(^|\/)admin(\/|$)/.test(p) || template === 'setup' || template.startsWith('admin');
+  return admin ? ADMIN_NAMESPACES : [];
+}
+
 /** Namespace name → flat key/value map, as in public/language/{lang}/{ns}.json. */
 export type NamespaceResources = Record<string, Record<string, string>>;
 
@@ -21,7 +38,7 @@ export function createI18n(lang: string, resources: Record<string, NamespaceReso
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
     resources: resources as Resource,
-    ns: [...NAMESPACES],
+    ns: [...NAMESPACES, ...ADMIN_NAMESPACES],
     defaultNS: 'global',
     // Keys such as "alert.unbanned" contain dots: keys are flat.
     keySeparator: false,
@@ -99,12 +116,12 @@ async function fetchNamespace(base: string, lang: string, ns: string, buster: st
 }
 
 /** Loads all namespaces of a language (and of en-GB for fallback); failures are logged, not fatal. */
-export async function loadLanguages(base: string, lang: string, buster: string): Promise<Record<string, NamespaceResources>> {
+export async function loadLanguages(base: string, lang: string, buster: string, extra: readonly string[] = []): Promise<Record<string, NamespaceResources>> {
   const langs = lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE];
   const out: Record<string, NamespaceResources> = {};
   await Promise.all(
     langs.flatMap((l) =>
-      NAMESPACES.map(async (ns) => {
+      [...NAMESPACES, ...extra].map(async (ns) => {
         try {
           (out[l] ??= {})[ns] = await fetchNamespace(base, l, ns, buster);
         } catch (err) {

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './index';
+import { ADMIN_NAMESPACES, NAMESPACES as PUBLIC } from './index';
+
+const NAMESPACES = [...PUBLIC, ...ADMIN_NAMESPACES];
 
 const root = join(import.meta.dirname, '../../..');
 const langDir = join(root, 'public/language/en-GB');

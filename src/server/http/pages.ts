@@ -45,6 +45,12 @@ export interface PageDef<T extends PageBase = PageBase> {
   template: string;
   /** Answer 401 to guests. */
   requireLogin?: boolean;
+  /**
+   * Who may open the page, checked before the loader: 'admin' (the admin area), or
+   * 'moderator' (administrators and global moderators: the admin area's manage pages their
+   * privileges allow). A guest gets 401, anyone else 403. The loader still checks what it shows.
+   */
+  access?: 'admin' | 'moderator';
   load(req: PageRequest): Promise<PageResult<T>>;
   /** Side effects a guest's view still needs when the page comes from the guest cache. */
   onCacheHit?(req: PageRequest): void;
@@ -258,8 +264,11 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
                 return fromCache(ctx, req, reply, hit);
               }
             }
-            if (def.requireLogin && req.viewer.uid <= 0) {
+            if ((def.requireLogin || def.access) && req.viewer.uid <= 0) {
               return respond(ctx, req, reply, api, 401, await errorPage(ctx, req.viewer, 401, url, 'error:not-logged-in'));
+            }
+            if (def.access && !req.viewer.isAdmin && !(def.access === 'moderator' && req.viewer.isGlobalMod)) {
+              return respond(ctx, req, reply, api, 403, await errorPage(ctx, req.viewer, 403, url, 'error:no-privileges'));
             }
             const result = await def.load({
               ctx,

@@ -21,7 +21,7 @@ function dateFilter(raw: string | undefined, field: string): number | undefined 
 const eventsPage = definePage<AdminEventsPage>({
   path: '/admin/advanced/events',
   template: 'admin/advanced/events',
-  requireLogin: true,
+  access: 'admin',
   async load({ ctx, viewer, query }) {
     // The audit log is the administrators' alone (NodeBB's admin area).
     if (!viewer.isAdmin) throw forbidden();

@@ -81,7 +81,7 @@ async function loadQueue({ ctx, viewer, query }: PageRequest) {
   };
 }
 
-const adminQueuePage = definePage<RegistrationQueuePage>({ path: '/admin/manage/registration', template: 'admin/manage/registration', requireLogin: true, load: loadQueue });
+const adminQueuePage = definePage<RegistrationQueuePage>({ path: '/admin/manage/registration', template: 'admin/manage/registration', access: 'admin', load: loadQueue });
 const queuePage = definePage<RegistrationQueuePage>({ path: '/registration-queue', template: 'registration-queue', requireLogin: true, load: loadQueue });
 
 const consentPage = definePage<AccountConsentPage>({

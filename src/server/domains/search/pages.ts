@@ -109,7 +109,7 @@ const searchPage = definePage<SearchPage>({
 const dbsearchPage = definePage<DbSearchPage>({
   path: '/admin/plugins/dbsearch',
   template: 'admin/plugins/dbsearch',
-  requireLogin: true,
+  access: 'admin',
   async load({ ctx, viewer }) {
     if (!viewer.isAdmin) throw forbidden();
     const s = await ctx.settings.get();
