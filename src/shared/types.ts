@@ -374,6 +374,12 @@ export interface TopicEventView {
   href?: string;
   /** Page data only: that topic's title. */
   hrefText?: string;
+  /**
+   * Page data for the topic's moderators only (Palaver's own): the write that undoes this
+   * event, on the latest event of its kind while the topic is still as the event left it
+   * (pinned after "pinned", in the category it was moved to after "moved", …).
+   */
+  undo?: { method: 'PUT' | 'DELETE'; path: string; body?: Record<string, number> };
 }
 
 /** A post found by a search: NodeBB's PostObject and a marked piece of its text (HTML, escaped). */

@@ -4,7 +4,7 @@ import { useRuntime } from '../../app/runtime';
 import { userPath } from '../../util/urls';
 import { Icon } from '../Icon';
 import { Timeago } from '../Timeago';
-import { runWrites } from './common';
+import { reloadPage, runWrites } from './common';
 
 // NodeBB's icon names → ours.
 const ICONS: Record<string, string> = {
@@ -31,6 +31,9 @@ export function EventRow({ event, tid, onDeleted }: { event: TopicEventView; tid
   const remove = async () => {
     if (await runWrites(rt, [['DELETE', `/topics/${tid}/events/${event.id}`]])) onDeleted(event.id);
   };
+  const undo = async () => {
+    if (event.undo && (await runWrites(rt, [[event.undo.method, event.undo.path, event.undo.body]]))) reloadPage(rt);
+  };
   return (
     <div className="topic-event d-flex align-items-center gap-2 small text-body-secondary py-2 px-3 mb-3" data-type={event.type} data-event-id={event.id}>
       <span className="topic-event-icon rounded-circle border d-inline-flex align-items-center justify-content-center flex-shrink-0">
@@ -51,6 +54,11 @@ export function EventRow({ event, tid, onDeleted }: { event: TopicEventView; tid
         )}{' '}
         <Timeago iso={event.timestampISO} ts={event.timestamp} />
       </span>
+      {event.undo && (
+        <button type="button" className="btn btn-sm btn-link p-0" onClick={() => void undo()}>
+          {t('topic:event.undo')}
+        </button>
+      )}
       {canDelete && (
         <button type="button" className="btn btn-sm btn-link text-body-secondary p-0" onClick={() => void remove()} aria-label={t('topic:event.delete-label')} title={t('topic:event.delete-label')}>
           <Icon name="x" size={14} />

@@ -7,7 +7,7 @@ import { plainText, presentPosts } from '../posts/presenter.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
-import { pageEvents } from './tools/events.js';
+import { attachUndo, pageEvents } from './tools/events.js';
 import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicToolsDeps as TopicsDeps } from './service.js';
@@ -62,6 +62,7 @@ export const topicPage = definePage<TopicPage>({
     // The timeline events among this page's posts: from its first post (the topic's start on
     // page 1) to the next page's first post (for ever on the last page).
     const events = await pageEvents(ctx, viewer, topic.tid, page > 1 && rows[0] ? Number(rows[0].created) : 0, next[0] ? Number(next[0].created) - 1 : Number.MAX_SAFE_INTEGER);
+    if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
     // The main post (for the description) is on the first page; other pages read it.
     const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
     const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));

@@ -19,6 +19,11 @@ export async function eventsBetween(db: Queryable, tid: number, from: number, to
   return db.selectFrom('topic_events').selectAll().where('tid', '=', tid).where('created', '>=', from).where('created', '<=', to).orderBy('created').orderBy('id').execute();
 }
 
+/** A topic's events of the given kinds, oldest first. */
+export async function eventsOfTypes(db: Queryable, tid: number, types: string[]): Promise<TopicEventRow[]> {
+  return db.selectFrom('topic_events').selectAll().where('tid', '=', tid).where('type', 'in', types).orderBy('created').orderBy('id').execute();
+}
+
 /** Deletes one event of a topic; the number of rows removed. */
 export async function deleteEvent(db: Queryable, tid: number, id: number): Promise<number> {
   const r = await db.deleteFrom('topic_events').where('tid', '=', tid).where('id', '=', id).executeTakeFirst();

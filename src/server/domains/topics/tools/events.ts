@@ -39,6 +39,9 @@ export interface TopicEventData {
   tags?: string[];
   /** The other topic the event names (the fork, the source, the target). */
   otherTid?: number;
+  /** A move's categories (for its undo). */
+  fromCid?: number;
+  toCid?: number;
 }
 
 /**
@@ -113,6 +116,40 @@ export async function presentEvents(ctx: TopicsDeps, viewer: Viewer, rows: Topic
       ...(other ? { href: other.href, hrefText: other.title } : {}),
     };
   });
+}
+
+/** The event kinds an undo reverses, by family: a family's latest event is the one undone. */
+const UNDO_FAMILIES: Record<string, string> = { pin: 'pin', unpin: 'pin', lock: 'lock', unlock: 'lock', delete: 'state', restore: 'state', move: 'move' };
+
+/**
+ * Gives the topic's moderators the undo of each family's latest event (pin/unpin, lock/unlock,
+ * delete/restore, move) when it is among the page's events and the topic is still as that event
+ * left it: the undo is the opposite tool, recorded as an event of its own. One query, for
+ * moderators only.
+ */
+export async function attachUndo(
+  db: Queryable,
+  topic: Pick<topicStore.TopicRow, 'tid' | 'cid' | 'pinned' | 'locked' | 'deleted'>,
+  events: TopicEventView[],
+): Promise<void> {
+  if (!events.some((e) => UNDO_FAMILIES[e.type])) return;
+  const latest = new Map<string, TopicEventRow>();
+  for (const row of await store.eventsOfTypes(db, topic.tid, Object.keys(UNDO_FAMILIES))) latest.set(UNDO_FAMILIES[row.type]!, row);
+  const base = `/topics/${topic.tid}`;
+  for (const e of events) {
+    const family = UNDO_FAMILIES[e.type];
+    if (!family || latest.get(family)?.id !== e.id) continue;
+    if (e.type === 'pin' && topic.pinned === 1) e.undo = { method: 'DELETE', path: `${base}/pin` };
+    else if (e.type === 'unpin' && topic.pinned !== 1) e.undo = { method: 'PUT', path: `${base}/pin` };
+    else if (e.type === 'lock' && topic.locked === 1) e.undo = { method: 'DELETE', path: `${base}/lock` };
+    else if (e.type === 'unlock' && topic.locked !== 1) e.undo = { method: 'PUT', path: `${base}/lock` };
+    else if (e.type === 'delete' && topic.deleted === 1) e.undo = { method: 'PUT', path: `${base}/state` };
+    else if (e.type === 'restore' && topic.deleted !== 1) e.undo = { method: 'DELETE', path: `${base}/state` };
+    else if (e.type === 'move') {
+      const d = parse(latest.get(family)!.data);
+      if (typeof d.fromCid === 'number' && d.toCid === topic.cid) e.undo = { method: 'PUT', path: `${base}/move`, body: { cid: d.fromCid } };
+    }
+  }
 }
 
 /** A topic's events for a reader of the topic (GET /api/v3/topics/:tid/events). */

@@ -32,7 +32,7 @@ export async function moveTopic(ctx: TopicsDeps, viewer: Viewer, tid: number, ci
         await ctx.categories.bumpCounters(tx, topic.cid, -1, -topic.post_count);
         await ctx.categories.bumpCounters(tx, target.cid, 1, topic.post_count);
       }
-      await recordEvent(ctx, tx, tid, 'move', viewer.uid, { fromName: from?.name ?? '', toName: target.name }, ip);
+      await recordEvent(ctx, tx, tid, 'move', viewer.uid, { fromName: from?.name ?? '', toName: target.name, fromCid: topic.cid, toCid: target.cid }, ip);
     },
     after: () => void ctx.hooks.fire('action:topic.move', { topic: updated, uid: viewer.uid, fromCid: topic.cid }),
   });

@@ -242,6 +242,39 @@ describe('events, pins and editors', () => {
     expect((await forum.client().get('/api/v3/topics/999999/events')).status).toBe(404);
   });
 
+  it("offers the topic's moderators the undo of each kind's latest event, and the undo reverses it", async () => {
+    const a = await thread();
+    await catMod.client.put(`/api/v3/topics/${a.tid}/lock`);
+    await catMod.client.put(`/api/v3/topics/${a.tid}/pin`);
+    await catMod.client.del(`/api/v3/topics/${a.tid}/pin`);
+    await catMod.client.put(`/api/v3/topics/${a.tid}/move`, { cid: other });
+    type Ev = { id: number; type: string; undo?: { method: 'PUT' | 'DELETE'; path: string; body?: Record<string, number> } };
+    const undos = async (client: HttpClient) => ((await client.get(`/api/topic/${a.tid}`)).body.events as Ev[]).map((e) => [e.type, e.undo ?? null]);
+    // Only the latest of each kind, while the topic is as it left it: the pin was lifted since.
+    expect(await undos(catMod.client)).toEqual([
+      ['lock', { method: 'DELETE', path: `/topics/${a.tid}/lock` }],
+      ['pin', null],
+      ['unpin', { method: 'PUT', path: `/topics/${a.tid}/pin` }],
+      ['move', { method: 'PUT', path: `/topics/${a.tid}/move`, body: { cid } }],
+    ]);
+    // Readers who do not moderate the topic see no undo.
+    expect((await undos(member.client)).every(([, undo]) => undo === null)).toBe(true);
+    // Undoing the move puts the topic back (its own event); the old move has nothing left to undo.
+    const page = (await catMod.client.get(`/api/topic/${a.tid}`)).body.events as Ev[];
+    const move = page.find((e) => e.type === 'move')!.undo!;
+    expect((await catMod.client.put(`/api/v3${move.path}`, move.body)).status).toBe(200);
+    expect((await topicRow(a.tid))!.cid).toBe(cid);
+    const after = await undos(catMod.client);
+    expect(after.map(([type]) => type)).toEqual(['lock', 'pin', 'unpin', 'move', 'move']);
+    expect(after[3]![1]).toBeNull();
+    expect(after[4]![1]).toEqual({ method: 'PUT', path: `/topics/${a.tid}/move`, body: { cid: other } });
+    // Unlocking by hand leaves the lock nothing to undo, and the unlock its own.
+    await catMod.client.del(`/api/v3/topics/${a.tid}/lock`);
+    const last = await undos(catMod.client);
+    expect(last[0]).toEqual(['lock', null]);
+    expect(last.at(-1)).toEqual(['unlock', { method: 'PUT', path: `/topics/${a.tid}/lock` }]);
+  });
+
   it('lifts a pin at its expiry, and refuses an expiry in the past', async () => {
     const a = await thread();
     const past = await catMod.client.put(`/api/v3/topics/${a.tid}/pin`, { expiry: Date.now() - 1000 });
