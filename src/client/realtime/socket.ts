@@ -157,6 +157,12 @@ export function startSocket(rt: Runtime): Socket {
   socket.on('event:unbanned', () => {
     rt.dialog.set({ title: t('global:alert.unbanned'), message: t('global:alert.unbanned.message'), closable: true, button: 'global:go-home', onConfirm: goHome });
   });
+  socket.on('event:muted', (data: { until?: number; reason?: string } | null) => {
+    const reason = data?.reason || '';
+    const message = data?.until ? t('global:alert.muted-until', new Date(data.until).toLocaleString(c.userLang), reason) : t('global:alert.muted-message', reason);
+    rt.alert({ type: 'warning', title: t('global:alert.muted'), message });
+  });
+  socket.on('event:unmuted', () => rt.alert({ type: 'success', title: t('global:alert.unmuted'), message: t('global:alert.unmuted.message'), timeout: 10_000 }));
   socket.on('event:alert', (data: AlertInput) => rt.alert(data));
   // The member's status chosen in another tab or device.
   socket.on('event:user_status_change', (data: { uid?: number; status?: string } | null) => {

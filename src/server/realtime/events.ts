@@ -105,6 +105,9 @@ export interface ServerToClientEvents {
   'event:invalid_session': () => void;
   'event:banned': (data: BanPayload) => void;
   'event:unbanned': () => void;
+  /** Palaver's own: the member was muted (can read, cannot post or chat) until `until`, or unmuted. */
+  'event:muted': (data: BanPayload) => void;
+  'event:unmuted': () => void;
   'event:logout': () => void;
   'event:alert': (data: LiveAlert) => void;
   'event:deprecated_call': (data: { eventName: string; replacement: string }) => void;

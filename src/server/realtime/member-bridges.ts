@@ -13,6 +13,13 @@ export function registerMemberBridges(hub: Hub): void {
   bridge(hub, 'action:user.unbanned', async ({ uid }) => {
     io.to(userRoom(uid)).emit('event:unbanned');
   });
+  // A muted member keeps reading: told at once, not on their next refused post.
+  bridge(hub, 'action:user.muted', async ({ uid, until, reason }) => {
+    io.to(userRoom(uid)).emit('event:muted', { reason, ...(until > 0 ? { until } : {}) });
+  });
+  bridge(hub, 'action:user.unmuted', async ({ uid }) => {
+    io.to(userRoom(uid)).emit('event:unmuted');
+  });
   // Only the sockets of the session that logged out: the member's other devices stay.
   bridge(hub, 'action:user.loggedOut', async ({ sessionId }) => {
     io.to(sessionRoom(sessionId)).emit('event:logout');

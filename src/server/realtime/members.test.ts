@@ -58,6 +58,18 @@ describe('bans and logouts', () => {
     await unbanned;
   });
 
+  it('tells a muted member at once, until when and why, keeps their socket open, and tells them when it is lifted', async () => {
+    const m = await online();
+    const muted = nextEvent(m.socket, 'event:muted');
+    const until = Date.now() + 3_600_000;
+    expect((await admin.put(`/api/v3/users/${m.uid}/mute`, { until, reason: 'Cool down' })).status).toBe(200);
+    expect(await muted).toEqual({ until, reason: 'Cool down' });
+    const unmuted = nextEvent(m.socket, 'event:unmuted');
+    expect((await admin.del(`/api/v3/users/${m.uid}/mute`)).status).toBe(200);
+    await unmuted;
+    expect(m.socket.connected).toBe(true);
+  });
+
   it('logs out only the sockets of the session that logged out', async () => {
     const m = await online();
     const other = await forum.loginAs(m.user);
