@@ -82,6 +82,17 @@ export interface UsernameHistoryTable {
   uid: number;
   username: string;
   changed: number;
+  /** Who made the change (0: before migration 0033). */
+  by_uid: Generated<number>;
+}
+
+/** Each address a member's account was given (migration 0033). */
+export interface EmailHistoryTable {
+  id: Generated<number>;
+  uid: number;
+  email: string;
+  by_uid: number;
+  changed: number;
 }
 
 export interface GroupsTable {
@@ -379,6 +390,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_backup: TwoFactorBackupTable;
   username_history: UsernameHistoryTable;
+  email_history: EmailHistoryTable;
   privileges: PrivilegesTable;
   events: EventsTable;
   jobs: JobsTable;

@@ -71,6 +71,20 @@ export interface AccountInfoPage extends PageBase, UserSummary {
   canDeleteContent: boolean;
   isSelf: boolean;
   isTargetAdmin: boolean;
+  /** NodeBB's: the member's live sessions (device, address, when). */
+  sessions: import('../security.js').AccountSession[];
+  /** NodeBB's: the names the account has had, newest first (`byUid` as a string, as NodeBB's). */
+  usernames: IdentityValue[];
+  /** NodeBB's: the addresses the account has had, newest first, with who set each. */
+  emails: (IdentityValue & { byUser: ModeratorRef | null })[];
+}
+
+/** One value of a member's identity history (NodeBB's `usernames` / `emails` items). */
+export interface IdentityValue {
+  value: string;
+  byUid: string;
+  timestamp: number;
+  timestampISO: string;
 }
 
 /** One blacklist rule with its hit count. */

@@ -4,7 +4,6 @@ import { twoFactor, type Enrolment, type TwoFactorStatus } from '../../plugins/t
 import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import type { AccountSession, AccountToken } from '../../../shared/security.js';
-import { describeUserAgent } from './user-agent.js';
 
 /** What these functions use of the application. */
 type Deps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'hooks' | 'limiter' | 'privileges' | 'settings' | 'users'>;
@@ -20,22 +19,7 @@ export async function securityTarget(ctx: Deps, actor: Viewer, uid: number, self
 
 /** A member's sessions as their sessions page shows them (NodeBB's fields and ours). */
 export async function listSessions(ctx: Deps, uid: number, currentHash: string | null): Promise<AccountSession[]> {
-  const rows = await ctx.auth.sessionsOf(uid);
-  return rows.map((r) => {
-    const agent = describeUserAgent(r.user_agent);
-    return {
-      uuid: r.uuid,
-      ip: r.ip,
-      datetime: r.created,
-      datetimeISO: new Date(r.created).toISOString(),
-      lastSeen: r.last_seen,
-      lastSeenISO: new Date(r.last_seen).toISOString(),
-      platform: agent.platform,
-      browser: agent.browser,
-      version: agent.version,
-      current: r.id_hash === currentHash,
-    };
-  });
+  return ctx.auth.describeSessions(uid, currentHash);
 }
 
 /** Ends one of a member's sessions (themself or an admin): its next request is a guest's, its sockets close. */

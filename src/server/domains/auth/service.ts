@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
+import type { AccountSession } from '../../../shared/security.js';
 import * as store from './store.js';
+import { describeUserAgent } from './user-agent.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -117,6 +119,29 @@ export class AuthService {
   async sessionsOf(uid: number): Promise<(store.SessionRow & { uuid: string; reauth_until: number })[]> {
     const rows = await store.sessionsOf(this.db, uid, Date.now());
     return rows.map((r) => ({ ...r, uuid: publicId('session', r.id_hash) }));
+  }
+
+  /**
+   * A member's sessions as the sessions page and the moderators' info page show them (NodeBB's
+   * fields and ours): device from the user agent, address, start and last activity; `current`
+   * marks the session whose hash is given.
+   */
+  async describeSessions(uid: number, currentHash: string | null): Promise<AccountSession[]> {
+    return (await this.sessionsOf(uid)).map((r) => {
+      const agent = describeUserAgent(r.user_agent);
+      return {
+        uuid: r.uuid,
+        ip: r.ip,
+        datetime: r.created,
+        datetimeISO: new Date(r.created).toISOString(),
+        lastSeen: r.last_seen,
+        lastSeenISO: new Date(r.last_seen).toISOString(),
+        platform: agent.platform,
+        browser: agent.browser,
+        version: agent.version,
+        current: r.id_hash === currentHash,
+      };
+    });
   }
 
   /** The session hash behind a member's session uuid, or null when it is not theirs. */

@@ -11,7 +11,7 @@ const ADDRESS_LIMIT = 50;
 const OTHERS_LIMIT = 200;
 
 /** The info page's moderation data of a member: a fixed number of queries, whatever the history holds. */
-export async function moderationInfo(ctx: ModerationDeps, m: ModerationService, viewer: Viewer, row: UserRow): Promise<Omit<AccountInfoPage, keyof import('../../../shared/types.js').PageBase | keyof import('../../../shared/types.js').UserSummary>> {
+export async function moderationInfo(ctx: ModerationDeps, m: ModerationService, viewer: Viewer, row: UserRow): Promise<Omit<AccountInfoPage, keyof import('../../../shared/types.js').PageBase | keyof import('../../../shared/types.js').UserSummary | 'sessions' | 'usernames' | 'emails'>> {
   const db = ctx.db;
   const [actions, notes, addresses, mute, s, isTargetAdmin] = await Promise.all([
     store.actionsOf(db, row.uid, HISTORY_LIMIT),

@@ -221,6 +221,36 @@ describe('info page', () => {
     expect(info.canBan).toBe(true);
     expect((await gmod.client.get('/api/user/nobody-at-all/info')).status).toBe(404);
   });
+
+  it("carries NodeBB's sessions, usernames and emails: each name and address with who set it and when", async () => {
+    const m = await forum.member();
+    const first = m.user.username;
+    const renamed = `renamed${m.user.uid}`;
+    expect((await admin.client.put(`/api/v3/users/${m.user.uid}`, { username: renamed })).status).toBe(200);
+    const address = `moved${m.user.uid}@example.com`;
+    expect((await admin.client.post(`/api/v3/users/${m.user.uid}/emails`, { email: address, skipConfirmation: true })).status).toBe(200);
+    const info = (await admin.client.get(`/api/user/${renamed}/info`)).body;
+    expect(info.usernames.map((u: { value: string; byUid: string }) => [u.value, u.byUid])).toEqual([
+      [renamed, String(admin.user.uid)],
+      [first, String(m.user.uid)],
+    ]);
+    expect(info.emails[0]).toMatchObject({ value: address, byUid: String(admin.user.uid), byUser: { username: admin.user.username } });
+    expect(typeof info.emails[0].timestampISO).toBe('string');
+    // The member's session (logged in by the harness) with its device and address.
+    expect(info.sessions.length).toBeGreaterThan(0);
+    expect(info.sessions[0]).toMatchObject({ current: false, uuid: expect.any(String), ip: expect.any(String) });
+    // An account never changed lists its address from joining; a holder of view:users:info who is
+    // not a global moderator sees no addresses.
+    const fresh = await forum.createUser();
+    const freshInfo = (await gmod.client.get(`/api/user/${fresh.userslug}/info`)).body;
+    expect(freshInfo.emails.map((e: { value: string }) => e.value)).toEqual([fresh.email]);
+    expect(freshInfo.usernames.map((u: { value: string }) => u.value)).toEqual([fresh.username]);
+    const viewer = await forum.member();
+    await forum.ctx.privileges.give(0, ['view:users:info'], `uid:${viewer.user.uid}`);
+    const limited = await viewer.client.get(`/api/user/${fresh.userslug}/info`);
+    expect(limited.status).toBe(200);
+    expect(limited.body.emails).toEqual([]);
+  });
 });
 
 describe('spam defence', () => {

@@ -12,11 +12,22 @@ const infoPage = definePage<AccountInfoPage>({
     const row = await ctx.users.bySlug(params.userslug!);
     if (!row || row.deleted === 1) throw notFound('error:no-user');
     if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}/info` };
+    const [info, sessions, identity] = await Promise.all([ctx.moderation.info(viewer, row), ctx.auth.describeSessions(row.uid, null), ctx.users.identityHistory(row)]);
+    const setters = await ctx.users.getMany([...new Set(identity.emails.map((e) => e.byUid))]);
+    const value = (v: { value: string; byUid: number; timestamp: number }) => ({ value: v.value, byUid: String(v.byUid), timestamp: v.timestamp, timestampISO: new Date(v.timestamp).toISOString() });
     return {
       ...presentUser(row),
       title: '[[pages:account/info]]',
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[pages:account/info]]' }],
-      ...(await ctx.moderation.info(viewer, row)),
+      ...info,
+      sessions,
+      usernames: identity.usernames.map(value),
+      // Addresses are for administrators and global moderators, not every holder of view:users:info.
+      emails: (viewer.isAdmin || viewer.isGlobalMod ? identity.emails : []).map((e) => {
+        const by = setters.get(e.byUid);
+        const u = by ? presentUser(by) : null;
+        return { ...value(e), byUser: u ? { uid: u.uid, username: u.username, userslug: u.userslug, picture: u.picture ?? '', 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'] } : null };
+      }),
     };
   },
 });

@@ -43,6 +43,32 @@ export async function usernameHistory(db: Queryable, uid: number): Promise<{ use
 }
 
 /**
+ * The names and addresses a member's account has had, newest first (NodeBB's `usernames` and
+ * `emails` of the info page): each value with when it was set and by whom. A name's history
+ * row keeps the name it replaced, so the name set at that time is the next newer one (the
+ * current name for the newest row); the first name dates from joining. An address never
+ * changed since joining is listed from then.
+ */
+export async function identityHistory(db: Queryable, user: UserRow): Promise<{ usernames: HistoryValue[]; emails: HistoryValue[] }> {
+  const [names, emails] = await Promise.all([
+    db.selectFrom('username_history').select(['username', 'changed', 'by_uid']).where('uid', '=', user.uid).orderBy('changed', 'desc').limit(50).execute(),
+    db.selectFrom('email_history').select(['email', 'changed', 'by_uid']).where('uid', '=', user.uid).orderBy('changed', 'desc').orderBy('id', 'desc').limit(50).execute(),
+  ]);
+  const usernames: HistoryValue[] = names.map((row, i) => ({ value: i === 0 ? user.username : names[i - 1]!.username, byUid: Number(row.by_uid), timestamp: Number(row.changed) }));
+  usernames.push({ value: names.length ? names[names.length - 1]!.username : user.username, byUid: user.uid, timestamp: Number(user.joindate) });
+  const addresses: HistoryValue[] = emails.map((row) => ({ value: row.email, byUid: Number(row.by_uid), timestamp: Number(row.changed) }));
+  if (!emails.length && user.email) addresses.push({ value: user.email, byUid: user.uid, timestamp: Number(user.joindate) });
+  return { usernames, emails: addresses };
+}
+
+/** One value of a member's identity history. */
+export interface HistoryValue {
+  value: string;
+  byUid: number;
+  timestamp: number;
+}
+
+/**
  * Changes a member's username (themself or an admin): the forum's length and character rules,
  * reserved and taken names, and the cool-down between two changes (members only). The old
  * name is kept in the history; the old profile address answers 404, as NodeBB's does.
@@ -65,7 +91,7 @@ export async function changeUsername(ctx: Deps, actor: Viewer, uid: number, user
     const byName = await store.byUsername(tx, name);
     const bySlug = await store.bySlug(tx, slug);
     if ((byName && byName.uid !== uid) || (bySlug && bySlug.uid !== uid)) throw badRequest('error:username-taken');
-    await tx.insertInto('username_history').values({ uid, username: user.username, changed: Date.now() }).execute();
+    await tx.insertInto('username_history').values({ uid, username: user.username, changed: Date.now(), by_uid: actor.uid }).execute();
     await store.updateUser(tx, uid, { username: name, userslug: slug });
     await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', tx);
     return (await store.byUid(tx, uid))!;
@@ -96,6 +122,7 @@ export async function requestEmailChange(
   if (skip) {
     const updated = await ctx.db.transaction().execute(async (tx) => {
       await store.updateUser(tx, uid, { email, email_confirmed: 1 });
+      await tx.insertInto('email_history').values({ uid, email, by_uid: actor.uid, changed: Date.now() }).execute();
       await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', tx);
       return (await store.byUid(tx, uid))!;
     });
@@ -128,6 +155,7 @@ export async function confirmAddress(ctx: Deps, uid: number, email: string, clai
     if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
     await claim(tx);
     await store.updateUser(tx, uid, { email: lower, email_confirmed: 1 });
+    await tx.insertInto('email_history').values({ uid, email: lower, by_uid: uid, changed: Date.now() }).execute();
     await ctx.events.log('email-change', uid, { targetUid: uid }, '', tx);
     changed = (await store.byUid(tx, uid))!;
     return 'changed';

@@ -495,6 +495,11 @@ export class UsersService {
     return (await topicList(this.ctx.db, 'topics', uid, cids, 0, limit)).rows;
   }
 
+  /** The names and addresses a member's account has had (the moderators' info page). */
+  async identityHistory(user: UserRow): Promise<{ usernames: credentials.HistoryValue[]; emails: credentials.HistoryValue[] }> {
+    return credentials.identityHistory(this.ctx.db, user);
+  }
+
   /** A member's former usernames, newest first (the edit/username page). */
   async usernameHistory(uid: number): Promise<{ username: string; changed: number }[]> {
     return credentials.usernameHistory(this.ctx.db, uid);
