@@ -50,6 +50,7 @@ describe('bans from the profile', () => {
       await admin.getByRole('textbox', { name: 'Moderation Note' }).fill('Posted the same link in ten topics.');
       await admin.getByRole('button', { name: 'Add note' }).click();
       await admin.getByTestId('info-notes').getByText('Posted the same link in ten topics.').waitFor();
+      expect(await admin.locator('section', { hasText: 'Usernames' }).textContent()).toContain(victim.username);
       await shot(admin, `info-page-${name}`);
       expect(await seriousAxeViolations(admin)).toEqual([]);
     });

@@ -85,6 +85,11 @@ describe('topic tools', () => {
     expect((await h.forum.ctx.topics.get(phone.tid))!.locked).toBe(1);
     await shot(page, 'timeline-phone');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The lock's Undo unlocks: a new event, and the topic open again.
+    await page.locator('.topic-event[data-type="lock"]').getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.topic-event[data-type="unlock"]').waitFor();
+    expect((await h.forum.ctx.topics.get(phone.tid))!.locked).toBe(0);
+    expect(await page.locator('.topic-event[data-type="lock"]').getByRole('button', { name: 'Undo' }).count()).toBe(0);
 
     // Who voted: the vote count opens the votes tool.
     await h.forum.ctx.posts.vote({ ...(await h.forum.ctx.privileges.viewer(h.data.bob.uid)), master: true } as never, phone.main_pid, 1);

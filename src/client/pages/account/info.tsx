@@ -40,6 +40,24 @@ function History({ title, empty, entries, t }: { title: string; empty: string; e
   );
 }
 
+/** A list of the values an account has had (names, addresses), newest first, with when. */
+function Identity({ id, title, values, t }: { id: string; title: string; values: { value: string; timestamp: number; timestampISO: string }[]; t: (k: string, ...a: (string | number)[]) => string }) {
+  if (!values.length) return null;
+  return (
+    <section className="card mb-3" aria-labelledby={id}>
+      <div className="card-header"><h2 id={id} className="h6 mb-0">{t(title)}</h2></div>
+      <ul className="list-group list-group-flush">
+        {values.map((v) => (
+          <li key={`${v.value}-${v.timestamp}`} className="list-group-item small d-flex flex-wrap justify-content-between gap-2">
+            <span className="text-break">{v.value}</span>
+            <Timeago iso={v.timestampISO} ts={v.timestamp} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** A member's moderation info (`/user/:userslug/info`): state, tools, history, addresses, other accounts, notes. */
 export default function Info({ page }: { page: PageBase }) {
   const { t } = useT();
@@ -109,6 +127,8 @@ export default function Info({ page }: { page: PageBase }) {
         <div className="col-lg-6">
           <History title="user:info.ban-history" empty="user:info.no-ban-history" entries={d.history.bans} t={t} />
           <History title="user:info.mute-history" empty="user:info.no-mute-history" entries={d.history.mutes} t={t} />
+          <Identity id="info-usernames" title="user:info.username-history" values={d.usernames} t={t} />
+          <Identity id="info-emails" title="user:info.email-history" values={d.emails} t={t} />
         </div>
         <div className="col-lg-6">
           <section className="card mb-3" aria-labelledby="info-ips">
@@ -140,6 +160,21 @@ export default function Info({ page }: { page: PageBase }) {
               </ul>
             ) : (
               <div className="card-body small text-body-secondary">{t('user:info.no-other-accounts')}</div>
+            )}
+          </section>
+          <section className="card mb-3" aria-labelledby="info-sessions">
+            <div className="card-header"><h2 id="info-sessions" className="h6 mb-0">{t('user:info.sessions')}</h2></div>
+            {d.sessions.length ? (
+              <ul className="list-group list-group-flush" data-testid="info-sessions">
+                {d.sessions.map((s) => (
+                  <li key={s.uuid} className="list-group-item small d-flex flex-wrap justify-content-between gap-2">
+                    <span>{t('user:info.session-device', s.browser, s.version, s.platform)} <code>{s.ip}</code></span>
+                    <Timeago iso={s.lastSeenISO} ts={s.lastSeen} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="card-body small text-body-secondary">{t('user:info.no-sessions')}</div>
             )}
           </section>
         </div>
