@@ -278,9 +278,14 @@ describe('spam defence', () => {
     const own = await postTopic(spammer.client, cid);
     await postReply(other.client, own.tid, 'A reply inside the spam topic.');
     const elsewhere = await postTopic(other.client, cid);
-    await postReply(spammer.client, elsewhere.tid, 'Spam reply in a good topic.');
+    const spamReply = await postReply(spammer.client, elsewhere.tid, 'Spam reply in a good topic.');
     const otherBefore = await userCounts(forum.ctx, other.user.uid);
+    // Each purged reply is announced (uploads forget it, open topic pages drop it), not only the topics.
+    const purged: number[] = [];
+    forum.ctx.hooks.action('action:post.purge', 'moderation-test', async ({ post }) => void purged.push(post.pid));
     expect((await admin.client.post(`/api/user/${spammer.user.userslug}/spam-be-gone/report`)).status).toBe(200);
+    await forum.ctx.hooks.idle();
+    expect(purged).toEqual([spamReply.pid]);
     expect((await forum.ctx.users.get(spammer.user.uid))!.banned).toBe(1);
     expect((await forum.client().get(`/api/v3/topics/${own.tid}`)).status).toBe(404);
     const after = await categoryCounts(forum.ctx, cid);

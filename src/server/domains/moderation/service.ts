@@ -194,6 +194,14 @@ export class ModerationService {
       },
     });
     for (const topic of done.topics) await this.ctx.hooks.fire('action:topic.purge', { topic, uid: actor.uid });
+    // Each reply too (its uploads' references, the live 'event:post_purged' to open topic pages).
+    if (done.posts.length) {
+      const parents = await this.ctx.topics.getMany([...new Set(done.posts.map((p) => p.tid))]);
+      for (const post of done.posts) {
+        const topic = parents.get(post.tid);
+        if (topic) await this.ctx.hooks.fire('action:post.purge', { post, topic, uid: actor.uid });
+      }
+    }
     return { topics: done.topics.length, posts: done.posts.length };
   }
 
