@@ -1,17 +1,10 @@
 /** Member moderation in the browser (issue 14 parts 3–5): ban from the profile, the info page, the IP blacklist page. */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
 
 const e2e = useE2E(seedSmall);
-const SHOTS = '/work/shots/h8';
-mkdirSync(SHOTS, { recursive: true });
-
-const shot = async (page: Page, name: string) => {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled' });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
-};
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 const connected = (page: Page) => page.waitForSelector('html[data-socket=connected]', { state: 'attached', timeout: 10_000 });
 
 describe('bans from the profile', () => {
@@ -55,6 +48,31 @@ describe('bans from the profile', () => {
       expect(await seriousAxeViolations(admin)).toEqual([]);
     });
   }
+});
+
+describe('mutes and the end of a ban, live', () => {
+  it("a member's open page tells them of a mute and of its end; the unbanned dialog goes home (phone)", async () => {
+    const h = e2e();
+    const member = await h.forum.createUser({ username: 'hushed' });
+    const page = await h.open('/recent', { as: member, viewport: PHONE });
+    await connected(page);
+    const until = Date.now() + 3_600_000;
+    await h.forum.ctx.moderation.mute(await h.forum.ctx.privileges.viewer(h.data.alice.uid), member.uid, until, 'Cool down');
+    const alert = page.locator('.alert-toast', { hasText: 'Muted' });
+    await alert.waitFor({ timeout: 5000 });
+    expect(await alert.textContent()).toContain('Reason: Cool down');
+    await shot(page, 'muted-alert-phone');
+    await h.forum.ctx.moderation.unmute(await h.forum.ctx.privileges.viewer(h.data.alice.uid), member.uid);
+    await page.locator('.alert-toast', { hasText: 'You can post and chat again.' }).waitFor({ timeout: 5000 });
+    // A ban closes the member's sockets, so the end of one reaches a page opened after it: sent as the service sends it.
+    await h.forum.ctx.hooks.fire('action:user.unbanned', { uid: member.uid, by: h.data.alice.uid });
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 5000 });
+    expect(await dialog.textContent()).toContain('Your ban has been lifted.');
+    await shot(page, 'unbanned-dialog-phone');
+    await dialog.getByRole('button').last().click();
+    await page.waitForURL((u) => u.pathname === '/forum/' || u.pathname === '/forum', { timeout: 5000 });
+  });
 });
 
 describe('the spam report on profiles (spec §6, §8)', () => {
