@@ -1,13 +1,11 @@
 /** Your data and blocks (issue 13 items 7, 9): block from the blocks page and see the folded post, export and download, delete an account. */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
 import { TEST_PASSWORD } from '../../src/server/test/harness.js';
 
-const SHOTS = '/work/shots/h5';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 
 const e2e = useE2E(async (forum) => {
   const seed = await seedSmall(forum);

@@ -3,10 +3,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestForum } from '../../src/server/test/harness.js';
-import { DESKTOP, PHONE, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
 
-const SHOTS = process.env.H1_SHOTS ?? '/work/shots/h1';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 
 /** The small forum, with votes, a bookmark, an ignored and a read topic, and follows for bob's lists. */
 async function seed(forum: TestForum) {

@@ -1,11 +1,8 @@
 /** Groups in the browser (issue 13 part 8): create a group, a member asks to join, the owner accepts, the badge shows beside the member's post. */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
 
-const SHOTS = '/work/shots/h4';
-mkdirSync(SHOTS, { recursive: true });
 
 const e2e = useE2E(async (forum) => {
   const data = await seedSmall(forum);
@@ -13,7 +10,7 @@ const e2e = useE2E(async (forum) => {
   return data;
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 const alertWith = (page: Page, text: string) => page.locator('.alert-toast').filter({ hasText: text }).first();
 
 describe('groups', () => {

@@ -1,12 +1,9 @@
 /** Registration in the browser: the ALTCHA proof of work, terms and consent, the admins' queue, an invitation link, the consent page (spec §1 captcha, §2 register, consent, admin/manage/registration). */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
 
-const SHOTS = process.env.H3_SHOTS ?? '/work/shots/h3';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 const PASSWORD = 'Sturdy-Lantern-93';
 
 const e2e = useE2E(seedSmall);

@@ -2,10 +2,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestForum } from '../../src/server/test/harness.js';
-import { DESKTOP, PHONE, categoryPath, seedSmall, seenEverything, seriousAxeViolations, topicPath, useE2E } from './harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, categoryPath, seedSmall, seenEverything, seriousAxeViolations, topicPath, useE2E } from './harness.js';
 
-const SHOTS = process.env.H7_SHOTS ?? '/work/shots/h7';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 
 async function seed(forum: TestForum) {
   const s = await seedSmall(forum);
