@@ -38,6 +38,7 @@ const MODULE_OF: Record<string, string> = {
   'account/theme': 'account/theme',
   'account/posts': 'account/posts',
   'account/best': 'account/posts',
+  'account/controversial': 'account/posts',
   'account/upvoted': 'account/posts',
   'account/downvoted': 'account/posts',
   'account/bookmarks': 'account/posts',

@@ -23,6 +23,7 @@ export const ACCOUNT_NAV_ITEMS: AccountNavItem[] = [
   { id: 'posts', path: '/posts', label: 'user:account.posts' },
   { id: 'topics', path: '/topics', label: 'user:account.topics' },
   { id: 'best', path: '/best', label: 'user:account.best' },
+  { id: 'controversial', path: '/controversial', label: 'user:account.controversial' },
   { id: 'followers', path: '/followers', label: 'user:account.followers' },
   { id: 'following', path: '/following', label: 'user:account.following' },
   { id: 'groups', path: '/groups', label: 'user:account.groups' },

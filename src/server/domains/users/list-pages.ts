@@ -155,6 +155,7 @@ function followPage(kind: 'followers' | 'following') {
 export const profileListPages = [
   postListPage('posts', 'public', '[[user:has-no-posts]]'),
   postListPage('best', 'public', '[[user:has-no-best-posts]]'),
+  postListPage('controversial', 'public', '[[user:has-no-controversial-posts]]'),
   postListPage('upvoted', 'selfOrAdmin', '[[user:has-no-upvoted-posts]]'),
   postListPage('downvoted', 'selfOrAdmin', '[[user:has-no-downvoted-posts]]'),
   postListPage('bookmarks', 'selfOrAdmin', '[[user:has-no-bookmarks]]'),

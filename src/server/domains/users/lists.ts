@@ -12,7 +12,7 @@ import type { UserRow } from './store.js';
  */
 
 /** Which of a member's posts a post list holds. */
-export type PostListKind = 'posts' | 'best' | 'upvoted' | 'downvoted' | 'bookmarks';
+export type PostListKind = 'posts' | 'best' | 'controversial' | 'upvoted' | 'downvoted' | 'bookmarks';
 /** Which topics a topic list holds. */
 export type TopicListKind = 'topics' | 'ignored' | 'read';
 
@@ -35,6 +35,8 @@ export async function postList(
     .where('topics.cid', 'in', cids);
   if (kind === 'posts') q = q.where('posts.uid', '=', uid);
   if (kind === 'best') q = q.where('posts.uid', '=', uid).where((eb) => eb(eb('posts.upvotes', '-', eb.ref('posts.downvotes')), '>', 0));
+  // NodeBB's controversial: the member's posts others voted down, the lowest score first.
+  if (kind === 'controversial') q = q.where('posts.uid', '=', uid).where('posts.downvotes', '>', 0);
   if (kind === 'upvoted' || kind === 'downvoted') {
     q = q.innerJoin('votes', 'votes.pid', 'posts.pid').where('votes.uid', '=', uid).where('votes.value', kind === 'upvoted' ? '>' : '<', 0);
   }
@@ -53,6 +55,7 @@ export async function postList(
         .as('post_index'),
     );
   if (kind === 'best') page = page.orderBy((eb) => eb('posts.upvotes', '-', eb.ref('posts.downvotes')), 'desc');
+  if (kind === 'controversial') page = page.orderBy((eb) => eb('posts.upvotes', '-', eb.ref('posts.downvotes')), 'asc');
   if (kind === 'upvoted' || kind === 'downvoted') page = page.orderBy(sql.ref('votes.created'), 'desc');
   if (kind === 'bookmarks') page = page.orderBy(sql.ref('bookmarks.created'), 'desc');
   const rows = await page.orderBy('posts.created', 'desc').orderBy('posts.pid', 'desc').offset(offset).limit(limit).execute();

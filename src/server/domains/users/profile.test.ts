@@ -260,6 +260,11 @@ describe('profile lists', () => {
     expect(pids((await voter.client.get(`/api/user/${author.user.userslug}/best`)).body).sort()).toEqual([reply.pid, hiddenTopic.mainPid].sort());
     // The profile's own best posts keep to the same rule.
     expect((await guest.get(`/api/user/${author.user.userslug}`)).body.bestPosts.map((p: { pid: number }) => p.pid)).toEqual([reply.pid]);
+    // Controversial (NodeBB's): the posts voted down, the lowest score first; public like best.
+    const controversial = await guest.get(`/api/user/${author.user.userslug}/controversial`);
+    expect(controversial.body).toMatchObject({ template: { name: 'account/controversial' }, noItemsFoundKey: '[[user:has-no-controversial-posts]]' });
+    expect(pids(controversial.body)).toEqual([topic.mainPid]);
+    expect(pids((await guest.get(`/api/user/${voter.user.userslug}/controversial`)).body)).toEqual([]);
   });
 
   it('upvoted, downvoted and bookmarks: the member and admins only (no-privileges for another member, login for a guest)', async () => {
@@ -316,7 +321,7 @@ describe('profile lists', () => {
   });
 
   it('renders each list page as HTML for a browser', async () => {
-    for (const list of ['posts', 'topics', 'best', 'followers', 'following']) {
+    for (const list of ['posts', 'topics', 'best', 'controversial', 'followers', 'following']) {
       const res = await forum.client().get(`/user/${author.user.userslug}/${list}`);
       expect([list, res.status]).toEqual([list, 200]);
       expect(res.text).toContain(author.user.username);
