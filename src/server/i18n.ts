@@ -24,6 +24,34 @@ export function languageStrings(lang = DEFAULT_LANGUAGE): Record<string, Record<
   return strings;
 }
 
+let installed: string[] | null = null;
+
+/** The languages the forum has (the folders of public/language), read once. */
+export function installedLanguages(): string[] {
+  if (!installed) {
+    const dir = path.join(publicDir, 'language');
+    installed = existsSync(dir) ? readdirSync(dir).filter((name) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(name) && existsSync(path.join(dir, name, 'global.json'))).sort() : [DEFAULT_LANGUAGE];
+  }
+  return installed;
+}
+
+/** A language's own name for itself ("English (United Kingdom)"), from the runtime's locale data. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+let zones: Set<string> | null = null;
+
+/** True for an IANA time zone the runtime knows (UTC included). */
+export function isTimeZone(name: string): boolean {
+  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return zones.has(name);
+}
+
 /** Translates 'namespace:key' with %1, %2 params; an unknown key comes back as the key itself. */
 export function translate(key: string, params: (string | number)[] = [], lang = DEFAULT_LANGUAGE): string {
   const [ns, ...rest] = key.split(':');

@@ -36,6 +36,8 @@ export interface AccountSettingsPage extends AccountPageBase {
   categoryWatchState: Record<string, boolean>;
   languages: { name: string; code: string; dir: string; selected: boolean }[];
   acpLanguages: { name: string; code: string; dir: string; selected: boolean }[];
+  /** The member's time zone for dates ('' : the browser's). Palaver's own. */
+  timezone: string;
   customSettings: PushCustomSetting[];
   homePageRoutes: { route: string; name: string; selected: boolean }[];
   upvoteNotifFreq: { name: string; selected: boolean }[];

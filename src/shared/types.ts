@@ -140,6 +140,8 @@ export interface UserSettings {
   topicsPerPage: number;
   postsPerPage: number;
   userLang: string;
+  /** The IANA time zone dates are shown in ('' : the browser's own). Palaver's own. */
+  timezone: string;
   showemail: boolean;
   showfullname: boolean;
   followTopicsOnCreate: boolean;

@@ -26,6 +26,31 @@ describe('account settings and watching pages', () => {
     expect(await page.locator('#dailyDigestFreq').inputValue()).toBe('week');
   });
 
+  it('settings: one topic a page and no pagination loads the next topics as the list ends; a time zone shows dates in it', async () => {
+    const h = e2e();
+    const { alice } = h.data;
+    const page = await h.open(`/user/${alice.userslug}/settings`, { as: alice, viewport: DESKTOP });
+    await page.locator('#topicsPerPage').fill('1');
+    await page.getByLabel('Paginate topics and posts instead of loading more as you scroll').uncheck();
+    await page.locator('#timezone').selectOption('Asia/Tokyo');
+    expect(await page.locator('#userLang').inputValue()).toBe('en-GB');
+    // A change of time zone reloads the page (dates are set as a page loads).
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('settings-save').click()]);
+    expect(await page.locator('#timezone').inputValue()).toBe('Asia/Tokyo');
+    await h.goto(page, '/recent');
+    // Two topics, one a page: the second loads on its own, and no page links show.
+    await expect.poll(() => page.locator('.topic-row').count()).toBe(2);
+    expect(await page.locator('.pagination').count()).toBe(0);
+    // A date's absolute form (its title) is in the chosen zone: 9 hours ahead of UTC.
+    const [title, tokyo, utc] = await page.locator('.topic-row time').first().evaluate((el) => {
+      const at = new Date(el.getAttribute('datetime')!);
+      const format = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', timeZone }).format(at);
+      return [el.getAttribute('title'), format('Asia/Tokyo'), format('UTC')];
+    });
+    expect(title).toBe(tokyo);
+    expect(tokyo).not.toBe(utc);
+  });
+
   it('settings on a phone', async () => {
     const h = e2e();
     const { bob } = h.data;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TIMEAGO_REFRESH_MS } from '../../shared/constants';
 import { useRuntime } from '../app/runtime';
-import { useT } from '../app/hooks';
+import { useT, useUser } from '../app/hooks';
 import { createStore, useStore } from '../state/store';
 import { timeago } from '../util/timeago';
 
@@ -38,7 +38,9 @@ export function Timeago({ iso, ts }: { iso?: string; ts?: number }) {
   const time = ts ?? (iso ? Date.parse(iso) : NaN);
   if (!Number.isFinite(time)) return null;
   const cutoff = rt.config.timeagoCutoff ?? 30;
-  const view = timeago(time, now ?? time, lang, now === null ? 0 : cutoff, now === null ? 'UTC' : undefined);
+  // The member's chosen time zone, else UTC on the server and the browser's own after mount.
+  const zone = useUser()?.settings?.timezone || undefined;
+  const view = timeago(time, now ?? time, lang, now === null ? 0 : cutoff, now === null ? (zone ?? 'UTC') : zone);
   return (
     <time dateTime={new Date(time).toISOString()} title={view.title} className="timeago" suppressHydrationWarning>
       {view.text}

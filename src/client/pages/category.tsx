@@ -4,7 +4,7 @@ import { CategoryIcon } from '../components/CategoryIcon';
 import { NewTopicButton } from '../components/NewTopicButton';
 import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
-import { Pagination } from '../components/Pagination';
+import { useTopicPages } from '../components/MoreTopics';
 import { TagFilter } from '../components/TagFilter';
 import { TopicList } from '../components/TopicList';
 import { CategoryRow } from './categories';
@@ -15,6 +15,7 @@ export default function Category({ page }: { page: PageBase }) {
   const { t, tx } = useT();
   const data = page as CategoryPage;
   const user = useUser();
+  const { topics, footer } = useTopicPages(data.topics, data.pagination);
   return (
     <>
       <PageHeader
@@ -40,8 +41,8 @@ export default function Category({ page }: { page: PageBase }) {
       )}
       <TagFilter tag={data.selectedTag} url={page.url} />
       <NewTopicsBar shown={data.topics ?? []} cid={data.cid} />
-      <TopicList topics={data.topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} />
-      <Pagination pagination={data.pagination} />
+      <TopicList topics={topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} />
+      {footer}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useT, useUser } from '../app/hooks';
 import { NewTopicButton } from '../components/NewTopicButton';
 import { NewTopicsBar } from '../components/NewTopicsBar';
 import { PageHeader } from '../components/PageHeader';
-import { Pagination } from '../components/Pagination';
+import { useTopicPages } from '../components/MoreTopics';
 import { TagFilter } from '../components/TagFilter';
 import { TopicList } from '../components/TopicList';
 import { FollowButton } from './watch-controls';
@@ -20,6 +20,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
   const hasTerms = name === 'popular' || name === 'top';
   // Lists that announce new topics (their pages enter recent_topics / unread_topics).
   const live = name === 'recent' || name === 'unread';
+  const { topics, footer } = useTopicPages(data.topics ?? [], data.pagination);
   return (
     <>
       <PageHeader title={page.title ? tx(page.title) : t(`pages:${name}`)}>
@@ -48,9 +49,9 @@ export default function TopicListView({ page }: { page: PageBase }) {
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
       ) : (
-        <TopicList topics={data.topics ?? []} tools={!!user && (user.isAdmin || user.isGlobalMod)} />
+        <TopicList topics={topics} tools={!!user && (user.isAdmin || user.isGlobalMod)} />
       )}
-      <Pagination pagination={data.pagination} />
+      {footer}
     </>
   );
 }

@@ -47,7 +47,12 @@ export default function AccountSettings({ page }: { page: PageBase }) {
     showfullname: s.showfullname,
     categoryWatchState: String(s.categoryWatchState),
     dailyDigestFreq: data.dailyDigestFreqOptions.find((o) => o.selected)?.value ?? 'off',
+    userLang: data.languages.find((l) => l.selected)?.code ?? s.userLang,
+    timezone: data.timezone,
+    usePagination: s.usePagination,
   });
+  // The browser's zones (the server checks the choice against its own list).
+  const [zones] = useState<string[]>(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []));
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
   const toggle = (name: string, channel: 'inApp' | 'email' | 'push') => setPrefs((ps) => ps.map((p) => (p.name === name ? { ...p, [channel]: !p[channel] } : p)));
@@ -66,6 +71,9 @@ export default function AccountSettings({ page }: { page: PageBase }) {
       showfullname: form.showfullname ? '1' : '0',
       categoryWatchState: form.categoryWatchState,
       dailyDigestFreq: form.dailyDigestFreq,
+      userLang: form.userLang,
+      timezone: form.timezone,
+      usePagination: form.usePagination ? '1' : '0',
     };
     for (const p of prefs) {
       settings[`notificationType_${p.name}`] = nodebbValue(p);
@@ -73,6 +81,12 @@ export default function AccountSettings({ page }: { page: PageBase }) {
     }
     try {
       await api(rt.config, 'PUT', `/users/${data.uid}/settings`, { settings });
+      // The interface's language and dates are set when a page loads: a change to either reloads it.
+      const own = user?.uid === data.uid;
+      if (own && (form.userLang !== user?.settings.userLang || form.timezone !== (user?.settings.timezone ?? ''))) {
+        window.location.reload();
+        return;
+      }
       rt.alert({ type: 'success', message: t('user:settings.saved') });
     } catch (err) {
       rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
@@ -115,6 +129,24 @@ export default function AccountSettings({ page }: { page: PageBase }) {
                   ))}
                 </select>
               </div>
+              <div>
+                <label className="form-label" htmlFor="userLang">{t('user:settings.language')}</label>
+                <select className="form-select" id="userLang" value={form.userLang} onChange={(e) => set('userLang', e.target.value)}>
+                  {data.languages.map((l) => (
+                    <option key={l.code} value={l.code}>{l.name}</option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label className="form-label" htmlFor="timezone">{t('user:settings.timezone')}</label>
+                <select className="form-select" id="timezone" value={form.timezone} onChange={(e) => set('timezone', e.target.value)}>
+                  <option value="">{t('user:settings.timezone-browser')}</option>
+                  {(zones.includes(form.timezone) || !form.timezone ? zones : [form.timezone, ...zones]).map((z) => (
+                    <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>
+                  ))}
+                </select>
+              </div>
+              {check('usePagination', t('user:settings.use-pagination'), form.usePagination, () => set('usePagination', !form.usePagination))}
               {check('openSidebars', t('user:settings.open-sidebars'), form.openSidebars, () => set('openSidebars', !form.openSidebars))}
               {check('followTopicsOnCreate', t('user:settings.follow-on-create'), form.followTopicsOnCreate, () => set('followTopicsOnCreate', !form.followTopicsOnCreate))}
               {check('followTopicsOnReply', t('user:settings.follow-on-reply'), form.followTopicsOnReply, () => set('followTopicsOnReply', !form.followTopicsOnReply))}

@@ -34,6 +34,30 @@ describe('account pages', () => {
     expect(html.status).toBe(200);
   });
 
+  it('settings: language from the installed ones, a time zone, and pagination or infinite scroll; bad values are refused with their key, nothing saved', async () => {
+    const { client, user } = await forum.loginAs();
+    const put = await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { userLang: 'en-GB', timezone: 'Asia/Tokyo', usePagination: '0' } });
+    expect(put.status).toBe(200);
+    expect(put.body.response).toMatchObject({ userLang: 'en-GB', usePagination: false });
+    const page = (await client.get(`/api/user/${user.userslug}/settings`)).body;
+    expect(page.timezone).toBe('Asia/Tokyo');
+    expect(page.settings.usePagination).toBe(false);
+    expect(page.languages).toEqual([{ name: 'British English', code: 'en-GB', dir: 'ltr', selected: true }]);
+    // The member's pages carry the choice (the client formats dates in that zone).
+    expect(page.loggedInUser.settings).toMatchObject({ timezone: 'Asia/Tokyo', usePagination: false });
+    for (const [settings, key] of [
+      [{ userLang: 'xx-YY' }, 'error:invalid-language'],
+      [{ timezone: 'Mars/Olympus_Mons' }, 'error:invalid-timezone'],
+    ] as const) {
+      const bad = await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { ...settings, usePagination: '1' } });
+      expect([bad.status, bad.body.status.key]).toEqual([400, key]);
+    }
+    expect((await client.get(`/api/user/${user.userslug}/settings`)).body).toMatchObject({ timezone: 'Asia/Tokyo', settings: { usePagination: false } });
+    // Back to the device's own zone.
+    expect((await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { timezone: '' } })).status).toBe(200);
+    expect((await client.get(`/api/user/${user.userslug}/settings`)).body.timezone).toBe('');
+  });
+
   it("a member's own default watch state applies to the categories they never chose", async () => {
     const { client, user } = await forum.loginAs();
     expect((await forum.ctx.categories.watchStates(user.uid, [cid])).get(cid)).toBe('watching');

@@ -11,6 +11,10 @@ import { presentSettingsObj, presentUser, presentUserObj, userSettings } from '.
 import type { UserRow } from '../users/store.js';
 import { DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, settingName, typeKey } from './schemas.js';
 import * as store from './store.js';
+import { installedLanguages, languageName } from '../../i18n.js';
+
+/** Languages written right to left (Arabic, Persian, Hebrew, Urdu…). */
+const RTL = /^(ar|fa|he|ur|ps|sd|ug|yi|dv|ckb)(-|$)/;
 
 const WATCHED_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
@@ -133,8 +137,9 @@ const settingsPage = definePage<AccountSettingsPage>({
       bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
       // As NodeBB: `{ [the member's default state]: true }`.
       categoryWatchState: { [notify.categoryWatchState]: true },
-      languages: [{ name: 'English (United Kingdom)', code: 'en-GB', dir: 'ltr', selected: true }],
-      acpLanguages: [{ name: 'English (United Kingdom)', code: 'en-GB', dir: 'ltr', selected: true }],
+      languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
+      acpLanguages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
+      timezone: s.timezone,
       // NodeBB's place for settings of plugins: Palaver's push channel per type.
       customSettings: [{ id: 'notificationPush', title: '[[user:settings.channel.push]]', values: notify.push }],
       homePageRoutes: [],

@@ -14,6 +14,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   topicsPerPage: 20,
   postsPerPage: 20,
   userLang: 'en-GB',
+  timezone: '',
   showemail: false,
   showfullname: false,
   followTopicsOnCreate: true,

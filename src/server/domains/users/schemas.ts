@@ -29,6 +29,7 @@ export const UserSettingsSchema = Type.Object(
     topicsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     postsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     userLang: Type.Optional(Type.String({ maxLength: 10 })),
+    timezone: Type.Optional(Type.String({ maxLength: 64 })),
     showemail: Type.Optional(Type.Boolean()),
     showfullname: Type.Optional(Type.Boolean()),
     followTopicsOnCreate: Type.Optional(Type.Boolean()),

@@ -19,6 +19,7 @@ import * as store from './store.js';
 import type { UserRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import * as credentials from './credentials.js';
+import { installedLanguages, isTimeZone } from '../../i18n.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
 export type UsersDeps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
@@ -372,6 +373,9 @@ export class UsersService {
     }
     if (next.openSidebars !== 'on' && next.openSidebars !== 'off') throw badRequest('error:invalid-data');
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
+    // A language the forum has, and a time zone the runtime knows ('' for the browser's own).
+    if (!installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
+    if (next.timezone !== '' && !isTimeZone(next.timezone)) throw badRequest('error:invalid-timezone');
     next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
     // Store only what the member chose, so unchosen sizes keep following the forum's settings.
