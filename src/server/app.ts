@@ -56,6 +56,12 @@ import { searchPages } from './domains/search/pages.js';
 import { registerFeedRoutes } from './domains/feeds/routes.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
+import { adminUserPages } from './domains/users/admin-pages.js';
+import { registerAdminUserRoutes } from './domains/users/admin-routes.js';
+import { adminTagPages } from './domains/tags/admin-pages.js';
+import { registerAdminTagRoutes } from './domains/tags/admin-routes.js';
+import { adminUploadPages } from './domains/uploads/admin-pages.js';
+import { digestAdminPages, registerDigestAdminRoutes } from './domains/notifications/digest-admin-routes.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
@@ -149,6 +155,9 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerSecurityRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
       registerDeletionRoutes(scope, ctx);
+      registerAdminUserRoutes(scope, ctx);
+      registerAdminTagRoutes(scope, ctx);
+      registerDigestAdminRoutes(scope, ctx);
       registerExportRoutes(scope, ctx);
       registerModerationRoutes(scope, ctx);
       registerBlacklistGuard(scope, ctx);
@@ -175,7 +184,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

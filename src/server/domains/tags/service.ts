@@ -9,7 +9,7 @@ import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'db' | 'hooks' | 'categories'>;
+export type TagsDeps = Pick<AppContext, 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics'>;
 
 /** Tags: cleaning and limits, links to topics, and per-tag topic counts (of topics not deleted). */
 export class TagsService {

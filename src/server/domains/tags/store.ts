@@ -132,3 +132,60 @@ export async function tagsContaining(db: Queryable, text: string, limit: number)
     .limit(limit)
     .execute();
 }
+
+/** Every tag (used or not) containing a text, most used first, with the total: the admins' tag list. */
+export async function adminTagList(db: Queryable, text: string, offset: number, limit: number): Promise<{ rows: { tag: string; topic_count: number }[]; count: number }> {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const base = text ? db.selectFrom('tags').where(sql<boolean>`tag like ${`%${escaped}%`} escape '\\'`) : db.selectFrom('tags');
+  const rows = await base.select(['tag', 'topic_count']).orderBy('topic_count', 'desc').orderBy('tag').offset(offset).limit(limit).execute();
+  const c = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows: rows.map((r) => ({ tag: r.tag, topic_count: Number(r.topic_count) })), count: Number(c?.n ?? 0) };
+}
+
+/** Creates a tag with no topics (nothing when it exists). */
+export async function ensureTag(db: Queryable, tag: string): Promise<void> {
+  await db.insertInto('tags').values({ tag, topic_count: 0 }).onConflict((oc) => oc.column('tag').doNothing()).execute();
+}
+
+/** The tids carrying a tag. */
+export async function tidsWithTag(db: Queryable, tag: string): Promise<number[]> {
+  return (await db.selectFrom('topic_tags').select('tid').where('tag', '=', tag).execute()).map((r) => r.tid);
+}
+
+/** Sets a tag's topic count from its links: the topics carrying it that are not deleted (reads topics, same content area). */
+export async function recountTag(db: Queryable, tag: string): Promise<void> {
+  const row = await db
+    .selectFrom('topic_tags')
+    .innerJoin('topics', 'topics.tid', 'topic_tags.tid')
+    .where('topic_tags.tag', '=', tag)
+    .where('topics.deleted', '=', 0)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  await db.updateTable('tags').set({ topic_count: Number(row?.n ?? 0) }).where('tag', '=', tag).execute();
+}
+
+/**
+ * Moves every link of tag `from` (topics and followers) to tag `to`, which is created when
+ * missing; a topic or follower that already had `to` keeps it once. Then `from` is gone.
+ */
+export async function moveTag(db: Queryable, from: string, to: string): Promise<void> {
+  await ensureTag(db, to);
+  const tids = await tidsWithTag(db, from);
+  for (let i = 0; i < tids.length; i += 50) {
+    const part = tids.slice(i, i + 50);
+    await db.insertInto('topic_tags').values(part.map((tid) => ({ tid, tag: to }))).onConflict((oc) => oc.columns(['tid', 'tag']).doNothing()).execute();
+  }
+  const follows = await db.selectFrom('tag_follows').select(['uid', 'created']).where('tag', '=', from).execute();
+  for (let i = 0; i < follows.length; i += 20) {
+    const part = follows.slice(i, i + 20);
+    await db.insertInto('tag_follows').values(part.map((f) => ({ tag: to, uid: f.uid, created: f.created }))).onConflict((oc) => oc.doNothing()).execute();
+  }
+  await deleteTag(db, from);
+}
+
+/** Deletes a tag: its links to topics, its followers and its row. */
+export async function deleteTag(db: Queryable, tag: string): Promise<void> {
+  await db.deleteFrom('topic_tags').where('tag', '=', tag).execute();
+  await db.deleteFrom('tag_follows').where('tag', '=', tag).execute();
+  await db.deleteFrom('tags').where('tag', '=', tag).execute();
+}

@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { Id, Int, Str } from '../../http/input.js';
 import { MAX_FILES, type IncomingFile, type ThumbView } from './service.js';
 import { STORED_NAME } from './storage.js';
+import { assertUploadsAdmin } from './admin-uploads.js';
 
 /** Content types by stored extension (the extension was set from the sniffed bytes). */
 const SERVED_TYPES: Record<string, string> = {
@@ -78,6 +79,16 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
       schema: { body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['posts'] },
       handler: async (req) => {
         await ctx.uploads.assertMayUpload(req.viewer);
+        const rows = await ctx.uploads.upload(req.viewer, await readFiles(ctx, req));
+        return ok({ images: rows.map((r) => ({ url: ctx.uploads.storage.url(r.path), name: r.name })) });
+      },
+    });
+
+    // NodeBB's admin upload (admin/manage/uploads): any file type the forum accepts, by an administrator.
+    app.post('/api/admin/upload/file', {
+      schema: { body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['admin'] },
+      handler: async (req) => {
+        assertUploadsAdmin(req.viewer);
         const rows = await ctx.uploads.upload(req.viewer, await readFiles(ctx, req));
         return ok({ images: rows.map((r) => ({ url: ctx.uploads.storage.url(r.path), name: r.name })) });
       },

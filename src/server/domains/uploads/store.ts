@@ -168,3 +168,28 @@ export async function postImages(db: Queryable, pid: number): Promise<{ path: st
     .execute();
   return rows.map((r) => ({ path: r.path, name: String(r.name) }));
 }
+
+/** Every upload row, newest first, optionally only those nothing uses (no reference, no thumbnail), with the total. */
+export async function adminList(db: Queryable, orphansOnly: boolean, offset: number, limit: number): Promise<{ rows: UploadRow[]; count: number }> {
+  let base = db.selectFrom('uploads as u');
+  if (orphansOnly) {
+    base = base
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('upload_refs as r').select(sql.lit(1).as('one')).whereRef('r.path', '=', 'u.path'))))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('topic_thumbs as t').select(sql.lit(1).as('one')).whereRef('t.path', '=', 'u.path'))));
+  }
+  const rows = await base.selectAll('u').orderBy('u.created', 'desc').orderBy('u.id', 'desc').offset(offset).limit(limit).execute();
+  const c = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows, count: Number(c?.n ?? 0) };
+}
+
+/** Where each of these paths is used: references (posts, chats, pictures) and topic thumbnails, in two queries. */
+export async function usesOf(db: Queryable, paths: string[]): Promise<Map<string, { kind: string; refId: number }[]>> {
+  const out = new Map<string, { kind: string; refId: number }[]>();
+  if (!paths.length) return out;
+  const unique = [...new Set(paths)];
+  const refs = await db.selectFrom('upload_refs').select(['path', 'kind', 'ref_id']).where('path', 'in', unique).execute();
+  const thumbs = await db.selectFrom('topic_thumbs').select(['path', 'tid']).where('path', 'in', unique).execute();
+  for (const r of refs) out.set(r.path, [...(out.get(r.path) ?? []), { kind: r.kind, refId: r.ref_id }]);
+  for (const t of thumbs) out.set(t.path, [...(out.get(t.path) ?? []), { kind: 'thumb', refId: t.tid }]);
+  return out;
+}

@@ -140,3 +140,45 @@ export async function searchUids(db: Queryable, text: string, limit: number): Pr
     .execute();
   return rows.map((r) => r.uid);
 }
+
+/** What the admins' member list asks for (admin/manage/users). */
+export interface AdminUserQuery {
+  query: string;
+  searchBy: 'username' | 'email' | 'uid';
+  filters: string[];
+  sortBy: 'joindate' | 'lastonline' | 'postcount' | 'reputation' | 'username' | 'uid';
+  reverse: boolean;
+}
+
+function adminUserWhere(db: Queryable, q: AdminUserQuery, now: number) {
+  let s = db.selectFrom('users').where('deleted', '=', 0);
+  const text = q.query.trim();
+  if (text) {
+    if (q.searchBy === 'uid') s = s.where('uid', '=', /^\d{1,10}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : -1);
+    else {
+      const t = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      const column = q.searchBy === 'email' ? sql`lower(coalesce(email, ''))` : sql`lower(username)`;
+      s = s.where(sql<boolean>`${column} like ${`%${t}%`} escape '\\'`);
+    }
+  }
+  if (q.filters.includes('verified')) s = s.where('email_confirmed', '=', 1);
+  if (q.filters.includes('unverified')) s = s.where('email_confirmed', '=', 0);
+  const banned = sql<boolean>`(banned = 1 and (banned_until = 0 or banned_until > ${now}))`;
+  if (q.filters.includes('banned')) s = s.where(banned);
+  if (q.filters.includes('notbanned')) s = s.where(sql<boolean>`not ${banned}`);
+  return s;
+}
+
+/** A page of members for the admins' list, searched, filtered and sorted, with the total. */
+export async function adminUsers(db: Queryable, q: AdminUserQuery, offset: number, limit: number, now = Date.now()): Promise<{ rows: UserRow[]; count: number }> {
+  const dir = q.reverse ? 'asc' : 'desc';
+  const order = q.sortBy === 'username' ? (q.reverse ? 'desc' : 'asc') : dir;
+  const rows = await adminUserWhere(db, q, now).selectAll().orderBy(q.sortBy, order).orderBy('uid', dir).offset(offset).limit(limit).execute();
+  const c = await adminUserWhere(db, q, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { rows, count: Number(c?.n ?? 0) };
+}
+
+/** Members by uid order after `after`, for the CSV export (one batch at a time). */
+export async function usersAfter(db: Queryable, after: number, limit: number): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('deleted', '=', 0).where('uid', '>', after).orderBy('uid').limit(limit).execute();
+}

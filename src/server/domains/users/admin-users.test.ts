@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import type { HttpClient } from '../../test/http-client.js';
+import { GLOBAL_MODS } from '../groups/service.js';
+import type { AdminUsersPage, AdminCustomFieldsPage } from '../../../shared/schemas/admin-people.js';
+import { csvField } from './admin-users.js';
+
+let forum: TestForum;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  admin = (await forum.loginAs({ admin: true })).client;
+});
+afterAll(async () => forum?.close());
+
+const page = async (client: HttpClient, query = '') => client.get<AdminUsersPage>(`/api/admin/manage/users${query}`);
+
+describe('admin/manage/users', () => {
+  it('lists, searches, filters, sorts and pages members for an admin; 403 member, 401 guest', async () => {
+    const a = await forum.createUser({ username: 'zebra-alpha', email: 'zebra-alpha@example.com' });
+    const b = await forum.createUser({ username: 'zebra-beta', email: 'beta@other.example' });
+    await forum.ctx.db.updateTable('users').set({ email_confirmed: 1, postcount: 9 }).where('uid', '=', b.uid).execute();
+
+    const all = await page(admin);
+    expect(all.status).toBe(200);
+    expect(all.body.template.name).toBe('admin/manage/users');
+    expect(all.body.userCount).toBeGreaterThanOrEqual(3);
+    expect(all.body.banReasons).toContain('Spam');
+
+    const byName = await page(admin, '?query=zebra&searchBy=username&sortBy=postcount');
+    expect(byName.body.users.map((u) => u.username)).toEqual(['zebra-beta', 'zebra-alpha']);
+    expect(byName.body.users[0]!.email).toBe('beta@other.example');
+    const byEmail = await page(admin, '?query=other.example&searchBy=email');
+    expect(byEmail.body.users.map((u) => u.uid)).toEqual([b.uid]);
+    const byUid = await page(admin, `?query=${a.uid}&searchBy=uid`);
+    expect(byUid.body.users.map((u) => u.uid)).toEqual([a.uid]);
+    const unverified = await page(admin, '?query=zebra&filters=unverified');
+    expect(unverified.body.users.map((u) => u.uid)).toEqual([a.uid]);
+    const verified = await page(admin, '?query=zebra&filters=verified');
+    expect(verified.body.users.map((u) => u.uid)).toEqual([b.uid]);
+    const reversed = await page(admin, '?query=zebra&sortBy=username&reverse=true');
+    expect(reversed.body.users.map((u) => u.username)).toEqual(['zebra-beta', 'zebra-alpha']);
+    const paged = await page(admin, '?query=zebra&sortBy=username&resultsPerPage=20&page=1');
+    expect(paged.body.resultsPerPage).toBe(20);
+    expect((await page(admin, '?query=zebra&page=9')).status).toBe(404);
+
+    const { client: member } = await forum.loginAs();
+    expect((await page(member)).status).toBe(403);
+    expect((await page(forum.client())).status).toBe(401);
+  });
+
+  it('lets a global moderator see the list and ban, but not verify or delete', async () => {
+    const mod = await forum.createUser();
+    await forum.ctx.groups.join(GLOBAL_MODS, mod.uid);
+    const { client } = await forum.loginAs(mod);
+    const res = await page(client);
+    expect(res.status).toBe(200);
+    expect(res.body.canBan).toBe(true);
+    expect(res.body.isAdmin).toBe(false);
+    expect(res.body.groups).toEqual([]);
+    const target = await forum.createUser();
+    expect((await client.put(`/api/v3/users/${target.uid}/ban`, { reason: 'Spam' })).status).toBe(200);
+    expect((await client.del(`/api/v3/users/${target.uid}/ban`)).status).toBe(200);
+    expect((await client.post(`/api/v3/users/${target.uid}/emails/${encodeURIComponent(target.email!)}/confirm`, {})).status).toBe(403);
+    expect((await client.post(`/api/v3/users/${target.uid}/password/reset`, {})).status).toBe(403);
+    expect((await client.del(`/api/v3/users/${target.uid}/account`)).status).toBe(403);
+  });
+
+  it('bulk actions: ban with a reason, unban, verify, add to a group, reset password, delete', async () => {
+    const users = await Promise.all([forum.createUser(), forum.createUser(), forum.createUser()]);
+    for (const u of users) expect((await admin.put(`/api/v3/users/${u.uid}/ban`, { reason: 'Harassment', until: Date.now() + 86_400_000 })).status).toBe(200);
+    const banned = await page(admin, '?filters=banned&resultsPerPage=250');
+    for (const u of users) expect(banned.body.users.find((x) => x.uid === u.uid)?.banReason).toBe('Harassment');
+    for (const u of users) expect((await admin.del(`/api/v3/users/${u.uid}/ban`)).status).toBe(200);
+    expect((await page(admin, '?filters=banned&resultsPerPage=250')).body.users.filter((x) => users.some((u) => u.uid === x.uid))).toEqual([]);
+
+    for (const u of users) expect((await admin.post(`/api/v3/users/${u.uid}/emails/${encodeURIComponent(u.email!)}/confirm`, {})).status).toBe(200);
+    const rows = await forum.ctx.users.getMany(users.map((u) => u.uid));
+    for (const u of users) expect(rows.get(u.uid)!.email_confirmed).toBe(1);
+    // Another address than the member's is refused with its key.
+    const wrong = await admin.post(`/api/v3/users/${users[0]!.uid}/emails/${encodeURIComponent('x@example.com')}/confirm`, {});
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.status.key).toBe('error:invalid-email');
+
+    const group = (await admin.post('/api/v3/groups', { name: 'Bulk Crew' })).body.response as { slug: string; name: string };
+    for (const u of users) expect((await admin.put(`/api/v3/groups/${group.slug}/membership/${u.uid}`, {})).status).toBe(200);
+    expect((await forum.ctx.groups.members(group.name)).sort()).toEqual(expect.arrayContaining(users.map((u) => u.uid)));
+    expect((await admin.del(`/api/v3/groups/${group.slug}/membership/${users[0]!.uid}`, {})).status).toBe(200);
+    expect(await forum.ctx.groups.members(group.name)).not.toContain(users[0]!.uid);
+
+    // Force a password reset: the member is logged out and a reset mail waits in the outbox.
+    const { client: victim, user: v } = await forum.loginAs();
+    const editPage = `/api/user/${v.userslug}/edit`;
+    expect((await victim.get(editPage)).status).toBe(200);
+    expect((await admin.post(`/api/v3/users/${v.uid}/password/reset`, {})).status).toBe(200);
+    expect((await victim.get(editPage)).status).toBe(401);
+    await forum.ctx.hooks.idle();
+    const mails = await forum.ctx.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(mails.some((m) => JSON.stringify(m).includes(v.email!))).toBe(true);
+
+    for (const u of users.slice(0, 2)) expect((await admin.del(`/api/v3/users/${u.uid}/account`)).status).toBe(200);
+    expect((await admin.del(`/api/v3/users/${users[2]!.uid}`)).status).toBe(200);
+    for (const u of users) expect(await forum.ctx.users.get(u.uid)).toBeNull();
+  });
+
+  it('exports every member as CSV with a header line and escaped fields', async () => {
+    const odd = await forum.createUser({ email: 'odd@example.com' });
+    // Usernames that old imports brought in may hold anything: the CSV must survive them.
+    await forum.ctx.db.updateTable('users').set({ username: 'Comma, "Quoted"' }).where('uid', '=', odd.uid).execute();
+    const res = await admin.get('/api/admin/users/csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = res.text.trim().split('\n');
+    expect(lines[0]).toBe('uid,username,userslug,email,email:confirmed,joindate,lastonline,postcount,reputation,banned');
+    const line = lines.find((l) => l.startsWith(`${odd.uid},`))!;
+    expect(line).toContain('"Comma, ""Quoted"""');
+    expect(line).toContain('odd@example.com');
+    expect(csvField('=cmd()')).toBe("\"'=cmd()\"");
+    const { client: member } = await forum.loginAs();
+    expect((await member.get('/api/admin/users/csv')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/users/csv')).status).toBe(401);
+  });
+});
+
+describe('admin/manage/users/custom-fields', () => {
+  it('saves, reorders and deletes fields; bad input is a 400 with its key; admins only', async () => {
+    const fields = [
+      { key: 'team', name: 'Team', type: 'select', options: ['Red', 'Blue'], visibility: 'all' },
+      { key: 'site', name: 'Site', type: 'url', options: [], visibility: 'loggedin' },
+    ];
+    const put = await admin.put('/api/v3/admin/users/custom-fields', { fields });
+    expect(put.status).toBe(200);
+    let view = await admin.get<AdminCustomFieldsPage>('/api/admin/manage/users/custom-fields');
+    expect(view.status).toBe(200);
+    expect(view.body.fields.map((f) => f.key)).toEqual(['team', 'site']);
+    expect(view.body.fields[0]!.options).toEqual(['Red', 'Blue']);
+    // The profile edit page offers the field.
+    expect(JSON.parse((await forum.ctx.settings.get()).customUserFields)).toHaveLength(2);
+
+    await admin.put('/api/v3/admin/users/custom-fields', { fields: [fields[1], fields[0]] });
+    view = await admin.get<AdminCustomFieldsPage>('/api/admin/manage/users/custom-fields');
+    expect(view.body.fields.map((f) => f.key)).toEqual(['site', 'team']);
+    await admin.put('/api/v3/admin/users/custom-fields', { fields: [fields[0]] });
+    view = await admin.get<AdminCustomFieldsPage>('/api/admin/manage/users/custom-fields');
+    expect(view.body.fields.map((f) => f.key)).toEqual(['team']);
+
+    const bad = await admin.put('/api/v3/admin/users/custom-fields', { fields: [{ ...fields[0], key: 'has space' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.status.key).toBe('error:custom-field-invalid-key');
+    const dup = await admin.put('/api/v3/admin/users/custom-fields', { fields: [fields[0], fields[0]] });
+    expect(dup.body.status.key).toBe('error:custom-field-duplicate-key');
+    const noOptions = await admin.put('/api/v3/admin/users/custom-fields', { fields: [{ ...fields[0], options: [] }] });
+    expect(noOptions.body.status.key).toBe('error:custom-field-options-required');
+    // Nothing was lost by the refusals.
+    expect((await admin.get<AdminCustomFieldsPage>('/api/admin/manage/users/custom-fields')).body.fields.map((f) => f.key)).toEqual(['team']);
+
+    const { client: member } = await forum.loginAs();
+    expect((await member.get('/api/admin/manage/users/custom-fields')).status).toBe(403);
+    expect((await member.put('/api/v3/admin/users/custom-fields', { fields: [] })).status).toBe(403);
+    expect((await forum.client().get('/api/admin/manage/users/custom-fields')).status).toBe(401);
+  });
+});
