@@ -247,6 +247,8 @@ export interface TagsPage extends PageBase {
 
 export interface UsersPage extends PageBase {
   users: (UserSummary & { joindate: number; joindateISO: string })[];
+  /** NodeBB's: the viewer may invite people by mail (the registration type and the `invite` privilege allow it). */
+  showInviteButton: boolean;
   pagination: Pagination;
   section: string;
   userCount: number;

@@ -101,6 +101,28 @@ describe('registration (spec §1 captcha, §2 register)', () => {
     expect(await ctx.users.byUsername('friend')).toMatchObject({ email: 'friend@example.com' });
   });
 
+  it('a member with the invite privilege invites from the users page (phone)', async () => {
+    const h = e2e();
+    const ctx = h.forum.ctx;
+    await ctx.privileges.give(0, ['invite'], 'registered-users');
+    try {
+      const page = await h.open('/users', { as: h.data.bob, viewport: PHONE });
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await page.getByLabel('Email addresses (separated by commas)').fill('pal@example.com, buddy@example.com');
+      await shot(page, 'users-invite-phone');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Send invitations' }).click();
+      await page.getByText('Invitations sent.').first().waitFor();
+      const sent = await ctx.db.selectFrom('invitations').select(['email', 'inviter']).where('inviter', '=', h.data.bob.uid).orderBy('email').execute();
+      expect(sent).toEqual([
+        { email: 'buddy@example.com', inviter: h.data.bob.uid },
+        { email: 'pal@example.com', inviter: h.data.bob.uid },
+      ]);
+    } finally {
+      await ctx.privileges.take(0, ['invite'], 'registered-users');
+    }
+  });
+
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`shows the consent page and records consent given there (${label})`, async () => {
       const h = e2e();

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { QueuedRegistration, RegistrationQueuePage } from '../../shared/schemas/registration';
 import type { PageBase } from '../../shared/types';
 import { api, postSite } from '../app/api';
-import { useT, useUser } from '../app/hooks';
+import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { errorText } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Timeago } from '../components/Timeago';
+import { InviteForm } from '../components/InviteForm';
 
 /** The admins' registration queue (admin/manage/registration): accept, reject, report as spam; pending invitations and the invite form. */
 export default function RegistrationQueue({ page }: { page: PageBase }) {
@@ -106,36 +107,5 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
         </section>
       )}
     </>
-  );
-}
-
-/** Sends invitations by mail (POST /users/{uid}/invites). */
-function InviteForm() {
-  const rt = useRuntime();
-  const { t } = useT();
-  const me = useUser();
-  const [emails, setEmails] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!me) return null;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api(rt.config, 'POST', `/users/${me.uid}/invites`, { emails });
-      setEmails('');
-      rt.alert({ type: 'success', message: t('register:invite.sent') });
-    } catch (err) {
-      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="card card-body" onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
-      <h2 id="invite-title" className="h5">{t('register:invite.title')}</h2>
-      <label htmlFor="invite-emails" className="form-label">{t('register:invite.emails')}</label>
-      <input id="invite-emails" type="text" className="form-control mb-2" value={emails} onChange={(e) => setEmails(e.target.value)} autoComplete="off" />
-      <div><button type="submit" className="btn btn-primary" disabled={busy || !emails.trim()}>{t('register:invite.send')}</button></div>
-    </form>
   );
 }

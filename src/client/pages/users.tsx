@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { PageBase, UsersPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { Avatar } from '../components/Avatar';
+import { InviteForm } from '../components/InviteForm';
 import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Timeago } from '../components/Timeago';
@@ -19,9 +21,21 @@ const SECTIONS = [
 export default function Users({ page }: { page: PageBase }) {
   const { t } = useT();
   const data = page as UsersPage;
+  const [inviting, setInviting] = useState(false);
   return (
     <>
-      <PageHeader title={t('pages:users')} subtitle={data.userCount ? t('users:count', humanReadableNumber(data.userCount)) : undefined} />
+      <PageHeader title={t('pages:users')} subtitle={data.userCount ? t('users:count', humanReadableNumber(data.userCount)) : undefined}>
+        {data.showInviteButton && (
+          <button type="button" className="btn btn-outline-primary" aria-expanded={inviting} aria-controls="users-invite" onClick={() => setInviting((v) => !v)}>
+            {t('users:invite')}
+          </button>
+        )}
+      </PageHeader>
+      {data.showInviteButton && inviting && (
+        <div id="users-invite" className="mb-3">
+          <InviteForm />
+        </div>
+      )}
       <ul className="nav nav-pills mb-3 gap-1">
         {SECTIONS.map((s) => (
           <li className="nav-item" key={s.id}>

@@ -219,12 +219,18 @@ describe('invitations', () => {
     await forum.ctx.settings.set({ registrationType: 'admin-invite-only' });
     const member = await forum.member();
     expect((await member.client.post(`/api/v3/users/${member.user.uid}/invites`, { emails: 'x1@example.com' })).status).toBe(403);
+    // The users page offers the invite form to whoever may invite (NodeBB's showInviteButton).
+    expect((await member.client.get('/api/users')).body.showInviteButton).toBe(false);
+    expect((await forum.client().get('/api/users')).body.showInviteButton).toBe(false);
     const admin = await forum.member({ admin: true });
     expect((await admin.client.post(`/api/v3/users/${admin.user.uid}/invites`, { emails: 'x2@example.com, x3@example.com' })).status).toBe(200);
     expect((await admin.client.post(`/api/v3/users/${member.user.uid}/invites`, { emails: 'x4@example.com' })).status).toBe(403);
     expect((await admin.client.post(`/api/v3/users/${admin.user.uid}/invites`, { emails: 'not-an-address' })).body.status.key).toBe('error:invalid-email');
 
+    expect((await admin.client.get('/api/users')).body.showInviteButton).toBe(true);
+
     await forum.ctx.settings.set({ registrationType: 'normal', maximumInvites: 1 });
+    expect((await member.client.get('/api/users')).body.showInviteButton).toBe(true);
     expect((await member.client.post(`/api/v3/users/${member.user.uid}/invites`, { emails: 'y1@example.com' })).status).toBe(200);
     const over = await member.client.post(`/api/v3/users/${member.user.uid}/invites`, { emails: 'y2@example.com' });
     expect(over.status).toBe(403);

@@ -45,6 +45,7 @@ const usersPage = definePage<UsersPage>({
       pagination: pagination(page, pageCount, query),
       section,
       userCount: count,
+      showInviteButton: await ctx.registration.canInvite(viewer),
     };
   },
 });
