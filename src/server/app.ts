@@ -67,6 +67,8 @@ import { errorEnvelope } from './http/envelope.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
+import { registerAdminPrivilegeRoutes } from './domains/privileges/admin-routes.js';
+import { adminPrivilegePages } from './domains/privileges/admin-pages.js';
 import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { registerPublicFiles } from './http/public-files.js';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerMailRoutes(scope, ctx);
       registerPostQueueRoutes(scope, ctx);
       registerGroupRoutes(scope, ctx);
+      registerAdminPrivilegeRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
@@ -184,7 +187,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -122,6 +122,22 @@ export class GroupsService {
     return store.list(this.db, { ...opts, uid: viewer.uid, all: viewer.isAdmin, exclude: [GUESTS, REGISTERED] });
   }
 
+  /** Every group, system ones included, by name (the admin area's lists; admins only). */
+  async adminList(viewer: Viewer, query = ''): Promise<GroupRow[]> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (!viewer.isAdmin) throw forbidden();
+    return store.allGroups(this.db, query);
+  }
+
+  /** A group by slug for the admin area, hidden ones included (admins only). */
+  async adminGet(viewer: Viewer, slug: string): Promise<GroupRow> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    if (!viewer.isAdmin) throw forbidden();
+    const g = await store.bySlug(this.db, slug);
+    if (!g) throw notFound('error:no-group');
+    return g;
+  }
+
   /** The first members of each group, by group name. */
   async previews(names: string[], per: number): Promise<Map<string, number[]>> {
     return store.previews(this.db, names, per);

@@ -103,6 +103,13 @@ export async function list(
   return { rows, count: Number(n) };
 }
 
+/** Every group (hidden and system ones too), by lower-case name; `query` filters by name. */
+export async function allGroups(db: Queryable, query = ''): Promise<GroupRow[]> {
+  let q = db.selectFrom('groups').selectAll();
+  if (query) q = q.where(likeLower('groups.name', `%${escapeLike(query.toLowerCase())}%`));
+  return q.orderBy(sql`lower(name)`).orderBy('name').execute();
+}
+
 /** `%` and `_` typed by a member are literal in a search. */
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);

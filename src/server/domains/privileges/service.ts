@@ -51,16 +51,16 @@ export const GLOBAL_PRIVILEGES = [
 export type GlobalPrivilege = (typeof GLOBAL_PRIVILEGES)[number];
 export type Privilege = CategoryPrivilege | GlobalPrivilege;
 
-const MEMBER_DEFAULTS: CategoryPrivilege[] = [
+export const MEMBER_DEFAULTS: CategoryPrivilege[] = [
   'find', 'read', 'topics:read', 'topics:create', 'topics:reply', 'topics:tag',
   'posts:edit', 'posts:history', 'posts:delete', 'posts:upvote', 'posts:downvote', 'topics:delete',
 ];
-const GUEST_DEFAULTS: CategoryPrivilege[] = ['find', 'read', 'topics:read'];
-const GLOBAL_MEMBER_DEFAULTS: GlobalPrivilege[] = [
+export const GUEST_DEFAULTS: CategoryPrivilege[] = ['find', 'read', 'topics:read'];
+export const GLOBAL_MEMBER_DEFAULTS: GlobalPrivilege[] = [
   'chat', 'upload:post:image', 'signature', 'search:content', 'search:users', 'search:tags',
   'view:users', 'view:tags', 'view:groups', 'local:login',
 ];
-const GLOBAL_GUEST_DEFAULTS: GlobalPrivilege[] = ['view:users', 'view:tags', 'view:groups', 'search:content', 'search:tags'];
+export const GLOBAL_GUEST_DEFAULTS: GlobalPrivilege[] = ['view:users', 'view:tags', 'view:groups', 'search:content', 'search:tags'];
 
 // A safety net: changes clear every process's table through SharedCaches after commit.
 const TTL_MS = 5000;
@@ -216,6 +216,25 @@ export class PrivilegesService {
     await runAction(this.db, {
       write: async (tx) => {
         await (give ? grant : rescind)(tx, cid, privileges, subject);
+        await audit?.(tx);
+      },
+      after: () => this.changed(),
+    });
+  }
+
+  /**
+   * Sets exactly these privileges (of `among`) for each subject in each category: anything of
+   * `among` not listed is rescinded. One transaction with its audit row; caches clear after commit.
+   */
+  async replace(cids: number[], among: readonly string[], wanted: Map<string, string[]>, audit?: (tx: Tx) => Promise<void>): Promise<void> {
+    await runAction(this.db, {
+      write: async (tx) => {
+        for (const cid of cids) {
+          for (const [subject, privileges] of wanted) {
+            await rescind(tx, cid, among.filter((p) => !privileges.includes(p)), subject);
+            await grant(tx, cid, privileges, subject);
+          }
+        }
         await audit?.(tx);
       },
       after: () => this.changed(),
