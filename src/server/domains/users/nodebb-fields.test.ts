@@ -59,6 +59,25 @@ describe('UserObj', () => {
 });
 
 describe('Settings', () => {
+  it("carries groupTitle and groupTitleArray: the groups whose badges the member shows, set through NodeBB's PUT body", async () => {
+    const { client, user } = await forum.loginAs();
+    for (const name of ['Badge One', 'Badge Two']) {
+      expect((await admin.post('/api/v3/groups/', { name })).status).toBe(200);
+      await forum.ctx.groups.join(name, user.uid);
+    }
+    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: 'Badge One' })).status).toBe(200);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response).toMatchObject({ groupTitle: '["Badge One"]', groupTitleArray: ['Badge One'] });
+    const put = await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '["Badge Two","Badge One"]' });
+    expect(put.status).toBe(200);
+    expectUserObj(put.body.response);
+    expect(put.body.response.groupTitleArray).toEqual(['Badge Two', 'Badge One']);
+    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '' })).body.response).toMatchObject({ groupTitle: '', groupTitleArray: [] });
+    // A group the member is not in, or text that is not a list, changes nothing.
+    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: 'administrators' })).status).toBe(400);
+    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '["Badge One"' })).status).toBe(400);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response.groupTitleArray).toEqual([]);
+  });
+
   it("PUT settings answers NodeBB's Settings fields, with the member's choices", async () => {
     const { client, user } = await forum.loginAs();
     const res = await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { topicsPerPage: '7', showemail: '1', openSidebars: 'on' } });

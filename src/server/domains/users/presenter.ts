@@ -101,10 +101,11 @@ export function bannedUntilReadable(banned: boolean, until: number): string {
 
 /**
  * NodeBB's UserObj for the v3 users routes. The email shows only to the member and admins
- * (empty otherwise, as NodeBB hides it); the group title, which Palaver does not have, carries
- * NodeBB's empty value.
+ * (empty otherwise, as NodeBB hides it). `badges`: the names of the groups whose badges the
+ * member shows, in order (NodeBB's `groupTitleArray`, and `groupTitle` as its JSON text); without
+ * them, NodeBB's empty value.
  */
-export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }): UserObj {
+export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }, badges: string[] = []): UserObj {
   const u = presentUser(row);
   const until = u.banned ? row.banned_until : 0;
   return {
@@ -137,8 +138,8 @@ export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boo
     followingcount: row.following_count,
     'cover:url': row.cover_url ?? '',
     'cover:position': row.cover_position || '50% 50%',
-    groupTitle: '',
-    groupTitleArray: [],
+    groupTitle: badges.length ? JSON.stringify(badges) : '',
+    groupTitleArray: badges,
     'icon:text': u['icon:text'],
     'icon:bgColor': u['icon:bgColor'],
     joindateISO: new Date(row.joindate).toISOString(),

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { notAuthorised, notFound } from '../../http/errors.js';
+import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentSettingsObj, presentUserObj } from './presenter.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
@@ -29,6 +29,8 @@ const ProfileBody = Type.Object({
   location: Type.Optional(Type.String({ maxLength: 10_000 })),
   birthday: Type.Optional(Type.String({ maxLength: 100 })),
   signature: Type.Optional(Type.String({ maxLength: 100_000 })),
+  // NodeBB's group title: the groups whose badges the member shows, as JSON text ('["a","b"]') or one name.
+  groupTitle: Type.Optional(Type.String({ maxLength: 10_000 })),
   // NodeBB sends the admin-defined fields as keys of their own (checked by the service).
 }, { additionalProperties: Type.Union([Type.String({ maxLength: 10_000 }), Type.Number()]), maxProperties: 100 });
 // NodeBB sends settings as strings ("0"/"1", "20"); the service converts them.
@@ -39,6 +41,21 @@ const SettingsBody = Type.Object({
 });
 const TokenBody = Type.Optional(Type.Object({ description: Type.Optional(Type.String({ maxLength: 200 })) }));
 const TokenAnswer = Type.Object({ token: Type.String(), uid: Type.Number(), description: Type.String(), timestamp: Type.Number() });
+
+/** NodeBB's groupTitle text: a JSON list of group names, one name, or '' for none. */
+function parseGroupTitle(text: string): string[] {
+  const t = text.trim();
+  if (!t) return [];
+  if (!t.startsWith('[')) return [t];
+  let list: unknown;
+  try {
+    list = JSON.parse(t);
+  } catch {
+    throw badRequest('error:invalid-data', 'body/groupTitle');
+  }
+  if (!Array.isArray(list) || list.some((n) => typeof n !== 'string') || list.length > 50) throw badRequest('error:invalid-data', 'body/groupTitle');
+  return (list as string[]).filter(Boolean);
+}
 
 /** /api/v3/users routes: each parses, calls one service method, presents. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -62,17 +79,21 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       await ctx.privileges.assert(req.viewer, 'view:users');
       const row = await ctx.users.get(req.params.uid);
       if (!row) throw notFound('error:no-user');
-      return ok(presentUserObj(row, req.viewer));
+      const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];
+      return ok(presentUserObj(row, req.viewer, badges.map((g) => g.name)));
     },
   });
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
     handler: async (req) => {
-      const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, ...custom } = req.body;
+      const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, groupTitle, ...custom } = req.body;
       // A new username goes through its own rules first (reserved names, cool-down, history): credentials.ts.
       if (username !== undefined) await changeUsername(ctx, member(req.viewer), req.params.uid, username);
+      if (groupTitle !== undefined) await ctx.groups.setBadges(member(req.viewer), req.params.uid, parseGroupTitle(groupTitle));
       const data = { username, email, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
-      return ok(presentUserObj(await ctx.users.update(member(req.viewer), req.params.uid, data), req.viewer));
+      const row = await ctx.users.update(member(req.viewer), req.params.uid, data);
+      const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];
+      return ok(presentUserObj(row, req.viewer, badges.map((g) => g.name)));
     },
   });
   // DELETE /api/v3/users/:uid (account and content) is with the other deletions (delete-routes.ts).
