@@ -25,6 +25,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/users/manage': () => import('./admin/users/manage'),
   'admin/users/custom-fields': () => import('./admin/users/custom-fields'),
   'admin/tags': () => import('./admin/tags'),
+  'admin/privileges/index': () => import('./admin/privileges/index'),
   'admin/uploads': () => import('./admin/uploads'),
   'admin/digest': () => import('./admin/digest'),
   'account/uploads': () => import('./account/uploads'),

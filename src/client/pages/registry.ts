@@ -34,6 +34,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/manage/users': 'admin/users/manage',
   'admin/manage/users/custom-fields': 'admin/users/custom-fields',
   'admin/manage/tags': 'admin/tags',
+  'admin/manage/privileges': 'admin/privileges/index',
   'admin/manage/uploads': 'admin/uploads',
   'admin/manage/digest': 'admin/digest',
   'registration-queue': 'registration-queue',
