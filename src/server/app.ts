@@ -69,6 +69,8 @@ import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
 import { registerAdminPrivilegeRoutes } from './domains/privileges/admin-routes.js';
 import { adminPrivilegePages } from './domains/privileges/admin-pages.js';
+import { registerAdminGroupRoutes } from './domains/groups/admin-routes.js';
+import { adminGroupPages } from './domains/groups/admin-pages.js';
 import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { registerPublicFiles } from './http/public-files.js';
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerPostQueueRoutes(scope, ctx);
       registerGroupRoutes(scope, ctx);
       registerAdminPrivilegeRoutes(scope, ctx);
+      registerAdminGroupRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
@@ -187,7 +190,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

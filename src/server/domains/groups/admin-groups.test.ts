@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+
+let forum: TestForum;
+let admin: TestMember;
+let member: TestMember;
+beforeAll(async () => {
+  forum = await startTestForum();
+  admin = await forum.member({ admin: true });
+  member = await forum.member();
+});
+afterAll(async () => forum?.close());
+
+describe('admin groups', () => {
+  it('lists every group with member counts for admins (hidden and system ones), 403 members, 401 guests', async () => {
+    const made = await admin.client.post('/api/v3/groups', { name: 'Hidden Crew', hidden: 1 });
+    expect(made.status).toBe(200);
+    const res = await admin.client.get('/api/admin/manage/groups');
+    expect(res.status).toBe(200);
+    const names = res.body.groups.map((g: { name: string }) => g.name);
+    expect(names).toEqual(expect.arrayContaining(['administrators', 'registered-users', 'Hidden Crew']));
+    const admins = res.body.groups.find((g: { name: string }) => g.name === 'administrators');
+    expect(admins.system).toBe(true);
+    expect(admins.memberCount).toBeGreaterThanOrEqual(1);
+    expect((await admin.client.get('/api/admin/manage/groups?query=hidden')).body.groups.map((g: { name: string }) => g.name)).toEqual(['Hidden Crew']);
+    expect((await member.client.get('/api/admin/manage/groups')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/manage/groups')).status).toBe(401);
+    expect((await member.client.get('/api/v3/admin/groups')).status).toBe(403);
+    const all = await admin.client.get('/api/v3/admin/groups');
+    expect(all.body.response.groups.some((g: { name: string }) => g.name === 'Hidden Crew')).toBe(true);
+  });
+
+  it('edits a group, manages its members and owners, exports them, and deletes it; system groups are protected', async () => {
+    const made = await admin.client.post('/api/v3/groups', { name: 'Editors Desk' });
+    const slug = made.body.response.slug as string;
+    const edit = await admin.client.put(`/api/v3/groups/${slug}`, { description: 'We edit', labelColor: '#aa0000', icon: 'fa-pen', private: 0, disableJoinRequests: 1 });
+    expect(edit.status).toBe(200);
+    const bad = await admin.client.put(`/api/v3/groups/${slug}`, { labelColor: 'red<script>' });
+    expect(bad.status).toBe(400);
+    expect((await admin.client.put(`/api/v3/groups/${slug}/membership/${member.user.uid}`)).status).toBe(200);
+    expect((await admin.client.put(`/api/v3/groups/${slug}/ownership/${member.user.uid}`)).status).toBe(200);
+    const page = await admin.client.get(`/api/admin/manage/groups/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body.group).toMatchObject({ description: 'We edit', labelColor: '#aa0000', icon: 'fa-pen', private: false, disableJoinRequests: true });
+    expect(page.body.members.find((m: { uid: number }) => m.uid === member.user.uid).isOwner).toBe(true);
+    expect((await member.client.get(`/api/admin/manage/groups/${slug}`)).status).toBe(403);
+    expect((await admin.client.get('/api/admin/manage/groups/no-such-group')).status).toBe(404);
+
+    const csv = await admin.client.get(`/api/admin/groups/${encodeURIComponent('Editors Desk')}/csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.text.split('\n')[0]).toBe('uid,username,email,joindate,postcount,reputation');
+    expect(csv.text).toContain(`${member.user.uid},${member.user.username},`);
+    expect((await member.client.get(`/api/admin/groups/${encodeURIComponent('Editors Desk')}/csv`)).status).toBe(403);
+
+    expect((await admin.client.del(`/api/v3/groups/${slug}/membership/${member.user.uid}`)).status).toBe(200);
+    expect(await forum.ctx.groups.members('Editors Desk')).not.toContain(member.user.uid);
+    expect((await admin.client.del('/api/v3/groups/administrators')).status).toBe(400);
+    expect((await admin.client.del(`/api/v3/groups/${slug}`)).status).toBe(200);
+    expect(await forum.ctx.groups.exists('Editors Desk')).toBe(false);
+  });
+});

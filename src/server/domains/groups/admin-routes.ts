@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { GroupDataSchema } from '../../../shared/schemas/group.js';
+import type { AppContext } from '../../context.js';
+import { Envelope, ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { Str } from '../../http/input.js';
+import { presentGroup } from './presenter.js';
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised (spreadsheet formulas). */
+function csvField(v: string | number): string {
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** NodeBB's GET /api/v3/admin/groups (every group, hidden ones too) and the members' CSV export. */
+export function registerAdminGroupRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const r = scope.withTypeProvider<TypeBoxTypeProvider>();
+  r.get('/api/v3/admin/groups', {
+    schema: { response: { 200: Envelope(Type.Object({ groups: Type.Array(GroupDataSchema) })) }, tags: ['admin'] },
+    handler: async (req) => ok({ groups: (await ctx.groups.adminList(req.viewer)).map(presentGroup) }),
+  });
+  // NodeBB's /api/admin/groups/{groupname}/csv: the members as a CSV file (administrators).
+  r.get('/api/admin/groups/:groupname/csv', {
+    schema: { params: Type.Object({ groupname: Str({ minLength: 1, maxLength: 300 }) }), tags: ['admin'] },
+    handler: async (req, reply) => {
+      const list = await ctx.groups.adminList(req.viewer);
+      const g = list.find((x) => x.name === req.params.groupname || x.slug === req.params.groupname);
+      if (!g) throw notFound('error:no-group');
+      const uids = await ctx.groups.members(g.name);
+      const users = await ctx.users.getMany(uids);
+      const lines = ['uid,username,email,joindate,postcount,reputation'];
+      for (const uid of uids) {
+        const u = users.get(uid);
+        if (u) lines.push([u.uid, u.username, u.email ?? '', new Date(Number(u.joindate)).toISOString(), u.postcount, u.reputation].map(csvField).join(','));
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${g.slug || 'group'}-members.csv"`)
+        .send(`${lines.join('\n')}\n`);
+    },
+  });
+}
