@@ -95,7 +95,7 @@ export interface GroupsListPage extends PageBase {
 /** Page data of /groups/:slug (template `groups/details`). */
 export interface GroupDetailsPage extends PageBase {
   group: GroupFull;
-  posts: unknown[];
+  posts: import('../types.js').UserProfilePage['posts'];
   isAdmin: boolean;
   isGlobalMod: boolean;
   allowPrivateGroups: number;

@@ -9,6 +9,7 @@ import { GroupBadges } from '../../components/GroupBadge';
 import { Avatar } from '../../components/Avatar';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
+import { RecentPosts } from '../../components/RecentPosts';
 import { topicPath } from '../../util/urls';
 import { topicTitleText } from '../../navigation/title';
 import { FollowButton } from '../watch-controls';
@@ -191,23 +192,7 @@ export default function Profile({ page }: { page: PageBase }) {
         <h2 id="profile-posts" className="h5">
           <a href={`${rp}/user/${encodeURIComponent(u.userslug)}/posts`} className="text-decoration-none">{t('user:recent-posts')}</a>
         </h2>
-        {u.posts?.length ? (
-          <div className="d-flex flex-column gap-3">
-            {u.posts.map((p) => (
-              <article key={p.pid} className="card">
-                <div className="card-body">
-                  <div className="small mb-2 d-flex flex-wrap gap-2">
-                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>
-                    <span className="text-body-secondary"><Timeago iso={p.timestampISO} ts={p.timestamp} /></span>
-                  </div>
-                  <PostContent html={p.content} className="small" />
-                </div>
-              </article>
-            ))}
-          </div>
-        ) : (
-          <div className="card card-body text-center text-body-secondary">{t('user:has-no-posts')}</div>
-        )}
+        <RecentPosts posts={u.posts ?? []} empty="user:has-no-posts" />
       </section>
     </>
   );

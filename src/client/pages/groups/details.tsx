@@ -10,6 +10,7 @@ import { GroupBadge } from '../../components/GroupBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
+import { RecentPosts } from '../../components/RecentPosts';
 import { GroupEditForm, InviteForm } from './owner-tools';
 import { badgeOf, GroupKind } from './shared';
 
@@ -102,6 +103,10 @@ export default function GroupDetails({ page }: { page: PageBase }) {
             </div>
           </section>
           {g.isOwner && <GroupEditForm group={g} onSaved={(slug) => rt.navigate(`${rp}/groups/${encodeURIComponent(slug)}`, { replace: true, force: true })} />}
+          <section aria-labelledby="group-posts">
+            <h2 id="group-posts" className="h5">{t('groups:details.latest-posts')}</h2>
+            <RecentPosts posts={(page as GroupDetailsPage).posts} empty="groups:details.no-posts" authors />
+          </section>
         </div>
         <div className="col-12 col-lg-4 d-flex flex-column gap-3">
           <section className="card" aria-labelledby="group-members">

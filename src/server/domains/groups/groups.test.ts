@@ -328,4 +328,25 @@ describe('pages', () => {
     expect((await forum.client().get('/api/groups/no-such-group')).status).toBe(404);
     expect((await forum.client().get('/api/groups?page=999')).status).toBe(404);
   });
+
+  it("details carry the latest posts of the group's members that the reader may read, newest first", async () => {
+    const owner = await forum.member();
+    const g = await newGroup(owner, { private: 0 });
+    const outsider = await forum.member();
+    const hidden = (await forum.ctx.categories.create(SYSTEM, { name: 'Staff room' })).cid;
+    await forum.ctx.privileges.take(hidden, ['read', 'topics:read'], 'guests');
+    const post = async (c: HttpClient, where: number, title: string) => {
+      const res = await c.post('/api/v3/topics', { cid: where, title, content: `The body of ${title}.` });
+      expect(res.status).toBe(200);
+      return res.body.response.mainPid as number;
+    };
+    const first = await post(owner.client, cid, 'A member topic one');
+    await post(outsider.client, cid, 'Not by a member');
+    const members = await post(owner.client, hidden, 'Members only topic');
+    const guestView = (await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
+    expect(guestView.posts.map((p) => p.pid)).toEqual([first]);
+    expect(guestView.posts[0]).toMatchObject({ topic: { title: 'A member topic one' }, user: { uid: owner.user.uid } });
+    const memberView = (await outsider.client.get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
+    expect(memberView.posts.map((p) => p.pid)).toEqual([members, first]);
+  });
 });

@@ -67,7 +67,8 @@ const detailsPage = definePage<GroupDetailsPage>({
         // The page's owner tools show to admins too (NodeBB's isOwner on the details page).
         isOwner: standing.canManage,
       },
-      posts: [],
+      // NodeBB's latest posts of the group's members, those the viewer may read.
+      posts: await ctx.posts.recentByGroup(viewer, g.name, 10),
       isAdmin: viewer.isAdmin,
       isGlobalMod: viewer.isGlobalMod,
       allowPrivateGroups: 1,

@@ -122,9 +122,9 @@ export async function postVersion(ctx: PostsDeps, viewer: Viewer, pid: number, s
 }
 
 /** A member's latest posts that the viewer may read, for the profile page. */
-export async function recentByUser(ctx: PostsDeps, viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
+export async function recentByUser(ctx: PostsDeps, viewer: Viewer, by: { uid: number } | { group: string }, limit: number): Promise<UserProfilePage['posts']> {
   const cids = await ctx.categories.readableCids(viewer);
-  const rows = await store.recentByUser(ctx.db, uid, cids, limit);
+  const rows = await store.recentByUser(ctx.db, by, cids, limit);
   const views = await presentPosts(ctx, viewer, rows, { index: (p) => Number((p as (typeof rows)[number]).post_index ?? 0), viewDeleted: () => false });
   return views.map((v, i) => ({ ...v, topic: { tid: rows[i]!.tid, title: escapeTitle(rows[i]!.topic_title), slug: `${rows[i]!.tid}/${rows[i]!.topic_slug}` } }));
 }

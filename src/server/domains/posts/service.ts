@@ -33,7 +33,12 @@ export class PostsService {
 
   /** A member's latest posts that the viewer may read. */
   async recentByUser(viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
-    return recentByUser(this.ctx, viewer, uid, limit);
+    return recentByUser(this.ctx, viewer, { uid }, limit);
+  }
+
+  /** The newest posts of a group's members that the viewer may read (the group page's latest posts). */
+  async recentByGroup(viewer: Viewer, group: string, limit: number): Promise<UserProfilePage['posts']> {
+    return recentByUser(this.ctx, viewer, { group }, limit);
   }
 
   /** Readable posts as NodeBB's PostObject, in the order given (one query per kind). */

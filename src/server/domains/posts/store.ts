@@ -87,7 +87,11 @@ export async function voteScoreByAuthor(db: Queryable, tid: number): Promise<{ u
 }
 
 /** A member's latest posts that are not deleted, in topics that are not deleted, in the given categories. */
-export async function recentByUser(db: Queryable, uid: number, cids: number[], limit: number) {
+/**
+ * The newest visible posts of a member, or of a group's members (`group`: the group's name; the
+ * membership is read as a read model of the groups domain, one subquery), in the given categories.
+ */
+export async function recentByUser(db: Queryable, by: { uid: number } | { group: string }, cids: number[], limit: number) {
   if (!cids.length) return [];
   // The join reads topics (this same content area) only to filter by category and deletion.
   return db
@@ -106,7 +110,7 @@ export async function recentByUser(db: Queryable, uid: number, cids: number[], l
         )
         .as('post_index'),
     )
-    .where('posts.uid', '=', uid)
+    .where((eb) => ('uid' in by ? eb('posts.uid', '=', by.uid) : eb('posts.uid', 'in', eb.selectFrom('group_members').select('group_members.uid').where('group_members.group_name', '=', by.group))))
     .where('posts.deleted', '=', 0)
     .where('topics.deleted', '=', 0)
     .where('topics.scheduled', '=', 0)
