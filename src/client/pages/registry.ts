@@ -35,6 +35,8 @@ const MODULE_OF: Record<string, string> = {
   'admin/manage/users/custom-fields': 'admin/users/custom-fields',
   'admin/manage/tags': 'admin/tags',
   'admin/manage/privileges': 'admin/privileges/index',
+  'admin/manage/groups': 'admin/groups/list',
+  'admin/manage/group': 'admin/groups/edit',
   'admin/manage/uploads': 'admin/uploads',
   'admin/manage/digest': 'admin/digest',
   'registration-queue': 'registration-queue',
