@@ -54,6 +54,10 @@ import { groupPages } from './domains/groups/pages.js';
 import { registerSearchRoutes } from './domains/search/routes.js';
 import { searchPages } from './domains/search/pages.js';
 import { registerFeedRoutes } from './domains/feeds/routes.js';
+import { registerWidgetRoutes } from './domains/widgets/routes.js';
+import { widgetPages } from './domains/widgets/pages.js';
+import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
+import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
 import { adminUserPages } from './domains/users/admin-pages.js';
@@ -109,7 +113,7 @@ export function toAppError(err: FastifyError | Error, log: FastifyInstance['log'
 /** Builds the Fastify application with every domain wired in; the caller listens. */
 export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'] },
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'], stream: logRing },
     trustProxy: config.trustProxy,
     // One line per request costs a third of the throughput; LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -187,10 +191,12 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerFlagRoutes(scope, ctx);
       registerSearchRoutes(scope, ctx);
       registerFeedRoutes(scope, ctx);
+      registerWidgetRoutes(scope, ctx);
+      registerAdvancedRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

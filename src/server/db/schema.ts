@@ -86,6 +86,31 @@ export interface UsernameHistoryTable {
   by_uid: Generated<number>;
 }
 
+/** A widget placed in an area of a template (migration 0030). */
+export interface WidgetsTable {
+  id: Generated<number>;
+  template: string;
+  area: string;
+  type: string;
+  title: string;
+  container: string;
+  /** JSON: the type's own fields. */
+  data: string;
+  /** JSON list of group names that see it; empty: everyone. */
+  groups: string;
+  hide_mobile: number;
+  sort: number;
+  created: number;
+}
+
+/** 404s and 500s seen, per status and path (migration 0030). */
+export interface ErrorLogTable {
+  status: number;
+  path: string;
+  count: number;
+  last_seen: number;
+}
+
 /** Each address a member's account was given (migration 0033). */
 export interface EmailHistoryTable {
   id: Generated<number>;
@@ -430,6 +455,8 @@ export interface Database {
   ip_blacklist: IpBlacklistTable;
   ip_blacklist_hits: IpBlacklistHitsTable;
   search_counts: SearchCountsTable;
+  widgets: WidgetsTable;
+  error_log: ErrorLogTable;
 }
 
 /** A chat room (0010). `groups` is a JSON array of group names (public rooms). */

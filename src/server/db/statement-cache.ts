@@ -24,12 +24,23 @@ function placeholders(sqlText: string): number {
  * Safe because statements run to completion synchronously.
  */
 export class StatementCache implements StatementSource {
+  /** Every open cache of this process, and their lookups answered and missed (the admin's cache page). */
+  static readonly open = new Set<StatementCache>();
+  static hits = 0;
+  static misses = 0;
   private readonly cache = new Map<string, SQLite.Statement>();
 
   constructor(
     private readonly file: SQLite.Database,
     readonly maxEntries = STATEMENT_CACHE_SIZE,
-  ) {}
+  ) {
+    StatementCache.open.add(this);
+  }
+
+  /** Drops the prepared statements (they are prepared again on use). */
+  clear(): void {
+    this.cache.clear();
+  }
 
   /** Statements held now (for tests and diagnostics). */
   get size(): number {
@@ -40,11 +51,13 @@ export class StatementCache implements StatementSource {
   prepare(sqlText: string): SQLite.Statement {
     const hit = this.cache.get(sqlText);
     if (hit) {
+      StatementCache.hits++;
       // Re-inserted so the Map's order is least recently used first.
       this.cache.delete(sqlText);
       this.cache.set(sqlText, hit);
       return hit;
     }
+    StatementCache.misses++;
     const stmt = this.file.prepare(sqlText);
     if (placeholders(sqlText) > MAX_CACHED_PLACEHOLDERS) return stmt;
     if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
@@ -54,6 +67,7 @@ export class StatementCache implements StatementSource {
 
   /** Closes the connection. */
   close(): void {
+    StatementCache.open.delete(this);
     this.cache.clear();
     this.file.close();
   }

@@ -26,6 +26,9 @@ export class GuestPageCache<T> {
   // Insertion order is expiry order (one ttl for all), so the oldest entries come first.
   private entries = new Map<string, Entry<T>>();
   private bytes = 0;
+  /** Lookups answered and missed (the admin's cache page). */
+  hits = 0;
+  misses = 0;
 
   /**
    * @param ttlMs how long an entry is served (0 turns the cache off)
@@ -50,11 +53,16 @@ export class GuestPageCache<T> {
   /** A fresh entry, or undefined. */
   get(key: string): T | undefined {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= Date.now()) {
-      this.remove(key, e);
+    if (!e) {
+      this.misses++;
       return undefined;
     }
+    if (e.expires <= Date.now()) {
+      this.remove(key, e);
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     return e.value;
   }
 

@@ -4,6 +4,7 @@ import type { Attributes, Breadcrumb, ClientConfig, GuestUser, LoggedInUser, Pag
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { presentLoggedIn } from '../domains/users/presenter.js';
+import { widgetsOf } from '../domains/widgets/service.js';
 import { translate, translateText } from '../i18n.js';
 import { clientConfig } from './client-config.js';
 import { AppError } from './errors.js';
@@ -175,7 +176,8 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     title,
     bodyClass: bodyClass ?? bodyClassFor(name, url),
     breadcrumbs: breadcrumbs.map((b) => ({ ...b, text: translateText(b.text) })),
-    widgets: { header: [], sidebar: [], footer: [] },
+    // Rendered and cached per template and group set by the widgets domain; none on admin pages.
+    widgets: await widgetsOf(ctx).render(viewer, name),
     _header: { tags: { meta: dedupedMeta, link: linkTags } },
     url: `${ctx.config.relativePath}${url}`,
     relative_path: ctx.config.relativePath,
@@ -239,10 +241,20 @@ async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   return reply.type('text/html; charset=utf-8').send(guestDocument(hit.before, hit.after, config));
 }
 
+const guestCaches = new WeakMap<object, GuestPageCache<Cached>>();
+
+/** The guest page cache of an application (the admin's cache page); undefined before the pages are registered. */
+export function guestCacheOf(ctx: object): GuestPageCache<unknown> | undefined {
+  return guestCaches.get(ctx);
+}
+
 /** Registers each page twice: GET /api<path> (page data) and GET <path> (HTML). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, pages: PageDef<any>[]): void {
   const guestCache = new GuestPageCache<Cached>(ctx.config.guestCacheMs);
   guestCache.watch(ctx.hooks);
+  // Widgets and the admin's cache page clear it in every process.
+  ctx.caches.register('guestPages', () => guestCache.clear());
+  guestCaches.set(ctx, guestCache);
   for (const def of pages) {
     for (const path of expandPath(def.path)) {
       for (const api of [true, false]) {

@@ -1,4 +1,5 @@
 import type { PageDef } from '../../http/pages.js';
+import { advancedPages } from './advanced-pages.js';
 
 /**
  * The admin area's pages that belong to no single domain (dashboard, appearance, extend,
@@ -6,4 +7,4 @@ import type { PageDef } from '../../http/pages.js';
  * one domain's admin (categories, users, groups, tags, uploads, settings…) lives in that
  * domain's `admin-pages.ts`. Every admin page declares `access: 'admin'` (or 'moderator').
  */
-export const adminPages: PageDef<any>[] = [];
+export const adminPages: PageDef<any>[] = [...advancedPages];

@@ -13,6 +13,9 @@ const TTL_MS = 5000;
 /** Forum settings: stored values over defaults, cached until a change clears them. */
 export class SettingsService {
   private cached: ForumSettings | null = null;
+  /** Reads answered from the cache and loads (the admin's cache page). */
+  hits = 0;
+  misses = 0;
   private loadedAt = 0;
   // Bumped by every clear: a read that began before it must not cache what it read.
   private generation = 0;
@@ -26,7 +29,11 @@ export class SettingsService {
 
   /** The current settings. */
   async get(): Promise<ForumSettings> {
-    if (this.cached && Date.now() - this.loadedAt < TTL_MS) return this.cached;
+    if (this.cached && Date.now() - this.loadedAt < TTL_MS) {
+      this.hits++;
+      return this.cached;
+    }
+    this.misses++;
     const generation = this.generation;
     const stored = await allSettings(this.db);
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };

@@ -49,6 +49,14 @@ export function createRenderer(baseUrl: string) {
   return (markdown: string): string => sanitizeHtml(spoilers(md.render(markdown)), options);
 }
 
+/** The posts' sanitiser alone: HTML an admin writes (widgets) → the same allowed output as posts. */
+export function createSanitizer(baseUrl: string) {
+  const origin = new URL(baseUrl).origin;
+  const isInternal = (href: string) => (href.startsWith('/') && !href.startsWith('//')) || href.startsWith('#') || href.startsWith(`${origin}/`) || href === origin;
+  const options = sanitizeOptions(isInternal);
+  return (html: string): string => sanitizeHtml(html, options);
+}
+
 /**
  * `||hidden text||` (within one paragraph, outside code) → a spoiler the reader reveals by
  * focusing or hovering it (styled by the client; no script). The sanitiser runs afterwards.

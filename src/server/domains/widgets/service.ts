@@ -1,0 +1,251 @@
+import { WIDGET_AREAS, WIDGET_TEMPLATES, type WidgetArea, type WidgetInput, type WidgetSave, type WidgetType, type WidgetView } from '../../../shared/schemas/widgets.js';
+import type { AppContext } from '../../context.js';
+import { runAction } from '../../hooks/action.js';
+import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { escapeHtml } from '../../http/render.js';
+import { translate } from '../../i18n.js';
+import { createRenderer, createSanitizer } from '../../plugins/markdown/index.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+
+/** What the widgets use of the application. */
+export type WidgetsDeps = Pick<AppContext, 'db' | 'config' | 'caches' | 'events' | 'categories' | 'topics' | 'users' | 'groups' | 'privileges' | 'log'>;
+
+export type RenderedWidgets = Record<WidgetArea, { html: string }[]>;
+
+const TTL_MS = 5_000;
+const ONLINE_MS = 5 * 60_000;
+const EMPTY: RenderedWidgets = Object.freeze({ header: [], sidebar: [], footer: [] }) as RenderedWidgets;
+
+/** Cache statistics (the admin's cache page). */
+export interface CacheStats {
+  entries: number;
+  hits: number;
+  misses: number;
+  ttlMs: number;
+}
+
+/** 401 for a guest, 403 for anyone but an administrator (checked in the service). */
+export function assertAdmin(viewer: Viewer): void {
+  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
+  if (!viewer.isAdmin) throw forbidden();
+}
+function present(row: store.WidgetRow): WidgetView {
+  const data = JSON.parse(row.data) as { text?: string; count?: number };
+  return {
+    id: row.id,
+    template: row.template,
+    area: row.area as WidgetArea,
+    type: row.type as WidgetType,
+    title: row.title,
+    container: row.container === 'none' ? 'none' : 'card',
+    text: data.text ?? '',
+    count: data.count ?? 5,
+    groups: JSON.parse(row.groups) as string[],
+    hideMobile: row.hide_mobile === 1,
+  };
+}
+
+/**
+ * Widgets: placed by administrators in the header, sidebar and footer of public templates,
+ * rendered on the server into every public page's data. The rendered HTML is cached per
+ * (template, privilege set) for a few seconds and dropped in every process on a change, so
+ * a page costs one map lookup; data widgets read as the viewer's groups (never one member).
+ */
+export class WidgetsService {
+  private cache = new Map<string, { value: Promise<RenderedWidgets>; expires: number }>();
+  private generation = 0;
+  private hits = 0;
+  private misses = 0;
+  private readonly sanitize: (html: string) => string;
+  private readonly markdown: (text: string) => string;
+
+  constructor(private readonly ctx: WidgetsDeps) {
+    this.sanitize = createSanitizer(ctx.config.url);
+    this.markdown = createRenderer(ctx.config.url);
+    ctx.caches.register('widgets', () => this.forget());
+  }
+
+  /** Drops this process's rendered widgets. */
+  forget(): void {
+    this.cache.clear();
+    this.generation++;
+  }
+
+  stats(): CacheStats {
+    return { entries: this.cache.size, hits: this.hits, misses: this.misses, ttlMs: TTL_MS };
+  }
+
+  /** Every widget (admins). */
+  async list(viewer: Viewer): Promise<WidgetView[]> {
+    assertAdmin(viewer);
+    return (await store.all(this.ctx.db)).map(present);
+  }
+
+  /** Replaces the widgets of the given areas of one template (NodeBB's admin.widgets.set). */
+  async save(viewer: Viewer, input: WidgetSave, ip = ''): Promise<WidgetView[]> {
+    assertAdmin(viewer);
+    if (!(WIDGET_TEMPLATES as readonly string[]).includes(input.template)) throw badRequest('error:widget-bad-template', 'template');
+    const now = Date.now();
+    const areas = WIDGET_AREAS.filter((a) => input.areas[a] !== undefined);
+    const rows = areas.flatMap((area) =>
+      (input.areas[area] ?? []).map((w: WidgetInput, i) => {
+        const text = w.text ?? '';
+        return {
+          template: input.template,
+          area,
+          type: w.type,
+          title: (w.title ?? '').trim(),
+          container: w.container ?? 'card',
+          // HTML is kept as the sanitiser leaves it: the admin sees what the public will.
+          data: JSON.stringify({ text: w.type === 'html' ? this.sanitize(text) : text, count: w.count ?? 5 }),
+          groups: JSON.stringify([...new Set(w.groups ?? [])]),
+          hide_mobile: w.hideMobile ? 1 : 0,
+          sort: i,
+          created: now,
+        };
+      }),
+    );
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.replace(tx, input.template, areas, rows);
+        await this.ctx.events.log('widgets-save', viewer.uid, { template: input.template, areas: areas.join(','), count: rows.length }, ip, tx);
+      },
+      after: () => this.changed(),
+    });
+    return (await store.ofTemplates(this.ctx.db, [input.template])).map(present);
+  }
+
+  /** Deletes one widget. */
+  async delete(viewer: Viewer, id: number, ip = ''): Promise<void> {
+    assertAdmin(viewer);
+    const row = await store.get(this.ctx.db, id);
+    if (!row) throw notFound('error:widget-not-found');
+    await runAction(this.ctx.db, {
+      write: async (tx) => {
+        await store.remove(tx, id);
+        await this.ctx.events.log('widgets-delete', viewer.uid, { id, template: row.template, area: row.area, type: row.type }, ip, tx);
+      },
+      after: () => this.changed(),
+    });
+  }
+
+  private changed(): void {
+    this.ctx.caches.clear('widgets');
+    // Guests' pages carry the widgets too.
+    this.ctx.caches.clear('guestPages');
+  }
+
+  /** The rendered widgets of a public page for this viewer (none on admin pages). */
+  render(viewer: Viewer, template: string): Promise<RenderedWidgets> {
+    if (template.startsWith('admin')) return Promise.resolve(EMPTY);
+    const groups = [...viewer.groups].sort().join(',');
+    const key = `${template}|${groups}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > now) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
+    const generation = this.generation;
+    const value = this.build(viewer, template).catch((err: unknown) => {
+      this.ctx.log.error({ err }, 'widget render failed');
+      return EMPTY;
+    });
+    // A render that began before a clear does not stay cached.
+    if (this.cache.size > 2_000) this.cache.clear();
+    this.cache.set(key, { value, expires: now + TTL_MS });
+    void value.then(() => {
+      if (generation !== this.generation) this.cache.delete(key);
+    });
+    return value;
+  }
+
+  private async build(viewer: Viewer, template: string): Promise<RenderedWidgets> {
+    const rows = await store.ofTemplates(this.ctx.db, ['global', template]);
+    if (!rows.length) return EMPTY;
+    // Data widgets read as the viewer's groups, never as the member: one rendering serves them all.
+    const reader: Viewer = { uid: 0, groups: viewer.groups, isAdmin: viewer.isAdmin, isGlobalMod: viewer.isGlobalMod };
+    const out: RenderedWidgets = { header: [], sidebar: [], footer: [] };
+    // The template's own widgets follow the global ones in each area.
+    const ordered = [...rows.filter((r) => r.template === 'global'), ...rows.filter((r) => r.template !== 'global')];
+    for (const row of ordered) {
+      const w = present(row);
+      if (!(WIDGET_AREAS as readonly string[]).includes(w.area)) continue;
+      if (w.groups.length && !w.groups.some((g) => viewer.groups.includes(g))) continue;
+      const body = await this.body(reader, w);
+      if (body === null) continue;
+      out[w.area].push({ html: this.wrap(w, body) });
+    }
+    return out;
+  }
+
+  private wrap(w: WidgetView, body: string): string {
+    const classes = ['widget', `widget-${w.type}`, w.container === 'card' ? 'card mb-3' : 'mb-3', w.hideMobile ? 'd-none d-md-block' : ''].filter(Boolean).join(' ');
+    const title = w.title ? escapeHtml(w.title) : '';
+    if (w.container === 'card') {
+      return `<div class="${classes}" data-widget="${w.type}">${title ? `<h2 class="card-header fs-6">${title}</h2>` : ''}<div class="card-body">${body}</div></div>`;
+    }
+    return `<div class="${classes}" data-widget="${w.type}">${title ? `<h2 class="fs-6">${title}</h2>` : ''}${body}</div>`;
+  }
+
+  /** A widget's inner HTML; null when it has nothing to show. */
+  private async body(reader: Viewer, w: WidgetView): Promise<string | null> {
+    const rp = this.ctx.config.relativePath;
+    switch (w.type) {
+      case 'html':
+        return this.sanitize(w.text);
+      case 'text':
+        return this.markdown(w.text);
+      case 'search':
+      {
+        const label = escapeHtml(translate('global:search'));
+        return `<form role="search" action="${rp}/search" method="get" class="d-flex gap-2"><input type="search" name="term" class="form-control form-control-sm" aria-label="${label}" placeholder="${label}" maxlength="200"><button type="submit" class="btn btn-sm btn-primary">${label}</button></form>`;
+      }
+      case 'categories': {
+        const rows = (await this.ctx.categories.list(reader)).filter((c) => c.disabled === 0 && c.parent_cid === 0).slice(0, w.count);
+        if (!rows.length) return null;
+        return `<ul class="list-unstyled mb-0">${rows.map((c) => `<li><a href="${rp}/category/${escapeHtml(c.slug)}">${escapeHtml(c.name)}</a></li>`).join('')}</ul>`;
+      }
+      case 'recenttopics': {
+        const cids = await this.ctx.categories.readableCids(reader);
+        if (!cids.length) return null;
+        const { topics } = await this.ctx.topics.list(reader, { cids, sort: 'recent', page: 1, perPage: w.count });
+        if (!topics.length) return null;
+        // Topic titles arrive HTML-escaped.
+        return `<ul class="list-unstyled mb-0">${topics.map((t) => `<li><a href="${rp}/topic/${escapeHtml(t.slug)}">${t.title}</a></li>`).join('')}</ul>`;
+      }
+      case 'populartags': {
+        const cids = await this.ctx.categories.readableCids(reader);
+        if (!cids.length) return null;
+        // Counted over the recent topics the privilege set may read, so a hidden category's tags never show.
+        const { topics } = await this.ctx.topics.list(reader, { cids, sort: 'recent', page: 1, perPage: 100 });
+        const counts = new Map<string, number>();
+        for (const t of topics) for (const tag of t.tags) counts.set(tag.value, (counts.get(tag.value) ?? 0) + 1);
+        const top = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, w.count);
+        if (!top.length) return null;
+        return `<div class="d-flex flex-wrap gap-1">${top.map(([tag, n]) => `<a class="badge text-bg-light border" href="${rp}/tags/${encodeURIComponent(tag)}">${escapeHtml(tag)} <span class="text-secondary">${n}</span></a>`).join('')}</div>`;
+      }
+      case 'onlineusers': {
+        if (!(await this.ctx.privileges.can(reader, 'view:users'))) return null;
+        const { rows } = await this.ctx.users.list('lastonline', 1, 50);
+        const since = Date.now() - ONLINE_MS;
+        const online = rows.filter((u) => u.lastonline >= since && u.status !== 'offline').slice(0, w.count);
+        if (!online.length) return null;
+        return `<ul class="list-unstyled mb-0">${online.map((u) => `<li><a href="${rp}/user/${escapeHtml(u.userslug)}">${escapeHtml(u.username)}</a></li>`).join('')}</ul>`;
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+const services = new WeakMap<WidgetsDeps, WidgetsService>();
+
+/** The application's widgets service (one per context). */
+export function widgetsOf(ctx: WidgetsDeps): WidgetsService {
+  let s = services.get(ctx);
+  if (!s) services.set(ctx, (s = new WidgetsService(ctx)));
+  return s;
+}

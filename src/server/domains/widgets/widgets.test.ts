@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import { HttpClient } from '../../test/http-client.js';
+import { makeCategory, postTopic } from '../topics/testing.js';
+import { widgetsOf } from './service.js';
+
+let forum: TestForum;
+let admin: TestMember;
+let member: TestMember;
+let cid: number;
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  admin = await forum.member({ admin: true });
+  member = await forum.member();
+  cid = await makeCategory(forum.ctx, 'Widget News');
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+type Areas = Record<string, { html: string }[]>;
+
+describe('widgets', () => {
+  it('a widget placed in the sidebar of categories renders on /categories (data and HTML), not on other templates or admin pages', async () => {
+    const res = await admin.client.put('/api/v3/admin/widgets', { template: 'categories', areas: { sidebar: [{ type: 'text', title: 'Welcome box', text: 'Hello **readers**' }] } });
+    expect(res.status).toBe(200);
+    const page = await forum.client().get<{ widgets: Areas }>('/api/categories');
+    expect(page.body.widgets.sidebar).toHaveLength(1);
+    expect(page.body.widgets.sidebar![0]!.html).toContain('<strong>readers</strong>');
+    expect(page.body.widgets.sidebar![0]!.html).toContain('Welcome box');
+    const html = await forum.client().get<string>('/categories');
+    expect(html.text).toContain('Welcome box');
+    expect((await forum.client().get<{ widgets: Areas }>('/api/recent')).body.widgets.sidebar).toHaveLength(0);
+    const adminPage = await admin.client.get<{ widgets: Areas }>('/api/admin/advanced/cache');
+    expect(adminPage.status).toBe(200);
+    expect(adminPage.body.widgets.sidebar).toHaveLength(0);
+    const widgetsAdmin = await admin.client.get<{ widgets: Areas; templates: { template: string; areas: { location: string; data: unknown[] }[] }[] }>('/api/admin/extend/widgets');
+    expect(widgetsAdmin.body.widgets.sidebar).toHaveLength(0);
+    expect(widgetsAdmin.body.templates.find((t) => t.template === 'categories')!.areas.find((a) => a.location === 'sidebar')!.data).toHaveLength(1);
+  });
+
+  it('global widgets show on every public template; the cache clears on change', async () => {
+    await admin.client.put('/api/v3/admin/widgets', { template: 'global', areas: { footer: [{ type: 'search', title: 'Find' }] } });
+    const first = await forum.client().get<{ widgets: Areas }>('/api/recent');
+    expect(first.body.widgets.footer![0]!.html).toContain('action="/search"');
+    expect(first.body.widgets.footer![0]!.html).toContain('name="term"');
+    await admin.client.put('/api/v3/admin/widgets', { template: 'global', areas: { footer: [] } });
+    expect((await forum.client().get<{ widgets: Areas }>('/api/recent')).body.widgets.footer).toHaveLength(0);
+  });
+
+  it('sanitises HTML widgets with the posts sanitiser', async () => {
+    const res = await admin.client.put('/api/v3/admin/widgets', {
+      template: 'recent',
+      areas: { header: [{ type: 'html', container: 'none', text: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">bad</a><img src="x" onerror="y()"></p>' }] },
+    });
+    expect(res.status).toBe(200);
+    const html = (await forum.client().get<{ widgets: Areas }>('/api/recent')).body.widgets.header![0]!.html;
+    expect(html).toContain('Hi');
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+  });
+
+  it('shows a widget only to the groups it names', async () => {
+    await admin.client.put('/api/v3/admin/widgets', { template: 'tags', areas: { sidebar: [{ type: 'html', text: '<p>Members only</p>', groups: ['registered-users'] }] } });
+    expect((await forum.client().get<{ widgets: Areas }>('/api/tags')).body.widgets.sidebar).toHaveLength(0);
+    expect((await member.client.get<{ widgets: Areas }>('/api/tags')).body.widgets.sidebar![0]!.html).toContain('Members only');
+  });
+
+  it('data widgets respect read privileges (rendered per group set)', async () => {
+    const hidden = await makeCategory(forum.ctx, 'Staff Room');
+    await forum.ctx.privileges.take(hidden, ['topics:read', 'read', 'find'], 'guests');
+    await postTopic(admin.client, cid, { title: 'Public widget topic' });
+    await postTopic(admin.client, hidden, { title: 'Secret staff topic' });
+    await admin.client.put('/api/v3/admin/widgets', { template: 'popular', areas: { sidebar: [{ type: 'recenttopics', title: 'Latest', count: 5 }, { type: 'categories', title: 'Cats' }] } });
+    const page = (await forum.client().get<{ widgets: Areas }>('/api/popular')).body.widgets.sidebar!;
+    expect(page[0]!.html).toContain('Public widget topic');
+    expect(page[1]!.html).toContain('Widget News');
+    expect(page[0]!.html).not.toContain('Secret staff topic');
+    expect(page[1]!.html).not.toContain('Staff Room');
+    const asMember = (await member.client.get<{ widgets: Areas }>('/api/popular')).body.widgets.sidebar!;
+    expect(asMember[0]!.html).toContain('Secret staff topic');
+  });
+
+  it('refuses a bad template with its field, and a member or guest', async () => {
+    const bad = await admin.client.put<{ status: { key?: string; params?: string[] } }>('/api/v3/admin/widgets', { template: 'nope', areas: {} });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('template');
+    const badType = await admin.client.put('/api/v3/admin/widgets', { template: 'recent', areas: { header: [{ type: 'evil' }] } });
+    expect(badType.status).toBe(400);
+    expect((await member.client.put('/api/v3/admin/widgets', { template: 'recent', areas: {} })).status).toBe(403);
+    expect((await forum.client().put('/api/v3/admin/widgets', { template: 'recent', areas: {} })).status).toBe(401);
+    expect((await member.client.get('/api/admin/extend/widgets')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/extend/widgets')).status).toBe(401);
+  });
+
+  it('deletes a widget', async () => {
+    const saved = await admin.client.put<{ response: { widgets: { id: number }[] } }>('/api/v3/admin/widgets', { template: 'users', areas: { footer: [{ type: 'html', text: '<p>Bye</p>' }] } });
+    const id = saved.body.response.widgets[0]!.id;
+    expect((await forum.client().get<{ widgets: Areas }>('/api/users')).body.widgets.footer).toHaveLength(1);
+    expect((await member.client.del(`/api/v3/admin/widgets/${id}`)).status).toBe(403);
+    expect((await admin.client.del(`/api/v3/admin/widgets/${id}`)).status).toBe(200);
+    expect((await forum.client().get<{ widgets: Areas }>('/api/users')).body.widgets.footer).toHaveLength(0);
+    expect((await admin.client.del(`/api/v3/admin/widgets/${id}`)).status).toBe(404);
+  });
+});
+
+describe('advanced pages', () => {
+  for (const path of ['/api/admin/advanced/cache', '/api/admin/advanced/errors', '/api/admin/advanced/logs', '/api/admin/advanced/database', '/api/admin/advanced/events']) {
+    it(`${path}: admin 200, member 403, guest 401`, async () => {
+      expect((await admin.client.get(path)).status).toBe(200);
+      expect((await member.client.get(path)).status).toBe(403);
+      expect((await forum.client().get(path)).status).toBe(401);
+    });
+  }
+
+  it('cache page lists sizes and hit rates; clearing one empties it', async () => {
+    await forum.client().get('/api/categories');
+    await forum.client().get('/api/categories');
+    const before = (await admin.client.get<{ caches: { name: string; length: number; hits: number; misses: number }[] }>('/api/admin/advanced/cache')).body.caches;
+    const widgets = before.find((c) => c.name === 'widgets')!;
+    expect(widgets.length).toBeGreaterThan(0);
+    expect(widgets.hits + widgets.misses).toBeGreaterThan(0);
+    expect(before.find((c) => c.name === 'settings')!.hits).toBeGreaterThan(0);
+    expect((await member.client.del('/api/v3/admin/cache/widgets')).status).toBe(403);
+    expect((await admin.client.del('/api/v3/admin/cache/widgets')).status).toBe(200);
+    expect(widgetsOf(forum.ctx).stats().entries).toBe(0);
+    expect((await admin.client.del('/api/v3/admin/cache/nothing')).status).toBe(400);
+  });
+
+  it('counts 404s, flushes them to the table and exports them as CSV', async () => {
+    await forum.client().get('/no/such/page-xyz');
+    await forum.client().get('/no/such/page-xyz?x=1');
+    const page = await admin.client.get<{ 'not-found': { value: string; score: number }[] }>('/api/admin/advanced/errors');
+    const entry = page.body['not-found'].find((e) => e.value === '/no/such/page-xyz');
+    expect(entry?.score).toBe(2);
+    const csv = await admin.client.get<string>('/api/admin/advanced/errors/export');
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain('404,/no/such/page-xyz,2,');
+    expect((await member.client.get('/api/admin/advanced/errors/export')).status).toBe(403);
+    expect((await admin.client.del('/api/v3/admin/errors')).status).toBe(200);
+    expect((await admin.client.get<{ 'not-found': unknown[] }>('/api/admin/advanced/errors')).body['not-found']).toHaveLength(0);
+  });
+
+  it('database page shows dialect, version, tables and settings', async () => {
+    const db = (await admin.client.get<{ database: { dialect: string; version: string; size: number; tables: { name: string; rows: number }[]; settings: { name: string }[] } }>('/api/admin/advanced/database')).body.database;
+    expect(db.dialect).toBe(forum.ctx.dialect);
+    expect(db.version).not.toBe('');
+    expect(db.size).toBeGreaterThan(0);
+    expect(db.tables.find((t) => t.name === 'users')!.rows).toBeGreaterThanOrEqual(2);
+    expect(db.tables.some((t) => t.name === 'widgets')).toBe(true);
+    if (db.dialect === 'sqlite') expect(db.settings.find((s) => s.name === 'journal_mode')).toBeTruthy();
+  });
+});
+
+/** Two app instances on one PostgreSQL database and one Redis: a widget saved through one shows on the other at once. */
+const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+describe.runIf(shared)('widgets across two processes', () => {
+  let second: App;
+  let secondUrl: string;
+  beforeAll(async () => {
+    second = await buildApp(forum.ctx.config);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    await second.ctx.caches.listening();
+    await forum.ctx.caches.listening();
+    const address = second.server.address();
+    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${forum.ctx.config.relativePath}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+  it('the other process drops its rendered widgets on a change', async () => {
+    const guest = new HttpClient(secondUrl);
+    await admin.client.put('/api/v3/admin/widgets', { template: 'top', areas: { header: [{ type: 'html', text: '<p>First</p>' }] } });
+    expect((await guest.get<{ widgets: Areas }>('/api/top')).body.widgets.header![0]!.html).toContain('First');
+    await admin.client.put('/api/v3/admin/widgets', { template: 'top', areas: { header: [{ type: 'html', text: '<p>Second</p>' }] } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await guest.get<{ widgets: Areas }>('/api/top')).body.widgets.header![0]!.html).toContain('Second');
+  });
+});
