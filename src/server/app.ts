@@ -60,6 +60,8 @@ import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
+import { dashboardPages } from './domains/analytics/pages.js';
+import { registerAnalyticsRoutes } from './domains/analytics/routes.js';
 import { adminUserPages } from './domains/users/admin-pages.js';
 import { registerAdminUserRoutes } from './domains/users/admin-routes.js';
 import { adminTagPages } from './domains/tags/admin-pages.js';
@@ -159,6 +161,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerAdminReauth(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx);
+      // Its onResponse hook counts page views (an in-memory increment) on the pages registered below.
+      registerAnalyticsRoutes(scope, ctx);
       registerAuthRoutes(scope, ctx);
       registerSecurityRoutes(scope, ctx);
       registerUserRoutes(scope, ctx);
@@ -194,9 +198,13 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerWidgetRoutes(scope, ctx);
       registerAdvancedRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
+      ctx.analytics.setOnlineSource(async () => {
+        const sockets = await realtime.io.fetchSockets();
+        return { members: new Set(sockets.filter((s) => s.data.uid > 0).map((s) => s.data.uid)).size, guests: sockets.filter((s) => !(s.data.uid > 0)).length };
+      });
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -27,6 +27,7 @@ import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
 import { SearchService } from './domains/search/service.js';
+import { AnalyticsService } from './domains/analytics/service.js';
 import { FeedsService } from './domains/feeds/service.js';
 import { ChatsService } from './domains/chats/service.js';
 import { RegistrationService } from './domains/registration/service.js';
@@ -80,6 +81,8 @@ export interface AppContext {
   search: SearchService;
   /** RSS feeds, sitemaps and robots.txt. */
   feeds: FeedsService;
+  /** The dashboard's counters (page views, registrations, posts, topics, logins, searches), flushed in batches. */
+  analytics: AnalyticsService;
   close(): Promise<void>;
 }
 
@@ -120,6 +123,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.moderation = new ModerationService(ctx);
   ctx.search = new SearchService(ctx);
   ctx.feeds = new FeedsService(ctx);
+  ctx.analytics = new AnalyticsService(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);
@@ -139,6 +143,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     ctx.views.stop();
     await ctx.search.flush().catch((err: unknown) => log.error({ err }, 'search count flush failed'));
     ctx.search.stop();
+    await ctx.analytics.flush().catch((err: unknown) => log.error({ err }, 'analytics flush failed'));
+    ctx.analytics.stop();
     await ctx.caches.close();
     if (redis) redis.disconnect();
     await handle.close();

@@ -455,6 +455,7 @@ export interface Database {
   ip_blacklist: IpBlacklistTable;
   ip_blacklist_hits: IpBlacklistHitsTable;
   search_counts: SearchCountsTable;
+  analytics_counts: AnalyticsCountsTable;
   widgets: WidgetsTable;
   error_log: ErrorLogTable;
 }
@@ -789,6 +790,13 @@ export interface LoginFailuresTable {
 }
 
 /** Searches made per day (0023): `day` is the UTC midnight in ms. */
+/** The dashboard's counters per metric and UTC hour (0025). */
+export interface AnalyticsCountsTable {
+  metric: string;
+  hour: number;
+  count: number;
+}
+
 export interface SearchCountsTable {
   day: number;
   count: Generated<number>;

@@ -144,6 +144,27 @@ export class AuthService {
     });
   }
 
+  /** The newest logins (sessions) across members, with their device, for the admin dashboard. */
+  async recentLogins(limit: number): Promise<(AccountSession & { uid: number })[]> {
+    const rows = await store.recentSessions(this.db, Date.now(), limit);
+    return rows.map((r) => {
+      const agent = describeUserAgent(r.user_agent);
+      return {
+        uid: r.uid,
+        uuid: publicId('session', r.id_hash),
+        ip: r.ip,
+        datetime: r.created,
+        datetimeISO: new Date(r.created).toISOString(),
+        lastSeen: r.last_seen,
+        lastSeenISO: new Date(r.last_seen).toISOString(),
+        platform: agent.platform,
+        browser: agent.browser,
+        version: agent.version,
+        current: false,
+      };
+    });
+  }
+
   /** The session hash behind a member's session uuid, or null when it is not theirs. */
   async sessionByUuid(uid: number, uuid: string): Promise<string | null> {
     const rows = await store.sessionsOf(this.db, uid, Date.now());

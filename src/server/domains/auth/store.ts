@@ -81,6 +81,11 @@ export async function sessionsOf(db: Queryable, uid: number, now: number): Promi
   return db.selectFrom('sessions').selectAll().where('uid', '=', uid).where('expires', '>=', now).orderBy('last_seen', 'desc').execute();
 }
 
+/** The newest sessions across members (the admin dashboard's logins), newest first. */
+export async function recentSessions(db: Queryable, now: number, limit: number): Promise<(SessionRow & { reauth_until: number })[]> {
+  return db.selectFrom('sessions').selectAll().where('expires', '>=', now).orderBy('created', 'desc').limit(limit).execute();
+}
+
 /** Until when a session may enter the admin area without passing /login/2fa (0: not now). */
 export async function reauthUntil(db: Queryable, idHash: string): Promise<number> {
   const row = await db.selectFrom('sessions').select('reauth_until').where('id_hash', '=', idHash).executeTakeFirst();

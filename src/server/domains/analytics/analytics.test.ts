@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardLoginsPage, DashboardPage, DashboardSearchesPage, DashboardTopicsPage, DashboardUsersPage } from '../../../shared/schemas/dashboard.js';
+import { startTestForum, type TestForum } from '../../test/harness.js';
+import type { HttpClient } from '../../test/http-client.js';
+import { makeCategory, postReply, postTopic } from '../topics/testing.js';
+import { addCounts, HOUR_MS } from './store.js';
+
+let forum: TestForum;
+let admin: HttpClient;
+let cid: number;
+
+/** A metric's count in the database (after a flush), over all hours. */
+async function stored(metric: string): Promise<number> {
+  const rows = await forum.ctx.db.selectFrom('analytics_counts').select('count').where('metric', '=', metric).execute();
+  return rows.reduce((n, r) => n + Number(r.count), 0);
+}
+
+/** Flushes, then the stored count of each metric. */
+async function counts(...metrics: string[]): Promise<number[]> {
+  await forum.ctx.hooks.idle();
+  await forum.ctx.analytics.flush();
+  return Promise.all(metrics.map(stored));
+}
+
+beforeAll(async () => {
+  // The guest page cache is on (as in production): a guest's repeated page is a cache hit and still counts.
+  forum = await startTestForum({ env: { PALAVER_GUEST_CACHE_MS: '60000' } });
+  ({ client: admin } = await forum.loginAs({ admin: true }));
+  cid = await makeCategory(forum.ctx, 'Counted');
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+describe('counters', () => {
+  it('counts page views of guests (cache hits included) and members without a write per request, then flushes them', async () => {
+    const [guests0, members0, all0] = await counts('pageviews:guest', 'pageviews:registered', 'pageviews');
+    const guest = forum.client();
+    const first = await guest.get('/recent');
+    const second = await guest.get('/recent');
+    expect(first.status).toBe(200);
+    expect(second.headers.get('x-palaver-cache')).toBe('hit');
+    expect((await guest.get('/api/recent')).status).toBe(200);
+    const { client: member } = await forum.loginAs();
+    expect((await member.get('/api/recent')).status).toBe(200);
+    // Counted in memory: nothing written yet.
+    expect(forum.ctx.analytics.unflushed('pageviews:guest')).toBe(3);
+    expect(await stored('pageviews:guest')).toBe(guests0);
+    // A 404 is not a page view.
+    expect((await guest.get('/api/topic/999999')).status).toBe(404);
+    const [guests, members, all] = await counts('pageviews:guest', 'pageviews:registered', 'pageviews');
+    expect(guests - guests0).toBe(3);
+    expect(members - members0).toBe(1);
+    expect(all - all0).toBe(4);
+    expect(forum.ctx.analytics.unflushed('pageviews')).toBe(0);
+  });
+
+  it('counts registrations, logins, topics, posts and searches from real requests and actions', async () => {
+    const [reg0, logins0, topics0, posts0, searches0] = await counts('registrations', 'logins', 'topics', 'posts', 'searches');
+    const { client } = await forum.loginAs();
+    const topic = await postTopic(client, cid);
+    await postReply(client, topic.tid);
+    expect((await forum.client().get('/api/search?term=content')).status).toBe(200);
+    const [reg, logins, topics, posts, searches] = await counts('registrations', 'logins', 'topics', 'posts', 'searches');
+    expect(reg - reg0).toBe(1);
+    expect(logins - logins0).toBe(1);
+    expect(topics - topics0).toBe(1);
+    expect(posts - posts0).toBe(2);
+    expect(searches - searches0).toBe(1);
+  });
+
+  it('adds counts of several processes together (additive upserts into the same hour)', async () => {
+    const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 5 * HOUR_MS;
+    await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 2 }]);
+    await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 3 }]);
+    expect(await stored('test:additive')).toBe(5);
+    await forum.ctx.db.deleteFrom('analytics_counts').where('metric', '=', 'test:additive').execute();
+  });
+});
+
+describe('dashboard pages', () => {
+  it('gives an admin the stats, graphs per period, online counts, top topics and the system panel', async () => {
+    const topic = await postTopic(admin, cid, { title: 'The busiest topic of all' });
+    await postReply(admin, topic.tid);
+    await postReply(admin, topic.tid);
+    const res = await admin.get<DashboardPage>('/api/admin');
+    expect(res.status).toBe(200);
+    const page = res.body;
+    expect(page.template.name).toBe('admin/dashboard');
+    const topics = page.stats.find((s) => s.set === 'topics')!;
+    expect(topics.today).toBeGreaterThanOrEqual(1);
+    expect(topics.alltime).toBeGreaterThanOrEqual(topics.today);
+    expect(topics.href).toBe('admin/dashboard/topics');
+    expect(page.graph.period).toBe('day');
+    expect(page.graph.labels).toHaveLength(30);
+    expect(page.graph.series.posts.at(-1)).toBeGreaterThanOrEqual(3);
+    expect(page.topTopics[0]?.tid).toBe(topic.tid);
+    expect(page.system.database).toBe(forum.ctx.dialect);
+    expect(page.system.databaseSize).toBeGreaterThan(0);
+    expect(page.system.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(page.system.node).toBe(process.version);
+    expect(page.online).toEqual({ members: expect.any(Number), guests: expect.any(Number) });
+
+    const hours = (await admin.get<DashboardPage>('/api/admin?period=hour')).body.graph;
+    expect(hours.labels).toHaveLength(24);
+    expect(hours.labels[23]! - hours.labels[22]!).toBe(HOUR_MS);
+    expect(hours.series.topics.at(-1)).toBeGreaterThanOrEqual(1);
+    const months = (await admin.get<DashboardPage>('/api/admin?period=month')).body.graph;
+    expect(months.labels).toHaveLength(12);
+    expect(months.series.posts.at(-1)).toBe(page.graph.series.posts.reduce((a, b) => a + b, 0) - sumBeforeThisMonth(page));
+
+    // The HTML page renders for an admin too.
+    expect((await admin.get('/admin')).status).toBe(200);
+  });
+
+  it('has detail pages: logins, newest members, newest topics, searches', async () => {
+    const { user } = await forum.loginAs();
+    const logins = (await admin.get<DashboardLoginsPage>('/api/admin/dashboard/logins')).body;
+    expect(logins.set).toBe('logins');
+    expect(logins.sessions.some((s) => s.user.uid === user.uid)).toBe(true);
+    expect(logins.summary.day).toBeGreaterThanOrEqual(1);
+    const users = (await admin.get<DashboardUsersPage>('/api/admin/dashboard/users')).body;
+    expect(users.users[0]?.uid).toBe(user.uid);
+    const topic = await postTopic(admin, cid, { title: 'The newest topic of all' });
+    const topics = (await admin.get<DashboardTopicsPage>('/api/admin/dashboard/topics')).body;
+    expect(topics.topics[0]?.tid).toBe(topic.tid);
+    await forum.client().get('/api/search?term=newest');
+    await forum.ctx.search.flush();
+    const searches = (await admin.get<DashboardSearchesPage>('/api/admin/dashboard/searches')).body;
+    expect(searches.searchesPerDay[0]?.count).toBeGreaterThanOrEqual(1);
+    expect(searches.graph.series.searches.at(-1)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 401 to a guest and 403 to a member, on every dashboard page and the analytics routes', async () => {
+    const { client: member } = await forum.loginAs();
+    const guest = forum.client();
+    for (const path of ['/api/admin', '/api/admin/dashboard/logins', '/api/admin/dashboard/users', '/api/admin/dashboard/topics', '/api/admin/dashboard/searches', '/api/admin/analytics', '/api/v3/admin/analytics', '/api/v3/admin/analytics/pageviews']) {
+      expect((await guest.get(path)).status, path).toBe(401);
+      expect((await member.get(path)).status, path).toBe(403);
+    }
+  });
+});
+
+/** The posts of the 30-day graph that fall before this UTC month. */
+function sumBeforeThisMonth(page: DashboardPage): number {
+  const d = new Date();
+  const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  return page.graph.labels.reduce((n, l, i) => (l < monthStart ? n + page.graph.series.posts[i]! : n), 0);
+}
+
+describe('analytics route (NodeBB /api/admin/analytics)', () => {
+  it('returns count buckets of hours or days for every metric', async () => {
+    const hours = await admin.get('/api/admin/analytics?units=hours&count=5');
+    expect(hours.status).toBe(200);
+    expect(hours.body.result.pageviews).toHaveLength(5);
+    expect(hours.body.result.posts.at(-1)).toBeGreaterThanOrEqual(1);
+    const days = await admin.get(`/api/admin/analytics?units=days&count=3&until=${Date.now()}`);
+    expect(days.body.result['pageviews:guest']).toHaveLength(3);
+    expect(days.body.result.topics.at(-1)).toBeGreaterThanOrEqual(1);
+    const past = await admin.get(`/api/admin/analytics?units=days&count=3&until=${Date.now() - 10 * 24 * HOUR_MS}`);
+    expect(past.body.result.topics).toEqual([0, 0, 0]);
+    const dflt = await admin.get('/api/admin/analytics');
+    expect(dflt.body.result.logins).toHaveLength(24);
+    const keys = await admin.get('/api/v3/admin/analytics');
+    expect(keys.body.response.keys).toContain('pageviews:registered');
+    const set = await admin.get('/api/v3/admin/analytics/topics?units=days&count=2');
+    expect(set.body.response).toHaveLength(2);
+  });
+
+  it('refuses bad units, count and until with a 400 naming the field', async () => {
+    for (const [qs, field] of [
+      ['units=weeks', 'querystring/units'],
+      ['count=0', 'querystring/count'],
+      ['count=100000', 'querystring/count'],
+      ['count=abc', 'querystring/count'],
+      ['until=-5', 'querystring/until'],
+    ] as const) {
+      const res = await admin.get(`/api/admin/analytics?${qs}`);
+      expect(res.status, qs).toBe(400);
+      expect(res.body.status.key).toBe('error:invalid-data');
+      expect(res.body.status.params).toEqual([field]);
+    }
+    expect((await admin.get('/api/v3/admin/analytics/nothing')).status).toBe(400);
+  });
+});

@@ -1,0 +1,286 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TopicObject } from '../../../shared/schemas/topic.js';
+import { ANALYTICS_METRICS, type AnalyticsMetric, type DashboardGraph, type DashboardPeriod, type DashboardStat, type DashboardSystem } from '../../../shared/schemas/dashboard.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notAuthorised } from '../../http/errors.js';
+import type { Viewer } from '../privileges/service.js';
+import * as store from './store.js';
+import { DAY_MS, HOUR_MS } from './store.js';
+
+/** What the analytics use of the application. */
+export type AnalyticsDeps = Pick<AppContext, 'db' | 'dialect' | 'log' | 'hooks' | 'categories' | 'topics'>;
+
+const FLUSH_MS = 5_000;
+// The most rows one process keeps between flushes (8 metrics, a couple of hours): a bound, never reached in practice.
+const MAX_PENDING = 10_000;
+
+/** Who is connected now (the live layer sets it; a process without one reports nobody). */
+export type OnlineSource = () => Promise<{ members: number; guests: number }>;
+
+/** The stats rows of the dashboard, in NodeBB's order, with their detail pages. */
+const STAT_ROWS: { set: AnalyticsMetric; name: string; href?: string }[] = [
+  { set: 'pageviews', name: '[[admin-dashboard:page-views]]' },
+  { set: 'logins', name: '[[admin-dashboard:logins]]', href: 'admin/dashboard/logins' },
+  { set: 'registrations', name: '[[admin-dashboard:new-users]]', href: 'admin/dashboard/users' },
+  { set: 'topics', name: '[[admin-dashboard:topics]]', href: 'admin/dashboard/topics' },
+  { set: 'posts', name: '[[admin-dashboard:posts]]' },
+  { set: 'searches', name: '[[admin-dashboard:searches]]', href: 'admin/dashboard/searches' },
+];
+
+/** 401 for a guest, 403 for anyone but an administrator (as settings' assertAdmin). */
+function assertAdmin(viewer: Viewer): void {
+  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
+  if (!viewer.isAdmin) throw forbidden();
+}
+
+let packageVersion: string | null = null;
+
+/** Palaver's version from the package.json above this file (src/ or dist/ alike). */
+function palaverVersion(): string {
+  if (packageVersion !== null) return packageVersion;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.version) return (packageVersion = pkg.version);
+    } catch {
+      // not here: one level up
+    }
+    dir = dirname(dir);
+  }
+  return (packageVersion = '');
+}
+
+function increase(now: number, before: number): { text: string; cls: string } {
+  const pct = before ? ((now - before) / before) * 100 : now ? 100 : 0;
+  return { text: pct.toFixed(1), cls: pct > 0 ? 'text-success' : pct < 0 ? 'text-danger' : 'text-muted' };
+}
+
+/** The start of each bucket of a period ending now (UTC): 24 hours, 30 days or 12 months. */
+export function periodBuckets(period: DashboardPeriod, now: number): number[] {
+  if (period === 'hour') {
+    const last = Math.floor(now / HOUR_MS) * HOUR_MS;
+    return Array.from({ length: 24 }, (_, i) => last - (23 - i) * HOUR_MS);
+  }
+  if (period === 'day') {
+    const last = Math.floor(now / DAY_MS) * DAY_MS;
+    return Array.from({ length: 30 }, (_, i) => last - (29 - i) * DAY_MS);
+  }
+  const d = new Date(now);
+  return Array.from({ length: 12 }, (_, i) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11 + i, 1));
+}
+
+/**
+ * The dashboard's counters (page views, registrations, posts, topics, logins, searches per UTC
+ * hour). Counting never writes on the request: increments stay in memory and one batched,
+ * additive write per few seconds (and at shutdown) adds them to `analytics_counts`, so several
+ * processes each add their own.
+ */
+export class AnalyticsService {
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private online: OnlineSource = async () => ({ members: 0, guests: 0 });
+
+  constructor(private readonly ctx: AnalyticsDeps) {
+    // Counting is an in-memory increment: inline, at commit, costs nothing and is never lost to a queue.
+    ctx.hooks.action('action:user.create', 'analytics', () => this.increment('registrations'), { inline: true });
+    ctx.hooks.action('action:topic.save', 'analytics', () => {
+      this.increment('topics');
+      this.increment('posts');
+    }, { inline: true });
+    ctx.hooks.action('action:post.save', 'analytics', () => this.increment('posts'), { inline: true });
+    ctx.hooks.action('action:user.loggedIn', 'analytics', () => this.increment('logins'), { inline: true });
+  }
+
+  /** Counts one event now (or `n`). */
+  increment(metric: AnalyticsMetric, n = 1, at = Date.now()): void {
+    const key = `${metric}|${Math.floor(at / HOUR_MS) * HOUR_MS}`;
+    const had = this.pending.get(key);
+    if (had === undefined && this.pending.size >= MAX_PENDING) return;
+    this.pending.set(key, (had ?? 0) + n);
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush().catch((err: unknown) => this.ctx.log.error({ err }, 'analytics flush failed'));
+      }, FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Counts a page view (page data or HTML, guest cache hits included). */
+  pageView(member: boolean): void {
+    this.increment('pageviews');
+    this.increment(member ? 'pageviews:registered' : 'pageviews:guest');
+  }
+
+  /** Counts not yet written (tests, and the bench). */
+  unflushed(metric: AnalyticsMetric): number {
+    let n = 0;
+    for (const [key, v] of this.pending) if (key.slice(0, key.lastIndexOf('|')) === metric) n += v;
+    return n;
+  }
+
+  /**
+   * Writes the pending counts in one transaction; on failure they are kept for the next flush.
+   * Flushes run one after another, so a reader that flushes never misses a write under way.
+   */
+  flush(): Promise<void> {
+    const run = this.flushing.catch(() => undefined).then(() => this.write());
+    this.flushing = run;
+    return run;
+  }
+
+  private async write(): Promise<void> {
+    if (!this.pending.size) return;
+    const batch = [...this.pending];
+    this.pending.clear();
+    const rows = batch.map(([key, count]) => {
+      const at = key.lastIndexOf('|');
+      return { metric: key.slice(0, at), hour: Number(key.slice(at + 1)), count };
+    });
+    try {
+      await this.ctx.db.transaction().execute((tx) => store.addCounts(tx, rows));
+    } catch (err) {
+      for (const [key, n] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + n);
+      throw err;
+    }
+  }
+
+  /** Stops the flush timer (at shutdown, after the last flush). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Sets who counts as online (the live layer's sockets). */
+  setOnlineSource(source: OnlineSource): void {
+    this.online = source;
+  }
+
+  /** Members and guests connected now (admins). */
+  async onlineNow(viewer: Viewer): Promise<{ members: number; guests: number }> {
+    assertAdmin(viewer);
+    try {
+      return await this.online();
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'online count failed');
+      return { members: 0, guests: 0 };
+    }
+  }
+
+  /**
+   * NodeBB's /api/admin/analytics: `count` buckets of `units` (hours or days) ending with the
+   * one holding `until` (ms), for every metric.
+   */
+  async series(viewer: Viewer, units: 'hours' | 'days', until: number, count: number): Promise<Record<AnalyticsMetric, number[]>> {
+    assertAdmin(viewer);
+    await this.flush();
+    const size = units === 'hours' ? HOUR_MS : DAY_MS;
+    const last = Math.floor(until / size) * size;
+    const labels = Array.from({ length: count }, (_, i) => last - (count - 1 - i) * size);
+    return this.fill(await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, labels[0]!, last + size, size), labels);
+  }
+
+  /** A graph of every metric over a period (24 hours, 30 days or 12 months). */
+  async graph(viewer: Viewer, period: DashboardPeriod, now = Date.now()): Promise<DashboardGraph> {
+    assertAdmin(viewer);
+    await this.flush();
+    const labels = periodBuckets(period, now);
+    const from = labels[0]!;
+    if (period === 'hour') return { period, labels, series: this.fill(await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, from, from + 24 * HOUR_MS, HOUR_MS), labels) };
+    const days = await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, from, Math.floor(now / DAY_MS) * DAY_MS + DAY_MS, DAY_MS);
+    if (period === 'day') return { period, labels, series: this.fill(days, labels) };
+    // Months: each day's count goes to the month it falls in.
+    const months = days.map((r) => {
+      const d = new Date(r.bucket);
+      return { ...r, bucket: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) };
+    });
+    return { period, labels, series: this.fill(months, labels) };
+  }
+
+  /** NodeBB's dashboard `stats`: each counter today / yesterday, this / last week, this / last month, all time. */
+  async stats(viewer: Viewer, now = Date.now()): Promise<DashboardStat[]> {
+    assertAdmin(viewer);
+    await this.flush();
+    const end = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const sums = await store.windowSums(this.ctx.db, {
+      today: [end - DAY_MS, end],
+      yesterday: [end - 2 * DAY_MS, end - DAY_MS],
+      thisweek: [end - 7 * DAY_MS, end],
+      lastweek: [end - 14 * DAY_MS, end - 7 * DAY_MS],
+      thismonth: [end - 30 * DAY_MS, end],
+      lastmonth: [end - 60 * DAY_MS, end - 30 * DAY_MS],
+    });
+    return STAT_ROWS.map((row) => {
+      const s = sums.get(row.set) ?? {};
+      const v = (k: string) => s[k] ?? 0;
+      const day = increase(v('today'), v('yesterday'));
+      const week = increase(v('thisweek'), v('lastweek'));
+      const month = increase(v('thismonth'), v('lastmonth'));
+      return {
+        ...row,
+        yesterday: v('yesterday'),
+        today: v('today'),
+        lastweek: v('lastweek'),
+        thisweek: v('thisweek'),
+        lastmonth: v('lastmonth'),
+        thismonth: v('thismonth'),
+        alltime: v('alltime'),
+        dayIncrease: day.text,
+        dayTextClass: day.cls,
+        weekIncrease: week.text,
+        weekTextClass: week.cls,
+        monthIncrease: month.text,
+        monthTextClass: month.cls,
+      };
+    });
+  }
+
+  /** The most active topics (most posts, then views) among those created since `since`. */
+  async topTopics(viewer: Viewer, since: number, limit = 10): Promise<TopicObject[]> {
+    assertAdmin(viewer);
+    const cids = (await this.ctx.categories.list(viewer)).map((c) => c.cid);
+    if (!cids.length) return [];
+    return (await this.ctx.topics.list(viewer, { cids, sort: 'popular', page: 1, perPage: limit, since })).topics;
+  }
+
+  /** The newest topics (the topics detail page). */
+  async newestTopics(viewer: Viewer, limit = 50): Promise<TopicObject[]> {
+    assertAdmin(viewer);
+    const cids = (await this.ctx.categories.list(viewer)).map((c) => c.cid);
+    if (!cids.length) return [];
+    return (await this.ctx.topics.list(viewer, { cids, sort: 'recent', page: 1, perPage: limit })).topics;
+  }
+
+  /** The system panel: version, Node, database and its size, uptime, memory. */
+  async system(viewer: Viewer): Promise<DashboardSystem> {
+    assertAdmin(viewer);
+    const mem = process.memoryUsage();
+    return {
+      version: palaverVersion(),
+      node: process.version,
+      database: this.ctx.dialect,
+      databaseSize: await store.databaseSize(this.ctx.db, this.ctx.dialect),
+      uptime: Math.floor(process.uptime()),
+      rss: mem.rss,
+      heapUsed: mem.heapUsed,
+      heapTotal: mem.heapTotal,
+    };
+  }
+
+  private fill(rows: { metric: string; bucket: number; count: number }[], labels: number[]): Record<AnalyticsMetric, number[]> {
+    const index = new Map(labels.map((l, i) => [l, i]));
+    const out = Object.fromEntries(ANALYTICS_METRICS.map((m) => [m, labels.map(() => 0)])) as Record<AnalyticsMetric, number[]>;
+    for (const r of rows) {
+      const i = index.get(r.bucket);
+      const series = out[r.metric as AnalyticsMetric];
+      if (i !== undefined && series) series[i]! += r.count;
+    }
+    return out;
+  }
+}
+
+export { palaverVersion };
