@@ -103,7 +103,7 @@ export default function AdminTags({ page }: { page: PageBase }) {
                   <label htmlFor="admin-tags-rename" className="visually-hidden">{t('admin-people:tags.new-name')}</label>
                   <input id="admin-tags-rename" className="form-control form-control-sm" value={renaming.name} onChange={(e) => setRenaming({ tag: tag.value, name: e.target.value })} autoFocus />
                   <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{t('admin-people:tags.save')}</button>
-                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setRenaming(null)}>{t('admin-people:tags.cancel')}</button>
+                  <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setRenaming(null)}>{t('admin-people:tags.cancel')}</button>
                 </form>
               ) : (
                 <>

@@ -53,8 +53,8 @@ export default function AdminUploads({ page }: { page: PageBase }) {
       <PageHeader title={t('admin-people:uploads.title')} subtitle={t('admin-people:uploads.intro')} />
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <div className="btn-group" role="group" aria-label={t('admin-people:uploads.show')}>
-          <a href={base} className={`btn btn-sm ${data.orphansOnly ? 'btn-outline-secondary' : 'btn-secondary'}`} aria-current={!data.orphansOnly ? 'page' : undefined}>{t('admin-people:uploads.all')}</a>
-          <a href={`${base}?orphans=1`} className={`btn btn-sm ${data.orphansOnly ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-current={data.orphansOnly ? 'page' : undefined}>{t('admin-people:uploads.orphans')}</a>
+          <a href={base} className={`btn btn-sm ${data.orphansOnly ? 'btn-outline-dark' : 'btn-secondary'}`} aria-current={!data.orphansOnly ? 'page' : undefined}>{t('admin-people:uploads.all')}</a>
+          <a href={`${base}?orphans=1`} className={`btn btn-sm ${data.orphansOnly ? 'btn-secondary' : 'btn-outline-dark'}`} aria-current={data.orphansOnly ? 'page' : undefined}>{t('admin-people:uploads.orphans')}</a>
         </div>
         <form className="d-flex gap-2 ms-md-auto" onSubmit={(e) => void upload(e)}>
           <label htmlFor="admin-upload-file" className="visually-hidden">{t('admin-people:uploads.upload')}</label>

@@ -99,8 +99,8 @@ export default function AdminCustomFields({ page }: { page: PageBase }) {
                 </div>
               )}
               <div className="col-12 d-flex gap-1 justify-content-end">
-                <button type="button" className="btn btn-sm btn-outline-secondary" disabled={i === 0} onClick={() => move(i, -1)}>{t('admin-people:fields.up')}</button>
-                <button type="button" className="btn btn-sm btn-outline-secondary" disabled={i === fields.length - 1} onClick={() => move(i, 1)}>{t('admin-people:fields.down')}</button>
+                <button type="button" className="btn btn-sm btn-outline-dark" disabled={i === 0} onClick={() => move(i, -1)}>{t('admin-people:fields.up')}</button>
+                <button type="button" className="btn btn-sm btn-outline-dark" disabled={i === fields.length - 1} onClick={() => move(i, 1)}>{t('admin-people:fields.down')}</button>
                 <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => remove(f.id)}>{t('admin-people:fields.delete')}</button>
               </div>
             </div>

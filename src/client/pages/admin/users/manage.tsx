@@ -108,7 +108,7 @@ export default function AdminUsers({ page }: { page: PageBase }) {
     <>
       <PageHeader title={t('admin-people:users.title')} subtitle={t('admin-people:users.count', data.userCount)}>
         {data.isAdmin && (
-          <a className="btn btn-sm btn-outline-secondary" href={`${page.relative_path}/api/admin/users/csv`} download="users.csv">
+          <a className="btn btn-sm btn-outline-dark" href={`${page.relative_path}/api/admin/users/csv`} download="users.csv">
             {t('admin-people:users.export-csv')}
           </a>
         )}
@@ -133,7 +133,7 @@ export default function AdminUsers({ page }: { page: PageBase }) {
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         <span className="small text-body-secondary">{t('admin-people:users.filters')}</span>
         {ADMIN_USER_FILTERS.map((f) => (
-          <button key={f} type="button" className={`btn btn-sm ${data.filters.includes(f) ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={data.filters.includes(f)} onClick={() => toggleFilter(f)}>
+          <button key={f} type="button" className={`btn btn-sm ${data.filters.includes(f) ? 'btn-secondary' : 'btn-outline-dark'}`} aria-pressed={data.filters.includes(f)} onClick={() => toggleFilter(f)}>
             {t(`admin-people:users.filter.${f}`)}
           </button>
         ))}
@@ -142,7 +142,7 @@ export default function AdminUsers({ page }: { page: PageBase }) {
           <select id="admin-users-sort" className="form-select form-select-sm w-auto" value={data.sortBy} onChange={(e) => go({ sortBy: e.target.value, page: undefined })}>
             {ADMIN_USER_SORTS.map((s) => <option key={s} value={s}>{t('admin-people:users.sort-by')}: {t(`admin-people:users.sort.${s}`)}</option>)}
           </select>
-          <button type="button" className="btn btn-sm btn-outline-secondary" aria-pressed={data.reverse} onClick={() => go({ reverse: String(!data.reverse) })} title={t('admin-people:users.reverse')}>
+          <button type="button" className="btn btn-sm btn-outline-dark" aria-pressed={data.reverse} onClick={() => go({ reverse: String(!data.reverse) })} title={t('admin-people:users.reverse')}>
             {data.reverse ? '↑' : '↓'}<span className="visually-hidden">{t('admin-people:users.reverse')}</span>
           </button>
           <label htmlFor="admin-users-per-page" className="visually-hidden">{t('admin-people:users.per-page')}</label>
