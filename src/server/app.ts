@@ -60,6 +60,7 @@ import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
+import { settingsAdminPages } from './domains/settings/admin-pages.js';
 import { dashboardPages } from './domains/analytics/pages.js';
 import { registerAnalyticsRoutes } from './domains/analytics/routes.js';
 import { adminUserPages } from './domains/users/admin-pages.js';
@@ -204,7 +205,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       });
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...settingsAdminPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -30,6 +30,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/groups/edit': () => import('./admin/groups/edit'),
   'admin/uploads': () => import('./admin/uploads'),
   'admin/digest': () => import('./admin/digest'),
+  'admin/settings/index': () => import('./admin/settings/index'),
   'account/uploads': () => import('./account/uploads'),
   'account/groups': () => import('./account/groups'),
   'groups/list': () => import('./groups/list'),

@@ -31,3 +31,29 @@ export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: 
   await ctx.events.log('config-change', actor.uid, { key, from: shown(before), to: shown(saved) }, ip);
   return saved;
 }
+
+/**
+ * Changes several settings at once (one admin settings page's save): every key and value is
+ * checked first (types, ranges, a minimum against its maximum) and nothing is saved when one
+ * is refused; the 400 names the first refused key. Saved in one transaction, each change
+ * recorded in the audit log (a secret by "changed" only). Returns the keys that changed.
+ */
+export async function changeSettings(ctx: SettingsAdminDeps, actor: Viewer, raw: Record<string, unknown>, ip = ''): Promise<string[]> {
+  assertAdmin(actor);
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    assertSettingKey(key);
+    values[key] = coerceSetting(key, value);
+    assertSettingValue(key, values[key]);
+  }
+  const before = (await ctx.settings.get()) as unknown as Record<string, unknown>;
+  const changed = Object.keys(values).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
+  if (!changed.length) return [];
+  // set() checks the whole change again against the current settings (minimum above maximum) before writing any of it.
+  const saved = (await ctx.settings.set(Object.fromEntries(changed.map((k) => [k, values[k]])))) as unknown as Record<string, unknown>;
+  for (const key of changed) {
+    const shown = (v: unknown) => (SECRET_SETTINGS.includes(key) ? (v ? '********' : '') : v);
+    await ctx.events.log('config-change', actor.uid, { key, from: shown(before[key]), to: shown(saved[key]) }, ip);
+  }
+  return changed;
+}

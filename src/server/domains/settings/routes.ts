@@ -4,11 +4,15 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { AdminConfigSchema, adminConfig } from './admin-config.js';
-import { assertAdmin, changeSetting } from './admin.js';
+import { assertAdmin, changeSetting, changeSettings } from './admin.js';
 
 const SettingParams = Type.Object({ setting: Type.String({ minLength: 1, maxLength: 100 }) });
 // write.yaml documents `value` as a string; JSON numbers and booleans are accepted too.
 const SettingBody = Type.Object({ value: Type.Union([Type.String({ maxLength: 100000 }), Type.Number(), Type.Boolean()]) });
+
+const Value = Type.Union([Type.String({ maxLength: 100000 }), Type.Number(), Type.Boolean()]);
+// Palaver's own: one admin settings page's save, several settings at once (all or none).
+const SettingsBody = Type.Object({ values: Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Value, { maxProperties: 200 }) }, { additionalProperties: false });
 
 /** NodeBB's admin settings write (`PUT /api/v3/admin/settings/{setting}`) and `GET /api/admin/config`. */
 export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext): void {
@@ -19,6 +23,10 @@ export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext)
       await changeSetting(ctx, req.viewer, req.params.setting, req.body.value, req.ip);
       return ok({});
     },
+  });
+  app.put('/api/v3/admin/settings', {
+    schema: { body: SettingsBody, response: { 200: Envelope(Type.Object({ changed: Type.Array(Type.String()) })) }, tags: ['admin'] },
+    handler: async (req) => ok({ changed: await changeSettings(ctx, req.viewer, req.body.values, req.ip) }),
   });
   app.get('/api/admin/config', {
     schema: { response: { 200: AdminConfigSchema }, tags: ['admin'] },

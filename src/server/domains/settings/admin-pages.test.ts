@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
+import type { AdminSettingsPage } from '../../../shared/schemas/admin-settings.js';
+import { buildApp, type App } from '../../app.js';
+import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import { HttpClient } from '../../test/http-client.js';
+import { EDITED_ELSEWHERE, SETTINGS_LAYOUT, settingSections } from './admin-pages.js';
+
+let forum: TestForum;
+let admin: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  admin = await forum.member({ admin: true });
+  member = await forum.member();
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+const PAGES = Object.keys(SETTINGS_LAYOUT);
+
+describe('the settings pages', () => {
+  it('show every setting on exactly one page (but those the appearance and extend pages edit)', () => {
+    const seen = PAGES.flatMap((p) => settingSections(p).flatMap((s) => s.fields.map((f) => f.key)));
+    expect(seen.length).toBe(new Set(seen).size);
+    const here = Object.keys(DEFAULT_SETTINGS).filter((k) => !Object.hasOwn(EDITED_ELSEWHERE, k));
+    expect([...seen].sort()).toEqual(here.sort());
+  });
+
+  it('give an admin each page\'s sections and values, with controls and limits from the schema', async () => {
+    for (const page of PAGES) {
+      const res = await admin.client.get(`/api/admin/settings/${page}`);
+      expect(res.status, page).toBe(200);
+      const data = res.body as AdminSettingsPage;
+      expect(data.settingsPage).toBe(page);
+      expect(data.template.name).toBe(`admin/settings/${page}`);
+      for (const f of data.sections.flatMap((s) => s.fields)) {
+        if (f.control !== 'link') expect(Object.hasOwn(data.values, f.key), f.key).toBe(true);
+      }
+    }
+    const pagination = (await admin.client.get('/api/admin/settings/pagination')).body as AdminSettingsPage;
+    expect(pagination.sections[0]!.fields).toContainEqual({ key: 'postsPerPage', control: 'number', min: 1, max: 100 });
+    expect(pagination.values.postsPerPage).toBe(20);
+    const general = (await admin.client.get('/api/admin/settings/general')).body as AdminSettingsPage;
+    expect(general.sections.flatMap((s) => s.fields)).toContainEqual({ key: 'searchDefaultIn', control: 'select', options: ['titles', 'posts', 'titlesposts'] });
+    const user = (await admin.client.get('/api/admin/settings/user')).body as AdminSettingsPage;
+    expect(user.sections.flatMap((s) => s.fields)).toContainEqual({ key: 'customUserFields', control: 'link', href: '/admin/manage/users/custom-fields' });
+    expect(user.sections.flatMap((s) => s.fields).find((f) => f.key === 'registrationType')?.options).toEqual(['normal', 'invite-only', 'admin-invite-only', 'disabled']);
+  });
+
+  it('answer 403 to a member and 401 to a guest', async () => {
+    for (const page of ['general', 'email', 'advanced']) {
+      expect((await member.client.get(`/api/admin/settings/${page}`)).status).toBe(403);
+      expect((await forum.client().get(`/api/admin/settings/${page}`)).status).toBe(401);
+    }
+  });
+
+  it('never send the SMTP password back, only whether one is set', async () => {
+    await forum.ctx.settings.set({ smtpPassword: 'hunter2-secret' });
+    const res = await admin.client.get('/api/admin/settings/email');
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toContain('hunter2-secret');
+    const data = res.body as AdminSettingsPage;
+    expect(data.values.smtpPassword).toBe('');
+    expect(data.secretsSet.smtpPassword).toBe(true);
+    expect(data.sections.flatMap((s) => s.fields).find((f) => f.key === 'smtpPassword')?.control).toBe('password');
+  });
+});
+
+describe('PUT /api/v3/admin/settings (several at once)', () => {
+  it('saves every key of a page in one request and records each change', async () => {
+    const res = await admin.client.put('/api/v3/admin/settings', { values: { topicsPerPage: 33, postsPerPage: '44', usersPerPage: 50 } });
+    expect(res.status).toBe(200);
+    // usersPerPage was already 50: only what changed is saved and logged.
+    expect(res.body.response).toEqual({ changed: ['topicsPerPage', 'postsPerPage'] });
+    const s = await forum.ctx.settings.get();
+    expect([s.topicsPerPage, s.postsPerPage]).toEqual([33, 44]);
+    expect((await forum.client().get('/api/config')).body.postsPerPage).toBe(44);
+    const events = await forum.ctx.events.recent(5, 'config-change');
+    expect(events.map((e) => e.data.key)).toEqual(expect.arrayContaining(['topicsPerPage', 'postsPerPage']));
+  });
+
+  it('saves nothing when one value is bad, and answers 400 naming that key', async () => {
+    const before = await forum.ctx.settings.get();
+    const res = await admin.client.put('/api/v3/admin/settings', { values: { siteTitle: 'Changed title', topicsPerPage: 25, postsPerPage: 1000 } });
+    expect(res.status).toBe(400);
+    expect(res.body.status.message).toBeTruthy();
+    expect(JSON.stringify(res.body)).toContain('postsPerPage');
+    const after = await forum.ctx.settings.get();
+    expect(after.siteTitle).toBe(before.siteTitle);
+    expect(after.topicsPerPage).toBe(before.topicsPerPage);
+    // A minimum above its maximum across the change is refused as a whole too.
+    const minMax = await admin.client.put('/api/v3/admin/settings', { values: { siteTitle: 'Again', minimumTagLength: 20, maximumTagLength: 10 } });
+    expect(minMax.status).toBe(400);
+    expect(JSON.stringify(minMax.body)).toContain('minimumTagLength');
+    expect((await forum.ctx.settings.get()).siteTitle).toBe(before.siteTitle);
+    // An unknown key is refused by name.
+    const unknown = await admin.client.put('/api/v3/admin/settings', { values: { siteTitle: 'Again', noSuchSetting: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('noSuchSetting');
+    expect((await forum.ctx.settings.get()).siteTitle).toBe(before.siteTitle);
+  });
+
+  it('logs a secret as changed, never by value', async () => {
+    expect((await admin.client.put('/api/v3/admin/settings', { values: { smtpPassword: 'another-secret-9' } })).status).toBe(200);
+    const [event] = await forum.ctx.events.recent(1, 'config-change');
+    expect(event!.data).toMatchObject({ key: 'smtpPassword', to: '********' });
+    expect(JSON.stringify(event)).not.toContain('another-secret-9');
+  });
+
+  it('answers 403 to a member and 401 to a guest, changing nothing', async () => {
+    expect((await member.client.put('/api/v3/admin/settings', { values: { siteTitle: 'Hijacked' } })).status).toBe(403);
+    expect((await forum.client().put('/api/v3/admin/settings', { values: { siteTitle: 'Hijacked' } })).status).toBe(401);
+    expect((await forum.ctx.settings.get()).siteTitle).not.toBe('Hijacked');
+  });
+});
+
+describe('two processes on one database', () => {
+  let second: App;
+  let secondUrl: string;
+  beforeAll(async () => {
+    second = await buildApp(forum.ctx.config);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    await second.ctx.caches.listening();
+    await forum.ctx.caches.listening();
+    const address = second.server.address();
+    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${forum.ctx.config.relativePath}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('a setting saved through one process is used by the other within seconds', async () => {
+    const other = new HttpClient(secondUrl);
+    // The second process reads (and caches) the settings first.
+    expect((await other.get('/api/config')).body.topicsPerPage).toBe((await forum.ctx.settings.get()).topicsPerPage);
+    expect((await admin.client.put('/api/v3/admin/settings', { values: { topicsPerPage: 17 } })).status).toBe(200);
+    const started = Date.now();
+    let seen = 0;
+    while (Date.now() - started < 8000) {
+      seen = (await other.get('/api/config')).body.topicsPerPage as number;
+      if (seen === 17) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toBe(17);
+    // With Redis the news arrives at once; without it the cache's 5 s lifetime is the bound.
+    expect(Date.now() - started).toBeLessThan(process.env.REDIS_URL ? 1000 : 6000);
+  });
+});
