@@ -12,6 +12,14 @@ const e2e = useE2E(async (forum) => {
   for (const tags of [['colour', 'paint'], ['color'], ['colours'], ['paint']]) {
     tagged.push((await forum.ctx.topics.create(as, { cid: data.general.cid, title: `About ${tags.join(' and ')} here`, content: 'Some words about the colours of things.', tags })).topic);
   }
+  // One file in a post and one nothing uses, for the uploads browser.
+  const sharp = (await import('sharp')).default;
+  const png = (r: number) => sharp({ create: { width: 24, height: 24, channels: 3, background: { r, g: 90, b: 40 } } }).png().toBuffer();
+  const bob = { ...(await forum.ctx.privileges.viewer(data.bob.uid)), master: true };
+  const [used] = await forum.ctx.uploads.upload(bob, [{ name: 'garden-photo-with-a-rather-long-name.png', bytes: await png(10) }]);
+  await forum.ctx.uploads.upload(bob, [{ name: 'forgotten.png', bytes: await png(200) }]);
+  await forum.ctx.topics.create(bob, { cid: data.general.cid, title: 'My garden in spring', content: `Look: ![garden](${forum.ctx.uploads.storage.url(used!.path)})` });
+  await forum.ctx.hooks.idle();
   return { ...data, spammers, tagged };
 });
 
@@ -81,6 +89,22 @@ describe('admin people pages', () => {
     expect(await axeOfPage(page)).toEqual([]);
   });
 
+  it('adds a custom profile field and keeps it after a reload (desktop)', async () => {
+    const h = e2e();
+    const page = await h.open('/admin/manage/users/custom-fields', { as: h.data.alice, viewport: DESKTOP });
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await page.getByLabel('Key').fill('team');
+    await page.getByLabel('Name', { exact: true }).fill('Team');
+    await page.getByLabel('Type').selectOption('select');
+    await page.getByLabel('Options (one per line)').fill('Red\nBlue');
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/v3/admin/users/custom-fields') && r.status() === 200), page.getByRole('button', { name: 'Save fields' }).click()]);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Key').inputValue()).toBe('team');
+    expect(JSON.parse((await h.forum.ctx.settings.get()).customUserFields)).toEqual([{ key: 'team', name: 'Team', type: 'select', options: ['Red', 'Blue'], visibility: 'all' }]);
+    await shot(page, 'admin-custom-fields-desktop');
+    expect(await axeOfPage(page)).toEqual([]);
+  });
+
   it('shows tags, uploads and digests on a phone without sideways scrolling (phone)', async () => {
     const h = e2e();
     const page = await h.open('/admin/manage/tags', { as: h.data.alice, viewport: PHONE });
@@ -88,7 +112,8 @@ describe('admin people pages', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, 'admin-tags-phone');
     await h.goto(page, '/admin/manage/uploads');
-    await expect.poll(() => page.getByRole('heading', { name: 'Manage Uploads' }).count()).toBe(1);
+    await expect.poll(() => page.locator('table.admin-uploads tbody tr').count()).toBe(2);
+    expect(await page.locator('tr[data-name="forgotten.png"] .badge', { hasText: 'Unused' }).count()).toBe(1);
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, 'admin-uploads-phone');
     await h.goto(page, '/admin/manage/digest');
