@@ -7,6 +7,8 @@ import users from './users';
 import tags from './tags';
 import search from './search';
 import adminDbSearch from './admin-dbsearch';
+import adminDashboard from './admin/dashboard';
+import adminDashboardDetails from './admin/dashboard/details';
 import outgoing from './outgoing';
 import profile from './account/profile';
 import accountSettings from './account/settings';
@@ -65,7 +67,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
-  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/tags': adminTags, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/settings/index': adminSettings,
+  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/tags': adminTags, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/settings/index': adminSettings,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,
