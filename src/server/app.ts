@@ -78,6 +78,8 @@ import { registerAdminPrivilegeRoutes } from './domains/privileges/admin-routes.
 import { adminPrivilegePages } from './domains/privileges/admin-pages.js';
 import { registerAdminGroupRoutes } from './domains/groups/admin-routes.js';
 import { adminGroupPages } from './domains/groups/admin-pages.js';
+import { registerRewardRoutes } from './domains/rewards/routes.js';
+import { rewardPages } from './domains/rewards/pages.js';
 import { loadClientBuild } from './http/render.js';
 import { registerMeta } from './http/meta.js';
 import { registerPublicFiles } from './http/public-files.js';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerGroupRoutes(scope, ctx);
       registerAdminPrivilegeRoutes(scope, ctx);
       registerAdminGroupRoutes(scope, ctx);
+      registerRewardRoutes(scope, ctx);
       registerNotificationRoutes(scope, ctx);
       registerPushRoutes(scope, ctx);
       registerUploadRoutes(scope, ctx);
@@ -205,7 +208,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       });
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...settingsAdminPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

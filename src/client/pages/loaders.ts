@@ -30,6 +30,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/privileges/index': () => import('./admin/privileges/index'),
   'admin/groups/list': () => import('./admin/groups/list'),
   'admin/groups/edit': () => import('./admin/groups/edit'),
+  'admin/rewards': () => import('./admin/rewards'),
   'admin/uploads': () => import('./admin/uploads'),
   'admin/digest': () => import('./admin/digest'),
   'admin/settings/index': () => import('./admin/settings/index'),

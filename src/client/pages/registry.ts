@@ -42,6 +42,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/manage/privileges': 'admin/privileges/index',
   'admin/manage/groups': 'admin/groups/list',
   'admin/manage/group': 'admin/groups/edit',
+  'admin/extend/rewards': 'admin/rewards',
   'admin/manage/uploads': 'admin/uploads',
   'admin/manage/digest': 'admin/digest',
   'admin/settings/general': 'admin/settings/index',

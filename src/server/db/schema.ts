@@ -86,6 +86,23 @@ export interface UsernameHistoryTable {
   by_uid: Generated<number>;
 }
 
+/** A reward rule (0027): a member whose `condition` counter reaches `value` joins `group_name`. */
+export interface RewardsTable {
+  id: Generated<number>;
+  condition: string;
+  value: number;
+  group_name: string;
+  disabled: Generated<number>;
+  created: number;
+}
+
+/** Who got each reward (0027): a rule rewards a member once. */
+export interface RewardClaimsTable {
+  rid: number;
+  uid: number;
+  claimed: number;
+}
+
 /** A widget placed in an area of a template (migration 0030). */
 export interface WidgetsTable {
   id: Generated<number>;
@@ -457,6 +474,8 @@ export interface Database {
   search_counts: SearchCountsTable;
   analytics_counts: AnalyticsCountsTable;
   widgets: WidgetsTable;
+  rewards: RewardsTable;
+  reward_claims: RewardClaimsTable;
   error_log: ErrorLogTable;
 }
 

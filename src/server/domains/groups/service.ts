@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Db, Queryable } from '../../db/index.js';
-import { runAction } from '../../hooks/action.js';
+import { onCommit, runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Viewer } from '../privileges/service.js';
@@ -81,6 +81,19 @@ export class GroupsService {
   /** Adds a member to a group (inside the caller's transaction when given). */
   async join(name: string, uid: number, db: Queryable = this.db): Promise<void> {
     await store.addMember(db, name, uid);
+  }
+
+  /**
+   * Adds a member to a group as a reward (inside the caller's transaction): their badge is
+   * set when they show none; every process forgets who they are after the commit. True when added.
+   */
+  async award(name: string, uid: number, db: Queryable = this.db): Promise<boolean> {
+    const added = await store.addMember(db, name, uid);
+    if (added) {
+      await this.badgeIfNone(db, uid, name);
+      onCommit(() => this.membershipChanged());
+    }
+    return added;
   }
 
   /** Removes a member from a group. */

@@ -142,6 +142,8 @@ export async function rename(db: Queryable, from: string, to: string, slug: stri
   await db.updateTable('group_members').set({ group_name: to }).where('group_name', '=', from).execute();
   await db.updateTable('group_pending').set({ group_name: to }).where('group_name', '=', from).execute();
   await db.updateTable('group_invites').set({ group_name: to }).where('group_name', '=', from).execute();
+  // Reward rules (0027) follow their group: deleting the old row would cascade them away.
+  await db.updateTable('rewards').set({ group_name: to }).where('group_name', '=', from).execute();
   await db.deleteFrom('groups').where('name', '=', from).execute();
 }
 

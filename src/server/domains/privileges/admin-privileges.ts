@@ -3,9 +3,9 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { PrivilegeLabel, PrivilegeMatrix } from '../../../shared/schemas/admin-privileges.js';
 import { escapeHtml } from '../../http/render.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED } from '../groups/service.js';
-import { assertAdmin } from '../settings/admin.js';
 import { presentUser } from '../users/presenter.js';
 import {
+  assertAdmin,
   CATEGORY_PRIVILEGES,
   GLOBAL_MEMBER_DEFAULTS,
   GLOBAL_PRIVILEGES,

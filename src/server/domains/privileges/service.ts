@@ -1,7 +1,7 @@
 import type { SharedCaches } from '../../cache/shared.js';
 import type { Db, Queryable, Tx } from '../../db/index.js';
 import { onCommit, runAction } from '../../hooks/action.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, notAuthorised } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
 import { allGrants, dropCategory, grant, renameSubject, rescind } from './store.js';
 import type { ViewerPrivileges } from '../../../shared/types.js';
@@ -75,6 +75,12 @@ export interface Viewer {
   master?: boolean;
   /** The member's row as loaded when the request authenticated (saves re-reading it). */
   row?: UserRow;
+}
+
+/** 401 for a guest, 403 for anyone but an administrator (as settings' assertAdmin, on this public surface). */
+export function assertAdmin(viewer: Viewer): void {
+  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
+  if (!viewer.isAdmin) throw forbidden();
 }
 
 /** Privilege checks, done in the services (never only in the UI). */
