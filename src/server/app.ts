@@ -60,6 +60,8 @@ import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
+import { adminCategoryPages } from './domains/categories/admin-pages.js';
+import { registerAdminCategoryRoutes } from './domains/categories/admin-routes.js';
 import { settingsAdminPages } from './domains/settings/admin-pages.js';
 import { dashboardPages } from './domains/analytics/pages.js';
 import { registerAnalyticsRoutes } from './domains/analytics/routes.js';
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerBlacklistGuard(scope, ctx);
       registerModerationListeners(ctx);
       registerCategoryRoutes(scope, ctx);
+      registerAdminCategoryRoutes(scope, ctx);
       registerTopicRoutes(scope, ctx);
       registerTagRoutes(scope, ctx);
       registerEmojiRoutes(scope);
@@ -208,7 +211,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       });
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

@@ -14,6 +14,7 @@ import {
   CategoryWriteSchema,
   CidParams,
   CreateBody,
+  DeleteBody,
   MemberBody,
   ModeratorChangeSchema,
   ModeratorParams,
@@ -80,9 +81,10 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
     handler: async (req) => ok(presentWritten(await cats.update(member(req.viewer), req.params.cid, req.body), await tagLimits())),
   });
   r.delete('/api/v3/categories/:cid', {
-    schema: { params: CidParams, response: { 200: Envelope(Empty) }, tags },
+    schema: { params: CidParams, body: DeleteBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      await cats.delete(member(req.viewer), req.params.cid, req.ip);
+      // A category with topics needs { topics: 'move', moveTo } or { topics: 'purge' } (the service answers 400 otherwise).
+      await cats.delete(member(req.viewer), req.params.cid, req.ip, req.body ?? {});
       return ok({});
     },
   });

@@ -28,6 +28,14 @@ export const CreateBody = Type.Object({ name: Type.Optional(Type.String({ maxLen
 /** PUT /api/v3/categories/{cid}: any subset of the fields. */
 export const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ maxLength: 1024 })), ...Fields });
 
+/** DELETE /api/v3/categories/{cid}: what becomes of its topics (required when it has some). */
+export const DeleteBody = Type.Optional(
+  Type.Object({ topics: Type.Optional(Type.Union([Type.Literal('move'), Type.Literal('purge')])), moveTo: Type.Optional(Id()) }),
+);
+
+/** POST /api/v3/admin/categories/{cid}/copy-settings. */
+export const CopySettingsBody = Type.Object({ fromCid: Id(), privileges: Type.Optional(Type.Boolean()), parent: Type.Optional(Type.Boolean()) });
+
 export const CidParams = Type.Object({ cid: Id() });
 export const PrivilegeParams = Type.Object({ cid: Id(), privilege: Type.String({ maxLength: 100 }) });
 export const ModeratorParams = Type.Object({ cid: Id(), uid: Id() });

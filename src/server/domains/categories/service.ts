@@ -8,14 +8,15 @@ import { changePrivilege, privilegeSet, setModerator, type PrivilegeSet } from '
 import { latestTeaser, presentRef, presentView } from './presenter.js';
 import * as store from './store.js';
 import type { CategoryInput } from './validate.js';
-import { createCategory, deleteCategory, reorderCategory, updateCategory } from './write.js';
+import { categoryAnalytics, copySettings, type CategoryAnalytics } from './admin-ops.js';
+import { createCategory, deleteCategory, reorderCategory, updateCategory, type DeleteOptions } from './write.js';
 import { setWatchState, watchStatesOf, type WatchState } from './watch.js';
 
 /** What the categories service uses of the application: its explicit dependencies. */
 export type CategoriesDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
-export type { CategoryInput, PrivilegeSet };
+export type { CategoryAnalytics, CategoryInput, DeleteOptions, PrivilegeSet };
 export { WATCH_STATES, type WatchState } from './watch.js';
 
 /**
@@ -36,9 +37,22 @@ export class CategoriesService {
     return updateCategory(this.ctx, actor, cid, data);
   }
 
-  /** Deletes a category with its topics (admins only); subcategories move up to its parent. */
-  async delete(actor: Viewer, cid: number, ip = ''): Promise<void> {
-    return deleteCategory(this.ctx, actor, cid, ip);
+  /**
+   * Deletes a category (admins only); subcategories move up to its parent. One holding topics
+   * needs `topics`: 'move' (to `moveTo`, counts follow) or 'purge'; without it, a 400.
+   */
+  async delete(actor: Viewer, cid: number, ip = '', opts: DeleteOptions = {}): Promise<void> {
+    return deleteCategory(this.ctx, actor, cid, ip, opts);
+  }
+
+  /** Copies another category's settings (and with `privileges`, its grants) to this one (admins only). */
+  async copySettings(actor: Viewer, cid: number, fromCid: number, opts: { privileges?: boolean; parent?: boolean } = {}, ip = ''): Promise<CategoryRow> {
+    return copySettings(this.ctx, actor, cid, fromCid, opts, ip);
+  }
+
+  /** Topics and posts per day in the category over the last 30 days (admins only). */
+  async analytics(actor: Viewer, cid: number, now = Date.now()): Promise<CategoryAnalytics> {
+    return categoryAnalytics(this.ctx, actor, cid, now);
   }
 
   /** Moves a category to the 1-based position among its siblings (admins only). */

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import type { CategoryRow } from '../../hooks/types.js';
@@ -115,4 +115,37 @@ export async function ignoring(db: Queryable, cid: number, uids: number[]): Prom
   if (!uids.length) return new Set();
   const rows = await db.selectFrom('category_watches').select('uid').where('cid', '=', cid).where('state', '=', 'ignoring').where('uid', 'in', [...new Set(uids)]).execute();
   return new Set(rows.map((r) => r.uid));
+}
+
+/**
+ * Topics started in a category per day (UTC day number → count) since `since`: one grouped
+ * query over the topics' timestamps (deleted and scheduled topics left out).
+ */
+export async function topicsPerDay(db: Queryable, cid: number, since: number): Promise<Map<number, number>> {
+  const day = sql<number>`(${sql.ref('created')} / 86400000)`;
+  const rows = await db
+    .selectFrom('topics')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('cid', '=', cid)
+    .where('created', '>=', since)
+    .where('deleted', '=', 0)
+    .where('scheduled', '=', 0)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+}
+
+/** Posts made in a category per day (UTC day number → count) since `since`: one grouped query. */
+export async function postsPerDay(db: Queryable, cid: number, since: number): Promise<Map<number, number>> {
+  const day = sql<number>`(${sql.ref('posts.created')} / 86400000)`;
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.tid', 'posts.tid')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('topics.cid', '=', cid)
+    .where('posts.created', '>=', since)
+    .where('posts.deleted', '=', 0)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
 }

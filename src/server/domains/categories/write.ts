@@ -179,16 +179,38 @@ async function renumber(db: Queryable, parentCid: number): Promise<void> {
   );
 }
 
+/** What becomes of a deleted category's topics: moved to another category, or purged with it. */
+export interface DeleteOptions {
+  topics?: 'move' | 'purge';
+  moveTo?: number;
+}
+
 /**
- * Deletes a category and everything in it (admins). Its topics are purged first by the topics
- * domain; its subcategories take its place under its parent.
+ * Deletes a category (admins). A category holding topics needs a choice: its topics move to
+ * another category (the counts follow them) or are purged first by the topics domain. Its
+ * subcategories take its place under its parent.
  */
-export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: number, ip = ''): Promise<void> {
+export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: number, ip = '', opts: DeleteOptions = {}): Promise<void> {
   const row = await store.byCid(ctx.db, cid);
   if (!row) throw notFound('error:no-category');
   await assertAdmin(ctx, actor, cid);
-  await ctx.topics.purgeCategoryContent(cid);
+  let target: CategoryRow | undefined;
+  if (opts.topics === 'move') {
+    if (!opts.moveTo || opts.moveTo === cid) throw badRequest('error:category-delete-move-target');
+    target = await store.byCid(ctx.db, opts.moveTo);
+    if (!target || target.link) throw badRequest('error:category-delete-move-target');
+  } else if (opts.topics !== 'purge' && (await ctx.topics.countInCategory(cid)) > 0) {
+    throw badRequest('error:category-delete-has-topics');
+  }
+  if (opts.topics === 'purge') await ctx.topics.purgeCategoryContent(cid);
   await ctx.db.transaction().execute(async (tx) => {
+    if (target) {
+      // The moved topics bring their counted topics and posts to the target.
+      const moved = await ctx.topics.moveCategoryContent(tx, cid, target.cid);
+      const current = (await store.byCid(tx, cid))!;
+      await store.bump(tx, target.cid, current.topic_count, current.post_count);
+      await ctx.events.log('category-move-topics', actor.uid, { cid, toCid: target.cid, topics: moved }, ip, tx);
+    }
     const siblings = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
     const kids = (await store.children(tx, cid)).map((r) => r.cid);
     await store.reparentChildren(tx, cid, row.parent_cid);

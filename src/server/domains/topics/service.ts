@@ -67,6 +67,16 @@ export class TopicsService {
     return purgeCategoryContent(this.ctx, cid);
   }
 
+  /** How many topics a category holds, in any state (a category with topics is not deleted without a choice). */
+  async countInCategory(cid: number): Promise<number> {
+    return store.countOfCategory(this.ctx.db, cid);
+  }
+
+  /** Moves every topic of a category to another, inside the caller's transaction (counters are the caller's). */
+  async moveCategoryContent(db: Queryable, fromCid: number, toCid: number): Promise<number> {
+    return store.moveCategoryTopics(db, fromCid, toCid);
+  }
+
   /** Creates a topic and its main post (`fromQueue`: a queued topic a moderator accepted). */
   async create(viewer: Viewer, data: NewTopic, ip = '', opts: CreateOptions = {}) {
     return createTopic(this.ctx, viewer, data, ip, opts);

@@ -76,6 +76,18 @@ export async function tidsOfCategory(db: Queryable, cid: number): Promise<number
   return (await db.selectFrom('topics').select('tid').where('cid', '=', cid).execute()).map((r) => r.tid);
 }
 
+/** Moves every topic of a category to another (a category deleted with its topics moved); how many. */
+export async function moveCategoryTopics(db: Queryable, fromCid: number, toCid: number): Promise<number> {
+  const res = await db.updateTable('topics').set({ cid: toCid }).where('cid', '=', fromCid).executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0);
+}
+
+/** How many topics a category holds, whatever their state (deleted and scheduled ones too). */
+export async function countOfCategory(db: Queryable, cid: number): Promise<number> {
+  const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export interface ListQuery {
   cids: number[];
   /** Categories in which deleted topics are shown (to moderators). */
