@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const env = { ...process.env, NODE_ENV: 'development' };
+// PALAVER_LIVERELOAD: the server tells administrators' open pages to reload after a client rebuild.
+const env = { ...process.env, NODE_ENV: 'development', PALAVER_LIVERELOAD: '1' };
 
 const children = [
   spawn(bin('vite'), ['build', '--watch', '--mode', 'development', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env }),

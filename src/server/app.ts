@@ -57,6 +57,7 @@ import { registerFeedRoutes } from './domains/feeds/routes.js';
 import { registerWidgetRoutes } from './domains/widgets/routes.js';
 import { widgetPages } from './domains/widgets/pages.js';
 import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
+import { registerFirstRun } from './domains/admin/setup-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
 import { adminPages } from './domains/admin/pages.js';
@@ -164,6 +165,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerEdgeGuards(scope);
       // Before any admin route is registered: it puts the two-factor re-authentication on each (spec §6).
       registerAdminReauth(scope, ctx);
+      // First-run mode (palaver start on an empty database): pages lead to /setup until an administrator exists.
+      registerFirstRun(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx);
       // Its onResponse hook counts page views (an in-memory increment) on the pages registered below.

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { SYSTEM, prepareDatabase, setupForum } from './setup.js';
+import { startFirstRun } from './domains/admin/setup-routes.js';
+import { watchClientBuild } from './domains/admin/live-reload.js';
 import { translate } from './i18n.js';
 import { AppError } from './http/errors.js';
 
@@ -60,6 +63,8 @@ async function start(config: Config): Promise<void> {
     const uid = await setupForum(app.ctx, config.admin);
     if (uid) app.log.info({ uid }, 'created the first administrator from PALAVER_ADMIN_*');
   }
+  // An empty database (no member, no PALAVER_ADMIN_*): the web setup page creates the first administrator.
+  if (await startFirstRun(app.ctx)) app.log.warn(`No administrator yet: open ${config.url}/setup to set up the forum`);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -70,6 +75,8 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
   await app.ctx.jobs.start();
+  // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
+  if (process.env.PALAVER_LIVERELOAD === '1') watchClientBuild(app.ctx, path.resolve(process.cwd(), 'dist'));
   app.log.info(`Palaver is listening at ${config.url}`);
 }
 

@@ -85,6 +85,13 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
           {t('global:header.profile')}
         </Dropdown.Item>
         {(user.isAdmin || user.isGlobalMod) && (
+          // Into the admin area: a full page load (the navigator crosses that boundary so).
+          <Dropdown.Item href={`${rp}${user.isAdmin ? '/admin' : '/admin/manage/users'}`} id="user-menu-admin">
+            <Icon name="lock" size={16} className="me-2" />
+            {t('global:header.admin')}
+          </Dropdown.Item>
+        )}
+        {(user.isAdmin || user.isGlobalMod) && (
           <Dropdown.Item href={`${rp}/post-queue`}>
             <Icon name="check" size={16} className="me-2" />
             {t('pages:post-queue')}

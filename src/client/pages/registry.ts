@@ -86,6 +86,8 @@ const MODULE_OF: Record<string, string> = {
   'account/edit/username': 'account/edit-username',
   'account/edit/email': 'account/edit-email',
   register: 'register',
+  setup: 'setup',
+  'admin/manage/admins-mods': 'admin/admins-mods',
   reset: 'reset',
   reset_code: 'reset-code',
   confirm: 'mail-result',

@@ -49,6 +49,8 @@ import adminDigest from './admin/digest';
 import adminSettings from './admin/settings/index';
 import login from './login';
 import register from './register';
+import setup from './setup';
+import adminsMods from './admin/admins-mods';
 import reset from './reset';
 import resetCode from './reset-code';
 import mailResult from './mail-result';
@@ -73,7 +75,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,
   'account/edit-password': editPassword, 'account/edit-username': editUsername, 'account/edit-email': editEmail,
-  login, register, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, 'flags/list': flagsList, 'flags/detail': flagDetail, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
+  login, register, setup, 'admin/admins-mods': adminsMods, reset, 'reset-code': resetCode, 'mail-result': mailResult, compose, notifications, 'post-queue': postQueue, 'flags/list': flagsList, 'flags/detail': flagDetail, chats, 'account/info': accountInfo, 'ip-blacklist': ipBlacklist, error,
 };
 
 /** The component of a template, for server rendering. */

@@ -1,5 +1,7 @@
 import type { PageDef } from '../../http/pages.js';
 import { advancedPages } from './advanced-pages.js';
+import { setupPages } from './setup-routes.js';
+import { adminsModsPages } from './admins-mods-pages.js';
 
 /**
  * The admin area's pages that belong to no single domain (dashboard, appearance, extend,
@@ -7,4 +9,4 @@ import { advancedPages } from './advanced-pages.js';
  * one domain's admin (categories, users, groups, tags, uploads, settings…) lives in that
  * domain's `admin-pages.ts`. Every admin page declares `access: 'admin'` (or 'moderator').
  */
-export const adminPages: PageDef<any>[] = [...advancedPages];
+export const adminPages: PageDef<any>[] = [...setupPages, ...adminsModsPages, ...advancedPages];

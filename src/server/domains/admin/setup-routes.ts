@@ -1,0 +1,170 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { SetupPage } from '../../../shared/schemas/admin-shell.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { definePage } from '../../http/pages.js';
+import { SYSTEM, setupForum } from '../../setup.js';
+import { startSession } from '../auth/routes.js';
+import { ADMINISTRATORS } from '../groups/service.js';
+import { changeSetting } from '../settings/admin.js';
+
+/**
+ * First-run setup (issue 16 §1, NodeBB's web installer): `palaver start` on an empty database
+ * (no member at all, so no administrator) serves /setup instead of the forum until someone
+ * creates the first administrator there. Only `palaver start` turns it on (startFirstRun):
+ * the CLI, PALAVER_ADMIN_* and the test harness never do. While it is off (every forum with an
+ * administrator) the request hook reads one boolean and /setup is a 404.
+ */
+interface FirstRunState {
+  active: boolean;
+  /** The setup being written now: a second submission waits for it and then finds an admin. */
+  running: Promise<unknown> | null;
+}
+
+const states = new WeakMap<AppContext, FirstRunState>();
+
+function stateOf(ctx: AppContext): FirstRunState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = { active: false, running: null };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+/** True while this process serves the setup page instead of the forum. */
+export function firstRunActive(ctx: AppContext): boolean {
+  return stateOf(ctx).active;
+}
+
+/**
+ * Turns first-run mode on when the database has no member and no administrator (called by
+ * `palaver start` after the migrations). A forum with members but no administrator is not
+ * handed to whoever opens it first: its administrator comes from the CLI. Returns the mode.
+ */
+export async function startFirstRun(ctx: AppContext): Promise<boolean> {
+  const admins = await ctx.groups.members(ADMINISTRATORS);
+  const { count } = await ctx.users.list('joindate', 1, 1);
+  stateOf(ctx).active = admins.length === 0 && count === 0;
+  return stateOf(ctx).active;
+}
+
+/**
+ * While first-run mode is on, another process (or the CLI) may have made the administrator:
+ * checked per request only in that mode, and once an administrator exists, never again.
+ */
+async function stillFirstRun(ctx: AppContext): Promise<boolean> {
+  const s = stateOf(ctx);
+  if (!s.active) return false;
+  if ((await ctx.groups.members(ADMINISTRATORS)).length > 0) s.active = false;
+  return s.active;
+}
+
+const MAX_TITLE = 255;
+
+export const SetupBody = Type.Object({
+  siteTitle: Type.String({ maxLength: 1024 }),
+  username: Type.String({ maxLength: 1024 }),
+  email: Type.String({ maxLength: 1024 }),
+  password: Type.String({ maxLength: 1024 }),
+  'password-confirm': Type.Optional(Type.String({ maxLength: 1024 })),
+  demo: Type.Optional(Type.Boolean()),
+});
+const SetupAnswer = Type.Object({ next: Type.String(), uid: Type.Number() });
+
+/** The welcome topic of the optional demo content. */
+const WELCOME = {
+  title: 'Welcome to your forum',
+  content:
+    'This is the first topic of your new forum.\n\n' +
+    'As its administrator you will find everything to set it up in the admin area: the forum\'s name and look, categories, ' +
+    'privileges, registration and more. Edit or delete this topic whenever you like.',
+};
+
+/** The paths a setup visitor can still reach: the setup page and its form. */
+function isSetupPath(inner: string): boolean {
+  const p = inner.split('?')[0]!.replace(/\/$/, '');
+  return p === '/setup' || p === '/api/setup';
+}
+
+/** The request hook (pages redirect to /setup, other writes wait) and the form's POST /setup. */
+export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
+  const state = stateOf(ctx);
+  const base = ctx.config.relativePath;
+  app.addHook('onRequest', async (req, reply) => {
+    if (!state.active) return;
+    const inner = req.url.slice(base.length) || '/';
+    if (isSetupPath(inner)) return;
+    const page = Boolean(req.routeOptions.config?.page);
+    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    if (!page && !write) return; // assets, language files, read-only API
+    if (!(await stillFirstRun(ctx))) return;
+    if (page && !write) {
+      if (inner.startsWith('/api/')) return reply.code(200).header('x-redirect', `${base}/setup`).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(`${base}/setup`));
+      return reply.header('cache-control', 'no-store').redirect(`${base}/setup`, 302);
+    }
+    return reply
+      .code(503)
+      .type('application/json; charset=utf-8')
+      .send({ status: { code: 'service-unavailable', message: 'error:setup-required' }, response: {} });
+  });
+
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post('/setup', {
+    schema: { body: SetupBody, response: { 200: SetupAnswer }, tags: ['auth'] },
+    handler: async (req, reply) => {
+      if (state.running) await state.running.catch(() => undefined);
+      if (!(await stillFirstRun(ctx))) throw notFound();
+      const body = req.body;
+      const siteTitle = body.siteTitle.trim();
+      if (!siteTitle || siteTitle.length > MAX_TITLE) throw badRequest('error:invalid-site-title');
+      if (body['password-confirm'] !== undefined && body['password-confirm'] !== body.password) throw badRequest('error:passwords-do-not-match');
+      const work = (async () => {
+        // The account's checks (username, address, spec §5 password rules) come first: a refused
+        // form changes nothing, not even the title.
+        const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password });
+        if (!uid) throw notFound();
+        await changeSetting(ctx, SYSTEM, 'siteTitle', siteTitle, req.ip);
+        if (body.demo) {
+          const [category] = await ctx.categories.list(SYSTEM);
+          if (category) await ctx.topics.create(await ctx.privileges.viewer(uid), { cid: category.cid, ...WELCOME }, req.ip);
+        }
+        return uid;
+      })();
+      state.running = work;
+      let uid: number;
+      try {
+        uid = await work;
+      } finally {
+        state.running = null;
+      }
+      state.active = false;
+      ctx.caches.clear('guestPages');
+      await startSession(ctx, req, reply, { uid });
+      return { next: `${base}/admin`, uid };
+    },
+  });
+}
+
+/** GET /setup (and /api/setup): the form while first-run mode is on, a 404 for good after. */
+export const setupPages = [
+  definePage<SetupPage>({
+    path: '/setup',
+    template: 'setup',
+    async load({ ctx }) {
+      if (!(await stillFirstRun(ctx))) throw notFound();
+      const s = await ctx.settings.get();
+      return {
+        title: '[[admin-setup:title]]',
+        siteTitle: s.siteTitle,
+        minimumUsernameLength: s.minimumUsernameLength,
+        maximumUsernameLength: s.maximumUsernameLength,
+        minimumPasswordLength: s.minimumPasswordLength,
+        minimumPasswordStrength: s.minimumPasswordStrength,
+        meta: [{ name: 'robots', content: 'noindex' }],
+      };
+    },
+  }),
+];
