@@ -24,6 +24,7 @@ const LOADERS: Record<string, Loader> = {
   'registration-queue': () => import('./registration-queue'),
   'admin/users/manage': () => import('./admin/users/manage'),
   'admin/users/custom-fields': () => import('./admin/users/custom-fields'),
+  'admin/users/custom-reasons': () => import('./admin/users/custom-reasons'),
   'admin/tags': () => import('./admin/tags'),
   'admin/dashboard': () => import('./admin/dashboard'),
   'admin/dashboard/details': () => import('./admin/dashboard/details'),

@@ -38,6 +38,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/manage/registration': 'registration-queue',
   'admin/manage/users': 'admin/users/manage',
   'admin/manage/users/custom-fields': 'admin/users/custom-fields',
+  'admin/manage/users/custom-reasons': 'admin/users/custom-reasons',
   'admin/manage/tags': 'admin/tags',
   'admin/manage/privileges': 'admin/privileges/index',
   'admin/manage/groups': 'admin/groups/list',

@@ -39,6 +39,7 @@ import accountConsent from './account/consent';
 import registrationQueue from './registration-queue';
 import adminUsers from './admin/users/manage';
 import adminCustomFields from './admin/users/custom-fields';
+import adminCustomReasons from './admin/users/custom-reasons';
 import adminTags from './admin/tags';
 import adminPrivileges from './admin/privileges/index';
 import adminGroups from './admin/groups/list';
@@ -70,7 +71,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
-  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/tags': adminTags, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/settings/index': adminSettings,
+  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/users/custom-reasons': adminCustomReasons, 'admin/tags': adminTags, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/settings/index': adminSettings,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,

@@ -124,3 +124,8 @@ export interface AdminDigestPage extends PageBase {
   lastRun: string;
   pagination: Pagination;
 }
+
+/** admin/manage/users/custom-reasons: the preset ban reasons (setting `banReasons`, one per line), as NodeBB's reasons[]. */
+export interface AdminCustomReasonsPage extends PageBase {
+  reasons: { key: string; title: string; body: string; parsedBody: string; translatedType: string }[];
+}

@@ -1,4 +1,4 @@
-import { ADMIN_USER_PAGE_SIZES, type AdminCustomFieldsPage, type AdminUsersPage } from '../../../shared/schemas/admin-people.js';
+import { ADMIN_USER_PAGE_SIZES, type AdminCustomFieldsPage, type AdminCustomReasonsPage, type AdminUsersPage } from '../../../shared/schemas/admin-people.js';
 import { notFound } from '../../http/errors.js';
 import { definePage, type PageDef } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
@@ -53,5 +53,19 @@ const customFieldsPage = definePage<AdminCustomFieldsPage>({
   },
 });
 
-/** The admin's member pages (admin/manage/users and its custom fields). */
-export const adminUserPages: PageDef<any>[] = [usersPage, customFieldsPage];
+const customReasonsPage = definePage<AdminCustomReasonsPage>({
+  path: '/admin/manage/users/custom-reasons',
+  template: 'admin/manage/users/custom-reasons',
+  access: 'admin',
+  async load({ ctx }) {
+    const lines = (await ctx.settings.get()).banReasons.split('\n').map((x) => x.trim()).filter(Boolean);
+    return {
+      title: '[[admin-people:reasons.title]]',
+      breadcrumbs: [{ text: '[[admin-people:users.title]]', url: '/admin/manage/users' }, { text: '[[admin-people:reasons.title]]' }],
+      reasons: lines.map((title, i) => ({ key: String(i + 1), title, body: title, parsedBody: title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`), translatedType: '[[admin-people:reasons.type-ban]]' })),
+    };
+  },
+});
+
+/** The admin's member pages (admin/manage/users, its custom fields and ban reasons). */
+export const adminUserPages: PageDef<any>[] = [usersPage, customFieldsPage, customReasonsPage];

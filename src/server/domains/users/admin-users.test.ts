@@ -161,3 +161,18 @@ describe('admin/manage/users/custom-fields', () => {
     expect((await forum.client().get('/api/admin/manage/users/custom-fields')).status).toBe(401);
   });
 });
+
+describe('admin/manage/users/custom-reasons', () => {
+  it('lists the preset ban reasons; the users page offers the saved ones; admins only', async () => {
+    const res = await admin.get<{ reasons: { key: string; title: string }[] }>('/api/admin/manage/users/custom-reasons');
+    expect(res.status).toBe(200);
+    expect(res.body.reasons.map((r) => r.title)).toContain('Spam');
+    expect((await admin.put('/api/v3/admin/settings/banReasons', { value: 'Flooding\nImpersonation' })).status).toBe(200);
+    const after = await admin.get<{ reasons: { key: string; title: string }[] }>('/api/admin/manage/users/custom-reasons');
+    expect(after.body.reasons.map((r) => [r.key, r.title])).toEqual([['1', 'Flooding'], ['2', 'Impersonation']]);
+    expect((await page(admin)).body.banReasons).toEqual(['Flooding', 'Impersonation']);
+    const { client: member } = await forum.loginAs();
+    expect((await member.get('/api/admin/manage/users/custom-reasons')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/manage/users/custom-reasons')).status).toBe(401);
+  });
+});

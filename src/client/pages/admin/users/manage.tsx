@@ -108,6 +108,9 @@ export default function AdminUsers({ page }: { page: PageBase }) {
     <>
       <PageHeader title={t('admin-people:users.title')} subtitle={t('admin-people:users.count', data.userCount)}>
         {data.isAdmin && (
+          <a className="btn btn-sm btn-outline-dark" href={`${base}/custom-reasons`}>{t('admin-people:users.edit-reasons')}</a>
+        )}
+        {data.isAdmin && (
           <a className="btn btn-sm btn-outline-dark" href={`${page.relative_path}/api/admin/users/csv`} download="users.csv">
             {t('admin-people:users.export-csv')}
           </a>
