@@ -29,7 +29,7 @@ function parse(q: { units?: 'hours' | 'days'; until?: number; count?: number }) 
 export function registerAnalyticsRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.addHook('onResponse', (req, reply, done) => {
     if (req.routeOptions.config?.page && reply.statusCode === 200) {
-      ctx.analytics.pageView(req.viewer.uid > 0);
+      ctx.analytics.pageView((req.viewer?.uid ?? 0) > 0);
       const url = req.routeOptions.url;
       const term = (req.query as { term?: unknown } | undefined)?.term;
       if (url?.endsWith('/search') && typeof term === 'string' && term.trim()) ctx.analytics.increment('searches');
