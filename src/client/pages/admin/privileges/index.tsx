@@ -104,7 +104,7 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row" className="bg-body" style={{ position: 'sticky', left: 0, zIndex: 1 }}>
+                <th scope="row" className="bg-body text-wrap" style={{ position: 'sticky', left: 0, zIndex: 1, minWidth: '8rem', maxWidth: '11rem' }}>
                   <span className="me-1">{r.name}</span>
                   {r.system && <span className="badge text-bg-secondary">{t('admin-privileges:system')}</span>}
                   {r.user && <span className="badge text-bg-info">{t('admin-privileges:user')}</span>}
