@@ -69,6 +69,14 @@ describe('counters', () => {
     expect(searches - searches0).toBe(1);
   });
 
+  it('writes the counts on its own within a few seconds (the batch timer)', async () => {
+    const [before] = await counts('pageviews:guest');
+    expect((await forum.client().get('/api/categories')).status).toBe(200);
+    expect(forum.ctx.analytics.unflushed('pageviews:guest')).toBe(1);
+    await expect.poll(() => stored('pageviews:guest'), { timeout: 9000, interval: 250 }).toBe(before + 1);
+    expect(forum.ctx.analytics.unflushed('pageviews:guest')).toBe(0);
+  });
+
   it('adds counts of several processes together (additive upserts into the same hour)', async () => {
     const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 5 * HOUR_MS;
     await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 2 }]);
