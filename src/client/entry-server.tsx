@@ -55,21 +55,44 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * The admin's appearance in <head>: favicon, touch icon and og:image when uploaded, and on
+ * public pages (not the admin area, which a broken stylesheet or script must never lock the
+ * admin out of) the custom stylesheet and, only when enabled, the custom script. Both are
+ * files of their own, never inline.
+ */
+function appearanceHead(page: PageBase, config: ClientConfig): string[] {
+  const parts: string[] = [];
+  const brand = config.brand;
+  if (brand?.favicon) parts.push(`<link rel="icon" href="${escapeHtml(brand.favicon)}">`);
+  if (brand?.touchIcon) parts.push(`<link rel="apple-touch-icon" href="${escapeHtml(brand.touchIcon)}">`);
+  const hasOgImage = (page._header?.tags?.meta ?? []).some((m) => (m as { property?: string }).property === 'og:image');
+  if (brand?.ogImage && !hasOgImage) parts.push(`<meta property="og:image" content="${escapeHtml(brand.ogImage)}">`);
+  const template = page.template?.name ?? '';
+  if (!template.startsWith('admin')) {
+    if (config.customCSSUrl) parts.push(`<link id="custom-css" rel="stylesheet" href="${escapeHtml(config.customCSSUrl)}">`);
+    if (config.customJSUrl) parts.push(`<script id="custom-js" defer src="${escapeHtml(config.customJSUrl)}"></script>`);
+  }
+  return parts;
+}
+
 /** The page's <title>, managed meta/link tags and skin stylesheet, for the document head. */
 export function renderHead(page: PageBase, config: ClientConfig): string {
   const i18n = i18nFor(languageOf(page, config));
   const title = buildTitle(config.titleLayout, translateText(i18n, page.title ?? ''), config.browserTitle);
-  const skin = page.loggedInUser?.settings?.bootswatchSkin ?? config.bootswatchSkin;
+  // The server gives the skin this viewer sees: their allowed choice, else the forum's default.
+  const skin = config.bootswatchSkin;
   const parts = [`<title>${escapeHtml(title)}</title>`, headTagsHtml(page._header?.tags?.meta ?? [], page._header?.tags?.link ?? [])];
   if (isKnownSkin(skin)) {
     parts.push(`<link id="skin-css" rel="stylesheet" href="${escapeHtml(skinHref(config.asset_base_url, skin, config['cache-buster']))}">`);
   }
+  parts.push(...appearanceHead(page, config));
   return parts.filter(Boolean).join('\n');
 }
 
 /** Attributes for <html>: its language and Bootstrap colour mode (dark skins). */
 export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' } {
-  const skin = page.loggedInUser?.settings?.bootswatchSkin ?? config.bootswatchSkin ?? '';
+  const skin = config.bootswatchSkin ?? '';
   return { lang: languageOf(page, config), 'data-bs-theme': DARK_SKINS.includes(skin) ? 'dark' : 'light' };
 }
 

@@ -57,6 +57,7 @@ import { registerFeedRoutes } from './domains/feeds/routes.js';
 import { registerWidgetRoutes } from './domains/widgets/routes.js';
 import { widgetPages } from './domains/widgets/pages.js';
 import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
+import { registerAppearanceRoutes } from './domains/admin/appearance-routes.js';
 import { registerFirstRun } from './domains/admin/setup-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerFeedRoutes(scope, ctx);
       registerWidgetRoutes(scope, ctx);
       registerAdvancedRoutes(scope, ctx);
+      registerAppearanceRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       ctx.analytics.setOnlineSource(async () => {
         const sockets = await realtime.io.fetchSockets();

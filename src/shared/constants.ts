@@ -173,6 +173,30 @@ export const DEFAULT_SETTINGS = {
   'captcha:register': true,
   /** Captcha on login after this many failed logins from an address or for a name within an hour; 0: never. */
   'captcha:loginFailures': 3,
+  /** Appearance: the forum's skin for guests and members who chose none ('' plain Bootstrap) (NodeBB's bootswatchSkin). */
+  bootswatchSkin: '',
+  /** Appearance: the skins members may pick, joined by commas; '' every skin (a member's other choice shows the default). */
+  allowedSkins: '',
+  /** Appearance: serve customCSS to every public page (NodeBB's useCustomCSS). */
+  useCustomCSS: false,
+  customCSS: '',
+  /** Appearance: show customHTML (sanitised like posts) at the top of public pages (NodeBB's useCustomHTML). */
+  useCustomHTML: false,
+  customHTML: '',
+  /** Appearance: serve customJS to public pages; off by default, it runs with every visitor's rights (NodeBB's useCustomJS). */
+  useCustomJS: false,
+  customJS: '',
+  /** Appearance: uploaded brand images (paths under the upload URL; '' none) (NodeBB's brand:logo, brand:favicon, brand:touchIcon, og:image). */
+  'brand:logo': '',
+  'brand:favicon': '',
+  'brand:touchIcon': '',
+  'og:image': '',
+  /** Extend: built-in plugins turned off, joined by commas (only those that can be: emoji, mentions). */
+  'plugins:disabled': '',
+  /** Theme (Harmony): the sidebar starts open for guests and members who did not choose (NodeBB's openSidebars). */
+  'harmony:openSidebars': false,
+  /** Theme (Harmony): the phone's bottom bar hides while scrolling down (NodeBB's autohideBottombar). */
+  'harmony:autohideBottombar': true,
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
 export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];

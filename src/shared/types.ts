@@ -361,6 +361,15 @@ export interface ClientConfig {
   usePagination: boolean;
   /** The report dialog's preset reasons (the setting flags:reasons, one a line). */
   flagReasons: string[];
+  /** Admin appearance: custom stylesheet and script URLs ('' none), sanitised header HTML, brand images, skins. */
+  customCSSUrl?: string;
+  customJSUrl?: string;
+  customHTML?: string;
+  brand?: { logo: string; favicon: string; touchIcon: string; ogImage: string };
+  defaultSkin?: string;
+  allowedSkins?: string[];
+  /** Theme (Harmony) options: the phone's bottom bar hides while scrolling down. */
+  autohideBottombar?: boolean;
 }
 
 /** One event of a topic's timeline (NodeBB's topic event): who did what, when; `text` is a [[topic:…]] key with its arguments. */

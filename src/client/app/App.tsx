@@ -26,6 +26,7 @@ function Content({ resolve }: { resolve: ComponentResolver }) {
   const body = Page ? <Page key={seq} page={page} /> : null;
   return (
     <main id="content" className={`content container-xxl flex-grow-1 py-3 px-3 px-lg-4${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
+      {rt.config.customHTML ? <div className="custom-header mb-3" dangerouslySetInnerHTML={{ __html: rt.config.customHTML }} /> : null}
       <WidgetArea area="header" className="mb-3" />
       <Breadcrumbs items={page.breadcrumbs} />
       {sidebar ? (

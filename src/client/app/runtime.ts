@@ -88,7 +88,8 @@ export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, 
     drafts: createStore<Draft[]>([]),
     ui: createStore<UiState>({
       sidebarOpen: (user?.settings?.openSidebars ?? config.openSidebars) === 'on',
-      skin: user?.settings?.bootswatchSkin ?? config.bootswatchSkin ?? '',
+      // The server gives the skin this viewer sees (their allowed choice, else the forum's default).
+      skin: config.bootswatchSkin ?? '',
       postsLoading: false,
     }),
     connection: createStore<IndicatorState>(INITIAL_INDICATOR),

@@ -36,7 +36,8 @@ function useHiddenOnScroll(openDropdowns: number): boolean {
     let trailing: ReturnType<typeof setTimeout> | undefined;
     const evaluate = () => {
       last = Date.now();
-      const suspended = rt.ui.get().postsLoading || Date.now() < suspendedUntil.current;
+      // The theme option (admin/plugins/harmony) may keep the bar in view: never hidden.
+      const suspended = rt.config.autohideBottombar === false || rt.ui.get().postsLoading || Date.now() < suspendedUntil.current;
       state.current = nextBarState(state.current, { y: window.scrollY, dropdownOpen: open.current > 0, suspended });
       setHidden(state.current.hidden);
     };

@@ -27,7 +27,11 @@ export function Sidebar() {
   return (
     <nav className={`sidebar d-none d-lg-flex flex-column${sidebarOpen ? ' open' : ''}`} aria-label={t('global:main-navigation')}>
       <a href={`${rp}/`} className="sidebar-brand" title={rt.config.siteTitle}>
-        <span className="brand-mark" aria-hidden="true">{(rt.config.siteTitle || 'P').charAt(0).toUpperCase()}</span>
+        {rt.config.brand?.logo ? (
+          <img className="brand-logo" src={rt.config.brand.logo} alt="" width={32} height={32} />
+        ) : (
+          <span className="brand-mark" aria-hidden="true">{(rt.config.siteTitle || 'P').charAt(0).toUpperCase()}</span>
+        )}
         <span className="nav-label fw-semibold text-truncate">{rt.config.siteTitle}</span>
       </a>
       <ul className="nav flex-column gap-1 mt-2">

@@ -7,6 +7,11 @@ import users from './users';
 import tags from './tags';
 import search from './search';
 import adminDbSearch from './admin-dbsearch';
+import adminSkins from './admin/appearance/skins';
+import adminCustomise from './admin/appearance/customise';
+import adminThemes from './admin/appearance/themes';
+import adminPluginList from './admin/plugins/list';
+import adminPluginSettings from './admin/plugins/settings';
 import adminDashboard from './admin/dashboard';
 import adminDashboardDetails from './admin/dashboard/details';
 import outgoing from './outgoing';
@@ -67,7 +72,10 @@ import error from './error';
 import { moduleFor, type PageComponent } from './registry';
 
 const PAGES: Record<string, PageComponent> = {
-  categories, category, topic, 'topic-list': topicList, users, tags, search, 'admin-dbsearch': adminDbSearch, outgoing, 'account/profile': profile,
+  categories, category, topic, 'topic-list': topicList, users, tags, search, 'admin-dbsearch': adminDbSearch,
+  'admin/appearance/skins': adminSkins, 'admin/appearance/customise': adminCustomise, 'admin/appearance/themes': adminThemes,
+  'admin/plugins/list': adminPluginList, 'admin/plugins/settings': adminPluginSettings,
+  outgoing, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,

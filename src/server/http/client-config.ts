@@ -6,6 +6,7 @@ import { userSettings } from '../domains/users/presenter.js';
 import { csrfToken } from './auth.js';
 import { pageSizes } from './pagination.js';
 import { captchaConfig } from '../plugins/captcha/index.js';
+import { appearanceConfig, effectiveSkin } from '../domains/admin/appearance-assets.js';
 
 /** The client configuration of spec §3, for this viewer. */
 export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
@@ -53,6 +54,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     searchDefaultInQuick: s.searchDefaultInQuick,
     outgoingLinksWhitelist: s.outgoingLinksWhitelist,
     activitypub: { probe: false },
+    cookies: { enabled: s.cookieConsentEnabled, message: s.cookieConsentMessage, dismiss: s.cookieConsentDismiss, link: s.cookieConsentLink, link_url: s.cookieConsentLinkUrl },
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,
@@ -61,10 +63,12 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     postsPerPage: sizes.postsPerPage,
     uid: req.viewer.uid,
     isAdmin: req.viewer.isAdmin,
-    bootswatchSkin: us?.bootswatchSkin ?? '',
-    openSidebars: us?.openSidebars ?? 'off',
+    bootswatchSkin: effectiveSkin(s, us?.bootswatchSkin),
+    openSidebars: us?.openSidebars ?? (s['harmony:openSidebars'] ? 'on' : 'off'),
     usePagination: us?.usePagination ?? true,
     flagReasons: s['flags:reasons'].split('\n').map((r) => r.trim()).filter(Boolean),
+    ...appearanceConfig(s, rel),
+    autohideBottombar: s['harmony:autohideBottombar'],
   };
 }
 

@@ -27,12 +27,43 @@ export interface Plugin {
 /** Built-in plugins, loaded in this order. */
 export const BUILTIN_PLUGINS: Plugin[] = [markdown, mentions, emoji];
 
+/**
+ * Built-in plugins an admin may turn off (setting 'plugins:disabled', admin/extend/plugins).
+ * markdown is not among them: every post is rendered and sanitised by it.
+ */
+export const TOGGLEABLE_PLUGINS: readonly string[] = ['emoji', 'mentions'];
+
+/**
+ * The hook bus as a plugin that may be turned off sees it: each of its filters passes the
+ * data through unchanged, and each of its actions does nothing, while the plugin is listed in
+ * 'plugins:disabled' (read from the settings cache, so turning it back on needs no restart).
+ */
+function gatedHooks(ctx: AppContext, id: string): HookBus {
+  if (!TOGGLEABLE_PLUGINS.includes(id)) return ctx.hooks;
+  const off = async () => (await ctx.settings.get())['plugins:disabled'].split(',').includes(id);
+  return new Proxy(ctx.hooks, {
+    get(target, prop) {
+      if (prop === 'filter') {
+        return ((name, plugin, fn, priority) => target.filter(name, plugin, async (data) => ((await off()) ? data : fn(data)), priority)) as HookBus['filter'];
+      }
+      if (prop === 'action') {
+        return ((name, plugin, fn, opts) =>
+          target.action(name, plugin, async (data) => {
+            if (!(await off())) await fn(data);
+          }, opts)) as HookBus['action'];
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Loads the built-in plugins; a broken one is logged and skipped, never fatal. */
 export async function loadBuiltinPlugins(ctx: AppContext, plugins: Plugin[] = BUILTIN_PLUGINS): Promise<string[]> {
   const loaded: string[] = [];
   for (const plugin of plugins) {
     try {
-      await plugin.init({ hooks: ctx.hooks, log: ctx.log, config: { url: ctx.config.url, relativePath: ctx.config.relativePath }, services: ctx });
+      await plugin.init({ hooks: gatedHooks(ctx, plugin.id), log: ctx.log, config: { url: ctx.config.url, relativePath: ctx.config.relativePath }, services: ctx });
       loaded.push(plugin.id);
     } catch (err) {
       ctx.hooks.unregisterPlugin(plugin.id);

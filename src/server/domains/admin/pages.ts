@@ -1,4 +1,6 @@
 import type { PageDef } from '../../http/pages.js';
+import { appearancePages } from './appearance-pages.js';
+import { pluginPages } from './plugins-pages.js';
 import { advancedPages } from './advanced-pages.js';
 import { setupPages } from './setup-routes.js';
 import { adminsModsPages } from './admins-mods-pages.js';
@@ -9,4 +11,4 @@ import { adminsModsPages } from './admins-mods-pages.js';
  * one domain's admin (categories, users, groups, tags, uploads, settings…) lives in that
  * domain's `admin-pages.ts`. Every admin page declares `access: 'admin'` (or 'moderator').
  */
-export const adminPages: PageDef<any>[] = [...setupPages, ...adminsModsPages, ...advancedPages];
+export const adminPages: PageDef<any>[] = [...setupPages, ...adminsModsPages, ...advancedPages, ...appearancePages, ...pluginPages];

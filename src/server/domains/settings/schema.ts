@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEFAULT_SETTINGS, MAX_PASSWORD_LENGTH, type ForumSettings } from '../../../shared/constants.js';
 import { badRequest } from '../../http/errors.js';
+import { BOOTSWATCH_SKINS } from '../../../shared/skins.js';
 
 const int = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -112,6 +113,22 @@ export const SettingsSchema = Type.Object(
     newMemberPostCount: int(0, 1_000_000),
     stopForumSpamEnabled: Type.Boolean(),
     stopForumSpamUrl: Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' }),
+    bootswatchSkin: Type.String({ pattern: '^(|' + BOOTSWATCH_SKINS.join('|') + ')$' }),
+    allowedSkins: Type.String({ maxLength: 500, pattern: '^((' + BOOTSWATCH_SKINS.join('|') + ')(,(' + BOOTSWATCH_SKINS.join('|') + '))*)?$' }),
+    useCustomCSS: Type.Boolean(),
+    customCSS: text(100_000),
+    useCustomHTML: Type.Boolean(),
+    customHTML: text(20_000),
+    useCustomJS: Type.Boolean(),
+    customJS: text(100_000),
+    // Set by the brand uploads (admin appearance): a path under the upload URL, or ''.
+    'brand:logo': Type.String({ maxLength: 255, pattern: '^(/[A-Za-z0-9/_.-]+)?$' }),
+    'brand:favicon': Type.String({ maxLength: 255, pattern: '^(/[A-Za-z0-9/_.-]+)?$' }),
+    'brand:touchIcon': Type.String({ maxLength: 255, pattern: '^(/[A-Za-z0-9/_.-]+)?$' }),
+    'og:image': Type.String({ maxLength: 255, pattern: '^(/[A-Za-z0-9/_.-]+)?$' }),
+    'plugins:disabled': Type.String({ maxLength: 100, pattern: '^((emoji|mentions)(,(emoji|mentions))*)?$' }),
+    'harmony:openSidebars': Type.Boolean(),
+    'harmony:autohideBottombar': Type.Boolean(),
   },
   { additionalProperties: false },
 );

@@ -335,7 +335,7 @@ export class UploadsService {
   // ---- references and clean-up ----
 
   /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
-  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover', refId: number, text: string): Promise<void> {
+  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand', refId: number, text: string): Promise<void> {
     await store.setRefs(this.ctx.db, kind, refId, pathsIn(text));
   }
 
