@@ -9,7 +9,8 @@ const PER_PAGE = 100;
 const tagsPage = definePage<AdminTagsPage>({
   path: '/admin/manage/tags',
   template: 'admin/manage/tags',
-  access: 'admin',
+  // Global moderators too, as the admin navigation offers it to them.
+  access: 'moderator',
   async load({ ctx, viewer, query }) {
     const q = (query.query ?? '').trim().slice(0, 100);
     const page = pageNumber(query.page);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTagsPage } from '../../../shared/schemas/admin-people.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
+import { GLOBAL_MODS } from '../groups/service.js';
 import { makeCategory, postTopic } from '../topics/testing.js';
 
 let forum: TestForum;
@@ -34,6 +35,12 @@ describe('admin/manage/tags', () => {
     expect((await member.get('/api/admin/manage/tags')).status).toBe(403);
     expect((await member.post('/api/v3/admin/tags/merge', { tags: ['listed-one'], into: 'x-tag' })).status).toBe(403);
     expect((await forum.client().get('/api/admin/manage/tags')).status).toBe(401);
+    // Global moderators manage tags too (the admin navigation offers them the page).
+    const mod = await forum.createUser();
+    await forum.ctx.groups.join(GLOBAL_MODS, mod.uid);
+    const { client: modClient } = await forum.loginAs(mod);
+    expect((await modClient.get('/api/admin/manage/tags')).status).toBe(200);
+    expect((await modClient.post('/api/v3/admin/tags', { tag: 'mod-made' })).status).toBe(200);
   });
 
   it('renames a tag: topics keep it under the new name, counts move, the search follows', async () => {

@@ -7,10 +7,10 @@ import type { Viewer } from '../privileges/service.js';
 import type { TagsDeps } from './service.js';
 import * as store from './store.js';
 
-/** Tags are managed by administrators (401 for a visitor, 403 for anyone else). */
+/** Tags are managed by administrators and global moderators (401 for a visitor, 403 for anyone else). */
 function assertAdmin(viewer: Viewer): void {
   if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
+  if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden();
 }
 
 /** A tag an admin typed, cleaned by the forum's tag rules (error:invalid-tag, tag-too-short, tag-too-long). */
