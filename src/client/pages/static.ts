@@ -52,6 +52,12 @@ import adminGroup from './admin/groups/edit';
 import adminRewards from './admin/rewards';
 import adminUploads from './admin/uploads';
 import adminDigest from './admin/digest';
+import adminWidgets from './admin/widgets';
+import adminCache from './admin/advanced/cache';
+import adminErrors from './admin/advanced/errors';
+import adminEvents from './admin/advanced/events';
+import adminLogs from './admin/advanced/logs';
+import adminDatabase from './admin/advanced/database';
 import adminSettings from './admin/settings/index';
 import login from './login';
 import register from './register';
@@ -79,7 +85,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
-  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/users/custom-reasons': adminCustomReasons, 'admin/tags': adminTags, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/settings/index': adminSettings,
+  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/users/custom-reasons': adminCustomReasons, 'admin/tags': adminTags, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/widgets': adminWidgets, 'admin/advanced/cache': adminCache, 'admin/advanced/errors': adminErrors, 'admin/advanced/events': adminEvents, 'admin/advanced/logs': adminLogs, 'admin/advanced/database': adminDatabase, 'admin/settings/index': adminSettings,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,
