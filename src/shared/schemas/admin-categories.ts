@@ -40,6 +40,8 @@ export interface AdminCategoryPage extends PageBase {
   categories: AdminCategoryChoice[];
   customClasses: string[];
   postQueueEnabled: boolean;
+  /** The category's own tag limits (null: it follows the forum's). */
+  ownTagLimits: { minTags: number | null; maxTags: number | null };
 }
 
 /** /admin/manage/categories/:cid/analytics: the last 30 days, oldest first. */

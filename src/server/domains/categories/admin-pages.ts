@@ -81,7 +81,8 @@ const editPage = definePage<AdminCategoryPage>({
     return {
       title: row.name,
       breadcrumbs: crumbs(row),
-      category: { ...presentWritten(row, limits), tagWhitelist: tagWhitelistOf(row), ...(parent ? { parent: presentCategory(parent, limits) } : {}), minTags: row.min_tags ?? 0, maxTags: row.max_tags ?? limits.maxTags },
+      category: { ...presentWritten(row, limits), tagWhitelist: tagWhitelistOf(row), ...(parent ? { parent: presentCategory(parent, limits) } : {}) },
+      ownTagLimits: { minTags: row.min_tags, maxTags: row.max_tags },
       selectedCategory: presentCategory(row, limits),
       categories: (await treeRows(req)).map(choice),
       customClasses: [],

@@ -221,7 +221,7 @@ describe('PUT /api/v3/categories/:cid', () => {
 });
 
 describe('DELETE /api/v3/categories/:cid', () => {
-  it('purges content first, deletes, lifts children into its place, drops grants, fires the hook', async () => {
+  it('with topics: purge, purges content first, deletes, lifts children into its place, drops grants, fires the hook', async () => {
     const root = await make();
     const before = await make({ parentCid: root.cid });
     const doomed = await make({ parentCid: root.cid });
@@ -229,7 +229,7 @@ describe('DELETE /api/v3/categories/:cid', () => {
     const kid = await make({ parentCid: doomed.cid });
     const deleted: number[] = [];
     forum.ctx.hooks.action('action:category.delete', 'test', ({ cid }) => void deleted.push(cid));
-    const res = await admin.del(`/api/v3/categories/${doomed.cid}`);
+    const res = await admin.del(`/api/v3/categories/${doomed.cid}`, { topics: 'purge' });
     expect(res.status).toBe(200);
     expect(fakes.purged).toContain(doomed.cid);
     await forum.ctx.hooks.idle();
