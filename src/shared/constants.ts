@@ -157,6 +157,13 @@ export const DEFAULT_SETTINGS = {
   stopForumSpamEnabled: false,
   /** Spam defence: the lookup's address (StopForumSpam's API, or a compatible service). */
   stopForumSpamUrl: 'https://api.stopforumspam.org/api',
+  /** Cookies: a consent banner shown to visitors until they dismiss it (NodeBB's cookieConsentEnabled and its texts). */
+  cookieConsentEnabled: false,
+  cookieConsentMessage: 'This website uses cookies to ensure you get the best experience on our website.',
+  cookieConsentDismiss: 'Got it!',
+  cookieConsentLink: 'Learn more',
+  /** Cookies: where the banner's link leads (a path in the forum or an http(s) address; '' no link). */
+  cookieConsentLinkUrl: '',
   /** Registration: normal, invite-only, admin-invite-only or disabled (NodeBB's registrationType). */
   registrationType: 'normal',
   /** Registration: normal, admin-approval, or admin-approval-ip (only addresses already used by a member wait) (NodeBB's registrationApprovalType). */

@@ -4,6 +4,7 @@ import { RuntimeContext, useRuntime, type Runtime } from './runtime';
 import { useStore } from '../state/store';
 import { templateName, type PageComponent } from '../pages/registry';
 import { Sidebar } from '../components/Sidebar';
+import { CookieConsent } from '../components/CookieConsent';
 import { BottomBar } from '../components/BottomBar';
 import { Alerts } from '../components/Alerts';
 import { ProgressBar } from '../components/ProgressBar';
@@ -73,6 +74,7 @@ function Shell({ resolve }: { resolve: ComponentResolver }) {
         <footer className="site-footer container-xxl px-3 px-lg-4 pb-5 pb-lg-3">
           <WidgetArea area="footer" />
         </footer>
+        <CookieConsent />
       </div>
       <BottomBar />
       <Composer />

@@ -117,6 +117,22 @@ describe('PUT /api/v3/admin/settings (several at once)', () => {
   });
 });
 
+describe('the cookie consent banner', () => {
+  it('is off by default, and once an admin turns it on every visitor\'s config carries it', async () => {
+    expect((await forum.client().get('/api/config')).body.cookies).toMatchObject({ enabled: false });
+    const refused = await admin.client.put('/api/v3/admin/settings', { values: { cookieConsentEnabled: true, cookieConsentLinkUrl: 'javascript:alert(1)' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('cookieConsentLinkUrl');
+    expect((await forum.ctx.settings.get()).cookieConsentEnabled).toBe(false);
+    const res = await admin.client.put('/api/v3/admin/settings', { values: { cookieConsentEnabled: true, cookieConsentMessage: 'We bake <b>cookies</b>.', cookieConsentLinkUrl: '/tos' } });
+    expect(res.status).toBe(200);
+    expect((await forum.client().get('/api/config')).body.cookies).toEqual({ enabled: true, message: 'We bake <b>cookies</b>.', dismiss: 'Got it!', link: 'Learn more', link_url: '/tos' });
+    const page = (await admin.client.get('/api/admin/settings/cookies')).body as AdminSettingsPage;
+    expect(page.values).toMatchObject({ cookieConsentEnabled: true, cookieConsentLinkUrl: '/tos' });
+    await forum.ctx.settings.set({ cookieConsentEnabled: false });
+  });
+});
+
 describe('two processes on one database', () => {
   let second: App;
   let secondUrl: string;

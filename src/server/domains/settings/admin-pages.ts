@@ -61,6 +61,9 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     pagination: ['topicsPerPage', 'postsPerPage', 'usersPerPage'],
   },
   guest: {},
+  cookies: {
+    consent: ['cookieConsentEnabled', 'cookieConsentMessage', 'cookieConsentDismiss', 'cookieConsentLink', 'cookieConsentLinkUrl'],
+  },
   'web-crawler': {
     crawlability: ['robots:txt'],
     rss: ['disableRSSFeeds'],

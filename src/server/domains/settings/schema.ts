@@ -113,6 +113,12 @@ export const SettingsSchema = Type.Object(
     newMemberPostCount: int(0, 1_000_000),
     stopForumSpamEnabled: Type.Boolean(),
     stopForumSpamUrl: Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' }),
+    cookieConsentEnabled: Type.Boolean(),
+    cookieConsentMessage: text(1000),
+    cookieConsentDismiss: text(100),
+    cookieConsentLink: text(100),
+    // A path inside the forum or an http(s) address: never javascript: or data:.
+    cookieConsentLinkUrl: Type.String({ maxLength: 500, pattern: '^((https?://|/)[^\\s<>"]*)?$' }),
     bootswatchSkin: Type.String({ pattern: '^(|' + BOOTSWATCH_SKINS.join('|') + ')$' }),
     allowedSkins: Type.String({ maxLength: 500, pattern: '^((' + BOOTSWATCH_SKINS.join('|') + ')(,(' + BOOTSWATCH_SKINS.join('|') + '))*)?$' }),
     useCustomCSS: Type.Boolean(),

@@ -70,8 +70,11 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
       rt.alert({ type: 'success', title: t('admin-settings:saved'), message: '', timeout: 3000 });
     } catch (err) {
       const key = err instanceof ApiError && err.status === 400 ? String(err.params[0] ?? '') : '';
-      if (key && fields.some((f) => f.key === key)) {
-        setInvalid({ key, message: errorText(rt.i18n, err) });
+      if (err instanceof ApiError && key && fields.some((f) => f.key === key)) {
+        const field = fields.find((f) => f.key === key)!;
+        // A number out of range says what it takes; any other refusal says why (the server's translated message).
+        const message = field.control === 'number' && err.key === 'error:invalid-setting-value' ? t('admin-settings:invalid-number', field.min ?? '', field.max ?? '') : errorText(rt.i18n, err);
+        setInvalid({ key, message });
         document.getElementById(`setting-${id(key)}`)?.focus();
       } else rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
     } finally {
