@@ -29,7 +29,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <header className="navbar navbar-expand-lg bg-body-tertiary border-bottom px-3 py-2 sticky-top">
-        <button type="button" className="btn btn-outline-secondary btn-sm d-lg-none me-2" aria-controls="admin-nav" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <button type="button" className="btn btn-outline-primary btn-sm d-lg-none me-2" aria-controls="admin-nav" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {t('admin:nav.menu')}
         </button>
         <a href={`${base}/admin`} className="navbar-brand fw-semibold me-auto">
