@@ -83,4 +83,15 @@ describe('rewards', () => {
     expect(await inGroup('Old Timers', veteran.uid)).toBe(true);
     expect(await inGroup('Old Timers', newcomer.uid)).toBe(false);
   });
+
+  it('keeps a rule when its group is renamed, and drops it when the group is deleted', async () => {
+    await admin.client.post('/api/v3/groups', { name: 'Talkers' });
+    const made = await admin.client.post('/api/v3/admin/rewards', { condition: 'reputation', value: 50, group: 'Talkers' });
+    const rid = made.body.response.id as number;
+    expect((await admin.client.put('/api/v3/groups/talkers', { name: 'Chatterers' })).status).toBe(200);
+    const rule = async () => (await admin.client.get('/api/v3/admin/rewards')).body.response.rewards.find((r: { id: number }) => r.id === rid);
+    expect((await rule())?.group).toBe('Chatterers');
+    expect((await admin.client.del('/api/v3/groups/chatterers')).status).toBe(200);
+    expect(await rule()).toBeUndefined();
+  });
 });
