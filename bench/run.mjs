@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home; search; live; chat; upload; writes; notify)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify; widgets)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -132,6 +132,18 @@ async function startForum(extraNodeArgs = []) {
   return startProcess({ script: main, args: ['start'], nodeArgs: [...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
 }
 
+// An administrator for the dashboard read (issue 16 §3), made through the CLI as an operator
+// would; on a reused PostgreSQL database it already exists and the CLI refusal is ignored.
+const ADMIN = { username: 'bench-admin', password: 'Bench-Admin-Horse-42!' };
+try {
+  execFileSync(process.execPath, [main, 'user', 'create', '--username', ADMIN.username, '--password', ADMIN.password, '--admin'], {
+    env: { ...baseEnv, ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }) },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+} catch {
+  // already there
+}
+
 // --- start-up: time from spawn to the first 200 on the home page, on the seeded database ---
 const startupSamples = [];
 for (let i = 0; i < (quick ? 0 : 2); i++) {
@@ -180,6 +192,10 @@ async function login(base, username, password) {
   return sid;
 }
 const memberCookie = await login(forum.base, seed.usernames[0], seed.password);
+const adminCookie = await login(forum.base, ADMIN.username, ADMIN.password).catch((err) => {
+  log(`bench: admin login failed (${err.message}); the dashboard read is skipped`);
+  return null;
+});
 
 // --- the reads ---
 const cat = seed.cids[0];
@@ -193,6 +209,10 @@ const READS = [
   { id: 'topicBig', label: `/api/topic/:big (${seed.shape.bigPosts} posts, page 1)`, path: `/api/topic/${big}/${seed.slugs[big]}` },
   { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
   { id: 'home', label: '/ (HTML)', path: '/' },
+  // The admin dashboard (issue 16 §3): counters, three graphs' sums, top topics, system panel.
+  // Only as the administrator ("member" row); page views of every read above are counted
+  // in memory and flushed in batches, so their figures already include the counting.
+  { id: 'dashboard', label: '/api/admin (dashboard, as an admin)', path: '/api/admin', admin: true },
 ];
 // Search (issue 15): a common word of the seed (in about half its posts), a rare word and a
 // Chinese-Japanese phrase, both written into a few extra posts before the reads.
@@ -220,8 +240,11 @@ const profileRead = opts.profile?.split(':').pop();
 const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',').flatMap((o) => (o === 'search' ? SEARCHES.map((x) => x.id) : [o])) : null;
 
 /** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */
+const cookieFor = (read, as) => (as !== 'member' ? null : read.admin ? adminCookie : memberCookie);
 async function probe(read, as) {
-  const res = await request(forum.base + read.path, { headers: as === 'member' ? { cookie: memberCookie } : {} });
+  if (read.admin && as === 'guest') return { skipped: 'admins only' };
+  if (read.admin && !adminCookie) return { skipped: 'no admin session' };
+  const res = await request(forum.base + read.path, { headers: cookieFor(read, as) ? { cookie: cookieFor(read, as) } : {} });
   if (res.status !== 200) return { skipped: `answers ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''} (route not there yet?)` };
   if (res.headers['x-redirect']) return { skipped: `redirects to ${res.headers['x-redirect']}` };
   const loggedIn = /"loggedIn":true/.test(res.body);
@@ -259,7 +282,7 @@ for (const read of READS) {
     const r = child('load.mjs', {
       url: forum.base + read.path,
       cpuPid: forum.pid,
-      headers: as === 'member' ? { cookie: memberCookie } : {},
+      headers: cookieFor(read, as) ? { cookie: cookieFor(read, as) } : {},
       connections: settings.connections,
       warmupSec: settings.warmupSec,
       durationSec: settings.durationSec,
@@ -280,6 +303,39 @@ await ceiling.stop();
   }
 }
 results.memory.afterReadsRss = forum.rss();
+
+// --- widgets (issue 16 §7): a public page with three widgets vs none, in the same run ---
+// As a member (a guest's page would come from the guest cache either way). The widgets'
+// HTML is cached per template and group set, so the page should cost about the same.
+if (forum && !opts.profile && adminCookie && (!only || only.includes('widgets'))) {
+  const load = () =>
+    child('load.mjs', { url: `${forum.base}/api/categories`, cpuPid: forum.pid, headers: { cookie: memberCookie }, connections: settings.connections, warmupSec: settings.warmupSec, durationSec: settings.durationSec });
+  const setWidgets = async (widgets) => {
+    const cfg = await request(`${forum.base}/api/config`, { headers: { cookie: adminCookie } });
+    const csrf = JSON.parse(cfg.body).csrf_token;
+    const res = await request(`${forum.base}/api/v3/admin/widgets`, {
+      method: 'PUT',
+      headers: { cookie: adminCookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ template: 'global', areas: { sidebar: widgets } }),
+    });
+    if (res.status !== 200) throw new Error(`widgets save failed: ${res.status} ${res.body.slice(0, 200)}`);
+  };
+  try {
+    const without = load();
+    await setWidgets([
+      { type: 'recenttopics', title: 'Recent', count: 5 },
+      { type: 'populartags', title: 'Tags', count: 10 },
+      { type: 'html', title: 'About', text: '<p>Welcome to the <strong>bench</strong> forum.</p>' },
+    ]);
+    const withWidgets = load();
+    await setWidgets([]);
+    results.widgets = { path: '/api/categories', as: 'member', widgets: 3, without, with: withWidgets, ratio: withWidgets.rps / without.rps };
+    log(`  widgets: member /api/categories ${Math.round(without.rps)} req/s without, ${Math.round(withWidgets.rps)} req/s with three widgets (ratio ${results.widgets.ratio.toFixed(3)}), p50 ${without.p50} → ${withWidgets.p50} ms`);
+  } catch (err) {
+    results.widgets = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: widgets failed — ${err.message}`);
+  }
+}
 
 if (opts.profile) {
   await forum.stop();
