@@ -9,7 +9,9 @@ async function load({ ctx, viewer, params, query }: PageRequest, cid: number) {
   if (cid > 0 && !categories.some((c) => c.cid === cid)) throw notFound('error:no-category');
   // ?group=name adds a row for a group that holds nothing here yet.
   const extra = query.group ? [String(query.group).slice(0, 255)] : [];
-  const privileges = await privilegeMatrix(ctx, viewer, cid, extra);
+  // ?uid=N adds a row for a member (unknown members are left out).
+  const uid = query.uid ? pathId(String(query.uid)) : null;
+  const privileges = await privilegeMatrix(ctx, viewer, cid, extra, uid ? [uid] : []);
   const depth = new Map<number, number>();
   const levels = categories.map((c) => {
     const level = c.parent_cid && depth.has(c.parent_cid) ? depth.get(c.parent_cid)! + 1 : 0;

@@ -34,6 +34,10 @@ describe('admin privileges matrix', () => {
     expect((await member.client.get(`/api/admin/manage/privileges/${cid}`)).status).toBe(403);
     expect((await forum.client().get('/api/admin/manage/privileges')).status).toBe(401);
     expect((await admin.client.get('/api/admin/manage/privileges/999999')).status).toBe(404);
+    // ?uid= adds a row for a member with no grant of their own yet.
+    const withRow = await admin.client.get(`/api/admin/manage/privileges/${cid}?uid=${member.user.uid}`);
+    expect(withRow.body.privileges.users.map((u: { uid: number }) => u.uid)).toEqual([member.user.uid]);
+    expect(Object.values(withRow.body.privileges.users[0].privileges).some(Boolean)).toBe(false);
     // The write routes check in the service too.
     expect((await member.client.put(`/api/v3/admin/privileges/${cid}/topics:create`, { member: REGISTERED })).status).toBe(403);
     expect((await forum.client().put(`/api/v3/admin/privileges/${cid}/topics:create`, { member: REGISTERED })).status).toBeGreaterThanOrEqual(401);

@@ -42,7 +42,7 @@ async function checkCid(deps: PrivilegesAdminDeps, cid: number): Promise<void> {
 }
 
 /** The matrix groups × privileges (and members with a grant of their own), admins only. */
-export async function privilegeMatrix(deps: PrivilegesAdminDeps, actor: Viewer, cid: number, extraGroups: string[] = []): Promise<PrivilegeMatrix> {
+export async function privilegeMatrix(deps: PrivilegesAdminDeps, actor: Viewer, cid: number, extraGroups: string[] = [], extraUids: number[] = []): Promise<PrivilegeMatrix> {
   assertAdmin(actor);
   await checkCid(deps, cid);
   const keys = privilegeKeys(cid);
@@ -53,7 +53,7 @@ export async function privilegeMatrix(deps: PrivilegesAdminDeps, actor: Viewer, 
   const named = [...subjects].filter((s) => !s.startsWith('uid:') && rows.has(s));
   const extra = extraGroups.filter((g) => rows.has(g));
   const groupNames = [...LISTED, ...[...new Set([...named, ...extra])].filter((s) => !LISTED.includes(s)).sort()];
-  const uids = [...subjects].filter((s) => s.startsWith('uid:')).map((s) => Number(s.slice(4))).sort((a, b) => a - b);
+  const uids = [...new Set([...[...subjects].filter((s) => s.startsWith('uid:')).map((s) => Number(s.slice(4))), ...extraUids])].sort((a, b) => a - b);
   const users = await deps.users.getMany(uids);
   return {
     cid,

@@ -55,6 +55,11 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
     if (!fromCid) return;
     void call('copy', () => api<PrivilegeMatrix>(rt.config, 'POST', `/admin/privileges/${cid}/copy-from`, { fromCid: Number(fromCid) }), t('admin-privileges:copied'));
   };
+  const [uid, setUid] = useState('');
+  const addUser = (e: FormEvent) => {
+    e.preventDefault();
+    if (/^\d+$/.test(uid.trim())) rt.navigate(`${base}${cid ? `/${cid}` : ''}?uid=${uid.trim()}`);
+  };
   const addGroup = (name: string) => {
     if (name) rt.navigate(`${base}${cid ? `/${cid}` : ''}?group=${encodeURIComponent(name)}`);
   };
@@ -88,6 +93,13 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
             </select>
           </div>
         )}
+        <form className="d-flex gap-2 align-items-end" onSubmit={addUser}>
+          <div>
+            <label htmlFor="priv-add-user" className="form-label small mb-1">{t('admin-privileges:add-user')}</label>
+            <input id="priv-add-user" className="form-control form-control-sm" inputMode="numeric" pattern="[0-9]+" value={uid} onChange={(e) => setUid(e.target.value)} placeholder={t('admin-privileges:user-id')} />
+          </div>
+          <button type="submit" className="btn btn-sm btn-outline-secondary" disabled={!uid.trim()}>{t('admin-privileges:add')}</button>
+        </form>
       </div>
       <p className="small text-body-secondary">{t(cid ? 'admin-privileges:category-help' : 'admin-privileges:global-help')}</p>
       <div className="table-responsive border rounded mb-3" data-testid="privilege-matrix">
