@@ -37,7 +37,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify)
+  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify; widgets)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -303,6 +303,39 @@ await ceiling.stop();
   }
 }
 results.memory.afterReadsRss = forum.rss();
+
+// --- widgets (issue 16 §7): a public page with three widgets vs none, in the same run ---
+// As a member (a guest's page would come from the guest cache either way). The widgets'
+// HTML is cached per template and group set, so the page should cost about the same.
+if (forum && !opts.profile && adminCookie && (!only || only.includes('widgets'))) {
+  const load = () =>
+    child('load.mjs', { url: `${forum.base}/api/categories`, cpuPid: forum.pid, headers: { cookie: memberCookie }, connections: settings.connections, warmupSec: settings.warmupSec, durationSec: settings.durationSec });
+  const setWidgets = async (widgets) => {
+    const cfg = await request(`${forum.base}/api/config`, { headers: { cookie: adminCookie } });
+    const csrf = JSON.parse(cfg.body).csrf_token;
+    const res = await request(`${forum.base}/api/v3/admin/widgets`, {
+      method: 'PUT',
+      headers: { cookie: adminCookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ template: 'global', areas: { sidebar: widgets } }),
+    });
+    if (res.status !== 200) throw new Error(`widgets save failed: ${res.status} ${res.body.slice(0, 200)}`);
+  };
+  try {
+    const without = load();
+    await setWidgets([
+      { type: 'recenttopics', title: 'Recent', count: 5 },
+      { type: 'populartags', title: 'Tags', count: 10 },
+      { type: 'html', title: 'About', text: '<p>Welcome to the <strong>bench</strong> forum.</p>' },
+    ]);
+    const withWidgets = load();
+    await setWidgets([]);
+    results.widgets = { path: '/api/categories', as: 'member', widgets: 3, without, with: withWidgets, ratio: withWidgets.rps / without.rps };
+    log(`  widgets: member /api/categories ${Math.round(without.rps)} req/s without, ${Math.round(withWidgets.rps)} req/s with three widgets (ratio ${results.widgets.ratio.toFixed(3)}), p50 ${without.p50} → ${withWidgets.p50} ms`);
+  } catch (err) {
+    results.widgets = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: widgets failed — ${err.message}`);
+  }
+}
 
 if (opts.profile) {
   await forum.stop();

@@ -4,6 +4,7 @@ import { startTestForum, type TestForum, type TestMember } from '../../test/harn
 import { HttpClient } from '../../test/http-client.js';
 import { makeCategory, postTopic } from '../topics/testing.js';
 import { widgetsOf } from './service.js';
+import { LogRing, LOG_LINES } from '../admin/advanced-logs.js';
 
 let forum: TestForum;
 let admin: TestMember;
@@ -140,6 +141,19 @@ describe('advanced pages', () => {
     expect((await member.client.get('/api/admin/advanced/errors/export')).status).toBe(403);
     expect((await admin.client.del('/api/v3/admin/errors')).status).toBe(200);
     expect((await admin.client.get<{ 'not-found': unknown[] }>('/api/admin/advanced/errors')).body['not-found']).toHaveLength(0);
+  });
+
+  it('the log ring keeps the last lines and masks secrets', async () => {
+    const ring = new LogRing(null);
+    for (let i = 0; i < LOG_LINES + 5; i++) ring.write(`{"level":30,"n":${i}}\n`);
+    ring.write('{"level":40,"msg":"x","password":"hunter2","headers":{"authorization":"Bearer abc","cookie":"palaver.sid=s"}}\n');
+    await new Promise((r) => setImmediate(r));
+    const lines = ring.tail();
+    expect(lines).toHaveLength(LOG_LINES);
+    expect(lines[0]).toBe('{"level":30,"n":6}');
+    const last = lines.at(-1)!;
+    expect(last).not.toMatch(/hunter2|Bearer abc|palaver\.sid=s/);
+    expect(last).toContain('"password":"[Redacted]"');
   });
 
   it('database page shows dialect, version, tables and settings', async () => {

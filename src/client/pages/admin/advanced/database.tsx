@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { AdminDatabasePage } from '../../../../shared/schemas/admin-advanced';
 import type { PageBase } from '../../../../shared/types';
 import { useT } from '../../../app/hooks';
@@ -27,10 +28,10 @@ export default function AdminDatabase({ page }: { page: PageBase }) {
               <dt className="col-5">{t('admin-advanced:database.size')}</dt>
               <dd className="col-7">{bytes(db.size)}</dd>
               {db.settings.map((s) => (
-                <div key={s.name} style={{ display: 'contents' }}>
+                <Fragment key={s.name}>
                   <dt className="col-5 font-monospace">{s.name}</dt>
                   <dd className="col-7 text-break">{s.value}</dd>
-                </div>
+                </Fragment>
               ))}
             </dl>
           </section>
@@ -39,10 +40,10 @@ export default function AdminDatabase({ page }: { page: PageBase }) {
               <h2 className="card-header h6" id="db-redis">Redis</h2>
               <dl className="card-body row mb-0 small">
                 {Object.entries(redis).map(([k, v]) => (
-                  <div key={k} style={{ display: 'contents' }}>
+                  <Fragment key={k}>
                     <dt className="col-6 font-monospace">{k}</dt>
                     <dd className="col-6 text-break">{v}</dd>
-                  </div>
+                  </Fragment>
                 ))}
               </dl>
             </section>
