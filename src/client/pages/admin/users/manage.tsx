@@ -140,7 +140,7 @@ export default function AdminUsers({ page }: { page: PageBase }) {
             {t(`admin-people:users.filter.${f}`)}
           </button>
         ))}
-        <div className="d-flex gap-2 ms-md-auto">
+        <div className="d-flex flex-wrap gap-2 ms-md-auto">
           <label htmlFor="admin-users-sort" className="visually-hidden">{t('admin-people:users.sort-by')}</label>
           <select id="admin-users-sort" className="form-select form-select-sm w-auto" value={data.sortBy} onChange={(e) => go({ sortBy: e.target.value, page: undefined })}>
             {ADMIN_USER_SORTS.map((s) => <option key={s} value={s}>{t('admin-people:users.sort-by')}: {t(`admin-people:users.sort.${s}`)}</option>)}
