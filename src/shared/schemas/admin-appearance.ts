@@ -46,7 +46,7 @@ export interface AdminPlugin {
   id: string;
   /** NodeBB's package name (nodebb-plugin-…), for admins who know them. */
   name: string;
-  /** [[admin-extend:…]] keys. */
+  /** admin-extend:… translation keys. */
   title: string;
   description: string;
   active: boolean;
@@ -71,7 +71,7 @@ export interface AdminPluginField {
   min?: number;
   max?: number;
   maxLength?: number;
-  /** [[admin-extend:…]] key of the label, and of the help line (may be ''). */
+  /** admin-extend:… translation key of the label, and of the help line (may be ''). */
   label: string;
   help: string;
 }
@@ -80,8 +80,8 @@ export interface AdminPluginField {
 export interface AdminPluginSettingsPage extends PageBase {
   plugin: { id: string; title: string; description: string; active: boolean; toggleable: boolean };
   fields: AdminPluginField[];
-  /** [[admin-extend:…]] keys: what NodeBB's plugin offers that Palaver does not, said plainly. */
+  /** admin-extend:… translation keys: what NodeBB's plugin offers that Palaver does not, said plainly. */
   notOffered: string[];
-  /** [[admin-extend:…]] keys: where related settings live. */
+  /** admin-extend:… translation keys: where related settings live. */
   notes: string[];
 }

@@ -5,7 +5,9 @@ import { allowedSkinList } from './appearance-assets.js';
 import { SKIN_COLOURS } from './appearance-colours.js';
 import { presentFields } from './plugins-pages.js';
 
+/** A [[…]] key for titles and breadcrumbs; `key()` the bare key of data the client translates. */
 const k = (ns: string, key: string) => `[[${ns}:${key}]]`;
+const key = (ns: string, name: string) => `${ns}:${name}`;
 const noindex = [{ name: 'robots', content: 'noindex' }];
 
 /** /admin/appearance/skins (NodeBB's skins page): every skin with its swatch, the default and the members' choice. */
@@ -69,7 +71,7 @@ const themesPage = definePage<AdminThemesPage>({
     return {
       title: k('admin-appearance', 'themes.title'),
       breadcrumbs: [{ text: k('admin-appearance', 'themes.title') }],
-      themes: [{ id: 'harmony', name: 'Harmony', description: k('admin-appearance', 'themes.harmony-description'), active: true, settingsUrl: '/admin/plugins/harmony', screenshot: '' }],
+      themes: [{ id: 'harmony', name: 'Harmony', description: key('admin-appearance', 'themes.harmony-description'), active: true, settingsUrl: '/admin/plugins/harmony', screenshot: '' }],
       meta: noindex,
     };
   },
@@ -86,13 +88,13 @@ const harmonyPage = definePage<AdminPluginSettingsPage>({
     return {
       title,
       breadcrumbs: [{ text: k('admin-appearance', 'themes.title'), url: '/admin/appearance/themes' }, { text: title }],
-      plugin: { id: 'harmony', title, description: k('admin-appearance', 'themes.harmony-description'), active: true, toggleable: false },
+      plugin: { id: 'harmony', title: key('admin-appearance', 'harmony.title'), description: key('admin-appearance', 'themes.harmony-description'), active: true, toggleable: false },
       fields: presentFields(s, [
         { key: 'harmony:openSidebars', type: 'boolean', help: true },
         { key: 'harmony:autohideBottombar', type: 'boolean', help: true },
       ]),
-      notOffered: [k('admin-appearance', 'harmony.not-offered')],
-      notes: [k('admin-appearance', 'harmony.note')],
+      notOffered: [key('admin-appearance', 'harmony.not-offered')],
+      notes: [key('admin-appearance', 'harmony.note')],
       meta: noindex,
     };
   },

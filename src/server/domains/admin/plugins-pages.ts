@@ -18,7 +18,9 @@ export interface PluginDef {
   locked: string;
 }
 
-const k = (key: string) => `[[admin-extend:${key}]]`;
+/** A translation key of the page's data (the client translates it); titles and breadcrumbs take the [[…]] form. */
+const k = (key: string) => `admin-extend:${key}`;
+const bracket = (key: string) => `[[${key}]]`;
 
 /** The built-in plugins (src/server/plugins and the domains that do NodeBB's plugins' work), in the plugins page's order. */
 export const PLUGINS: PluginDef[] = [
@@ -118,8 +120,8 @@ const pluginsPage = definePage<AdminPluginsPage>({
     const s = await ctx.settings.get();
     const installed = PLUGINS.map((p) => present(s, p));
     return {
-      title: k('plugins.title'),
-      breadcrumbs: [{ text: k('plugins.title') }],
+      title: bracket(k('plugins.title')),
+      breadcrumbs: [{ text: bracket(k('plugins.title')) }],
       installed,
       activeCount: installed.filter((p) => p.active).length,
       installedCount: installed.length,
@@ -138,8 +140,8 @@ function settingsPage(p: PluginDef): PageDef<AdminPluginSettingsPage> {
       const s = await ctx.settings.get();
       const shown = present(s, p);
       return {
-        title: shown.title,
-        breadcrumbs: [{ text: k('plugins.title'), url: '/admin/extend/plugins' }, { text: shown.title }],
+        title: bracket(shown.title),
+        breadcrumbs: [{ text: bracket(k('plugins.title')), url: '/admin/extend/plugins' }, { text: bracket(shown.title) }],
         plugin: { id: p.id, title: shown.title, description: shown.description, active: shown.active, toggleable: shown.toggleable },
         fields: presentFields(s, p.fields),
         notOffered: p.notOffered,

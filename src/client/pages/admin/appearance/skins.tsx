@@ -76,7 +76,10 @@ export default function AdminSkins({ page }: { page: PageBase }) {
                   <div className={`card h-100${isDefault ? ' border-primary border-2' : ''}`} data-skin={s.value || 'bootstrap'}>
                     <button type="button" className="btn p-0 border-0 text-start" onClick={() => setPreview(s.value)} aria-label={t('admin-appearance:skins.preview-of', s.name)} aria-pressed={preview === s.value}>
                       <div className="d-flex rounded-top overflow-hidden" style={{ background: s.colours.bg, height: '3.5rem' }} aria-hidden="true">
-                        <div className="d-flex flex-column justify-content-center px-2 fw-semibold small" style={{ color: s.colours.fg, minWidth: '5.5rem' }}>Aa</div>
+                        <div className="d-flex flex-column justify-content-center gap-1 px-2" style={{ minWidth: '5.5rem' }}>
+                          <div className="rounded-pill" style={{ background: s.colours.fg, height: '0.4rem', width: '3.5rem' }} />
+                          <div className="rounded-pill" style={{ background: s.colours.fg, height: '0.4rem', width: '2.5rem', opacity: 0.6 }} />
+                        </div>
                         {(['primary', 'secondary', 'success', 'danger', 'warning', 'info'] as const).map((c) => (
                           <div key={c} className="flex-grow-1" style={{ background: s.colours[c] }} />
                         ))}

@@ -16,11 +16,13 @@ export default function AdminPlugins({ page }: { page: PageBase }) {
   const toggle = async (id: string, on: boolean) => {
     const next = { ...active, [id]: on };
     const disabled = data.installed.filter((p) => p.toggleable && !next[p.id]).map((p) => p.id).join(',');
+    // The switch moves at once; it goes back if the save fails.
+    setActive(next);
     try {
       await api(rt.config, 'PUT', `/admin/settings/${encodeURIComponent('plugins:disabled')}`, { value: disabled });
-      setActive(next);
       rt.alert({ type: 'success', message: t(on ? 'admin-extend:plugins.enabled' : 'admin-extend:plugins.disabled'), timeout: 3000 });
     } catch (err) {
+      setActive((old) => ({ ...old, [id]: !on }));
       rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
     }
   };
