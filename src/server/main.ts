@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { SYSTEM, prepareDatabase, setupForum } from './setup.js';
 import { startFirstRun } from './domains/admin/setup-routes.js';
-import { watchClientBuild } from './domains/admin/live-reload.js';
+import { watchClientBuild } from './realtime/live-reload.js';
 import { translate } from './i18n.js';
 import { AppError } from './http/errors.js';
 

@@ -2,7 +2,7 @@ import type { AdminsModsGroup, AdminsModsPage } from '../../../shared/schemas/ad
 import { definePage } from '../../http/pages.js';
 import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
 import { presentUser } from '../users/presenter.js';
-import { assertAdmin } from '../settings/admin.js';
+import { assertAdmin } from '../privileges/service.js';
 
 /**
  * Manage → Admins & mods (NodeBB's /api/admin/manage/admins-mods): the administrators, the

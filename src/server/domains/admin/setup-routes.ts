@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SetupPage } from '../../../shared/schemas/admin-shell.js';
 import type { AppContext } from '../../context.js';
+import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { SYSTEM, setupForum } from '../../setup.js';
-import { startSession } from '../auth/routes.js';
 import { ADMINISTRATORS } from '../groups/service.js';
-import { changeSetting } from '../settings/admin.js';
 
 /**
  * First-run setup (issue 16 §1, NodeBB's web installer): `palaver start` on an empty database
@@ -126,7 +125,10 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
         // form changes nothing, not even the title.
         const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password });
         if (!uid) throw notFound();
-        await changeSetting(ctx, SYSTEM, 'siteTitle', siteTitle, req.ip);
+        // Checked by the settings schema; recorded in the audit log as an admin's change is.
+        const before = (await ctx.settings.get()).siteTitle;
+        await ctx.settings.set({ siteTitle });
+        await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before, to: siteTitle }, req.ip);
         if (body.demo) {
           const [category] = await ctx.categories.list(SYSTEM);
           if (category) await ctx.topics.create(await ctx.privileges.viewer(uid), { cid: category.cid, ...WELCOME }, req.ip);
@@ -142,7 +144,11 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
       }
       state.active = false;
       ctx.caches.clear('guestPages');
-      await startSession(ctx, req, reply, { uid });
+      // The new administrator's session (as a login starts one: the cookie, then the hook).
+      const settings = await ctx.settings.get();
+      const sid = await ctx.auth.createSession(uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
+      reply.setCookie(SESSION_COOKIE, sid, cookieOptions(ctx, settings.sessionDays * 86400));
+      await ctx.hooks.fire('action:user.loggedIn', { uid, sessionId: sid, ip: req.ip });
       return { next: `${base}/admin`, uid };
     },
   });

@@ -7,7 +7,7 @@ import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { collect, connectLive, nextEvent, settle } from '../../test/live-client.js';
 import { ADMINISTRATORS } from '../groups/service.js';
-import { liveReloadAfterSettings, requestLiveReload, watchClientBuild } from './live-reload.js';
+import { liveReloadAfterSettings, requestLiveReload, watchClientBuild } from '../../realtime/live-reload.js';
 import { firstRunActive, startFirstRun } from './setup-routes.js';
 
 const PASSWORD = 'Setup-Horse-Battery-77';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../../context.js';
-import { realtimeOf } from '../../realtime/index.js';
-import { ADMINS } from '../../realtime/rooms.js';
+import type { AppContext } from '../context.js';
+import { realtimeOf } from './index.js';
+import { ADMINS } from './rooms.js';
 
 /**
  * `event:livereload` (NodeBB's): administrators' open pages outside the admin area reload
