@@ -76,6 +76,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/settings/web-crawler': 'admin/settings/index',
   'admin/settings/advanced': 'admin/settings/index',
   'admin/settings/cookies': 'admin/settings/index',
+  'admin/settings/api': 'admin/settings/index',
   'registration-queue': 'registration-queue',
   'account/blocks': 'account/blocks',
   'account/data': 'account/data',

@@ -28,4 +28,6 @@ export interface AdminSettingsPage extends PageBase {
   values: Record<string, string | number | boolean>;
   /** Secret settings (the SMTP password): whether one is stored; the value itself is never sent. */
   secretsSet: Record<string, boolean>;
+  /** The API page: master tokens (the token itself is shown only when created). */
+  tokens?: { id: string; description: string; created: number; lastSeen: number }[];
 }

@@ -191,6 +191,19 @@ export class AuthService {
     return (await store.tokensOf(this.db, uid)).map((r) => ({ ...r, id: publicId('token', r.token_hash) }));
   }
 
+  /** The master API tokens with their public ids (admin: Settings > API access). */
+  async masterTokens(): Promise<(store.TokenRow & { id: string })[]> {
+    return (await store.masterTokens(this.db)).map((r) => ({ ...r, id: publicId('token', r.token_hash) }));
+  }
+
+  /** Revokes a master token named by its public id; false when there is none. */
+  async revokeMasterToken(id: string): Promise<boolean> {
+    const row = (await store.masterTokens(this.db)).find((r) => safeEqual(publicId('token', r.token_hash), id));
+    if (!row) return false;
+    await store.deleteToken(this.db, row.token_hash);
+    return true;
+  }
+
   /** Revokes a member's token named by its public id or by the token itself; false when not theirs. */
   async revokeTokenOf(uid: number, idOrToken: string): Promise<boolean> {
     const rows = await store.tokensOf(this.db, uid);

@@ -97,6 +97,11 @@ export async function setReauthUntil(db: Queryable, idHash: string, until: numbe
   await db.updateTable('sessions').set({ reauth_until: until }).where('id_hash', '=', idHash).execute();
 }
 
+/** The master API tokens (they belong to no member), newest first. */
+export async function masterTokens(db: Queryable): Promise<TokenRow[]> {
+  return db.selectFrom('api_tokens').selectAll().where('uid', 'is', null).orderBy('created', 'desc').execute();
+}
+
 /** A member's API tokens (never master tokens), newest first. */
 export async function tokensOf(db: Queryable, uid: number): Promise<TokenRow[]> {
   return db.selectFrom('api_tokens').selectAll().where('uid', '=', uid).orderBy('created', 'desc').execute();

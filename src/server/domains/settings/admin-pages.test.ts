@@ -117,6 +117,28 @@ describe('PUT /api/v3/admin/settings (several at once)', () => {
   });
 });
 
+describe('the API page: master tokens', () => {
+  it('lists, creates (shown once, works as a bearer token) and revokes master tokens', async () => {
+    expect(((await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage).tokens).toEqual([]);
+    const res = await admin.client.post('/api/v3/admin/tokens', { description: 'Backup script' });
+    expect(res.status).toBe(200);
+    const { token, id } = res.body.response as { token: string; id: string };
+    expect(token.length).toBeGreaterThan(20);
+    const page = (await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage;
+    expect(page.tokens).toEqual([{ id, description: 'Backup script', created: expect.any(Number), lastSeen: 0 }]);
+    expect(JSON.stringify(page)).not.toContain(token);
+    expect(await forum.ctx.auth.resolveToken(token)).toEqual({ uid: 0, master: true });
+    expect((await member.client.post('/api/v3/admin/tokens', { description: 'Mine' })).status).toBe(403);
+    expect((await forum.client().post('/api/v3/admin/tokens', { description: 'Mine' })).status).toBe(401);
+    expect((await member.client.del(`/api/v3/admin/tokens/${id}`)).status).toBe(403);
+    expect((await member.client.get('/api/admin/settings/api')).status).toBe(403);
+    expect((await admin.client.del(`/api/v3/admin/tokens/${id}`)).status).toBe(200);
+    expect(await forum.ctx.auth.resolveToken(token)).toBeNull();
+    expect((await admin.client.del(`/api/v3/admin/tokens/${id}`)).status).toBe(404);
+    expect(((await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage).tokens).toEqual([]);
+  });
+});
+
 describe('the cookie consent banner', () => {
   it('is off by default, and once an admin turns it on every visitor\'s config carries it', async () => {
     expect((await forum.client().get('/api/config')).body.cookies).toMatchObject({ enabled: false });

@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AdminSettingsPage, SettingField, SettingSection } from '../../../shared/schemas/admin-settings.js';
 import { definePage, type PageDef } from '../../http/pages.js';
-import { assertAdmin } from './admin.js';
+import { assertAdmin, listMasterTokens } from './admin.js';
 import { SettingsSchema } from './schema.js';
 
 type Key = keyof ForumSettings;
@@ -57,6 +57,8 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     flags: ['flags:reasons', 'flags:postFlagsPerDay', 'flags:userFlagsPerDay', 'flags:autoHideThreshold'],
   },
   group: {},
+  // The API page lists master tokens (below) rather than settings.
+  api: {},
   pagination: {
     pagination: ['topicsPerPage', 'postsPerPage', 'usersPerPage'],
   },
@@ -151,6 +153,7 @@ function settingsPage(id: string): PageDef<AdminSettingsPage> {
         sections,
         values,
         secretsSet,
+        ...(id === 'api' ? { tokens: await listMasterTokens(ctx, viewer) } : {}),
       };
     },
   });

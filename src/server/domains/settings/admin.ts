@@ -1,6 +1,7 @@
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
-import { forbidden, notAuthorised } from '../../http/errors.js';
+import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { hashSecret } from '../auth/service.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
 
@@ -56,4 +57,38 @@ export async function changeSettings(ctx: SettingsAdminDeps, actor: Viewer, raw:
     await ctx.events.log('config-change', actor.uid, { key, from: shown(before[key]), to: shown(saved[key]) }, ip);
   }
   return changed;
+}
+
+/** A master API token as the API page lists it (the token itself is shown once, when created). */
+export interface MasterToken {
+  id: string;
+  description: string;
+  created: number;
+  lastSeen: number;
+}
+
+/** What the API tokens use of the application. */
+export type TokensDeps = Pick<AppContext, 'auth' | 'events'>;
+
+/** The master API tokens (admins). */
+export async function listMasterTokens(ctx: TokensDeps, actor: Viewer): Promise<MasterToken[]> {
+  assertAdmin(actor);
+  return (await ctx.auth.masterTokens()).map((r) => ({ id: r.id, description: r.description, created: r.created, lastSeen: r.last_seen }));
+}
+
+/** Creates a master API token (NodeBB's POST /api/v3/admin/tokens); returns it once with its id. */
+export async function createMasterToken(ctx: TokensDeps, actor: Viewer, description: string, ip = ''): Promise<{ token: string; id: string }> {
+  assertAdmin(actor);
+  const token = await ctx.auth.createToken(0, description.trim());
+  const hash = hashSecret(token);
+  const id = (await ctx.auth.masterTokens()).find((r) => r.token_hash === hash)?.id ?? '';
+  await ctx.events.log('token-create', actor.uid, { master: true, description: description.trim() }, ip);
+  return { token, id };
+}
+
+/** Revokes a master API token by its public id (404 when there is none). */
+export async function revokeMasterToken(ctx: TokensDeps, actor: Viewer, id: string, ip = ''): Promise<void> {
+  assertAdmin(actor);
+  if (!(await ctx.auth.revokeMasterToken(id))) throw notFound();
+  await ctx.events.log('token-revoke', actor.uid, { master: true, id }, ip);
 }

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { AdminConfigSchema, adminConfig } from './admin-config.js';
-import { assertAdmin, changeSetting, changeSettings } from './admin.js';
+import { assertAdmin, changeSetting, changeSettings, createMasterToken, revokeMasterToken } from './admin.js';
 
 const SettingParams = Type.Object({ setting: Type.String({ minLength: 1, maxLength: 100 }) });
 // write.yaml documents `value` as a string; JSON numbers and booleans are accepted too.
@@ -27,6 +27,18 @@ export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext)
   app.put('/api/v3/admin/settings', {
     schema: { body: SettingsBody, response: { 200: Envelope(Type.Object({ changed: Type.Array(Type.String()) })) }, tags: ['admin'] },
     handler: async (req) => ok({ changed: await changeSettings(ctx, req.viewer, req.body.values, req.ip) }),
+  });
+  // NodeBB's admin tokens (write.yaml /admin/tokens): master tokens only (uid 0 or absent).
+  app.post('/api/v3/admin/tokens', {
+    schema: { body: Type.Object({ uid: Type.Optional(Type.Literal(0)), description: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }), response: { 200: Envelope(Type.Object({ token: Type.String(), id: Type.String() })) }, tags: ['admin'] },
+    handler: async (req) => ok(await createMasterToken(ctx, req.viewer, req.body.description ?? '', req.ip)),
+  });
+  app.delete('/api/v3/admin/tokens/:token', {
+    schema: { params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Envelope(Empty) }, tags: ['admin'] },
+    handler: async (req) => {
+      await revokeMasterToken(ctx, req.viewer, req.params.token, req.ip);
+      return ok({});
+    },
   });
   app.get('/api/admin/config', {
     schema: { response: { 200: AdminConfigSchema }, tags: ['admin'] },

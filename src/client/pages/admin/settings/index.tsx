@@ -6,6 +6,7 @@ import { useT } from '../../../app/hooks';
 import { useRuntime } from '../../../app/runtime';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../i18n';
+import { ApiTokens } from './ApiTokens';
 
 type Value = string | number | boolean;
 // Translation ids of settings: a colon in a key ("flags:reasons") becomes a dash.
@@ -90,7 +91,8 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
           {t(busy ? 'admin-settings:saving' : 'admin-settings:save')}
         </button>
       </PageHeader>
-      {data.sections.length === 0 && <p className="text-body-secondary">{t('admin-settings:no-settings')}</p>}
+      {data.tokens && <ApiTokens initial={data.tokens} />}
+      {data.sections.length === 0 && !data.tokens && <p className="text-body-secondary">{t('admin-settings:no-settings')}</p>}
       <div className="d-flex flex-column gap-3">
         {data.sections.map((section) => (
           <section key={section.id} className="card" aria-labelledby={`settings-section-${section.id}`}>
