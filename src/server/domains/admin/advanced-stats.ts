@@ -6,7 +6,7 @@ import { widgetsOf, type WidgetsDeps } from '../widgets/service.js';
 import type { SharedCacheName } from '../../cache/shared.js';
 
 /** What the advanced pages read of the application. */
-export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'dialect' | 'settings' | 'redis'>;
+export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'dialect' | 'settings' | 'redis' | 'privileges'>;
 
 /** One cache as the admin's cache page shows it (NodeBB's fields: length, max, hits, misses, hitRatio, ttl). */
 export interface CacheInfo {
@@ -36,6 +36,7 @@ export function cacheInfo(ctx: AdvancedDeps): CacheInfo[] {
   const out: CacheInfo[] = [
     { name: 'guestPages', length: guest?.size.entries ?? 0, max: guest?.maxBytes ?? 0, hits: guest?.hits ?? 0, misses: guest?.misses ?? 0, hitRatio: ratio(guest?.hits ?? 0, guest?.misses ?? 0), ttl: guest?.ttlMs ?? 0, enabled: !!guest?.enabled },
     { name: 'settings', length: 1, max: 1, hits: ctx.settings.hits, misses: ctx.settings.misses, hitRatio: ratio(ctx.settings.hits, ctx.settings.misses), ttl: 5000, enabled: true },
+    { name: 'privileges', length: ctx.privileges.grantCount(), max: 0, hits: ctx.privileges.hits, misses: ctx.privileges.misses, hitRatio: ratio(ctx.privileges.hits, ctx.privileges.misses), ttl: 5000, enabled: true },
     { name: 'widgets', length: widgets.entries, max: 2000, hits: widgets.hits, misses: widgets.misses, hitRatio: ratio(widgets.hits, widgets.misses), ttl: widgets.ttlMs, enabled: true },
   ];
   if (ctx.dialect === 'sqlite') {

@@ -86,6 +86,9 @@ export function assertAdmin(viewer: Viewer): void {
 /** Privilege checks, done in the services (never only in the UI). */
 export class PrivilegesService {
   private grants: Map<string, Set<string>> | null = null;
+  /** Grant-table reads answered from the cache and loads (the admin's cache page). */
+  hits = 0;
+  misses = 0;
   private loadedAt = 0;
   // Bumped by every clear: a load that began before it must not cache what it read.
   private generation = 0;
@@ -96,6 +99,11 @@ export class PrivilegesService {
     private readonly caches?: SharedCaches,
   ) {
     caches?.register('privileges', () => this.forget());
+  }
+
+  /** Grant entries held now (the admin's cache page). */
+  grantCount(): number {
+    return this.grants?.size ?? 0;
   }
 
   /** Drops this process's grant table (SharedCaches calls it when any process changes grants). */
@@ -111,7 +119,11 @@ export class PrivilegesService {
   }
 
   private async table(): Promise<Map<string, Set<string>>> {
-    if (this.grants && Date.now() - this.loadedAt < TTL_MS) return this.grants;
+    if (this.grants && Date.now() - this.loadedAt < TTL_MS) {
+      this.hits++;
+      return this.grants;
+    }
+    this.misses++;
     const generation = this.generation;
     const map = new Map<string, Set<string>>();
     for (const row of await allGrants(this.db)) {

@@ -123,6 +123,7 @@ describe('advanced pages', () => {
     expect(widgets.length).toBeGreaterThan(0);
     expect(widgets.hits + widgets.misses).toBeGreaterThan(0);
     expect(before.find((c) => c.name === 'settings')!.hits).toBeGreaterThan(0);
+    expect(before.find((c) => c.name === 'privileges')!.hits + before.find((c) => c.name === 'privileges')!.misses).toBeGreaterThan(0);
     expect((await member.client.del('/api/v3/admin/cache/widgets')).status).toBe(403);
     expect((await admin.client.del('/api/v3/admin/cache/widgets')).status).toBe(200);
     expect(widgetsOf(forum.ctx).stats().entries).toBe(0);
