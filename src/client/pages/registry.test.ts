@@ -10,6 +10,7 @@ describe('page registry', () => {
     expect(moduleFor('popular')).toBe('topic-list');
     expect(moduleFor('account/profile')).toBe('account/profile');
     expect(moduleFor('403')).toBe('error');
-    expect(moduleFor('admin/dashboard')).toBe('error');
+    expect(moduleFor('admin/dashboard')).toBe('admin/dashboard');
+    expect(moduleFor('no/such-template')).toBe('error');
   });
 });

@@ -2,11 +2,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ForumSettings } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
-import { ok } from '../../http/envelope.js';
+import { Type } from 'typebox';
+import { Envelope, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import type { IncomingFile } from '../uploads/service.js';
 import { contentHash, customCssOn, customJsOn } from './appearance-assets.js';
 import { BRAND_UPLOADS, uploadBrandImage, type BrandRoute } from './appearance-brand.js';
+
+/** The multipart body of a brand upload (read as a stream, not parsed into the body). */
+const BrandFiles = Type.Optional(Type.Object({ files: Type.Optional(Type.Array(Type.String({ format: 'binary' }))) }));
 
 /** The one file of a brand upload, within the forum's size limit (a larger one is a 413). */
 async function readOne(ctx: AppContext, req: FastifyRequest): Promise<IncomingFile[]> {
@@ -49,7 +53,10 @@ export function registerAppearanceRoutes(app: FastifyInstance, ctx: AppContext):
   void app.register(async (up) => {
     await up.register(multipart, { throwFileSizeLimit: true, limits: { files: 1, fields: 5, fieldSize: 4096, headerPairs: 100 } });
     for (const route of Object.keys(BRAND_UPLOADS) as BrandRoute[]) {
-      up.post(`/api/admin/${route}`, async (req) => ok({ url: await uploadBrandImage(ctx, req.viewer, route, await readOne(ctx, req), req.ip) }));
+      up.post(`/api/admin/${route}`, {
+        schema: { body: BrandFiles, consumes: ['multipart/form-data'], response: { 200: Envelope(Type.Object({ url: Type.String() })) }, tags: ['admin'] },
+        handler: async (req) => ok({ url: await uploadBrandImage(ctx, req.viewer, route, await readOne(ctx, req), req.ip) }),
+      });
     }
   });
 }

@@ -24,7 +24,7 @@ export function registerAdminGroupRoutes(scope: FastifyInstance, ctx: AppContext
   });
   // NodeBB's /api/admin/groups/{groupname}/csv: the members as a CSV file (administrators).
   r.get('/api/admin/groups/:groupname/csv', {
-    schema: { params: Type.Object({ groupname: Str({ minLength: 1, maxLength: 300 }) }), tags: ['admin'] },
+    schema: { params: Type.Object({ groupname: Str({ minLength: 1, maxLength: 300 }) }), response: { 200: Type.String({ description: 'the members as CSV' }) }, tags: ['admin'] },
     handler: async (req, reply) => {
       const list = await ctx.groups.adminList(req.viewer);
       const g = list.find((x) => x.name === req.params.groupname || x.slug === req.params.groupname);

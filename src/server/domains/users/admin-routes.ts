@@ -45,7 +45,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async (req) => ok({ fields: await saveCustomFields(ctx, req.viewer, req.body.fields, req.ip) }),
   });
   r.get('/api/admin/users/csv', {
-    schema: { tags: ['admin'] },
+    schema: { response: { 200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', description: 'every member as CSV' }) }, tags: ['admin'] },
     handler: async (req, reply) => {
       const stream = usersCsv(ctx, req.viewer);
       void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"').header('cache-control', 'no-store');
