@@ -112,4 +112,21 @@ describe('admin settings pages', () => {
     await visitor.waitForTimeout(300);
     expect(await visitor.locator('.cookie-consent').count()).toBe(0);
   });
+
+  it('the API page creates a master token, shown once, and revokes it (desktop)', async () => {
+    const h = e2e();
+    const page = await h.open('/admin/settings/api', { as: h.data.alice, viewport: DESKTOP });
+    await page.getByLabel('Description').fill('Import bot');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = (await page.getByTestId('new-token').textContent())!;
+    expect(token.length).toBeGreaterThan(20);
+    // The token works as a bearer.
+    const res = await fetch(`${h.base}/api/v3/users/${h.data.alice.uid}?_uid=${h.data.alice.uid}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    await shot(page, 'admin-settings-api-desktop');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('listitem').filter({ hasText: 'Import bot' }).getByRole('button').click();
+    await page.getByText('No master tokens.').waitFor();
+    expect((await fetch(`${h.base}/api/v3/users/${h.data.alice.uid}?_uid=${h.data.alice.uid}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
 });

@@ -84,6 +84,16 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
   };
 
   const title = t(`admin-settings:page.${data.settingsPage}`);
+  // The API page holds the tokens' own form: never inside the settings form (a form in a form is
+  // dropped by the HTML parser, and the page would not hydrate).
+  if (data.tokens && data.sections.length === 0) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <ApiTokens initial={data.tokens} />
+      </>
+    );
+  }
   return (
     <form onSubmit={save} noValidate className="admin-settings">
       <PageHeader title={title} subtitle={dirty ? <span className="text-warning-emphasis">{t('admin-settings:unsaved', changed.length)}</span> : undefined}>
@@ -91,8 +101,7 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
           {t(busy ? 'admin-settings:saving' : 'admin-settings:save')}
         </button>
       </PageHeader>
-      {data.tokens && <ApiTokens initial={data.tokens} />}
-      {data.sections.length === 0 && !data.tokens && <p className="text-body-secondary">{t('admin-settings:no-settings')}</p>}
+      {data.sections.length === 0 && <p className="text-body-secondary">{t('admin-settings:no-settings')}</p>}
       <div className="d-flex flex-column gap-3">
         {data.sections.map((section) => (
           <section key={section.id} className="card" aria-labelledby={`settings-section-${section.id}`}>
