@@ -147,6 +147,8 @@ export const DEFAULT_SETTINGS = {
    * options (select: one per line), visibility: all|loggedin|privileged }.
    */
   customUserFields: '[]',
+  navigation: '',
+
   /** Moderation: the preset reasons offered when banning or muting, one per line (free text is allowed too). */
   banReasons: 'Spam\nHarassment\nAdvertising\nRepeated rule breaking',
   /** Spam defence: the most links a new member's post may hold; 0: no limit. */

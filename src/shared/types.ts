@@ -307,6 +307,8 @@ export interface ErrorPage extends PageBase {
 
 /** The client configuration of spec §3, served by GET /api/config. */
 export interface ClientConfig {
+  /** The main navigation's enabled entries (the admin's navigation editor; Palaver's own). */
+  navigation?: import('./navigation.js').NavEntry[];
   /** The cookie consent banner (NodeBB's config.cookies); plain text, shown to visitors while enabled. */
   cookies?: { enabled: boolean; message: string; dismiss: string; link: string; link_url: string };
   asset_base_url: string;

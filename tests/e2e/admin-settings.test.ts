@@ -129,4 +129,27 @@ describe('admin settings pages', () => {
     await page.getByText('No master tokens.').waitFor();
     expect((await fetch(`${h.base}/api/v3/users/${h.data.alice.uid}?_uid=${h.data.alice.uid}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
+
+  it('the navigation editor reorders and hides entries; visitors see the new sidebar (desktop and phone)', async () => {
+    const h = e2e();
+    const page = await h.open('/admin/settings/navigation', { as: h.data.alice, viewport: DESKTOP });
+    await page.getByRole('button', { name: 'Move Popular up' }).click();
+    await page.getByRole('button', { name: 'Move Popular up' }).click();
+    await page.getByRole('listitem', { name: 'Tags' }).getByLabel('Shown').uncheck();
+    await page.getByRole('button', { name: 'Add an entry' }).click();
+    const added = page.getByTestId('navigation-items').getByRole('listitem').last();
+    await added.getByLabel('Text').fill('Docs');
+    await added.getByLabel('Address').fill('https://docs.example.org/');
+    await shot(page, 'admin-settings-navigation-desktop');
+    await page.getByTestId('navigation-save').click();
+    await expect.poll(async () => (await h.forum.ctx.settings.get()).navigation).toContain('docs.example.org');
+    const visitor = await h.open('/recent', { viewport: DESKTOP });
+    const labels = await visitor.locator('.sidebar .nav-item .nav-label').allTextContents();
+    expect(labels).toEqual(['Categories', 'Popular', 'Recent', 'Top', 'Users', 'Groups', 'Docs']);
+    expect(await visitor.locator('.sidebar a[href="https://docs.example.org/"]').count()).toBe(1);
+    await page.setViewportSize(PHONE);
+    await shot(page, 'admin-settings-navigation-phone');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await h.forum.ctx.settings.set({ navigation: '' });
+  });
 });

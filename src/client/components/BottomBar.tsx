@@ -7,9 +7,8 @@ import { useStore } from '../state/store';
 import { ChatsDropdown } from './chats/ChatsDropdown';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
-import { NavLink } from './NavLink';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
-import { NAV_ITEMS } from './nav-items';
+import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
 import { UserMenu } from './UserMenu';
 
@@ -63,14 +62,19 @@ export function BottomBar() {
   const [openCount, setOpenCount] = useState(0);
   const onToggle = (open: boolean) => setOpenCount((n) => Math.max(0, n + (open ? 1 : -1)));
   const hidden = useHiddenOnScroll(openCount);
+  const navItems = useNavItems(true);
   return (
     <nav className={`bottombar d-lg-none${hidden ? ' bottombar-hidden' : ''}`} aria-label={t('global:mobile-navigation')}>
       <div className="d-flex justify-content-around align-items-center">
-        {NAV_ITEMS.filter((i) => i.mobile && (!i.member || user)).map((item) => (
-          <NavLink key={item.to} to={item.to} className="btn nav-btn" title={t(item.label)}>
-            <Icon name={item.icon} />
-            <span className="visually-hidden">{t(item.label)}</span>
-          </NavLink>
+        {navItems.map((item) => (
+          <NavEntryLink key={item.route} entry={item}>
+            {(label) => (
+              <>
+                <Icon name={item.icon} />
+                <span className="visually-hidden">{label}</span>
+              </>
+            )}
+          </NavEntryLink>
         ))}
         <SearchDropdown drop="up" onToggle={onToggle} />
         <DraftsDropdown drop="up" onToggle={onToggle} />

@@ -5,9 +5,8 @@ import { useStore } from '../state/store';
 import { ChatsDropdown } from './chats/ChatsDropdown';
 import { DraftsDropdown } from './DraftsDropdown';
 import { Icon } from './Icon';
-import { NavLink } from './NavLink';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
-import { NAV_ITEMS } from './nav-items';
+import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
 import { SkinSwitcher } from './SkinSwitcher';
 import { UserMenu } from './UserMenu';
@@ -17,6 +16,7 @@ export function Sidebar() {
   const { t } = useT();
   const rt = useRuntime();
   const user = useUser();
+  const navItems = useNavItems();
   const { sidebarOpen } = useStore(rt.ui);
   const rp = rt.config.relative_path;
   const toggle = () => {
@@ -35,12 +35,16 @@ export function Sidebar() {
         <span className="nav-label fw-semibold text-truncate">{rt.config.siteTitle}</span>
       </a>
       <ul className="nav flex-column gap-1 mt-2">
-        {NAV_ITEMS.filter((item) => !item.member || user).map((item) => (
-          <li className="nav-item" key={item.to}>
-            <NavLink to={item.to} className="btn nav-btn" title={t(item.label)}>
-              <Icon name={item.icon} />
-              <span className="nav-label">{t(item.label)}</span>
-            </NavLink>
+        {navItems.map((item) => (
+          <li className="nav-item" key={item.route}>
+            <NavEntryLink entry={item}>
+              {(label) => (
+                <>
+                  <Icon name={item.icon} />
+                  <span className="nav-label">{label}</span>
+                </>
+              )}
+            </NavEntryLink>
           </li>
         ))}
       </ul>

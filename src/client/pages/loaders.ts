@@ -50,6 +50,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/advanced/logs': () => import('./admin/advanced/logs'),
   'admin/advanced/database': () => import('./admin/advanced/database'),
   'admin/settings/index': () => import('./admin/settings/index'),
+  'admin/settings/navigation': () => import('./admin/settings/navigation'),
   'account/uploads': () => import('./account/uploads'),
   'account/groups': () => import('./account/groups'),
   'groups/list': () => import('./groups/list'),

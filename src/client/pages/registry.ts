@@ -62,6 +62,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/advanced/logs': 'admin/advanced/logs',
   'admin/advanced/database': 'admin/advanced/database',
   'admin/settings/general': 'admin/settings/index',
+  'admin/settings/navigation': 'admin/settings/navigation',
   'admin/settings/user': 'admin/settings/index',
   'admin/settings/post': 'admin/settings/index',
   'admin/settings/chat': 'admin/settings/index',

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { DEFAULT_NAVIGATION, parseNavigation } from '../../shared/navigation.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
@@ -54,6 +55,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     searchDefaultInQuick: s.searchDefaultInQuick,
     outgoingLinksWhitelist: s.outgoingLinksWhitelist,
     activitypub: { probe: false },
+    navigation: (parseNavigation(s.navigation) ?? DEFAULT_NAVIGATION).filter((e) => e.enabled),
     cookies: { enabled: s.cookieConsentEnabled, message: s.cookieConsentMessage, dismiss: s.cookieConsentDismiss, link: s.cookieConsentLink, link_url: s.cookieConsentLinkUrl },
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,

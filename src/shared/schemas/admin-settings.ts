@@ -31,3 +31,13 @@ export interface AdminSettingsPage extends PageBase {
   /** The API page: master tokens (the token itself is shown only when created). */
   tokens?: { id: string; description: string; created: number; lastSeen: number }[];
 }
+
+/** Page data of /admin/settings/navigation (template `admin/settings/navigation`). */
+export interface AdminNavigationPage extends PageBase {
+  /** The entries as the forum shows them now (the built-in list while the setting is empty). */
+  navigation: import('../navigation.js').NavEntry[];
+  /** The built-in list. */
+  defaults: import('../navigation.js').NavEntry[];
+  /** True when the admin has saved a list of their own. */
+  custom: boolean;
+}

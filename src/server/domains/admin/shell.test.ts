@@ -215,3 +215,27 @@ describe('event:livereload', () => {
     }
   });
 });
+
+describe('the admin navigation', () => {
+  let forum: TestForum;
+  beforeAll(async () => {
+    forum = await startTestForum();
+  });
+  afterAll(async () => forum?.close());
+
+  it('leads to a page for every entry: the page data as an admin, 403 to a member, 401 to a guest', async () => {
+    const { ADMIN_NAV } = await import('../../../client/pages/admin/nav.js');
+    const admin = (await forum.loginAs({ admin: true })).client;
+    const member = (await forum.loginAs()).client;
+    const guest = forum.client();
+    const broken: string[] = [];
+    for (const entry of ADMIN_NAV.flatMap((s) => s.entries)) {
+      const res = await admin.get(`/api${entry.path}`);
+      if (res.status !== 200 || !String(res.body?.template?.name ?? '').startsWith('admin')) broken.push(`${entry.path}: ${res.status} ${res.body?.template?.name}`);
+      const asMember = (await member.get(`/api${entry.path}`)).status;
+      const asGuest = (await guest.get(`/api${entry.path}`)).status;
+      if (asGuest !== 401 || (asMember !== 403 && !entry.mod)) broken.push(`${entry.path}: member ${asMember}, guest ${asGuest}`);
+    }
+    expect(broken).toEqual([]);
+  });
+});

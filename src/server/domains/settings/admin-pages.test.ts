@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
-import type { AdminSettingsPage } from '../../../shared/schemas/admin-settings.js';
+import type { AdminNavigationPage, AdminSettingsPage } from '../../../shared/schemas/admin-settings.js';
+import { DEFAULT_NAVIGATION } from '../../../shared/navigation.js';
 import { buildApp, type App } from '../../app.js';
 import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { HttpClient } from '../../test/http-client.js';
@@ -152,6 +153,34 @@ describe('the cookie consent banner', () => {
     const page = (await admin.client.get('/api/admin/settings/cookies')).body as AdminSettingsPage;
     expect(page.values).toMatchObject({ cookieConsentEnabled: true, cookieConsentLinkUrl: '/tos' });
     await forum.ctx.settings.set({ cookieConsentEnabled: false });
+  });
+});
+
+describe('the navigation editor', () => {
+  it('serves the built-in list, saves a list of the admin\'s own that every visitor\'s config carries, and refuses a bad one', async () => {
+    const page = (await admin.client.get('/api/admin/settings/navigation')).body as AdminNavigationPage;
+    expect(page.template.name).toBe('admin/settings/navigation');
+    expect(page.custom).toBe(false);
+    expect(page.navigation).toEqual(DEFAULT_NAVIGATION);
+    expect((await member.client.get('/api/admin/settings/navigation')).status).toBe(403);
+    expect((await forum.client().get('/api/admin/settings/navigation')).status).toBe(401);
+    expect((await forum.client().get('/api/config')).body.navigation).toEqual(DEFAULT_NAVIGATION);
+    // Popular moves first, Tags is switched off, an outside link is added.
+    const [cats, recent, unread, popular, ...rest] = DEFAULT_NAVIGATION;
+    const mine = [popular!, cats!, recent!, unread!, ...rest.map((e) => (e.route === '/tags' ? { ...e, enabled: false } : e)), { route: 'https://docs.example.org/', text: 'Docs', icon: 'help', enabled: true, members: false, mobile: false, newTab: true }];
+    expect((await admin.client.put('/api/v3/admin/settings', { values: { navigation: JSON.stringify(mine) } })).status).toBe(200);
+    const shown = (await forum.client().get('/api/config')).body.navigation as { route: string }[];
+    expect(shown.map((e) => e.route)).toEqual(['/popular', '/', '/recent', '/unread', '/top', '/users', '/groups', 'https://docs.example.org/']);
+    expect(((await admin.client.get('/api/admin/settings/navigation')).body as AdminNavigationPage).custom).toBe(true);
+    // A script address, an entry without text, or text that is not a list: 400 naming the setting, nothing saved.
+    for (const bad of [[{ ...mine[0]!, route: 'javascript:alert(1)' }], [{ ...mine[0]!, text: ' ' }], '{"route":"/"}', 'not json']) {
+      const res = await admin.client.put('/api/v3/admin/settings', { values: { navigation: typeof bad === 'string' ? bad : JSON.stringify(bad) } });
+      expect([res.status, res.body.status.key, res.body.status.params?.[0] ?? JSON.stringify(res.body)]).toEqual([400, 'error:invalid-navigation', 'navigation']);
+    }
+    expect(((await forum.client().get('/api/config')).body.navigation as unknown[]).length).toBe(8);
+    // Empty again: the built-in list.
+    await admin.client.put('/api/v3/admin/settings', { values: { navigation: '' } });
+    expect((await forum.client().get('/api/config')).body.navigation).toEqual(DEFAULT_NAVIGATION);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
-import type { AdminSettingsPage, SettingField, SettingSection } from '../../../shared/schemas/admin-settings.js';
+import type { AdminNavigationPage, AdminSettingsPage, SettingField, SettingSection } from '../../../shared/schemas/admin-settings.js';
+import { DEFAULT_NAVIGATION, parseNavigation } from '../../../shared/navigation.js';
 import { definePage, type PageDef } from '../../http/pages.js';
 import { assertAdmin, listMasterTokens } from './admin.js';
 import { SettingsSchema } from './schema.js';
@@ -81,6 +82,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
  * where they make sense (an upload, a code editor, a theme's options).
  */
 export const EDITED_ELSEWHERE: Record<string, string> = {
+  navigation: '/admin/settings/navigation',
   bootswatchSkin: '/admin/appearance/skins',
   allowedSkins: '/admin/appearance/skins',
   useCustomCSS: '/admin/appearance/customise',
@@ -159,5 +161,27 @@ function settingsPage(id: string): PageDef<AdminSettingsPage> {
   });
 }
 
-/** Every /admin/settings/{page} of the layout. */
-export const settingsAdminPages: PageDef<AdminSettingsPage>[] = Object.keys(SETTINGS_LAYOUT).map(settingsPage);
+/**
+ * /admin/settings/navigation (NodeBB's navigation editor): the main navigation's entries as the
+ * setting `navigation` holds them (the built-in list while it is empty), and the built-in list
+ * to go back to. Saved through PUT /api/v3/admin/settings like every setting.
+ */
+const navigationPage = definePage<AdminNavigationPage>({
+  path: '/admin/settings/navigation',
+  template: 'admin/settings/navigation',
+  access: 'admin',
+  async load({ ctx, viewer }) {
+    assertAdmin(viewer);
+    const s = await ctx.settings.get();
+    return {
+      title: '[[admin-settings:page.navigation]]',
+      breadcrumbs: [{ text: '[[admin:nav.settings]]' }, { text: '[[admin-settings:page.navigation]]' }],
+      navigation: parseNavigation(s.navigation) ?? DEFAULT_NAVIGATION,
+      defaults: DEFAULT_NAVIGATION,
+      custom: s.navigation.trim() !== '',
+    };
+  },
+});
+
+/** Every /admin/settings/{page} of the layout, and the navigation editor. */
+export const settingsAdminPages: PageDef<AdminSettingsPage | AdminNavigationPage>[] = [...Object.keys(SETTINGS_LAYOUT).map(settingsPage), navigationPage];

@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { DEFAULT_SETTINGS, MAX_PASSWORD_LENGTH, type ForumSettings } from '../../../shared/constants.js';
 import { badRequest } from '../../http/errors.js';
 import { BOOTSWATCH_SKINS } from '../../../shared/skins.js';
+import { parseNavigation } from '../../../shared/navigation.js';
 
 const int = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -108,6 +109,8 @@ export const SettingsSchema = Type.Object(
     disableSignatures: Type.Boolean(),
     // Checked as a list of field definitions by the users domain (profile.ts) when read.
     customUserFields: text(20_000),
+    // The main navigation (the admin's navigation editor): a JSON list, checked by parseNavigation.
+    navigation: text(20_000),
     banReasons: text(5000),
     maximumLinksForNewMembers: int(0, 1000),
     newMemberPostCount: int(0, 1_000_000),
@@ -194,6 +197,7 @@ export function coerceSetting(key: keyof ForumSettings, raw: unknown): unknown {
 export function assertSettingValue(key: string, value: unknown): void {
   assertSettingKey(key);
   if (!CHECKS.get(key)!.Check(value)) throw badRequest('error:invalid-setting-value', key);
+  if (key === 'navigation' && parseNavigation(value as string) === null) throw badRequest('error:invalid-navigation', key);
 }
 
 /**
