@@ -152,4 +152,15 @@ describe('admin settings pages', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await h.forum.ctx.settings.set({ navigation: '' });
   });
+
+  it('the email page sends a test mail with the saved settings, and shows why it cannot without a server (desktop)', async () => {
+    const h = e2e();
+    await h.forum.ctx.settings.set({ smtpHost: '' });
+    const page = await h.open('/admin/settings/email', { as: h.data.alice, viewport: DESKTOP });
+    await page.getByTestId('email-test').click();
+    await page.getByText('Set an SMTP server (and your own email address) before sending a test email.').first().waitFor();
+    // An unsaved edit first needs a save: the button waits for it.
+    await page.getByLabel('SMTP server', { exact: true }).fill('smtp.example.org');
+    expect(await page.getByTestId('email-test').isDisabled()).toBe(true);
+  });
 });

@@ -272,4 +272,26 @@ describe('mail', () => {
     expect((await configCommand(forum.ctx, adminViewer, ['set', 'smtpSecurity', 'ssl'])).code).toBe(1);
     await forum.ctx.settings.set({ smtpPassword: 'smtp-pass-123' });
   });
+
+  it("sends the admin's test mail at once with the saved settings, and says why when it cannot", async () => {
+    const { client, user } = await forum.loginAs({ admin: true });
+    const res = await client.post('/api/v3/admin/email/test', {});
+    expect(res.status).toBe(200);
+    expect(res.body.response).toEqual({ to: user.email });
+    await expect.poll(() => smtp.received.filter((m) => m.subject === '[Palaver] Test email').map((m) => m.to)).toEqual([[user.email]]);
+    // Not through the outbox: nothing queued for it.
+    expect((await outbox()).some((r) => r.template === 'test')).toBe(false);
+    expect((await (await forum.loginAs()).client.post('/api/v3/admin/email/test', {})).status).toBe(403);
+    await forum.ctx.settings.set({ smtpPort: 1 });
+    try {
+      const down = await client.post('/api/v3/admin/email/test', {});
+      expect([down.status, down.body.status.key]).toEqual([502, 'error:test-email-failed']);
+      expect(down.body.status.message).toMatch(/could not be sent: .*(ECONNREFUSED|connect)/i);
+      await forum.ctx.settings.set({ smtpHost: '' });
+      const unset = await client.post('/api/v3/admin/email/test', {});
+      expect([unset.status, unset.body.status.key]).toEqual([400, 'error:smtp-not-set']);
+    } finally {
+      await forum.ctx.settings.set({ smtpHost: '127.0.0.1', smtpPort: smtp.port });
+    }
+  });
 });

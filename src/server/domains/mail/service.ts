@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
@@ -180,6 +181,33 @@ export class MailService {
    * conditional update, so two processes never send one twice; a failure puts it back with
    * back-off. Without SMTP settings nothing is sent and nothing is lost. Returns the number sent.
    */
+  /**
+   * The admin's test mail (the email settings page's button): sent at once with the saved SMTP
+   * settings, not through the outbox, so the answer says whether it went. 400
+   * `error:smtp-not-set` without an SMTP host or an address to send to, 502
+   * `error:test-email-failed` with the server's reason when it refuses.
+   */
+  async sendTest(actor: Viewer, ip = ''): Promise<string> {
+    assertAdmin(actor);
+    const user = await this.ctx.users.get(actor.uid);
+    if (!user) throw badRequest('error:smtp-not-set');
+    const s = await this.ctx.settings.get();
+    const transport = this.transportOverride ?? smtpTransport(s);
+    if (!transport || !user.email) throw badRequest('error:smtp-not-set');
+    const mail = render({ template: 'test', link: `${this.ctx.config.url}/admin/settings/email` }, await this.frame(user));
+    try {
+      await transport.send({ from: fromAddress(s.smtpFrom, s.siteTitle, this.ctx.config.url), to: user.email, ...mail, headers: {} });
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).replace(/[[\],]/g, ' ').slice(0, 200);
+      this.ctx.log.warn({ err: reason }, 'test mail failed');
+      throw new AppError('error:test-email-failed', 502, [reason]);
+    } finally {
+      if (transport !== this.transportOverride) transport.close();
+    }
+    await this.ctx.events.log('email-test', actor.uid, {}, ip);
+    return user.email;
+  }
+
   async sendDue(now = Date.now()): Promise<number> {
     const s = await this.ctx.settings.get();
     const transport = this.transportOverride ?? smtpTransport(s);

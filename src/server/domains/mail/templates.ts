@@ -24,6 +24,7 @@ export type TemplateData =
   | { template: 'notification'; text: string; link: string; unsubscribe: string }
   | { template: 'invitation'; link: string; inviter: string; days: number }
   | { template: 'registration-accepted'; link: string }
+  | { template: 'test'; link: string }
   | { template: 'digest'; freq: 'day' | 'week' | 'month'; topics: { title: string; url: string; postcount: number }[]; settings: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -79,6 +80,11 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
       subject = t('registration-accepted.subject', f.siteTitle);
       lines = [t('registration-accepted.intro', f.siteTitle)];
       link = { href: data.link, label: t('registration-accepted.cta') };
+      break;
+    case 'test':
+      subject = t('test.subject', f.siteTitle);
+      lines = [t('test.intro', f.siteTitle)];
+      link = { href: data.link, label: t('test.cta') };
       break;
     case 'digest':
       subject = t(`digest.subject.${data.freq}`, f.siteTitle);

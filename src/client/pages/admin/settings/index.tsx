@@ -84,6 +84,18 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
   };
 
   const title = t(`admin-settings:page.${data.settingsPage}`);
+  // The test mail goes with the saved settings (the button waits for a save) to the admin's own address.
+  const sendTest = async () => {
+    setBusy(true);
+    try {
+      const res = await api<{ to: string }>(rt.config, 'POST', '/admin/email/test', {});
+      rt.alert({ type: 'success', title: t('admin-settings:email.test-sent-title'), message: t('admin-settings:email.test-sent', res.to), timeout: 5000 });
+    } catch (err) {
+      rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
+    } finally {
+      setBusy(false);
+    }
+  };
   // The API page holds the tokens' own form: never inside the settings form (a form in a form is
   // dropped by the HTML parser, and the page would not hydrate).
   if (data.tokens && data.sections.length === 0) {
@@ -97,6 +109,11 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
   return (
     <form onSubmit={save} noValidate className="admin-settings">
       <PageHeader title={title} subtitle={dirty ? <span className="text-warning-emphasis">{t('admin-settings:unsaved', changed.length)}</span> : undefined}>
+        {data.settingsPage === 'email' && (
+          <button type="button" className="btn btn-outline-primary" disabled={dirty || busy} title={t('admin-settings:email.test-help')} onClick={() => void sendTest()} data-testid="email-test">
+            {t('admin-settings:email.test')}
+          </button>
+        )}
         <button type="submit" className="btn btn-primary" disabled={!dirty || busy} data-testid="settings-save">
           {t(busy ? 'admin-settings:saving' : 'admin-settings:save')}
         </button>
