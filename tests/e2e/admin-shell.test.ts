@@ -117,7 +117,7 @@ describe('admin shell', () => {
     const mod = (await h.forum.ctx.users.byUsername('helperdesktop'))!;
     const modPage = await h.open('/admin/manage/users', { as: mod });
     const entries = await modPage.locator('#admin-nav a').allTextContents();
-    expect(entries.sort()).toEqual(['Tags', 'Uploads', 'Users']);
+    expect(entries.sort()).toEqual(['Tags', 'Users']);
     const denied = await modPage.goto(`${h.base}/admin/manage/admins-mods`);
     expect(denied?.status()).toBe(403);
   });

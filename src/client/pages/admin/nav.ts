@@ -38,7 +38,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { path: '/admin/manage/admins-mods', label: 'admin:nav.admins-mods' },
       { path: '/admin/manage/groups', label: 'admin:nav.groups' },
       { path: '/admin/manage/tags', label: 'admin:nav.tags', mod: true },
-      { path: '/admin/manage/uploads', label: 'admin:nav.uploads', mod: true },
+      { path: '/admin/manage/uploads', label: 'admin:nav.uploads' },
       { path: '/admin/manage/users/custom-fields', label: 'admin:nav.custom-fields' },
       { path: '/admin/manage/digest', label: 'admin:nav.digest' },
     ],

@@ -6,7 +6,7 @@ import type { AdminsModsPage } from '../../../shared/schemas/admin-shell.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { collect, connectLive, nextEvent, settle } from '../../test/live-client.js';
-import { ADMINISTRATORS } from '../groups/service.js';
+import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
 import { liveReloadAfterSettings, requestLiveReload, watchClientBuild } from '../../realtime/live-reload.js';
 import { firstRunActive, startFirstRun } from './setup-routes.js';
 
@@ -228,6 +228,8 @@ describe('the admin navigation', () => {
     const admin = (await forum.loginAs({ admin: true })).client;
     const member = (await forum.loginAs()).client;
     const guest = forum.client();
+    const gm = await forum.loginAs();
+    await forum.ctx.groups.join(GLOBAL_MODS, gm.user.uid);
     const broken: string[] = [];
     for (const entry of ADMIN_NAV.flatMap((s) => s.entries)) {
       const res = await admin.get(`/api${entry.path}`);
@@ -235,6 +237,9 @@ describe('the admin navigation', () => {
       const asMember = (await member.get(`/api${entry.path}`)).status;
       const asGuest = (await guest.get(`/api${entry.path}`)).status;
       if (asGuest !== 401 || (asMember !== 403 && !entry.mod)) broken.push(`${entry.path}: member ${asMember}, guest ${asGuest}`);
+      // A global moderator sees exactly the entries marked for them.
+      const asGlobalMod = (await gm.client.get(`/api${entry.path}`)).status;
+      if (asGlobalMod !== (entry.mod ? 200 : 403)) broken.push(`${entry.path}: global moderator ${asGlobalMod}`);
     }
     expect(broken).toEqual([]);
   });
