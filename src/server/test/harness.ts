@@ -132,3 +132,17 @@ export async function startTestForum(
   };
   return forum;
 }
+
+/**
+ * A second app process on the forum's database (and Redis, when set), listening on its own
+ * port: the cluster tests' "other process". Its shared caches are subscribed before it returns.
+ */
+export async function startSecondProcess(forum: TestForum): Promise<{ app: App; url: string; close: () => Promise<void> }> {
+  const app = await buildApp(forum.ctx.config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.ctx.caches.listening();
+  await forum.ctx.caches.listening();
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${forum.ctx.config.relativePath}`;
+  return { app, url, close: () => app.close() };
+}

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
 import type { AdminNavigationPage, AdminSettingsPage } from '../../../shared/schemas/admin-settings.js';
 import { DEFAULT_NAVIGATION } from '../../../shared/navigation.js';
-import { buildApp, type App } from '../../app.js';
-import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import type { App } from '../../app.js';
+import { startSecondProcess, startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { HttpClient } from '../../test/http-client.js';
 import { EDITED_ELSEWHERE, SETTINGS_LAYOUT, settingSections } from './admin-pages.js';
 
@@ -188,12 +188,9 @@ describe('two processes on one database', () => {
   let second: App;
   let secondUrl: string;
   beforeAll(async () => {
-    second = await buildApp(forum.ctx.config);
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    await second.ctx.caches.listening();
-    await forum.ctx.caches.listening();
-    const address = second.server.address();
-    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${forum.ctx.config.relativePath}`;
+    const other = await startSecondProcess(forum);
+    second = other.app;
+    secondUrl = other.url;
   });
   afterAll(async () => {
     await second?.close();
