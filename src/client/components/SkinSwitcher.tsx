@@ -11,6 +11,9 @@ export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { dr
   const { t } = useT();
   const rt = useRuntime();
   const { skin } = useStore(rt.ui);
+  // Only the skins the admin lets members pick (none listed: every skin).
+  const allowed = rt.config.allowedSkins ?? [];
+  const skins = allowed.length ? BOOTSWATCH_SKINS.filter((s) => allowed.includes(s)) : BOOTSWATCH_SKINS;
   const choose = (name: string) => {
     applySkin(rt, name);
     void saveSetting(rt, 'bootswatchSkin', name);
@@ -23,7 +26,7 @@ export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { dr
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow skin-menu">
         <Dropdown.Header>{t('global:skins.title')}</Dropdown.Header>
-        {['', ...BOOTSWATCH_SKINS].map((name) => (
+        {['', ...skins].map((name) => (
           <Dropdown.Item as="button" type="button" key={name || 'default'} active={skin === name} aria-pressed={skin === name} onClick={() => choose(name)}>
             {name ? name.charAt(0).toUpperCase() + name.slice(1) : t('global:skins.default')}
           </Dropdown.Item>

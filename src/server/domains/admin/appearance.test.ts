@@ -62,6 +62,9 @@ describe('admin appearance and plugins pages', () => {
     // A skin taken off the list: the member sees the default.
     expect((await picky.put(`/api/v3/users/${user.uid}/settings`, { settings: { bootswatchSkin: 'cyborg' } })).status).toBe(200);
     expect((await picky.get('/api/config')).body.bootswatchSkin).toBe('flatly');
+    // The member's settings page offers only the allowed skins (and the forum's default).
+    const offered = (await picky.get(`/api/user/${user.userslug}/settings`)).body.bootswatchSkinOptions.map((o: { value: string }) => o.value);
+    expect(offered).toEqual(['', 'darkly', 'flatly']);
     // The page's head links the skin (with a client build) and its config names it.
     expect((await forum.client().get('/')).text).toMatch(/skins\/flatly\.css|"bootswatchSkin":"flatly"/);
     await set({ bootswatchSkin: '', allowedSkins: '' });

@@ -134,7 +134,8 @@ const settingsPage = definePage<AccountSettingsPage>({
       notificationSettings,
       disableEmailSubscriptions: 0,
       dailyDigestFreqOptions: DIGEST_FREQS.map((value) => ({ value, name: `[[user:settings.digest.${value}]]`, selected: value === notify.dailyDigestFreq })),
-      bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
+      // Only the skins the admin lets members pick (the setting empty: every skin).
+      bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS.filter((k) => !forum.allowedSkins || forum.allowedSkins.split(',').includes(k))].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
       // As NodeBB: `{ [the member's default state]: true }`.
       categoryWatchState: { [notify.categoryWatchState]: true },
       languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
