@@ -1,7 +1,7 @@
 import type { PageBase, Pagination, UserSummary } from '../types.js';
 
 /** The searches, sorts and filters of admin/manage/users (NodeBB's query names). */
-export const ADMIN_USER_SEARCH_BY = ['username', 'email', 'uid'] as const;
+export const ADMIN_USER_SEARCH_BY = ['username', 'email', 'uid', 'ip'] as const;
 export const ADMIN_USER_SORTS = ['joindate', 'lastonline', 'postcount', 'reputation', 'username', 'uid'] as const;
 export const ADMIN_USER_FILTERS = ['unverified', 'verified', 'banned', 'notbanned'] as const;
 export const ADMIN_USER_PAGE_SIZES = [20, 50, 100, 250] as const;

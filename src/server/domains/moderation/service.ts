@@ -113,6 +113,11 @@ export class ModerationService {
   }
 
   /** The mute in force on a member, or null (an expired mute counts as none; it is dropped on the next write). */
+  /** The members seen at an address (logins and posts), at most `limit`: the admins' user search by IP. */
+  async uidsAt(ip: string, limit = 500): Promise<number[]> {
+    return [...new Set((await store.othersAt(this.ctx.db, [ip], 0, limit)).map((r) => r.uid))];
+  }
+
   async muteOf(uid: number): Promise<MuteRow | null> {
     if (uid <= 0) return null;
     const row = await store.muteOf(this.ctx.db, uid);

@@ -35,6 +35,12 @@ describe('admin/manage/users', () => {
     expect(byEmail.body.users.map((u) => u.uid)).toEqual([b.uid]);
     const byUid = await page(admin, `?query=${a.uid}&searchBy=uid`);
     expect(byUid.body.users.map((u) => u.uid)).toEqual([a.uid]);
+    // By address: the members the moderation domain saw there.
+    const now = Date.now();
+    await forum.ctx.db.insertInto('ip_history').values([a, b].map((u) => ({ uid: u.uid, ip: '198.51.100.7', day: Math.floor(now / 86_400_000), first_seen: now, last_seen: now }))).execute();
+    const byIp = await page(admin, '?query=198.51.100.7&searchBy=ip&sortBy=username');
+    expect(byIp.body.users.map((u) => u.uid)).toEqual([a.uid, b.uid]);
+    expect((await page(admin, '?query=198.51.100.8&searchBy=ip')).body.users).toEqual([]);
     const unverified = await page(admin, '?query=zebra&filters=unverified');
     expect(unverified.body.users.map((u) => u.uid)).toEqual([a.uid]);
     const verified = await page(admin, '?query=zebra&filters=verified');

@@ -53,6 +53,8 @@ export function presentAdminUser(row: UserRow, admins: Set<number>): AdminUserRo
 /** A page of members for admin/manage/users (admins and global moderators). */
 export async function adminUserList(ctx: UsersDeps, viewer: Viewer, q: store.AdminUserQuery, page: number, perPage: number) {
   assertStaff(viewer);
+  // By address: the members the moderation domain saw there (logins and posts).
+  if (q.searchBy === 'ip' && q.query.trim()) q = { ...q, uids: await ctx.moderation.uidsAt(q.query.trim()) };
   const { rows, count } = await store.adminUsers(ctx.db, q, (page - 1) * perPage, perPage);
   const admins = new Set(await ctx.groups.members('administrators'));
   return { users: rows.map((r) => presentAdminUser(r, admins)), count };

@@ -144,7 +144,9 @@ export async function searchUids(db: Queryable, text: string, limit: number): Pr
 /** What the admins' member list asks for (admin/manage/users). */
 export interface AdminUserQuery {
   query: string;
-  searchBy: 'username' | 'email' | 'uid';
+  searchBy: 'username' | 'email' | 'uid' | 'ip';
+  /** searchBy 'ip': the members seen at that address (the moderation domain's address history). */
+  uids?: number[];
   filters: string[];
   sortBy: 'joindate' | 'lastonline' | 'postcount' | 'reputation' | 'username' | 'uid';
   reverse: boolean;
@@ -155,6 +157,7 @@ function adminUserWhere(db: Queryable, q: AdminUserQuery, now: number) {
   const text = q.query.trim();
   if (text) {
     if (q.searchBy === 'uid') s = s.where('uid', '=', /^\d{1,10}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : -1);
+    else if (q.searchBy === 'ip') s = s.where('uid', 'in', q.uids?.length ? q.uids : [-1]);
     else {
       const t = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       const column = q.searchBy === 'email' ? sql`lower(coalesce(email, ''))` : sql`lower(username)`;
