@@ -196,9 +196,12 @@ export class AuthService {
     return (await store.masterTokens(this.db)).map((r) => ({ ...r, id: publicId('token', r.token_hash) }));
   }
 
-  /** Revokes a master token named by its public id; false when there is none. */
-  async revokeMasterToken(id: string): Promise<boolean> {
-    const row = (await store.masterTokens(this.db)).find((r) => safeEqual(publicId('token', r.token_hash), id));
+  /**
+   * An administrator's revocation (NodeBB's DELETE /admin/tokens/{token}): a master token named
+   * by its public id, or any token given itself; false when there is none.
+   */
+  async revokeMasterToken(idOrToken: string): Promise<boolean> {
+    const row = (await store.masterTokens(this.db)).find((r) => safeEqual(publicId('token', r.token_hash), idOrToken)) ?? (await store.findToken(this.db, hashSecret(idOrToken)));
     if (!row) return false;
     await store.deleteToken(this.db, row.token_hash);
     return true;

@@ -123,9 +123,12 @@ describe('the API page: master tokens', () => {
     expect(((await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage).tokens).toEqual([]);
     const res = await admin.client.post('/api/v3/admin/tokens', { description: 'Backup script' });
     expect(res.status).toBe(200);
-    const { token, id } = res.body.response as { token: string; id: string };
+    // NodeBB's TokenObject, the token shown this once.
+    expect(res.body.response).toEqual({ uid: 0, description: 'Backup script', token: expect.any(String), timestamp: expect.any(Number), timestampISO: expect.any(String), lastSeen: null, lastSeenISO: null });
+    const { token } = res.body.response as { token: string };
     expect(token.length).toBeGreaterThan(20);
     const page = (await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage;
+    const id = page.tokens![0]!.id;
     expect(page.tokens).toEqual([{ id, description: 'Backup script', created: expect.any(Number), lastSeen: 0 }]);
     expect(JSON.stringify(page)).not.toContain(token);
     expect(await forum.ctx.auth.resolveToken(token)).toEqual({ uid: 0, master: true });
@@ -137,6 +140,13 @@ describe('the API page: master tokens', () => {
     expect(await forum.ctx.auth.resolveToken(token)).toBeNull();
     expect((await admin.client.del(`/api/v3/admin/tokens/${id}`)).status).toBe(404);
     expect(((await admin.client.get('/api/admin/settings/api')).body as AdminSettingsPage).tokens).toEqual([]);
+    // A token for a member (NodeBB's uid), revoked by the token itself; an unknown member is a 404.
+    const forMember = (await admin.client.post('/api/v3/admin/tokens', { uid: member.user.uid, description: 'As the member' })).body.response as { uid: number; token: string };
+    expect(forMember.uid).toBe(member.user.uid);
+    expect(await forum.ctx.auth.resolveToken(forMember.token)).toEqual({ uid: member.user.uid, master: false });
+    expect((await admin.client.del(`/api/v3/admin/tokens/${forMember.token}`)).status).toBe(200);
+    expect(await forum.ctx.auth.resolveToken(forMember.token)).toBeNull();
+    expect((await admin.client.post('/api/v3/admin/tokens', { uid: 999999 })).status).toBe(404);
   });
 });
 

@@ -1,7 +1,6 @@
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
-import { hashSecret } from '../auth/service.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
 
@@ -68,7 +67,7 @@ export interface MasterToken {
 }
 
 /** What the API tokens use of the application. */
-export type TokensDeps = Pick<AppContext, 'auth' | 'events'>;
+export type TokensDeps = Pick<AppContext, 'auth' | 'events' | 'users'>;
 
 /** The master API tokens (admins). */
 export async function listMasterTokens(ctx: TokensDeps, actor: Viewer): Promise<MasterToken[]> {
@@ -76,17 +75,34 @@ export async function listMasterTokens(ctx: TokensDeps, actor: Viewer): Promise<
   return (await ctx.auth.masterTokens()).map((r) => ({ id: r.id, description: r.description, created: r.created, lastSeen: r.last_seen }));
 }
 
-/** Creates a master API token (NodeBB's POST /api/v3/admin/tokens); returns it once with its id. */
-export async function createMasterToken(ctx: TokensDeps, actor: Viewer, description: string, ip = ''): Promise<{ token: string; id: string }> {
-  assertAdmin(actor);
-  const token = await ctx.auth.createToken(0, description.trim());
-  const hash = hashSecret(token);
-  const id = (await ctx.auth.masterTokens()).find((r) => r.token_hash === hash)?.id ?? '';
-  await ctx.events.log('token-create', actor.uid, { master: true, description: description.trim() }, ip);
-  return { token, id };
+/** A token as NodeBB's admin token routes answer it (TokenObject). */
+export interface AdminTokenObject {
+  uid: number;
+  description: string;
+  token: string;
+  timestamp: number;
+  timestampISO: string;
+  lastSeen: number | null;
+  lastSeenISO: string | null;
 }
 
-/** Revokes a master API token by its public id (404 when there is none). */
+/**
+ * Creates an API token (NodeBB's POST /api/v3/admin/tokens): a master token for uid 0 or none,
+ * else a token acting as that member (404 error:no-user when there is none). The token is
+ * answered this once (NodeBB's TokenObject); only its hash is kept.
+ */
+export async function createMasterToken(ctx: TokensDeps, actor: Viewer, input: { uid?: number; description?: string }, ip = ''): Promise<AdminTokenObject> {
+  assertAdmin(actor);
+  const uid = input.uid ?? 0;
+  if (uid > 0 && !(await ctx.users.get(uid))) throw notFound('error:no-user');
+  const description = (input.description ?? '').trim();
+  const token = await ctx.auth.createToken(uid, description);
+  const now = Date.now();
+  await ctx.events.log('token-create', actor.uid, { master: uid === 0, uid, description }, ip);
+  return { uid, description, token, timestamp: now, timestampISO: new Date(now).toISOString(), lastSeen: null, lastSeenISO: null };
+}
+
+/** Revokes a master API token by its public id, or any token given itself (404 when there is none). */
 export async function revokeMasterToken(ctx: TokensDeps, actor: Viewer, id: string, ip = ''): Promise<void> {
   assertAdmin(actor);
   if (!(await ctx.auth.revokeMasterToken(id))) throw notFound();

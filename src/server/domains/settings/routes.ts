@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
+import { IdOrZero } from '../../http/input.js';
 import { AdminConfigSchema, adminConfig } from './admin-config.js';
 import { assertAdmin, changeSetting, changeSettings, createMasterToken, revokeMasterToken } from './admin.js';
 
@@ -30,8 +31,16 @@ export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext)
   });
   // NodeBB's admin tokens (write.yaml /admin/tokens): master tokens only (uid 0 or absent).
   app.post('/api/v3/admin/tokens', {
-    schema: { body: Type.Object({ uid: Type.Optional(Type.Literal(0)), description: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }), response: { 200: Envelope(Type.Object({ token: Type.String(), id: Type.String() })) }, tags: ['admin'] },
-    handler: async (req) => ok(await createMasterToken(ctx, req.viewer, req.body.description ?? '', req.ip)),
+    schema: {
+      body: Type.Object({ uid: Type.Optional(IdOrZero()), description: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }),
+      response: {
+        200: Envelope(
+          Type.Object({ uid: Type.Number(), description: Type.String(), token: Type.String(), timestamp: Type.Number(), timestampISO: Type.String(), lastSeen: Type.Union([Type.Number(), Type.Null()]), lastSeenISO: Type.Union([Type.String(), Type.Null()]) }),
+        ),
+      },
+      tags: ['admin'],
+    },
+    handler: async (req) => ok(await createMasterToken(ctx, req.viewer, req.body, req.ip)),
   });
   app.delete('/api/v3/admin/tokens/:token', {
     schema: { params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Envelope(Empty) }, tags: ['admin'] },

@@ -72,10 +72,10 @@ describe('Settings', () => {
     expectUserObj(put.body.response);
     expect(put.body.response.groupTitleArray).toEqual(['Badge Two', 'Badge One']);
     expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '' })).body.response).toMatchObject({ groupTitle: '', groupTitleArray: [] });
-    // A group the member is not in, or text that is not a list, changes nothing.
-    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: 'administrators' })).status).toBe(400);
+    // Groups the member is not in are left out, as NodeBB shows only a member's own; text that is not a list changes nothing.
+    expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '["administrators","Badge Two","Staff"]' })).body.response.groupTitleArray).toEqual(['Badge Two']);
     expect((await client.put(`/api/v3/users/${user.uid}`, { groupTitle: '["Badge One"' })).status).toBe(400);
-    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response.groupTitleArray).toEqual([]);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response.groupTitleArray).toEqual(['Badge Two']);
   });
 
   it("PUT settings answers NodeBB's Settings fields, with the member's choices", async () => {

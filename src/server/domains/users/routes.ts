@@ -89,7 +89,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, groupTitle, ...custom } = req.body;
       // A new username goes through its own rules first (reserved names, cool-down, history): credentials.ts.
       if (username !== undefined) await changeUsername(ctx, member(req.viewer), req.params.uid, username);
-      if (groupTitle !== undefined) await ctx.groups.setBadges(member(req.viewer), req.params.uid, parseGroupTitle(groupTitle));
+      if (groupTitle !== undefined) {
+        // As NodeBB shows only the groups a member is in, names of other groups are left out (not an error).
+        const mine = new Set(await ctx.groups.groupsOf(req.params.uid));
+        await ctx.groups.setBadges(member(req.viewer), req.params.uid, parseGroupTitle(groupTitle).filter((n) => mine.has(n)));
+      }
       const data = { username, email, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
       const row = await ctx.users.update(member(req.viewer), req.params.uid, data);
       const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];

@@ -18,9 +18,10 @@ export function ApiTokens({ initial }: { initial: Token[] }) {
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
     try {
-      const res = await api<{ token: string; id: string }>(rt.config, 'POST', '/admin/tokens', { description });
+      const res = await api<{ token: string; timestamp: number }>(rt.config, 'POST', '/admin/tokens', { description });
       setCreated(res.token);
-      setTokens((list) => [{ id: res.id, description: description.trim(), created: Date.now(), lastSeen: 0 }, ...list]);
+      // The token itself names it for a revocation (DELETE /admin/tokens/{token}) until the page reloads with its id.
+      setTokens((list) => [{ id: res.token, description: description.trim(), created: res.timestamp, lastSeen: 0 }, ...list]);
       setDescription('');
     } catch (err) {
       fail(err);
