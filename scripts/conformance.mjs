@@ -351,10 +351,13 @@ async function seed() {
   if (memberLogin.status !== 200) throw new Error(`seeding: the keeper's login answered ${memberLogin.status}`);
   const sessionUuid = (await must('get', `/api/user/${keeper.userslug}/sessions`)).sessions[0].uuid;
   const revokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance' })).token;
+  // A second one for the admin's DELETE /admin/tokens/{token} (each token is revoked once).
+  const adminRevokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance (admin)' })).token;
   return {
     keeper: { uid: keeper.uid },
     sessionUuid,
     revokedToken,
+    adminRevokedToken,
     leaver: { uid: leaver.uid },
     thumbs,
     flags,
@@ -438,6 +441,7 @@ function paramValue(name, op, ids) {
     case 'uuid':
       return op.path.includes('/sessions/') ? ids.sessionUuid : undefined;
     case 'token':
+      if (op.path.startsWith('/admin/tokens/')) return ids.adminRevokedToken;
       return op.path.includes('/tokens/') ? ids.revokedToken : undefined;
     default:
       return undefined;
