@@ -1,6 +1,6 @@
 import type { AdminCachePage, AdminDatabasePage, AdminErrorEntry, AdminErrorsPage, AdminLogsPage } from '../../../shared/schemas/admin-advanced.js';
 import { definePage } from '../../http/pages.js';
-import { assertAdmin } from '../widgets/service.js';
+import { assertAdmin } from '../privileges/service.js';
 import { errorCounterOf, type ErrorEntry } from './advanced-errors.js';
 import { logRing } from './advanced-logs.js';
 import { cacheInfo, databaseInfo, redisInfo } from './advanced-stats.js';

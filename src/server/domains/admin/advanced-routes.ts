@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { assertAdmin } from '../widgets/service.js';
+import { assertAdmin } from '../privileges/service.js';
 import { errorCounterOf } from './advanced-errors.js';
 import { logRing } from './advanced-logs.js';
 import { clearCache } from './advanced-stats.js';

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { TopicObject } from '../../../shared/schemas/topic.js';
 import { ANALYTICS_METRICS, type AnalyticsMetric, type DashboardGraph, type DashboardPeriod, type DashboardStat, type DashboardSystem } from '../../../shared/schemas/dashboard.js';
 import type { AppContext } from '../../context.js';
-import { forbidden, notAuthorised } from '../../http/errors.js';
-import type { Viewer } from '../privileges/service.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import { DAY_MS, HOUR_MS } from './store.js';
 
@@ -29,11 +28,6 @@ const STAT_ROWS: { set: AnalyticsMetric; name: string; href?: string }[] = [
   { set: 'searches', name: '[[admin-dashboard:searches]]', href: 'admin/dashboard/searches' },
 ];
 
-/** 401 for a guest, 403 for anyone but an administrator (as settings' assertAdmin). */
-function assertAdmin(viewer: Viewer): void {
-  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
-}
 
 let packageVersion: string | null = null;
 

@@ -1,18 +1,13 @@
 import { sql } from 'kysely';
 import type { AdminDigestDelivery } from '../../../shared/schemas/admin-people.js';
 import type { Queryable } from '../../db/index.js';
-import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
-import type { Viewer } from '../privileges/service.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
 import { DIGEST_PERIOD_MS, DIGEST_TOPICS, digestFreqOf } from './digest.js';
 import { parseSettings } from './schemas.js';
 import type { NotificationsDeps } from './service.js';
 
-/** The digest admin page is for administrators (401 for a visitor, 403 for anyone else). */
-function assertAdmin(viewer: Viewer): void {
-  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
-}
 
 // The digest_sends reads of the admin page (the table is this domain's: see store.ts digestCandidates).
 async function deliveryRows(db: Queryable, offset: number, limit: number) {

@@ -3,7 +3,8 @@ import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.j
 import type { AdminNavigationPage, AdminSettingsPage, SettingField, SettingSection } from '../../../shared/schemas/admin-settings.js';
 import { DEFAULT_NAVIGATION, parseNavigation } from '../../../shared/navigation.js';
 import { definePage, type PageDef } from '../../http/pages.js';
-import { assertAdmin, listMasterTokens } from './admin.js';
+import { assertAdmin } from '../privileges/service.js';
+import { listMasterTokens } from './admin.js';
 import { SettingsSchema } from './schema.js';
 
 type Key = keyof ForumSettings;

@@ -1,14 +1,9 @@
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
-import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
-import type { Viewer } from '../privileges/service.js';
+import { notFound } from '../../http/errors.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
 
-/** 401 for a guest, 403 for anyone but an administrator. */
-export function assertAdmin(viewer: Viewer): void {
-  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
-}
 
 /** What changing a setting uses of the application. */
 export type SettingsAdminDeps = Pick<AppContext, 'settings' | 'events'>;

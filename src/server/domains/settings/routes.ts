@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { IdOrZero } from '../../http/input.js';
 import { AdminConfigSchema, adminConfig } from './admin-config.js';
-import { assertAdmin, changeSetting, changeSettings, createMasterToken, revokeMasterToken } from './admin.js';
+import { assertAdmin } from '../privileges/service.js';
+import { changeSetting, changeSettings, createMasterToken, revokeMasterToken } from './admin.js';
 
 const SettingParams = Type.Object({ setting: Type.String({ minLength: 1, maxLength: 100 }) });
 // write.yaml documents `value` as a string; JSON numbers and booleans are accepted too.

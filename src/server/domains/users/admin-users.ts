@@ -2,18 +2,13 @@ import { Readable } from 'node:stream';
 import { ADMIN_USER_FILTERS, ADMIN_USER_SEARCH_BY, ADMIN_USER_SORTS, type AdminUserRow, type CustomUserField } from '../../../shared/schemas/admin-people.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
-import type { Viewer } from '../privileges/service.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import type { UsersDeps } from './service.js';
 import { presentUser } from './presenter.js';
 import { customFieldDefs } from './profile.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
-/** Only an administrator (401 for a visitor, 403 for anyone else). */
-export function assertAdminViewer(viewer: Viewer): void {
-  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
-}
 
 /** An administrator or a global moderator (what admin/manage/users shows them). */
 export function assertStaff(viewer: Viewer): void {
@@ -62,7 +57,7 @@ export async function adminUserList(ctx: UsersDeps, viewer: Viewer, q: store.Adm
 
 /** Marks a member's current address confirmed (an admin's "validate email"). */
 export async function adminConfirmEmail(ctx: UsersDeps, viewer: Viewer, uid: number, email?: string): Promise<void> {
-  assertAdminViewer(viewer);
+  assertAdmin(viewer);
   const user = await ctx.users.get(uid);
   if (!user) throw notFound('error:no-user');
   if (!user.email) throw badRequest('error:no-email-to-confirm');
@@ -81,7 +76,7 @@ export async function adminConfirmEmail(ctx: UsersDeps, viewer: Viewer, uid: num
  * the reset link goes by mail (the mail domain hears `action:user.resetRequested`).
  */
 export async function adminForcePasswordReset(ctx: UsersDeps, viewer: Viewer, uid: number, ip: string): Promise<void> {
-  assertAdminViewer(viewer);
+  assertAdmin(viewer);
   const user = await ctx.users.get(uid);
   if (!user || user.deleted) throw notFound('error:no-user');
   if (!user.email) throw badRequest('error:no-email-to-confirm');
@@ -106,7 +101,7 @@ export function csvField(value: unknown): string {
 
 /** Every member as CSV (NodeBB's /api/admin/users/csv), streamed 500 rows at a time, with a header line. */
 export function usersCsv(ctx: UsersDeps, viewer: Viewer): Readable {
-  assertAdminViewer(viewer);
+  assertAdmin(viewer);
   async function* lines() {
     yield `${CSV_FIELDS.join(',')}\n`;
     let after = 0;
@@ -140,7 +135,7 @@ export function customFieldsOf(raw: string): CustomUserField[] {
  * delete): each key well formed and unique, a select with options; the audit log records it.
  */
 export async function saveCustomFields(ctx: UsersDeps, viewer: Viewer, fields: CustomUserField[], ip: string): Promise<CustomUserField[]> {
-  assertAdminViewer(viewer);
+  assertAdmin(viewer);
   const seen = new Set<string>();
   const clean: CustomUserField[] = fields.map((f, i) => {
     const key = f.key.trim();

@@ -1,11 +1,11 @@
 import { WIDGET_AREAS, WIDGET_TEMPLATES, type WidgetArea, type WidgetInput, type WidgetSave, type WidgetType, type WidgetView } from '../../../shared/schemas/widgets.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
-import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { escapeHtml } from '../../http/render.js';
 import { translate } from '../../i18n.js';
 import { createRenderer, createSanitizer } from '../../plugins/markdown/index.js';
-import type { Viewer } from '../privileges/service.js';
+import { assertAdmin, type Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 
 /** What the widgets use of the application. */
@@ -25,11 +25,6 @@ export interface CacheStats {
   ttlMs: number;
 }
 
-/** 401 for a guest, 403 for anyone but an administrator (checked in the service). */
-export function assertAdmin(viewer: Viewer): void {
-  if (viewer.uid <= 0 && !viewer.isAdmin) throw notAuthorised();
-  if (!viewer.isAdmin) throw forbidden();
-}
 function present(row: store.WidgetRow): WidgetView {
   const data = JSON.parse(row.data) as { text?: string; count?: number };
   return {
