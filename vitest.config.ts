@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // expect.poll waits 1 s by default: too short for a browser step on a busy CI machine.
+    expect: { poll: { timeout: 5000 } },
   },
 });

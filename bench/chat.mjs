@@ -3,8 +3,11 @@
 // seed's master token. Measures messages/s and, per message, the time from its POST to the
 // moment the last member's socket has its event:chats.receive.
 //   node bench/chat.mjs '<json spec>'   → one JSON result line on stdout
-// spec: { base, token, uids, usernames, password, members, senders, messages }
+// spec: { base, token, uids, usernames, password, members, senders, messages, serverPid }
+// With serverPid, the server's CPU time (user + system, /proc/<pid>/stat) over the sending is
+// divided by the messages: CPU ms per message, steadier than messages/s on a shared machine.
 import { io } from 'socket.io-client';
+import { cpuSeconds } from './lib/server.mjs';
 import { login as loginAs } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
@@ -61,6 +64,7 @@ for (const s of sockets) {
 }
 
 const perSender = spec.messages ?? 50;
+const cpu0 = cpuSeconds(spec.serverPid);
 const t0 = performance.now();
 await Promise.all(
   uids.slice(0, senders).map(async (uid, k) => {
@@ -75,10 +79,11 @@ const sendMs = performance.now() - t0;
 // Let the last deliveries arrive.
 const deadline = performance.now() + 10_000;
 while (performance.now() < deadline && [...seen.values()].some((e) => e.got < sockets.length)) await new Promise((r) => setTimeout(r, 50));
+const cpu1 = cpuSeconds(spec.serverPid);
 for (const s of sockets) s.close();
 
 const fanout = [...seen.values()].filter((e) => e.t0 > 0).map((e) => e.last - e.t0).sort((a, b) => a - b);
 const missed = [...seen.values()].reduce((n, e) => n + Math.max(0, sockets.length - e.got), 0);
 const pct = (p) => fanout[Math.min(fanout.length - 1, Math.ceil((p / 100) * fanout.length) - 1)];
-process.stdout.write(`${JSON.stringify({ members: sockets.length, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), missedDeliveries: missed })}\n`);
+process.stdout.write(`${JSON.stringify({ members: sockets.length, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), missedDeliveries: missed, cpuMsPerMessage: cpu0 !== null && cpu1 !== null && fanout.length ? ((cpu1 - cpu0) * 1000) / fanout.length : null })}\n`);
 process.exit(0);

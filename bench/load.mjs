@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { postBody, topicTitle } from './lib/content.mjs';
+import { cpuSeconds } from './lib/server.mjs';
 
 const spec = JSON.parse(process.argv[2]);
 
@@ -45,17 +46,6 @@ const base = {
   timeout: 10,
   ...(spec.write ? { requests: writeRequests(spec.write) } : {}),
 };
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid) {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 // One autocannon run: warm-up, then the measured window on the same connections. (A fresh
 // run opens 50 connections at once; a saturated Node server accepts one new connection per

@@ -84,6 +84,10 @@ const READS = [
   { id: 'topicBig', path: `/api/topic/${big}/${seed.slugs[big]}` },
   { id: 'topicHtml', path: `/topic/${small}/${seed.slugs[small]}` },
   { id: 'home', path: '/' },
+  // Search (issue 15): a common word of the seed and a phrase it never holds (the rare word's
+  // posts are written by run.mjs only, so here it stands for a search with no results).
+  { id: 'searchCommon', path: '/api/search?term=database&in=titlesposts' },
+  { id: 'searchRare', path: '/api/search?term=zyzzyva&in=titlesposts' },
 ];
 const only = opts.only ? opts.only.split(',') : null;
 

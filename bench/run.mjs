@@ -342,7 +342,7 @@ if (forum && !opts.profile && adminCookie && (!only || only.includes('widgets'))
   }
 }
 
-if (opts.profile) {
+if (opts.profile && profileRead !== 'chat') {
   await forum.stop();
   results.profile = summariseProfile(profileDir);
   log(`\nCPU profile of the server during ${opts.profile} (self time, top functions) — ${profileDir}`);
@@ -380,13 +380,21 @@ if (forum && !opts['no-live'] && (!only || only.includes('live'))) {
 // --- chat: one room of 200 members online, 10 of them sending (bench/chat.mjs) ---
 if (forum && !opts['no-live'] && (!only || only.includes('chat'))) {
   try {
-    results.chat = child('chat.mjs', { base: forum.base, token: seed.masterToken, uids: seed.uids, usernames: seed.usernames, password: seed.password, members: 200, senders: 10, messages: quick ? 20 : 100 });
+    results.chat = child('chat.mjs', { base: forum.base, token: seed.masterToken, uids: seed.uids, usernames: seed.usernames, password: seed.password, members: 200, senders: 10, messages: quick ? 20 : 100, serverPid: forum.pid });
     const c = results.chat;
-    log(`  chat: ${c.members} members, ${c.senders} senders: ${c.perSec.toFixed(0)} messages/s, to the last member's socket p50 ${c.p50?.toFixed(1)} ms, p99 ${c.p99?.toFixed(1)} ms${c.missedDeliveries ? `, ${c.missedDeliveries} missed` : ''}`);
+    log(`  chat: ${c.members} members, ${c.senders} senders: ${c.perSec.toFixed(0)} messages/s, ${c.cpuMsPerMessage?.toFixed(2)} server CPU ms/message, to the last member's socket p50 ${c.p50?.toFixed(1)} ms, p99 ${c.p99?.toFixed(1)} ms${c.missedDeliveries ? `, ${c.missedDeliveries} missed` : ''}`);
   } catch (err) {
     results.chat = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
     log(`bench: chat failed — ${err.message}`);
   }
+}
+// --profile chat: the server ran with --cpu-prof through the chat part (log-ins and room set-up included).
+if (forum && opts.profile && profileRead === 'chat') {
+  await forum.stop();
+  results.profile = summariseProfile(profileDir);
+  log(`\nCPU profile of the server during chat (self time, top functions) — ${profileDir}`);
+  for (const f of results.profile.top) log(`  ${f.pct.toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+  forum = null;
 }
 
 // --- uploads: a 2 MB JPEG through POST /api/post/upload, 4 clients (bench/upload.mjs) ---

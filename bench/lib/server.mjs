@@ -32,6 +32,17 @@ export function request(url, { method = 'GET', headers = {}, body, timeout = 10_
   });
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat, or null. */
+export function cpuSeconds(pid) {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident set size of a process in bytes (Linux /proc), or null. */
 export function rssOf(pid) {
   try {

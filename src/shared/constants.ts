@@ -182,6 +182,16 @@ export const DEFAULT_SETTINGS = {
   'captcha:register': true,
   /** Captcha on login after this many failed logins from an address or for a name within an hour; 0: never. */
   'captcha:loginFailures': 3,
+  /** Captcha provider: 'altcha' (proof of work made here, no third party), or, as the admin's choice, 'recaptcha' or 'hcaptcha' (their widget loads from their servers). */
+  'captcha:provider': 'altcha' as 'altcha' | 'recaptcha' | 'hcaptcha',
+  /** reCAPTCHA / hCaptcha: the site key (public, sent to the page). */
+  'captcha:siteKey': '',
+  /** reCAPTCHA / hCaptcha: the secret key (never sent to the page or logged; see SECRET_SETTINGS). */
+  'captcha:secretKey': '',
+  /** Where reCAPTCHA tokens are verified (Google's siteverify). */
+  'captcha:recaptchaVerifyUrl': 'https://www.google.com/recaptcha/api/siteverify',
+  /** Where hCaptcha tokens are verified (hCaptcha's siteverify). */
+  'captcha:hcaptchaVerifyUrl': 'https://api.hcaptcha.com/siteverify',
   /** Appearance: the forum's skin for guests and members who chose none ('' plain Bootstrap) (NodeBB's bootswatchSkin). */
   bootswatchSkin: '',
   /** Appearance: the skins members may pick, joined by commas; '' every skin (a member's other choice shows the default). */
@@ -208,5 +218,5 @@ export const DEFAULT_SETTINGS = {
   'harmony:autohideBottombar': true,
 };
 /** Settings whose values are never shown or logged (CLI, audit log). */
-export const SECRET_SETTINGS: readonly string[] = ['smtpPassword'];
+export const SECRET_SETTINGS: readonly string[] = ['smtpPassword', 'captcha:secretKey'];
 export type ForumSettings = typeof DEFAULT_SETTINGS;

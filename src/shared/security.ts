@@ -26,6 +26,24 @@ export interface AccountToken {
   lastSeenISO: string;
 }
 
+/** One of a member's WebAuthn security keys (never its public key). */
+export interface SecurityKey {
+  /** The credential id (base64url). */
+  id: string;
+  /** The member's name for it. */
+  label: string;
+  /** How the browser reaches it (usb, nfc, ble, hybrid, internal). */
+  transports: string[];
+  created: number;
+  createdISO: string;
+  /** 0 and '' until first used to log in. */
+  lastUsed: number;
+  lastUsedISO: string;
+}
+
+/** A variant of /login/2fa: a security key, a code from the authenticator app, a backup code. */
+export type TwoFactorVariant = 'authn' | 'totp' | 'backup';
+
 /** What every account-security page carries about the member it is about. */
 export interface AccountSecurityBase extends PageBase {
   uid: number;
@@ -42,8 +60,12 @@ export interface SessionsPage extends AccountSecurityBase {
 
 /** `/user/:userslug/2factor` (template `account/2factor`). */
 export interface TwoFactorPage extends AccountSecurityBase {
+  /** A confirmed TOTP key. */
   enabled: boolean;
+  /** Unused backup codes (with a TOTP key or a security key). */
   backupCodesLeft: number;
+  /** The member's security keys, oldest first. */
+  keys: SecurityKey[];
 }
 
 /** `/user/:userslug/tokens` (template `account/tokens`). */
@@ -77,9 +99,16 @@ export interface EditEmailPage extends AccountSecurityBase {
   requirePassword: boolean;
 }
 
-/** `/login/2fa`, `/login/2fa/totp`, `/login/2fa/backup` (template `login-2fa`). */
+/** `/login/2fa`, `/login/2fa/authn`, `/login/2fa/totp`, `/login/2fa/backup` (template `login-2fa`). */
 export interface LoginTwoFactorPage extends PageBase {
-  variant: 'totp' | 'backup';
+  variant: TwoFactorVariant;
+  /** The path named no variant: the page shows the member's first one (`variants[0]`). */
+  chosen: boolean;
+  /**
+   * The variants the member has, for a re-authentication; empty for the login step (the page
+   * is the same for every guest, so the client asks GET /login/2fa/variants).
+   */
+  variants: TwoFactorVariant[];
   /** Where to go after the code (admin re-authentication keeps the page asked for). */
   next: string;
   /** True for an admin re-authentication (already logged in), false for the login step. */

@@ -164,6 +164,8 @@ export interface PageBase {
   loggedIn: boolean;
   /** The member, or NodeBB's guest object (uid 0) for a visitor. */
   loggedInUser: LoggedInUser | GuestUser;
+  /** The member's rooms with unread messages (NodeBB's header `unreadCount.chat`): the chat badge's first render, before the socket. Absent for visitors. */
+  unreadChatCount?: number;
   postIndex?: number;
   /** Structured data for search engines (schema.org JSON-LD), written into the document's head. */
   jsonLd?: Record<string, unknown>;
@@ -354,8 +356,8 @@ export interface ClientConfig {
   /** This member's new posts may wait in the post queue (the composer says so). */
   postQueue: boolean;
   allowRegistration: boolean;
-  /** The captcha arguments (spec §3: targetId, publicKey, options, addLoginRecaptcha); ALTCHA, made by this forum. */
-  captcha?: { provider: 'altcha'; targetId: string; publicKey: string; options: { theme: string; hl: string }; addLoginRecaptcha: boolean; register: boolean; challengeUrl: string };
+  /** The captcha arguments (spec §3: targetId, publicKey, options, addLoginRecaptcha); ALTCHA made by this forum, or reCAPTCHA / hCaptcha when the admin chose one (publicKey: its site key). */
+  captcha?: { provider: 'altcha' | 'recaptcha' | 'hcaptcha'; targetId: string; publicKey: string; options: { theme: string; hl: string }; addLoginRecaptcha: boolean; register: boolean; challengeUrl: string };
   topicsPerPage: number;
   postsPerPage: number;
   uid: number;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestForum } from '../../src/server/test/harness.js';
-import { PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
+import { PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, topicPath, useE2E } from './harness.js';
 
 const e2e = useE2E((forum: TestForum) => seedSmall(forum));
 
@@ -15,6 +15,14 @@ const connected = (page: Page) => page.waitForSelector('html[data-socket=connect
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled' });
 const titleCount = (title: string) => Number(/^\((\d+)\) /.exec(title)?.[1] ?? 0);
 const notificationCount = async (page: Page) => Number((await page.locator('.sidebar [data-testid=notifications-count]').textContent({ timeout: 200 }).catch(() => '0')) || 0);
+/** Serious axe violations inside the chat dock (axe loaded by seriousAxeViolations first). */
+const dockViolations = (page: Page) =>
+  page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<Result> } }).axe;
+    const res = await axe.run({ include: [['[data-testid=chat-dock]']] }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 const viewer = async (uid: number) => ({ ...(await e2e().forum.ctx.privileges.viewer(uid)), master: true });
 
 describe('chats (issue 11)', () => {
@@ -63,8 +71,13 @@ describe('chats (issue 11)', () => {
     expect(await row.textContent()).toContain('Hello Bob');
     expect(await row.locator('[data-testid=chat-unread]').count()).toBe(1);
     await shot(b, 'chats-dropdown-desktop');
+    // On a desktop the room opens in a floating window; its "open full page" goes to the room's page.
     await row.click();
+    const window = b.locator(`[data-testid=chat-window][data-roomid="${roomId}"]`);
+    await window.locator('[data-testid=chat-message]', { hasText: 'Hello Bob' }).waitFor();
+    await window.getByTestId('chat-window-full').click();
     await b.waitForURL(new RegExp(`/chats/${roomId}$`));
+    expect(await b.getByTestId('chat-window').count()).toBe(0);
     await b.locator('[data-testid=chat-message]', { hasText: 'Hello Bob' }).waitFor();
     // Reading the room clears the badge and the title count.
     await badge.waitFor({ state: 'detached', timeout: 5000 });
@@ -267,6 +280,131 @@ describe('chats (issue 11)', () => {
     await page.getByTestId('chat-input').press('Enter');
     await page.getByTestId('chat-error').waitFor();
     expect(await page.getByTestId('chat-input').inputValue()).toBe(long);
+  });
+
+  it('opens a room in a floating window from the dropdown: live, kept across in-page navigation, Escape closes it', async () => {
+    const h = e2e();
+    const { alice, carol, welcome } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [alice.uid], roomName: 'Window talk' });
+    await h.forum.ctx.chats.send(await viewer(carol.uid), room.roomId, 'Carol says hi');
+    await h.forum.ctx.hooks.idle();
+    const a = await h.open(topicPath(welcome), { as: alice });
+    const c = await h.open(`/chats/${room.roomId}`, { as: carol });
+    await Promise.all([connected(a), connected(c)]);
+
+    // A, reading a topic, opens the room from the sidebar dropdown: a window docked bottom-right.
+    await a.locator('.sidebar .chats-toggle').click();
+    await a.locator(`.sidebar [data-testid=chats-menu] [data-testid=chat-room][data-roomid="${room.roomId}"]`).click();
+    const win = a.locator(`[data-testid=chat-window][data-roomid="${room.roomId}"]`);
+    await win.locator('[data-testid=chat-message]', { hasText: 'Carol says hi' }).waitFor();
+    expect(a.url()).toContain(topicPath(welcome));
+    expect(await win.getByTestId('chat-window-title').textContent()).toBe('Window talk');
+    // Focus is in the window's composer.
+    await expect.poll(() => a.evaluate(() => document.activeElement?.closest('[data-testid=chat-window]') !== null && document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    const box = await win.boundingBox();
+    const size = a.viewportSize()!;
+    expect(box!.x + box!.width).toBeGreaterThan(size.width - 40);
+    expect(box!.y + box!.height).toBeGreaterThan(size.height - 5);
+    // Opening it read the room.
+    await expect.poll(async () => h.forum.ctx.chats.unreadCount(await viewer(alice.uid)), { timeout: 5000 }).toBe(0);
+
+    // A sends from the window; C sees it live on the room page.
+    await a.keyboard.type('Sent from the floating window');
+    await a.keyboard.press('Enter');
+    await win.locator('[data-testid=chat-message]', { hasText: 'Sent from the floating window' }).waitFor();
+    await c.locator('[data-testid=chat-message]', { hasText: 'Sent from the floating window' }).waitFor({ timeout: 5000 });
+
+    // C types and answers, then edits: the window shows each live.
+    await c.getByTestId('chat-input').pressSequentially('an answer');
+    await expect.poll(() => win.getByTestId('chat-typing').textContent(), { timeout: 5000 }).toContain('carol is typing');
+    await c.getByTestId('chat-input').press('Enter');
+    await win.locator('[data-testid=chat-message]', { hasText: 'an answer' }).waitFor({ timeout: 5000 });
+    await c.getByTestId('chat-input').press('ArrowUp');
+    await c.getByTestId('chat-edit-input').fill('an answer, edited');
+    await c.getByTestId('chat-edit-input').press('Enter');
+    await win.locator('[data-testid=chat-message]', { hasText: 'an answer, edited' }).getByTestId('chat-edited').waitFor({ timeout: 5000 });
+
+    // A moves to another page in the app: the window stays, with the conversation.
+    await a.locator('.sidebar a[href$="/recent"]').first().click();
+    await a.waitForURL(/\/recent$/);
+    await win.locator('[data-testid=chat-message]', { hasText: 'Sent from the floating window' }).waitFor();
+    expect(await win.locator('[data-testid=chat-message]', { hasText: 'an answer, edited' }).count()).toBe(1);
+    // And still live there.
+    await c.getByTestId('chat-input').fill('after the navigation');
+    await c.getByTestId('chat-input').press('Enter');
+    await win.locator('[data-testid=chat-message]', { hasText: 'after the navigation' }).waitFor({ timeout: 5000 });
+    await shot(a, 'chats-window-desktop');
+    // The window itself passes axe (the page under it is the pages' own business).
+    await seriousAxeViolations(a);
+    expect(await dockViolations(a)).toEqual([]);
+
+    // Minimise makes it a chip; the chip opens it again.
+    await win.getByTestId('chat-window-minimize').click();
+    const chip = a.locator(`[data-testid=chat-dock-chip][data-roomid="${room.roomId}"]`);
+    await chip.waitFor();
+    expect(await win.count()).toBe(0);
+    await shot(a, 'chats-window-chip-desktop');
+    await chip.locator('button').first().click();
+    await win.locator('[data-testid=chat-message]', { hasText: 'after the navigation' }).waitFor();
+    // Escape in the composer closes the window.
+    await win.getByTestId('chat-input').focus();
+    await a.keyboard.press('Escape');
+    await win.waitFor({ state: 'detached' });
+    expect(await a.getByTestId('chat-dock').count()).toBe(0);
+  });
+
+  it("opens the direct message room in a floating window from a profile's Chat button", async () => {
+    const h = e2e();
+    const { bob, carol } = h.data;
+    const page = await h.open(`/user/${carol.userslug}`, { as: bob });
+    await connected(page);
+    await page.getByTestId('profile-chat').click();
+    const win = page.getByTestId('chat-window');
+    await win.getByTestId('chat-input').waitFor();
+    expect(page.url()).toContain(`/user/${carol.userslug}`);
+    expect(await win.getByTestId('chat-window-title').textContent()).toBe('carol');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    await page.keyboard.type('Hello from your profile');
+    await page.keyboard.press('Enter');
+    await win.locator('[data-testid=chat-message]', { hasText: 'Hello from your profile' }).waitFor();
+    const roomId = Number(await win.getAttribute('data-roomid'));
+    expect(roomId).toBe(await h.forum.ctx.chats.dmRoomWith(await viewer(bob.uid), carol.uid));
+    // "Open full page" goes to the room's page and closes the window.
+    await win.getByTestId('chat-window-full').click();
+    await page.waitForURL(new RegExp(`/chats/${roomId}$`));
+    await page.getByTestId('chat-room-view').locator('[data-testid=chat-message]', { hasText: 'Hello from your profile' }).waitFor();
+    expect(await page.getByTestId('chat-window').count()).toBe(0);
+  });
+
+  it("shows the chat badge in the server's render, before any script runs", async () => {
+    const h = e2e();
+    const { bob, carol } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [bob.uid], roomName: 'Badge room' });
+    await h.forum.ctx.chats.send(await viewer(carol.uid), room.roomId, 'Unread before the socket');
+    await h.forum.ctx.hooks.idle();
+    const expected = await h.forum.ctx.chats.unreadCount(await viewer(bob.uid));
+    expect(expected).toBeGreaterThan(0);
+    const page = await h.open('/recent', { as: bob, javaScript: false });
+    expect(await page.locator('.sidebar [data-testid=chats-count]').textContent()).toBe(String(expected));
+  });
+
+  it('on a phone, a room picked in the chats dropdown opens its page', async () => {
+    const h = e2e();
+    const { alice, carol } = h.data;
+    const room = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [alice.uid], roomName: 'Phone pick' });
+    await h.forum.ctx.chats.send(await viewer(carol.uid), room.roomId, 'Open me on the phone');
+    await h.forum.ctx.hooks.idle();
+    const page = await h.open('/recent', { as: alice, viewport: PHONE });
+    await connected(page);
+    await page.locator('.bottombar .chats-toggle').click();
+    const row = page.locator(`.bottombar [data-testid=chats-menu] [data-testid=chat-room][data-roomid="${room.roomId}"]`);
+    await row.waitFor();
+    await shot(page, 'chats-dropdown-phone');
+    await row.click();
+    await page.waitForURL(new RegExp(`/chats/${room.roomId}$`));
+    await page.locator('[data-testid=chat-message]', { hasText: 'Open me on the phone' }).waitFor();
+    expect(await page.getByTestId('chat-window').count()).toBe(0);
+    await shot(page, 'chats-room-from-dropdown-phone');
   });
 
   it('on a phone shows the list, then the room, then the list again', async () => {

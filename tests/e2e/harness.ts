@@ -52,6 +52,9 @@ async function buildOnce(): Promise<void> {
 /** Chromium flags that keep a headless run quiet and offline (see STACK.md). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** This machine: 127.0.0.1, and localhost for the security-key test (WebAuthn refuses an IP address as its domain). */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -119,7 +122,7 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
       ctx.setDefaultNavigationTimeout(10_000);
       ctx.on('request', (r) => {
         const u = new URL(r.url());
-        if (/^(https?|wss?):$/.test(u.protocol) && u.hostname !== '127.0.0.1') problems.push(`third-party request: ${r.url()}`);
+        if (/^(https?|wss?):$/.test(u.protocol) && !LOCAL_HOSTS.has(u.hostname)) problems.push(`third-party request: ${r.url()}`);
       });
       ctx.on('page', (p) => watch(p));
       if (o.as) {
@@ -135,7 +138,7 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
         if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) problems.push(`CSP violation: ${m.text()}`);
       });
       p.on('websocket', (ws) => {
-        if (new URL(ws.url()).hostname !== '127.0.0.1') problems.push(`third-party websocket: ${ws.url()}`);
+        if (!LOCAL_HOSTS.has(new URL(ws.url()).hostname)) problems.push(`third-party websocket: ${ws.url()}`);
       });
     };
     const goto = async (page: Page, path: string) => {

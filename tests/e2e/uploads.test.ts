@@ -62,7 +62,8 @@ describe('uploads', () => {
     const bar = composer(page).locator('.composer-upload-progress[role="progressbar"]');
     await bar.waitFor();
     await shot(page, 'uploads-progress-phone');
-    await expect.poll(() => bar.count()).toBe(0);
+    // The answer is held 1 s, then the image is processed: wait longer than the default second.
+    await expect.poll(() => bar.count(), { timeout: 10_000 }).toBe(0);
     await page.unroute('**/api/post/upload');
     await expect.poll(() => body(page).inputValue()).toMatch(/!\[phone\.png\]\(\/forum\/assets\/uploads\/files\/[0-9a-f/]+\.png\)/);
     await shot(page, 'uploads-composer-phone');

@@ -9,6 +9,7 @@ import { BottomBar } from '../components/BottomBar';
 import { Alerts } from '../components/Alerts';
 import { ProgressBar } from '../components/ProgressBar';
 import { Composer } from '../components/composer/Composer';
+import { ChatDock } from '../components/chats/ChatDock';
 import { WidgetArea, useHasSidebarWidgets } from '../components/Widgets';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ConnectionIndicator } from '../components/ConnectionIndicator';
@@ -78,6 +79,7 @@ function Shell({ resolve }: { resolve: ComponentResolver }) {
       </div>
       <BottomBar />
       <Composer />
+      <ChatDock />
       <Alerts />
       <ConnectionIndicator />
       <SessionDialog />

@@ -97,7 +97,7 @@ export function TopicList({ topics, showCategory = true, tools = false }: { topi
     <>
       {tools && (
         <div className="d-flex justify-content-end mb-2">
-          <button type="button" className="btn btn-sm btn-outline-secondary" aria-pressed={selecting} onClick={() => (selecting ? done() : setSelecting(true))} data-testid="select-topics">
+          <button type="button" className="btn btn-sm btn-light border" aria-pressed={selecting} onClick={() => (selecting ? done() : setSelecting(true))} data-testid="select-topics">
             {t(selecting ? 'topic:tools.cancel' : 'topic:tools.select-topics')}
           </button>
         </div>

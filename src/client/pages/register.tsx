@@ -8,7 +8,7 @@ import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
 import { errorText } from '../i18n';
 import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
-import { Altcha } from '../components/captcha/Altcha';
+import { Captcha, captchaFields } from '../components/captcha/Captcha';
 
 type Scorer = (password: string, inputs: string[]) => number;
 let scorer: Promise<Scorer> | null = null;
@@ -120,7 +120,7 @@ export default function Register({ page }: { page: PageBase }) {
         ...(data.token ? { token: data.token } : {}),
         ...(data.termsOfUse ? { 'agree-terms': agree.terms } : {}),
         ...(data.gdpr_enabled ? { gdpr_consent: agree.gdpr } : {}),
-        ...(altcha ? { altcha } : {}),
+        ...captchaFields(rt.config, altcha),
         ...(honeypot ? { website: honeypot } : {}),
       });
       if (res?.message) {
@@ -183,7 +183,7 @@ export default function Register({ page }: { page: PageBase }) {
           <label htmlFor={`${id}-w`}>{t('register:honeypot-label')}</label>
           <input id={`${id}-w`} name="website" type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </div>
-        {data.captcha && <Altcha onSolved={setAltcha} round={captchaRound} />}
+        {data.captcha && <Captcha onSolved={setAltcha} round={captchaRound} />}
         <button type="submit" className="btn btn-primary w-100" disabled={busy || (data.captcha && !altcha)}>{busy ? t('register:registering') : t('register:register-now')}</button>
       </form>
     </AuthCard>

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { Runtime } from '../app/runtime';
-import { applyRoomMark, chatsOf, dropRoom, receiveChatCount, refreshChatCount, receiveChatMessage, renameInList } from '../components/chats/store';
+import { applyRoomMark, dropRoom, receiveChatCount, refreshChatCount, receiveChatMessage, renameInList, setRoomOpen } from '../components/chats/store';
 import type { ChatMessage } from '../pages/chats/types';
 
 /** Chat events forwarded to the bus for the chats page. */
@@ -20,9 +20,11 @@ export const CHATS_RECONNECTED = 'chats:reconnected';
 
 /** What the chats page asks of the live connection. */
 export interface ChatLink {
-  /** Joins a room's live events (once; again after each reconnection). */
+  /**
+   * Joins a room's live events (again after each reconnection). Each view of a room (the chats
+   * page, a floating window) enters and leaves it; the socket leaves once the last view does.
+   */
   enter(roomId: number): void;
-  /** Leaves the room entered last. */
   leave(roomId: number): void;
   /** Follows public rooms' new messages (the chats page's unread marks), once each. */
   enterPublic(roomIds: number[]): void;
@@ -48,7 +50,8 @@ export function receivedMessage(data: unknown): ChatMessage | null {
 /** Wires chat events on the member's socket. */
 export function startChatLive(rt: Runtime, socket: Socket): void {
   const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
-  const entered = new Set<number>();
+  // Room → how many views have it open.
+  const entered = new Map<number, number>();
   const publicRooms = new Set<number>();
   const emit = (event: string, ...args: unknown[]) =>
     new Promise<void>((resolve, reject) => {
@@ -56,13 +59,20 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
     });
   links.set(rt, {
     enter(roomId) {
-      entered.add(roomId);
-      chatsOf(rt).set((s) => ({ ...s, openRoomId: roomId }));
-      if (socket.connected) emit('modules.chats.enter', roomId).catch((err: Error) => console.warn('[chats] enter', err.message));
+      const views = entered.get(roomId) ?? 0;
+      entered.set(roomId, views + 1);
+      setRoomOpen(rt, roomId, true);
+      if (socket.connected && !views) emit('modules.chats.enter', roomId).catch((err: Error) => console.warn('[chats] enter', err.message));
     },
     leave(roomId) {
+      const views = entered.get(roomId) ?? 0;
+      if (!views) return;
+      setRoomOpen(rt, roomId, false);
+      if (views > 1) {
+        entered.set(roomId, views - 1);
+        return;
+      }
       entered.delete(roomId);
-      chatsOf(rt).set((s) => (s.openRoomId === roomId ? { ...s, openRoomId: undefined } : s));
       if (socket.connected) emit('modules.chats.leave', roomId).catch(() => undefined);
     },
     enterPublic(roomIds) {
@@ -94,7 +104,7 @@ export function startChatLive(rt: Runtime, socket: Socket): void {
     if (connectedBefore) rt.live.emit(CHATS_RECONNECTED, null);
     connectedBefore = true;
     // Rooms were lost with the old connection.
-    for (const roomId of entered) emit('modules.chats.enter', roomId).catch(() => undefined);
+    for (const roomId of entered.keys()) emit('modules.chats.enter', roomId).catch(() => undefined);
     if (publicRooms.size) emit('modules.chats.enterPublic', [...publicRooms]).catch(() => undefined);
   });
 }

@@ -77,6 +77,27 @@ export interface TwoFactorBackupTable {
   used_at: Generated<number>;
 }
 
+/** A member's WebAuthn security key (0034): id and COSE public key in base64url, transports as JSON. */
+export interface WebauthnCredentialsTable {
+  id: string;
+  uid: number;
+  public_key: string;
+  counter: Generated<number>;
+  transports: Generated<string>;
+  label: Generated<string>;
+  created: number;
+  last_used: Generated<number>;
+}
+
+/** A WebAuthn challenge handed out and not yet answered (0034): one session's, used once, expiring. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  owner: string;
+  purpose: string;
+  uid: number;
+  expires: number;
+}
+
 /** A name a member had before changing it (0016). */
 export interface UsernameHistoryTable {
   uid: number;
@@ -158,6 +179,8 @@ export interface GroupsTable {
   cover_url: Generated<string>;
   cover_thumb_url: Generated<string>;
   cover_position: Generated<string>;
+  /** A stable integer id (0035), kept across renames: the group's cover is referenced by it in upload_refs. */
+  gid: Generated<number>;
 }
 
 export interface GroupMembersTable {
@@ -431,6 +454,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   two_factor: TwoFactorTable;
   two_factor_backup: TwoFactorBackupTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
   username_history: UsernameHistoryTable;
   email_history: EmailHistoryTable;
   privileges: PrivilegesTable;

@@ -90,6 +90,22 @@ export class HookBus {
     }
   }
 
+  /**
+   * Runs `work` after the current request like a queued listener: its errors are logged, and
+   * `idle()` waits for it (a bare `void promise` would escape both).
+   */
+  defer(work: () => Promise<void>, what = 'deferred work'): void {
+    this.track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        try {
+          await work();
+        } catch (err) {
+          this.log.error({ err, what }, 'deferred work failed');
+        }
+      }),
+    );
+  }
+
   private dispatch(name: keyof ActionHooks, data: unknown): void {
     const list = this.actions.get(name) ?? [];
     const queued = list.filter((h) => !h.inline);

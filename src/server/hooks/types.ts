@@ -122,6 +122,8 @@ export interface ActionHooks {
   'action:group.request': { groupName: string; uid: number; uids: number[] };
   /** An owner (`by`) accepted `uid`'s request to join a group. */
   'action:group.accept': { groupName: string; slug: string; uid: number; by: number };
+  /** A group's cover photo changed (url) or went ('': removed, or the group deleted); `gid` is the group's stable integer id. */
+  'action:group.cover': { gid: number; url: string };
   /** Notifications were stored (new or merged into an unread one): deliveries (live, mail, push) listen. */
   'action:notifications.stored': { rows: NotificationRow[] };
   /** A stored notification to push to these readers (those whose preferences include push; the push domain sends it). */

@@ -79,12 +79,24 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('preValidation', async (req, reply) => {
+  // Callback style: a guest's read (no token, no session cookie, not a write) is settled
+  // without a promise; everything else goes through authenticate().
+  app.addHook('preValidation', (req, reply, done) => {
     req.viewer = GUEST;
+    const unsafe = UNSAFE.has(req.method);
     // NodeBB's clients send many writes with no body at all (tokens, status, moderator):
     // read a missing body as {}, so a route whose fields are all optional accepts it.
-    if (req.body === undefined && UNSAFE.has(req.method)) req.body = {};
-    if (req.routeOptions.config?.skipAuth) return;
+    if (req.body === undefined && unsafe) req.body = {};
+    if (req.routeOptions.config?.skipAuth) return done();
+    if (!unsafe && !req.headers.authorization && !req.cookies[SESSION_COOKIE]) {
+      takeField(req, '_csrf');
+      takeField(req, '_uid');
+      return done();
+    }
+    authenticate(req, reply).then(() => done(), done);
+  });
+
+  const authenticate = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const csrfField = takeField(req, '_csrf');
     const uidField = takeField(req, '_uid');
     const authz = req.headers.authorization;
@@ -137,5 +149,5 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           : null;
       if (!sent || !expected || !safeEqual(sent, expected)) throw new AppError('error:invalid-csrf', 403);
     }
-  });
+  };
 }

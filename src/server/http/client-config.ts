@@ -9,6 +9,11 @@ import { pageSizes } from './pagination.js';
 import { captchaConfig } from '../plugins/captcha/index.js';
 import { appearanceConfig, effectiveSkin } from '../domains/admin/appearance-assets.js';
 
+/** NodeBB's `useragent` flags of the client config. */
+export function userAgentFlags(ua: string): { isSafari: boolean; isMobile: boolean } {
+  return { isSafari: /safari/i.test(ua) && !/chrome|chromium|android/i.test(ua), isMobile: /mobile|android|iphone/i.test(ua) };
+}
+
 /** The client configuration of spec §3, for this viewer. */
 export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
   const s = await ctx.settings.get();
@@ -22,7 +27,7 @@ export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: 
     'cache-buster': ctx.config.cacheBuster,
     relative_path: rel,
     upload_url: `${rel}/assets/uploads`,
-    useragent: { isSafari: /safari/i.test(ua) && !/chrome|chromium|android/i.test(ua), isMobile: /mobile|android|iphone/i.test(ua) },
+    useragent: userAgentFlags(ua),
     maintenanceMode: s.maintenanceMode,
     userLang: us?.userLang ?? s.defaultLang,
     defaultLang: s.defaultLang,

@@ -32,7 +32,7 @@ export function holdsNonFinite(value: unknown): boolean {
  * or query to Infinity and then skips `maximum` for it, so a bounded integer schema lets it
  * through; PostgreSQL refuses it. Refused here, whatever the schema says.
  */
-export async function refuseNonFinite(req: FastifyRequest): Promise<void> {
+export function refuseNonFinite(req: FastifyRequest): void {
   if (holdsNonFinite(req.params) || holdsNonFinite(req.query) || holdsNonFinite(req.body)) refuse(req);
 }
 
@@ -77,7 +77,7 @@ export function mustRefuse(value: unknown): boolean {
  * error:invalid-data; a page answers 404) before any service reads them, and makes their
  * strings well formed (see mustRefuse). One walk per value.
  */
-export async function guardInput(req: FastifyRequest): Promise<void> {
+export function guardInput(req: FastifyRequest): void {
   if (typeof req.body === 'string') {
     if (req.body.includes('\u0000')) refuse(req);
     req.body = fixSurrogates(req.body);
@@ -91,6 +91,21 @@ function refuse(req: FastifyRequest): never {
 
 /** Adds the guards to a scope; call right after authentication is registered. */
 export function registerEdgeGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', guardInput);
-  app.addHook('preHandler', refuseNonFinite);
+  // Synchronous checks as callback-style hooks: no promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      guardInput(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
+  app.addHook('preHandler', (req, _reply, done) => {
+    try {
+      refuseNonFinite(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
 }

@@ -6,7 +6,8 @@ import type { Viewer } from '../domains/privileges/service.js';
 import { presentLoggedIn } from '../domains/users/presenter.js';
 import { widgetsOf } from '../domains/widgets/service.js';
 import { translate, translateText } from '../i18n.js';
-import { clientConfig } from './client-config.js';
+import { csrfToken } from './auth.js';
+import { clientConfig, userAgentFlags } from './client-config.js';
 import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
@@ -133,13 +134,18 @@ const GUEST_USER: GuestUser = Object.freeze({
 });
 
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
-export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>): Promise<PageBase> {
+export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
   const settings = await ctx.settings.get();
   const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl, ...rest } = content;
   const name = tpl ?? template;
   let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
+  let unreadChatCount: number | undefined;
   if (viewer.uid > 0) {
-    const row = await ctx.users.ofViewer(viewer);
+    // The chat badge's count comes with the HTML page, so its first render (SSR too) is right;
+    // page data over /api (in-page navigation) leaves it out, as NodeBB's does: the client
+    // keeps the count its socket updates.
+    const [row, chats] = await Promise.all([ctx.users.ofViewer(viewer), html ? ctx.chats.unreadCount(viewer) : undefined]);
+    unreadChatCount = chats;
     if (row) {
       const user = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
       // Sizes the member never chose follow the forum's settings, not the presenter's defaults.
@@ -183,6 +189,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     relative_path: ctx.config.relativePath,
     loggedIn: viewer.uid > 0,
     loggedInUser,
+    ...(unreadChatCount !== undefined ? { unreadChatCount } : {}),
   } as PageBase;
 }
 
@@ -205,10 +212,10 @@ function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
 }
 
 /**
- * A cached guest answer: the JSON, or the document's bytes around the client config (kept
- * encoded, so a hit copies bytes instead of encoding a 50 KB string per request).
+ * A cached guest answer: the JSON's bytes, or the document's bytes around the client config
+ * (kept encoded, so a hit writes bytes instead of encoding a 20–50 KB string per request).
  */
-type Cached = { json: string } | { before: Buffer; after: Buffer };
+type Cached = { json: Buffer } | { before: Buffer; after: Buffer };
 
 /** The document with this guest's config (the only part that differs between guests). */
 function guestDocument(before: Buffer, after: Buffer, config: ClientConfig): Buffer {
@@ -220,7 +227,7 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
   reply.code(status).header('cache-control', 'private, no-store');
   if (api) {
     if (!cache) return reply.type('application/json; charset=utf-8').send(page);
-    const json = JSON.stringify(page);
+    const json = Buffer.from(JSON.stringify(page));
     cache.store.set(cache.key, { json }, json.length);
     return reply.type('application/json; charset=utf-8').send(json);
   }
@@ -232,13 +239,40 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
   return reply.type('text/html; charset=utf-8').send(guestDocument(entry.before, entry.after, config));
 }
 
+const CSRF_MARK = '\u0000csrf\u0000';
+/** A guest's client config as its two encoded halves around the CSRF token, per settings object and browser kind. */
+const guestConfigs = new WeakMap<object, Map<string, [Buffer, Buffer]>>();
+
+/**
+ * A guest's client config, encoded: every guest's is the same but for the CSRF token (and the
+ * two user-agent flags), so it is built and encoded once per settings load (the settings
+ * object is replaced on every change and every TTL) instead of once per request.
+ */
+async function guestConfigBytes(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  const settings = await ctx.settings.get();
+  const ua = userAgentFlags(req.headers['user-agent'] ?? '');
+  const kind = `${ua.isSafari ? 1 : 0}${ua.isMobile ? 1 : 0}`;
+  let byKind = guestConfigs.get(settings);
+  if (!byKind) guestConfigs.set(settings, (byKind = new Map()));
+  let halves = byKind.get(kind);
+  const token = csrfToken(ctx, req, reply);
+  if (!halves) {
+    const json = scriptJson({ ...(await clientConfig(ctx, req, reply)), csrf_token: CSRF_MARK });
+    const mark = JSON.stringify(CSRF_MARK).slice(1, -1);
+    const at = json.indexOf(mark);
+    halves = [Buffer.from(json.slice(0, at)), Buffer.from(json.slice(at + mark.length))];
+    byKind.set(kind, halves);
+  }
+  return Buffer.concat([halves[0], Buffer.from(token), halves[1]]);
+}
+
 /** Answers a guest from the cache. */
 async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, hit: Cached) {
   reply.code(200).header('cache-control', 'private, no-store').header('x-palaver-cache', 'hit');
   if ('json' in hit) return reply.type('application/json; charset=utf-8').send(hit.json);
   // Only the config differs between guests (each has their own CSRF token).
-  const config = await clientConfig(ctx, req, reply);
-  return reply.type('text/html; charset=utf-8').send(guestDocument(hit.before, hit.after, config));
+  const config = await guestConfigBytes(ctx, req, reply);
+  return reply.type('text/html; charset=utf-8').send(Buffer.concat([hit.before, config, hit.after]));
 }
 
 const guestCaches = new WeakMap<object, GuestPageCache<Cached>>();
@@ -296,7 +330,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               if (api) return reply.code(200).header('x-redirect', encodeURI(target)).send(JSON.stringify(target));
               return reply.redirect(encodeURI(target), result.permanent ? 308 : 302);
             }
-            const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>);
+            const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>, !api);
             return respond(ctx, req, reply, api, 200, page, cacheKey ? { store: guestCache, key: cacheKey } : undefined);
           },
         });

@@ -41,4 +41,20 @@ describe('route schemas', () => {
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toContain('/api/v3/users/{uid}/settings');
   });
+
+  it('compiles each schema on first use, and every pending one compiles (a test, so a broken schema still fails CI)', async () => {
+    const before = forum.app.schemas.pending();
+    expect(before).toBeGreaterThan(100);
+    // A first request compiles its route's validators and serializer: they check and coerce as before.
+    const bad = await forum.client().get('/api/v3/users/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.status.message).toBe('Invalid Data');
+    expect(forum.app.schemas.pending()).toBeLessThan(before);
+    const ping = await forum.client().get('/api/v3/ping');
+    expect(ping.status).toBe(200);
+    expect(ping.body.response).toEqual({ pong: true });
+    // The rest, all at once: a schema that cannot compile throws here, as it threw at start-up before.
+    expect(forum.app.schemas.compileAll()).toBeGreaterThan(0);
+    expect(forum.app.schemas.pending()).toBe(0);
+  });
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
+import type { SettingsService } from '../domains/settings/service.js';
+import { PROVIDER_ORIGINS, type CaptchaProvider } from '../plugins/captcha/third-party.js';
 
 /**
  * The security headers (helmet's) for every response. The client needs no inline
@@ -9,8 +11,10 @@ import type { Config } from '../config.js';
  * are JSON script elements, which browsers never execute. Style attributes stay allowed
  * (posts keep table cell alignment, React sets a few); style elements come from 'self' only.
  */
-export function securityHeaders(config: Pick<Config, 'url'>): HelmetOptions {
+export function securityHeaders(config: Pick<Config, 'url'>, captcha: CaptchaProvider = 'altcha'): HelmetOptions {
   const https = config.url.startsWith('https:');
+  // A third-party captcha's origins, only while the admin has chosen it (ALTCHA needs none).
+  const third = captcha === 'altcha' ? { script: [], frame: [], style: [], connect: [] } : PROVIDER_ORIGINS[captcha];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,15 +22,16 @@ export function securityHeaders(config: Pick<Config, 'url'>): HelmetOptions {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...third.script],
         'script-src-attr': ["'none'"],
-        'style-src': ["'self'"],
+        'style-src': ["'self'", ...third.style],
         'style-src-attr': ["'unsafe-inline'"],
         // Posts and avatars may show images from anywhere, as NodeBB does.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         // 'self' covers the socket.io WebSocket on the same host.
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...third.connect],
+        ...(third.frame.length ? { 'frame-src': ["'self'", ...third.frame] } : {}),
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
         'form-action': ["'self'"],
@@ -59,12 +64,29 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * Sets the security headers on every response. Helmet computes them; @fastify/helmet would
  * rebuild helmet (parse every directive) on each request, a few per cent of a cached guest
- * page's CPU, while the values never change: they are computed once at start-up instead.
+ * page's CPU, while the values never change: they are computed once at start-up instead, one
+ * set per captcha provider, and each request takes the set of the provider in force (the
+ * settings' cache: a third party's origins are allowed only while the admin chose it).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'url'>): void {
-  const headers = helmetHeaders(securityHeaders(config));
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'url'>, settings?: Pick<SettingsService, 'get' | 'peek'>): void {
+  const sets = Object.fromEntries((['altcha', 'recaptcha', 'hcaptcha'] as const).map((p) => [p, helmetHeaders(securityHeaders(config, p))])) as Record<CaptchaProvider, Record<string, string>>;
+  if (!settings) {
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(sets.altcha);
+      done();
+    });
+    return;
+  }
+  // Callback style: with the settings cached (nearly always) no promise per request.
   app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
+    const fresh = settings.peek();
+    if (fresh) {
+      reply.headers(sets[fresh['captcha:provider']] ?? sets.altcha);
+      return done();
+    }
+    settings.get().then((s) => {
+      reply.headers(sets[s['captcha:provider']] ?? sets.altcha);
+      done();
+    }, done);
   });
 }

@@ -6,27 +6,16 @@ import { AppError } from '../http/errors.js';
 import type { ServerEvent, ServerToClientEvents } from './events.js';
 import type { Io } from './server.js';
 
-// As long as the privileges service caches its grants, so a changed group shows as soon.
-const VIEWER_TTL_MS = 5000;
-
-/** Who each member is (groups, admin), cached briefly: pushes check many members at once. */
+/**
+ * Who each member is (groups, admin): pushes check many members at once. The privileges
+ * service keeps each member's groups per process (cleared with 'viewers' in every process).
+ */
 export class Viewers {
-  private cache = new Map<number, { viewer: Viewer; at: number }>();
-
-  constructor(private readonly ctx: AppContext) {
-    // A change of who a member is (ban, groups, deletion) in any process drops this cache.
-    ctx.caches.register('viewers', () => this.cache.clear());
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   /** The viewer behind a uid. */
-  async get(uid: number): Promise<Viewer> {
-    const now = Date.now();
-    const hit = this.cache.get(uid);
-    if (hit && now - hit.at < VIEWER_TTL_MS) return hit.viewer;
-    if (this.cache.size > 10_000) for (const [k, v] of this.cache) if (now - v.at >= VIEWER_TTL_MS) this.cache.delete(k);
-    const viewer = await this.ctx.privileges.viewer(uid);
-    this.cache.set(uid, { viewer, at: now });
-    return viewer;
+  get(uid: number): Promise<Viewer> {
+    return this.ctx.privileges.viewer(uid);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ChatAccess } from './chats.js';
+import { coalesceWebSocketWrites, writeTogether } from './coalesce.js';
 import { bridge, type Hub } from './hub.js';
 import { chatRoom, publicChatRoom, userRoom } from './rooms.js';
 
@@ -10,11 +11,31 @@ import { chatRoom, publicChatRoom, userRoom } from './rooms.js';
  */
 export function registerChatBridges(hub: Hub & { setChatAccess(access: ChatAccess): void }): void {
   const { io, ctx } = hub;
+  // New messages go out at the end of the event loop's turn, together: a socket that several
+  // of them reach gets them in one write (coalesce.ts) instead of one write each.
+  coalesceWebSocketWrites();
+  let batch: { rooms: string[]; emit: () => void; done: () => void }[] = [];
+  const flush = () => {
+    const items = batch;
+    batch = [];
+    const emitAll = () => items.forEach((i) => i.emit());
+    try {
+      if (items.length > 1) writeTogether(io, new Set(items.flatMap((i) => i.rooms)), emitAll);
+      else emitAll();
+    } finally {
+      items.forEach((i) => i.done());
+    }
+  };
+  const soon = (rooms: string[], emit: () => void) =>
+    new Promise<void>((done) => {
+      if (!batch.length) setImmediate(flush);
+      batch.push({ rooms, emit, done });
+    });
 
   bridge(hub, 'action:chat.sent', async ({ roomId, public: isPublic, message, uids, newlyUnread }) => {
     // A public room's messages go to the sockets on it only (as NodeBB): it may hold the whole forum.
     const to = isPublic ? [chatRoom(roomId)] : [chatRoom(roomId), ...uids.map(userRoom)];
-    io.to(to).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic });
+    await soon(to, () => io.to(to).emit('event:chats.receive', { roomId, fromUid: message.fromuid, message, public: isPublic }));
     if (message.system) return;
     if (isPublic) {
       io.to(publicChatRoom(roomId)).emit('event:chats.public.unread', { roomId, fromUid: message.fromuid, public: true });

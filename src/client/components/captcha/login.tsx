@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useRuntime } from '../../app/runtime';
-import { Altcha } from './Altcha';
+import { Captcha, captchaFields } from './Captcha';
 
 const CAPTCHA_KEYS = new Set(['error:captcha-required', 'error:invalid-captcha']);
 
@@ -8,14 +8,14 @@ const CAPTCHA_KEYS = new Set(['error:captcha-required', 'error:invalid-captcha']
  * The login form's captcha: absent until the server asks for it (after repeated failed logins),
  * then the widget solves a challenge for every further try.
  */
-export function useLoginCaptcha(): { widget: ReactNode; fields: () => { altcha?: string }; failed: (err: unknown) => void } {
+export function useLoginCaptcha(): { widget: ReactNode; fields: () => Record<string, string>; failed: (err: unknown) => void } {
   const rt = useRuntime();
   const [needed, setNeeded] = useState(false);
   const [payload, setPayload] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   return {
-    widget: needed && rt.config.captcha?.addLoginRecaptcha !== false ? <Altcha onSolved={setPayload} round={round} /> : null,
-    fields: () => (needed && payload ? { altcha: payload } : {}),
+    widget: needed && rt.config.captcha?.addLoginRecaptcha !== false ? <Captcha onSolved={setPayload} round={round} /> : null,
+    fields: () => (needed ? captchaFields(rt.config, payload) : {}),
     failed: (err: unknown) => {
       const key = (err as { key?: unknown } | null)?.key;
       if (typeof key === 'string' && CAPTCHA_KEYS.has(key)) setNeeded(true);

@@ -4,8 +4,9 @@ import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { errorText, translate } from '../../i18n';
 import { Icon } from '../Icon';
+import { openChat } from './dock';
 
-/** "Chat" on a profile: opens the direct-message room with the member (the server reuses it). */
+/** "Chat" on a profile: opens the direct-message room with the member (the server reuses it), in a floating window on desktop widths. */
 export function ChatButton({ uid }: { uid: number }) {
   const { t } = useT();
   const rt = useRuntime();
@@ -14,7 +15,7 @@ export function ChatButton({ uid }: { uid: number }) {
     setBusy(true);
     try {
       const room = await api<{ roomId: number }>(rt.config, 'POST', '/chats', { uids: [uid] });
-      rt.navigate(`${rt.config.relative_path}/chats/${room.roomId}`);
+      openChat(rt, room.roomId);
     } catch (err) {
       rt.alert({ type: 'danger', title: translate(rt.i18n, 'global:alert.error'), message: errorText(rt.i18n, err) });
     } finally {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
@@ -6,6 +6,7 @@ import { useStore } from '../../state/store';
 import { Icon } from '../Icon';
 import { NavBadge } from '../NavBadge';
 import { ChatRoomRow } from './ChatRoomRow';
+import { dockAvailable, openDocked } from './dock';
 import { chatsOf, loadRecentRooms } from './store';
 
 const FIXED = { strategy: 'fixed' as const };
@@ -28,6 +29,17 @@ export function ChatsDropdown({ drop = 'end', showLabel = false, onToggle }: { d
     if (open) void loadRecentRooms(rt);
   };
   const label = t('global:header.chats');
+  // A room picked here opens in a floating window on desktop widths (not from the chats page,
+  // which shows rooms beside its list; not when opened in a new tab); on phones, its page.
+  const openRoom = (e: MouseEvent<HTMLDivElement>) => {
+    const link = (e.target as HTMLElement).closest<HTMLElement>('a[data-roomid]');
+    if (!link) return;
+    toggle(false);
+    const onChatsPage = rt.page.get().page.template?.name === 'chats';
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || onChatsPage || !dockAvailable()) return;
+    e.preventDefault();
+    openDocked(rt, Number(link.dataset.roomid));
+  };
   return (
     <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
       <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative chats-toggle" title={label}>
@@ -39,7 +51,7 @@ export function ChatsDropdown({ drop = 'end', showLabel = false, onToggle }: { d
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow chats-menu p-0" data-testid="chats-menu" popperConfig={drop === 'end' ? FIXED : undefined}>
         <div className="px-3 py-2 border-bottom fw-semibold">{t('modules:chat.recent-chats')}</div>
-        <div className="chats-menu-list" onClick={(e) => (e.target as HTMLElement).closest('a') && toggle(false)}>
+        <div className="chats-menu-list" onClick={openRoom}>
           {rooms === null && <div className="px-3 py-3 text-body-secondary small">{t('global:loading')}</div>}
           {rooms?.length === 0 && <div className="px-3 py-3 text-body-secondary small">{t('modules:chat.no_active')}</div>}
           {rooms?.slice(0, SHOWN).map((r) => <ChatRoomRow key={r.roomId} room={r} uid={user?.uid ?? 0} compact />)}

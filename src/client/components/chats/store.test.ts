@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../app/runtime';
 import { setDocumentTitle, watchTitleCount } from '../../navigation/title-count';
 import { notificationsOf } from '../../state/notifications';
-import { applyRoomMark, applyRoomRead, chatsOf, dropRoom, receiveChatCount, receiveChatMessage, roomsOf, setRooms } from './store';
+import { applyRoomMark, applyRoomRead, chatsOf, dropRoom, receiveChatCount, receiveChatMessage, roomsOf, setRoomOpen, setRooms } from './store';
 
 const rt = () => ({}) as Runtime;
 const message = (roomId: number, fromuid: number, mid: number) => ({ mid, roomId, fromuid, content: '<p>hi</p>', timestamp: 1000 + mid });
@@ -15,13 +15,20 @@ describe('chats store', () => {
     expect(chatsOf(r).get().rooms!.map((x) => [x.roomId, x.unread])).toEqual([[2, true], [1, undefined]]);
     receiveChatMessage(r, message(1, 7, 11), 7);
     expect(chatsOf(r).get().rooms!.map((x) => [x.roomId, x.unread])).toEqual([[1, false], [2, true]]);
-    chatsOf(r).set((s) => ({ ...s, openRoomId: 2 }));
+    setRoomOpen(r, 2, true);
     receiveChatMessage(r, message(2, 5, 12), 7);
     expect(chatsOf(r).get().rooms![0]).toMatchObject({ roomId: 2, unread: false });
     applyRoomMark(r, 1, true);
     expect(chatsOf(r).get().rooms!.find((x) => x.roomId === 1)!.unread).toBe(true);
     dropRoom(r, 1);
     expect(chatsOf(r).get().rooms!.map((x) => x.roomId)).toEqual([2]);
+  });
+  it("starts the badge at the page data's unreadChatCount (first render, before the socket)", async () => {
+    const { createStore } = await import('../../state/store');
+    const withPage = (unreadChatCount?: number) => ({ page: createStore({ page: { unreadChatCount } }) }) as unknown as Runtime;
+    expect(chatsOf(withPage(3)).get().unread).toBe(3);
+    expect(chatsOf(withPage()).get().unread).toBe(0);
+    expect(chatsOf(rt()).get().unread).toBe(0);
   });
   it('takes the unread count the server pushes, and drops it when a room is read here', () => {
     const r = rt();

@@ -10,17 +10,23 @@ export interface ChatsState {
   unread: number;
   /** The recent rooms (dropdown, page list), or null until loaded. */
   rooms: ChatRoomSummary[] | null;
-  /** The room open on the chats page (its messages are read as they arrive). */
-  openRoomId?: number;
+  /** Rooms open in this tab, on the chats page or in a floating window (their messages are read as they arrive); one entry per view. */
+  openRoomIds: number[];
 }
 
 const stores = new WeakMap<object, Store<ChatsState>>();
+
+/** The unread room count the page data brought (`unreadChatCount`), so the badge is right before the socket connects. */
+function initialUnread(rt: object): number {
+  const count = (rt as Partial<Runtime>).page?.get().page.unreadChatCount;
+  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
+}
 
 /** The chats store of one runtime (one per tab), created on first use. */
 export function chatsOf(rt: object): Store<ChatsState> {
   let s = stores.get(rt);
   if (!s) {
-    s = createStore<ChatsState>({ unread: 0, rooms: null });
+    s = createStore<ChatsState>({ unread: initialUnread(rt), rooms: null, openRoomIds: [] });
     stores.set(rt, s);
   }
   return s;
@@ -57,7 +63,7 @@ export async function loadRecentRooms(rt: Runtime): Promise<void> {
 /** Seeds the list from page data (the chats page carries the rooms already). */
 export function setRooms(rt: Runtime, rooms: ChatRoomSummary[]): void {
   // The open room is being read (the page data may predate that).
-  chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms.map((r) => (r.roomId === s.openRoomId ? { ...r, unread: false, unreadCount: 0 } : r))) }));
+  chatsOf(rt).set((s) => ({ ...s, rooms: sortRooms(rooms.map((r) => (s.openRoomIds.includes(r.roomId) ? { ...r, unread: false, unreadCount: 0 } : r))) }));
 }
 
 /**
@@ -68,7 +74,7 @@ export function receiveChatMessage(rt: Runtime, message: ChatMessage, uid: numbe
   const store = chatsOf(rt);
   const before = store.get();
   const roomId = Number(message.roomId);
-  const reading = before.openRoomId === roomId && isVisible();
+  const reading = before.openRoomIds.includes(roomId) && isVisible();
   if (!before.rooms) return;
   // A room this tab has not listed yet (new, or just joined): ask the server for the list.
   if (!before.rooms.some((r) => r.roomId === roomId)) {
@@ -123,6 +129,15 @@ export async function markRoomRead(rt: Runtime, roomId: number): Promise<void> {
     // The server's count event did not come: read the count again.
     void refreshChatCount(rt);
   }
+}
+
+/** A view of a room opened (`on`) or closed in this tab. */
+export function setRoomOpen(rt: object, roomId: number, on: boolean): void {
+  chatsOf(rt).set((s) => {
+    if (on) return { ...s, openRoomIds: [...s.openRoomIds, roomId] };
+    const i = s.openRoomIds.indexOf(roomId);
+    return i < 0 ? s : { ...s, openRoomIds: [...s.openRoomIds.slice(0, i), ...s.openRoomIds.slice(i + 1)] };
+  });
 }
 
 /** Whether the tab is in front (a hidden tab does not read what arrives). */

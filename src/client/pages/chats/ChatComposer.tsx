@@ -19,8 +19,10 @@ export const TYPING_IDLE_MS = 5000;
  * sending and keeps the text when sending fails (the error shows under it, by its key).
  * Up arrow in an empty box edits the member's last message.
  */
-export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend, onEditLast, disabled }: {
+export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend, onEditLast, disabled, autoFocus }: {
   roomId: number;
+  /** Focus the box once shown (the floating window). */
+  autoFocus?: boolean;
   maxLength?: number;
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
@@ -79,6 +81,9 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
   useEffect(() => {
     if (replyTo) box.current?.focus();
   }, [replyTo]);
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
 
   const typed = (value: string) => {
     setText(value);
@@ -124,6 +129,8 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
     } else if (e.key === 'ArrowUp' && !text && onEditLast()) {
       e.preventDefault();
     } else if (e.key === 'Escape' && replyTo) {
+      // Handled: a floating window does not close on this Escape.
+      e.preventDefault();
       onCancelReply();
     }
   };

@@ -18,8 +18,12 @@ const READ_MARK_DELAY_MS = 500;
 /** Scrolling this close to the top loads older messages. */
 const LOAD_OLDER_PX = 80;
 
-/** The open room: header, messages (live), composer. */
-export function Room({ data }: { data: ChatsPage }) {
+/**
+ * The open room: header, messages (live), composer. The chats page shows it with its header;
+ * the floating window (`variant="window"`) brings its own header, focuses the composer, and is
+ * closed (`onLeft`) when the member leaves or is removed from the room.
+ */
+export function Room({ data, variant = 'page', onLeft }: { data: ChatsPage; variant?: 'page' | 'window'; onLeft?: () => void }) {
   const { t, lang } = useT();
   const rt = useRuntime();
   const user = useUser();
@@ -109,7 +113,9 @@ export function Room({ data }: { data: ChatsPage }) {
       }),
       // Removed from the room (or left it in another tab): back to the list.
       rt.live.on('event:chats.left', (d) => {
-        if (mine(d)) rt.navigate(`${rt.config.relative_path}/chats`, { replace: true });
+        if (!mine(d)) return;
+        if (onLeft) onLeft();
+        else rt.navigate(`${rt.config.relative_path}/chats`, { replace: true });
       }),
       rt.live.on('event:chats.roomRename', (d) => {
         if (mine(d)) setRoomName(String((d as { newName?: unknown }).newName ?? ''));
@@ -127,7 +133,7 @@ export function Room({ data }: { data: ChatsPage }) {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [rt, roomId, uid, users, markReadSoon]);
+  }, [rt, roomId, uid, users, markReadSoon, onLeft]);
 
   // Typing entries expire (a lost "stopped" event must not leave the line forever).
   useEffect(() => {
@@ -258,8 +264,8 @@ export function Room({ data }: { data: ChatsPage }) {
   const typingNames = Object.values(typing).map((v) => v.name).filter(Boolean);
 
   return (
-    <div className="chat-room d-flex flex-column h-100" data-roomid={roomId} data-testid="chat-room-view">
-      <RoomHeader data={data} roomId={roomId} roomName={roomName} users={users} isOwner={isOwner} onRenamed={setRoomName} onUsers={setUsers} onJump={jump} />
+    <div className="chat-room d-flex flex-column h-100" data-roomid={roomId} data-testid={variant === 'window' ? 'chat-window-room' : 'chat-room-view'}>
+      {variant === 'page' && <RoomHeader data={data} roomId={roomId} roomName={roomName} users={users} isOwner={isOwner} onRenamed={setRoomName} onUsers={setUsers} onJump={jump} />}
       <div className="chat-messages flex-grow-1 px-2 px-md-3" ref={list} onScroll={onScroll} data-testid="chat-messages" aria-live="polite">
         {hasOlder && messages.length > 0 && (
           <div className="text-center my-2">
@@ -296,6 +302,7 @@ export function Room({ data }: { data: ChatsPage }) {
       ) : (
         <ChatComposer
           roomId={roomId}
+          autoFocus={variant === 'window'}
           maxLength={data.maximumChatMessageLength}
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
 import { RecentPosts } from '../../components/RecentPosts';
+import { GroupCover } from './cover';
 import { GroupEditForm, InviteForm } from './owner-tools';
 import { badgeOf, GroupKind } from './shared';
 
@@ -76,9 +77,7 @@ export default function GroupDetails({ page }: { page: PageBase }) {
 
   return (
     <>
-      {g['cover:url'] && (
-        <div className="group-cover rounded mb-3 bg-body-tertiary" role="img" aria-label={g.name} style={{ height: 160, backgroundImage: `url(${g['cover:url']})`, backgroundSize: 'cover', backgroundPosition: g['cover:position'] }} />
-      )}
+      <GroupCover key={`${g.slug} ${g['cover:url']}`} group={g} />
       <PageHeader title={g.displayName} subtitle={<GroupKind group={g} />}>
         {membershipButton()}
       </PageHeader>

@@ -23,8 +23,9 @@ function csvCell(v: string | number): string {
 export function registerAdvancedRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const counter = errorCounterOf(ctx);
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     if (reply.statusCode === 404 || reply.statusCode >= 500) counter.record(reply.statusCode, req.url.slice(ctx.config.relativePath.length));
+    done();
   });
   app.addHook('onClose', async () => {
     counter.stop();

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { SetupPage } from '../../../shared/schemas/admin-shell.js';
 import type { AppContext } from '../../context.js';
@@ -92,23 +92,30 @@ function isSetupPath(inner: string): boolean {
 export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
   const state = stateOf(ctx);
   const base = ctx.config.relativePath;
-  app.addHook('onRequest', async (req, reply) => {
-    if (!state.active) return;
+  // Callback style: outside first-run mode (every request but the first minutes of a forum)
+  // this costs one branch, not a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!state.active) return done();
+    firstRunGate(req, reply).then((answered) => (answered ? undefined : done()), done);
+  });
+  const firstRunGate = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const inner = req.url.slice(base.length) || '/';
-    if (isSetupPath(inner)) return;
+    if (isSetupPath(inner)) return false;
     const page = Boolean(req.routeOptions.config?.page);
     const write = req.method !== 'GET' && req.method !== 'HEAD';
-    if (!page && !write) return; // assets, language files, read-only API
-    if (!(await stillFirstRun(ctx))) return;
+    if (!page && !write) return false; // assets, language files, read-only API
+    if (!(await stillFirstRun(ctx))) return false;
     if (page && !write) {
-      if (inner.startsWith('/api/')) return reply.code(200).header('x-redirect', `${base}/setup`).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(`${base}/setup`));
-      return reply.header('cache-control', 'no-store').redirect(`${base}/setup`, 302);
+      if (inner.startsWith('/api/')) reply.code(200).header('x-redirect', `${base}/setup`).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(`${base}/setup`));
+      else reply.header('cache-control', 'no-store').redirect(`${base}/setup`, 302);
+      return true;
     }
-    return reply
+    reply
       .code(503)
       .type('application/json; charset=utf-8')
       .send({ status: { code: 'service-unavailable', message: 'error:setup-required' }, response: {} });
-  });
+    return true;
+  };
 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post('/setup', {

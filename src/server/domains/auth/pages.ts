@@ -1,6 +1,7 @@
 import type { AccountSecurityBase, EditEmailPage, EditPasswordPage, EditUsernamePage, LoginTwoFactorPage, SessionsPage, TokensPage, TwoFactorPage } from '../../../shared/security.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
+import { securityKeys } from '../../plugins/two-factor/authn.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import type { UserRow } from '../users/store.js';
 import { listSessions, listTokens } from './security.js';
@@ -55,7 +56,7 @@ const twoFactorPage = securityPage<TwoFactorPage>(
   '2factor',
   async (req, row) => {
     const status = await twoFactor(req.ctx).status(row.uid);
-    return { enabled: status.enabled, backupCodesLeft: status.backupCodesLeft };
+    return { enabled: status.enabled, backupCodesLeft: status.backupCodesLeft, keys: await securityKeys(req.ctx).list(row.uid) };
   },
   true,
 );
@@ -90,14 +91,18 @@ const loginTwoFactorPage = definePage<LoginTwoFactorPage>({
   template: 'login-2fa',
   async load({ ctx, viewer, params, query }) {
     const variant = params.variant ?? 'totp';
-    if (variant !== 'totp' && variant !== 'backup') throw notFound();
+    if (variant !== 'totp' && variant !== 'backup' && variant !== 'authn') throw notFound();
     const next = typeof query.next === 'string' && /^\/(?![/\\])/.test(query.next) ? query.next : '/';
     // A member without a key has nothing to prove: on to where they were going.
-    if (viewer.uid > 0 && !(await twoFactor(ctx).hasKey(viewer.uid))) return { redirect: next };
+    const variants = viewer.uid > 0 ? await twoFactor(ctx).variants(viewer.uid) : [];
+    if (viewer.uid > 0 && variants.length === 0) return { redirect: next };
+    const chosen = params.variant !== undefined;
     return {
       title: '[[login:two-factor.title]]',
       breadcrumbs: [{ text: '[[global:login]]', url: '/login' }, { text: '[[login:two-factor.title]]' }],
-      variant,
+      variant: !chosen && variants.length > 0 ? variants[0]! : variant,
+      chosen,
+      variants,
       next,
       reauth: viewer.uid > 0,
     };

@@ -21,6 +21,9 @@ const LoginBody = Type.Object({
   remember: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
   // The captcha's solution, asked for after repeated failed logins (plugins/captcha).
   altcha: Type.Optional(Type.String({ maxLength: 4096 })),
+  // reCAPTCHA's or hCaptcha's token instead, when the admin chose one of them.
+  'g-recaptcha-response': Type.Optional(Type.String({ maxLength: 8192 })),
+  'h-captcha-response': Type.Optional(Type.String({ maxLength: 8192 })),
 });
 const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
 
@@ -42,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // A member with a two-factor key gets no session from the password alone: a signed cookie
   // remembers the right password for a few minutes and /login/2fa asks for the code.
-  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string; remember?: boolean | string }) => {
+  const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string; 'g-recaptcha-response'?: string; 'h-captcha-response'?: string; remember?: boolean | string }) => {
     const user = await withLoginCaptcha(ctx, req.ip, body, () => ctx.users.login(body.username ?? '', body.password ?? '', req.ip));
     if (await twoFactor(ctx).hasKey(user.uid)) {
       setPendingLogin(ctx, reply, user.uid, body.remember === true || body.remember === 'on' || body.remember === 'true');

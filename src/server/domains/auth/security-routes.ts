@@ -1,13 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { badRequest, notAuthorised } from '../../http/errors.js';
-import { twoFactor } from '../../plugins/two-factor/service.js';
+import { twoFactor, type TwoFactorVariant } from '../../plugins/two-factor/service.js';
 import { UidParams } from '../users/schemas.js';
 import { startSession } from './routes.js';
-import { clearPendingLogin, pendingLogin } from './second-factor.js';
+import { clearPendingLogin, PENDING_COOKIE, pendingLogin } from './second-factor.js';
 import * as security from './security.js';
 
 const Str = (maxLength: number) => Type.String({ maxLength });
@@ -16,11 +18,60 @@ const PasswordBody = Type.Object({ password: Type.Optional(Str(1024)) });
 const NextAnswer = Type.Object({ next: Type.String() });
 const Emails = Type.Object({ emails: Type.Array(Type.String()) });
 
+// WebAuthn's JSON forms (base64url strings), as @simplewebauthn/browser sends them.
+const B64 = (maxLength: number) => Type.String({ maxLength, pattern: '^[A-Za-z0-9_-]*$' });
+const Extensions = Type.Object({}, { additionalProperties: true });
+const Attachment = Type.Optional(Type.String({ maxLength: 32 }));
+const RegistrationResponse = Type.Object({
+  id: B64(1024),
+  rawId: B64(1024),
+  type: Type.Literal('public-key'),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: Extensions,
+  response: Type.Object({
+    clientDataJSON: B64(4096),
+    attestationObject: B64(65536),
+    authenticatorData: Type.Optional(B64(65536)),
+    transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })),
+    publicKeyAlgorithm: Type.Optional(Type.Number()),
+    publicKey: Type.Optional(B64(8192)),
+  }),
+});
+const AuthenticationResponse = Type.Object({
+  id: B64(1024),
+  rawId: B64(1024),
+  type: Type.Literal('public-key'),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: Extensions,
+  response: Type.Object({
+    clientDataJSON: B64(4096),
+    authenticatorData: B64(65536),
+    signature: B64(8192),
+    userHandle: Type.Optional(B64(1024)),
+  }),
+});
+/** The options for navigator.credentials.create() / get(), as @simplewebauthn/server makes them. */
+const WebAuthnOptions = Type.Object({ challenge: Type.String() }, { additionalProperties: true });
+const SecurityKeySchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  transports: Type.Array(Type.String()),
+  created: Type.Number(),
+  createdISO: Type.String(),
+  lastUsed: Type.Number(),
+  lastUsedISO: Type.String(),
+});
+
 /** Only a path inside the forum may be the `next` of a code: never another site. */
 function safeNext(ctx: AppContext, next: string | undefined): string {
   const rp = ctx.config.relativePath;
   if (next && /^\/(?![/\\])/.test(next) && !next.includes('\\')) return next.startsWith(`${rp}/`) ? next : `${rp}${next}`;
   return `${rp}/`;
+}
+
+/** The owner of a logged-in member's WebAuthn challenge: their session, or their API token's member. */
+function challengeOwner(req: FastifyRequest): string {
+  return req.sessionHash ? `s:${req.sessionHash}` : `u:${req.viewer.uid}`;
 }
 
 function member(req: FastifyRequest) {
@@ -30,37 +81,77 @@ function member(req: FastifyRequest) {
 
 /**
  * Account security: the second login step and the admin re-authentication (/login/2fa/totp,
- * /login/2fa/backup), sessions, API tokens, email change and two-factor enrolment.
+ * /login/2fa/backup, /login/2fa/authn), sessions, API tokens, email change, two-factor
+ * enrolment and security keys.
  */
 export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const adminReloginMs = async () => (await ctx.settings.get()).adminReloginDuration * 60_000;
 
+  /**
+   * The second step's last part, for every variant: `check` proves the factor of the member.
+   * Logged in already: the admin re-authentication (spec §6). Otherwise the login waiting in
+   * the pending cookie gets its session.
+   */
+  const secondStep = async (req: FastifyRequest, reply: FastifyReply, variant: TwoFactorVariant, next: string | undefined, check: (uid: number) => Promise<void>) => {
+    const pending = pendingLogin(ctx, req);
+    if (req.viewer.uid > 0 && req.sessionHash) {
+      await check(req.viewer.uid);
+      await ctx.auth.markReauthenticated(req.sessionHash, await adminReloginMs());
+      await ctx.events.log('two-factor-reauth', req.viewer.uid, { variant }, req.ip);
+      return { next: safeNext(ctx, next) };
+    }
+    if (!pending) throw badRequest('error:two-factor-login-expired');
+    const user = await ctx.users.get(pending.uid);
+    if (!user || user.deleted === 1) throw badRequest('error:two-factor-login-expired');
+    await ctx.users.assertNotBanned(user);
+    await check(user.uid);
+    clearPendingLogin(ctx, reply);
+    await startSession(ctx, req, reply, user, await adminReloginMs());
+    await ctx.events.log('two-factor-login', user.uid, { variant }, req.ip);
+    return { next: safeNext(ctx, next) };
+  };
+
   for (const variant of ['totp', 'backup'] as const) {
     r.post(`/login/2fa/${variant}`, {
       schema: { body: CodeBody, response: { 200: NextAnswer }, tags: ['auth'] },
-      handler: async (req, reply) => {
-        const check = (uid: number) => (variant === 'totp' ? twoFactor(ctx).verifyTotp(uid, req.body.code) : twoFactor(ctx).verifyBackup(uid, req.body.code));
-        const pending = pendingLogin(ctx, req);
-        if (req.viewer.uid > 0 && req.sessionHash) {
-          // Already logged in: the admin re-authentication (spec §6).
-          await check(req.viewer.uid);
-          await ctx.auth.markReauthenticated(req.sessionHash, await adminReloginMs());
-          await ctx.events.log('two-factor-reauth', req.viewer.uid, { variant }, req.ip);
-          return { next: safeNext(ctx, req.body.next) };
-        }
-        if (!pending) throw badRequest('error:two-factor-login-expired');
-        const user = await ctx.users.get(pending.uid);
-        if (!user || user.deleted === 1) throw badRequest('error:two-factor-login-expired');
-        await ctx.users.assertNotBanned(user);
-        await check(user.uid);
-        clearPendingLogin(ctx, reply);
-        await startSession(ctx, req, reply, user, await adminReloginMs());
-        await ctx.events.log('two-factor-login', user.uid, { variant }, req.ip);
-        return { next: safeNext(ctx, req.body.next) };
-      },
+      handler: async (req, reply) =>
+        secondStep(req, reply, variant, req.body.next, (uid) => (variant === 'totp' ? twoFactor(ctx).verifyTotp(uid, req.body.code) : twoFactor(ctx).verifyBackup(uid, req.body.code))),
     });
   }
+
+  /**
+   * Who is proving a factor here, and the owner of their WebAuthn challenge: the session
+   * (re-authentication) or the waiting login (its pending cookie, hashed).
+   */
+  const prover = async (req: FastifyRequest): Promise<{ uid: number; owner: string }> => {
+    if (req.viewer.uid > 0 && req.sessionHash) return { uid: req.viewer.uid, owner: `s:${req.sessionHash}` };
+    const pending = pendingLogin(ctx, req);
+    const user = pending ? await ctx.users.get(pending.uid) : undefined;
+    if (!pending || !user || user.deleted === 1) throw badRequest('error:two-factor-login-expired');
+    return { uid: user.uid, owner: `p:${createHash('sha256').update(req.cookies[PENDING_COOKIE]!).digest('base64url')}` };
+  };
+
+  // The variants the member proving a factor may use (the login page's links between them).
+  r.get('/login/2fa/variants', {
+    schema: { response: { 200: Type.Object({ variants: Type.Array(Type.String()) }) }, tags: ['auth'] },
+    handler: async (req) => ({ variants: await twoFactor(ctx).variants((await prover(req)).uid) }),
+  });
+  // WebAuthn (variant `authn`): the options for navigator.credentials.get(), then its answer.
+  r.post('/login/2fa/authn/options', {
+    schema: { body: Type.Optional(Type.Object({})), response: { 200: WebAuthnOptions }, tags: ['auth'] },
+    handler: async (req) => {
+      const { uid, owner } = await prover(req);
+      return security.securityKeyChallenge(ctx, uid, owner);
+    },
+  });
+  r.post('/login/2fa/authn', {
+    schema: { body: Type.Object({ response: AuthenticationResponse, next: Type.Optional(Str(2048)) }), response: { 200: NextAnswer }, tags: ['auth'] },
+    handler: async (req, reply) => {
+      const { owner } = await prover(req);
+      return secondStep(req, reply, 'authn', req.body.next, (uid) => security.verifySecurityKey(ctx, uid, owner, req.body.response as AuthenticationResponseJSON));
+    },
+  });
 
   r.delete('/api/v3/users/:uid/sessions/:uuid', {
     schema: { params: Type.Object({ uid: UidParams.properties.uid, uuid: Str(64) }), response: { 200: Envelope(Empty) }, tags: ['users'] },
@@ -120,6 +211,45 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     schema: { params: UidParams, body: PasswordBody, response: { 200: Envelope(Empty) }, tags: ['users'] },
     handler: async (req) => {
       await security.disableTwoFactor(ctx, member(req), req.params.uid, req.body.password);
+      return ok({});
+    },
+  });
+  // Security keys (WebAuthn) of the 2factor page: list, add (options, then the browser's answer), rename, remove.
+  const KeyParams = Type.Object({ uid: UidParams.properties.uid, id: Type.String({ minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' }) });
+  const Label = Type.String({ minLength: 1, maxLength: 200 });
+  r.get('/api/v3/users/:uid/2fa/authn', {
+    schema: { params: UidParams, response: { 200: Envelope(Type.Object({ keys: Type.Array(SecurityKeySchema) })) }, tags: ['users'] },
+    handler: async (req) => ok({ keys: await security.listSecurityKeys(ctx, member(req), req.params.uid) }),
+  });
+  r.post('/api/v3/users/:uid/2fa/authn/options', {
+    schema: { params: UidParams, body: Type.Optional(Type.Object({})), response: { 200: Envelope(WebAuthnOptions) }, tags: ['users'] },
+    handler: async (req) => ok(await security.securityKeyOptions(ctx, member(req), req.params.uid, challengeOwner(req))),
+  });
+  r.post('/api/v3/users/:uid/2fa/authn', {
+    schema: {
+      params: UidParams,
+      body: Type.Object({ label: Label, response: RegistrationResponse }),
+      response: { 200: Envelope(Type.Object({ key: SecurityKeySchema, backupCodes: Type.Union([Type.Array(Type.String()), Type.Null()]) })) },
+      tags: ['users'],
+    },
+    handler: async (req) => {
+      const out = await security.addSecurityKey(ctx, member(req), req.params.uid, challengeOwner(req), req.body.response as RegistrationResponseJSON, req.body.label);
+      // The member just proved the key: the admin area is open without asking again at once.
+      if (req.sessionHash) await ctx.auth.markReauthenticated(req.sessionHash, await adminReloginMs());
+      return ok(out);
+    },
+  });
+  r.put('/api/v3/users/:uid/2fa/authn/:id', {
+    schema: { params: KeyParams, body: Type.Object({ label: Label }), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      await security.renameSecurityKey(ctx, member(req), req.params.uid, req.params.id, req.body.label);
+      return ok({});
+    },
+  });
+  r.delete('/api/v3/users/:uid/2fa/authn/:id', {
+    schema: { params: KeyParams, body: PasswordBody, response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      await security.removeSecurityKey(ctx, member(req), req.params.uid, req.params.id, req.body.password);
       return ok({});
     },
   });

@@ -1,5 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { securityKeys, type SecurityKeyInfo } from '../../plugins/two-factor/authn.js';
 import { twoFactor, type Enrolment, type TwoFactorStatus } from '../../plugins/two-factor/service.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
@@ -91,7 +98,58 @@ export async function regenerateBackupCodes(ctx: Deps, actor: Viewer, uid: numbe
 export async function disableTwoFactor(ctx: Deps, actor: Viewer, uid: number, password: string | undefined): Promise<void> {
   const user = await securityTarget(ctx, actor, uid);
   if (actor.uid === uid) await ctx.users.assertCurrentPassword(user, password);
-  if (!(await twoFactor(ctx).hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
+  if (!(await twoFactor(ctx).hasTotp(uid))) throw badRequest('error:two-factor-not-enabled');
   await twoFactor(ctx).disable(uid);
   await ctx.events.log('two-factor-disable', actor.uid, { targetUid: uid });
+}
+
+/** A member's security keys: themself, or an admin (who may remove one for a member who lost it). */
+export async function listSecurityKeys(ctx: Deps, actor: Viewer, uid: number): Promise<SecurityKeyInfo[]> {
+  await securityTarget(ctx, actor, uid);
+  return securityKeys(ctx).list(uid);
+}
+
+/** Starts adding a security key: only the member themself. `owner` is the session asking. */
+export async function securityKeyOptions(ctx: Deps, actor: Viewer, uid: number, owner: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const user = await securityTarget(ctx, actor, uid, true);
+  return securityKeys(ctx).registrationOptions(uid, owner, user.username);
+}
+
+/** Adds the key the browser made; backup codes come with a member's first second factor. */
+export async function addSecurityKey(
+  ctx: Deps,
+  actor: Viewer,
+  uid: number,
+  owner: string,
+  response: RegistrationResponseJSON,
+  label: string,
+): Promise<{ key: SecurityKeyInfo; backupCodes: string[] | null }> {
+  await securityTarget(ctx, actor, uid, true);
+  const out = await securityKeys(ctx).register(uid, owner, response, label);
+  await ctx.events.log('two-factor-authn-add', actor.uid, { targetUid: uid, label: out.key.label });
+  return out;
+}
+
+/** Renames a key: only the member themself. */
+export async function renameSecurityKey(ctx: Deps, actor: Viewer, uid: number, id: string, label: string): Promise<void> {
+  await securityTarget(ctx, actor, uid, true);
+  await securityKeys(ctx).rename(uid, id, label);
+}
+
+/** Removes a key: the member with their password, or an admin for a member who lost it. */
+export async function removeSecurityKey(ctx: Deps, actor: Viewer, uid: number, id: string, password: string | undefined): Promise<void> {
+  const user = await securityTarget(ctx, actor, uid);
+  if (actor.uid === uid) await ctx.users.assertCurrentPassword(user, password);
+  await securityKeys(ctx).remove(uid, id);
+  await ctx.events.log('two-factor-authn-remove', actor.uid, { targetUid: uid });
+}
+
+/** Options for proving a key at login or re-authentication (`owner`: the waiting login or the session). */
+export async function securityKeyChallenge(ctx: Deps, uid: number, owner: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return securityKeys(ctx).authenticationOptions(uid, owner);
+}
+
+/** Checks a key's answer at login or re-authentication. */
+export async function verifySecurityKey(ctx: Deps, uid: number, owner: string, response: AuthenticationResponseJSON): Promise<void> {
+  await securityKeys(ctx).authenticate(uid, owner, response);
 }

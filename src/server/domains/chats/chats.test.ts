@@ -104,6 +104,33 @@ describe('rooms', () => {
     expect((await rooms(alice)).map((x) => x.roomId)).toEqual([withBob.roomId, withCarol.roomId]);
   });
 
+  it("puts the member's unread room count in every HTML page's data (unreadChatCount), not in /api page data", async () => {
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const withBob = await room(alice, bob);
+    const withCarol = await room(carol, bob);
+    // The page data embedded in the HTML document: the first render, before any socket.
+    const pageCount = async (m: { client: Member['client'] }, path: string) => {
+      const res = await m.client.get(path);
+      expect(res.status).toBe(200);
+      return JSON.parse(res.text.match(/<script id="page-data" type="application\/json">(.*?)<\/script>/s)![1]!).unreadChatCount as number | undefined;
+    };
+    expect(await pageCount(bob, '/recent')).toBe(0);
+    await send(alice, withBob.roomId, 'one');
+    await send(alice, withBob.roomId, 'two');
+    await send(carol, withCarol.roomId, 'three');
+    // Rooms, not messages: two rooms with unread messages.
+    expect(await pageCount(bob, '/recent')).toBe(2);
+    expect(await pageCount(bob, '/categories')).toBe(2);
+    // In-page navigation's page data leaves it out (NodeBB's page data has no such field).
+    expect((await bob.client.get('/api/recent')).body.unreadChatCount).toBeUndefined();
+    // The sender's own message leaves their count alone; reading a room lowers it.
+    expect(await pageCount(alice, '/recent')).toBe(0);
+    expect((await bob.client.del(`/api/v3/chats/${withBob.roomId}/state`)).status).toBe(200);
+    expect(await pageCount(bob, '/recent')).toBe(1);
+    // A visitor's page has none.
+    expect(await pageCount({ client: forum.client() }, '/recent')).toBeUndefined();
+  });
+
   it('renames (owners only), adds and removes members with system messages', async () => {
     const [alice, bob, carol] = [await member(), await member(), await member()];
     const r = await room(alice, bob);

@@ -18,7 +18,7 @@ import type { UserRow } from '../users/store.js';
 import { presentChatUser, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
 import type { RoomUserSearch } from './schemas.js';
 import * as store from './store.js';
-import type { MemberRow, MessageRow, RoomRow } from './store.js';
+import type { MemberRow, MemberState, MessageRow, RoomRow } from './store.js';
 
 /** What the chats service uses of the application. */
 export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'moderation' | 'privileges' | 'settings' | 'users'>;
@@ -357,7 +357,7 @@ export class ChatsService {
   }
 
   /** Presents message rows for the viewer (users, owners, replied-to messages in batches). */
-  private async present(viewer: Viewer, roomId: number, rows: MessageRow[], prev?: MessageRow | null, known?: MemberRow[]): Promise<ChatMessage[]> {
+  private async present(viewer: Viewer, roomId: number, rows: MessageRow[], prev?: MessageRow | null, known?: Pick<MemberRow, 'uid' | 'is_owner'>[]): Promise<ChatMessage[]> {
     if (!rows.length) return [];
     const parentIds = [...new Set(rows.map((r) => r.to_mid).filter((m): m is number => !!m))];
     const [parents, members] = await Promise.all([store.messagesByIds(this.ctx.db, parentIds), known ?? store.members(this.ctx.db, roomId)]);
@@ -538,7 +538,8 @@ export class ChatsService {
       parent = await store.messageById(this.ctx.db, opts.toMid);
       if (!parent || parent.room_id !== roomId || parent.mid <= member.joined_mid) throw badRequest('error:invalid-mid');
     }
-    const members = await store.members(this.ctx.db, roomId, 100_000);
+    // One lean read of the members serves the block check, the unread transitions, the owners and the notifications.
+    const members = await store.memberStates(this.ctx.db, roomId);
     const others = members.filter((m) => m.uid !== viewer.uid).map((m) => m.uid);
     // A direct message obeys the other member's blocks and chat restriction.
     if (!room.public && others.length === 1) await this.assertCanMessage(viewer, others);
@@ -576,7 +577,7 @@ export class ChatsService {
    * Members to notify: setting "all" when the room has just become unread for them, or
    * "mentions" (and "all") when named with @; those who blocked the sender are skipped.
    */
-  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberRow[], text: string, caughtUp: Set<number>): Promise<number[]> {
+  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberState[], text: string, caughtUp: Set<number>): Promise<number[]> {
     const candidates = members.filter((m) => m.uid !== viewer.uid && m.notify > 0);
     if (!candidates.length) return [];
     const mentionsOnly = candidates;

@@ -84,6 +84,13 @@ export async function members(db: Queryable, roomId: number, limit = 500): Promi
   return db.selectFrom('chat_room_members').selectAll().where('room_id', '=', roomId).orderBy('is_owner', 'desc').orderBy('joined').orderBy('uid').limit(limit).execute();
 }
 
+/** What sending a message needs of each member (who owns the room, notification setting, read state), unordered. */
+export type MemberState = Pick<MemberRow, 'uid' | 'is_owner' | 'notify' | 'last_read_mid'>;
+
+export async function memberStates(db: Queryable, roomId: number): Promise<MemberState[]> {
+  return db.selectFrom('chat_room_members').select(['uid', 'is_owner', 'notify', 'last_read_mid']).where('room_id', '=', roomId).execute();
+}
+
 export async function memberUids(db: Queryable, roomId: number): Promise<number[]> {
   return (await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).execute()).map((r) => r.uid);
 }

@@ -247,7 +247,7 @@ export class FlagsService {
         await store.addHistory(tx, flagId, viewer.uid, fields, now);
         await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, tx);
       },
-      after: () => void this.tell(viewer, flag, fields),
+      after: () => this.ctx.hooks.defer(() => this.tell(viewer, flag, fields), 'flag notification'),
     });
   }
 

@@ -13,6 +13,12 @@ import { GroupBody, GroupUpdateBody, ListQuery, MembersQuery, SlugParams, SlugUi
 /** NodeBB's fixed page size of GET /groups. */
 export const GROUPS_PER_PAGE = 15;
 const MEMBERS_PER_PAGE = 50;
+const CoverBody = Type.Object({ position: Type.String({ maxLength: 40 }) });
+const CoverAnswer = Type.Object({ 'cover:url': Type.String(), 'cover:thumb:url': Type.String(), 'cover:position': Type.String() });
+const coverAnswer = (g: Parameters<typeof presentGroup>[0]) => {
+  const p = presentGroup(g);
+  return ok({ 'cover:url': p['cover:url'], 'cover:thumb:url': p['cover:thumb:url'], 'cover:position': p['cover:position'] });
+};
 
 /** NodeBB's /api/v3/groups routes, and Palaver's choice of the badges a member shows. */
 export function registerGroupRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -130,6 +136,19 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: AppContext): vo
   app.get('/api/v3/groups/:slug/invites', {
     schema: { params: SlugParams, response: { 200: Envelope(Type.Object({ invites: Type.Array(GroupMemberSchema) })) }, tags },
     handler: async (req) => ok({ invites: await members(await ctx.groups.waiting(req.viewer, req.params.slug, 'invites')) }),
+  });
+
+  // Palaver's additions (NodeBB moves and removes group covers over its socket, groups.cover.*):
+  // PUT moves the cover, DELETE removes it; the upload itself is multipart, with the uploads domain's routes.
+  app.put('/api/v3/groups/:slug/cover', {
+    schema: { params: SlugParams, body: CoverBody, response: { 200: Envelope(CoverAnswer) }, tags },
+    handler: async (req) => coverAnswer(await ctx.groups.setCover(req.viewer, req.params.slug, { position: req.body.position })),
+  });
+
+  app.delete('/api/v3/groups/:slug/cover', {
+    schema: { params: SlugParams, body: NoBody, response: { 200: Envelope(CoverAnswer) }, tags },
+    preValidation: defaultBody,
+    handler: async (req) => coverAnswer(await ctx.groups.setCover(req.viewer, req.params.slug, { url: '' })),
   });
 
   // Palaver's addition (NodeBB sets `groupTitle` through the profile edit): the badges a member shows, in order.

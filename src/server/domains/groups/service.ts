@@ -40,6 +40,14 @@ export interface NewGroup extends GroupChanges {
 const MAX_NAME = 255;
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const ICON = /^(fa-[a-z0-9-]+( fa-[a-z0-9-]+)*)?$/;
+/** A cover position as CSS `x% y%` (NodeBB's `cover:position`), each clamped to 0..100; anything else is bad input. */
+export function checkCoverPosition(pos: string): string {
+  const m = /^\s*(-?\d{1,3}(?:\.\d{1,4})?)%\s+(-?\d{1,3}(?:\.\d{1,4})?)%\s*$/.exec(pos);
+  if (!m) throw badRequest('error:invalid-data');
+  const clamp = (n: string) => Math.min(100, Math.max(0, Number(n)));
+  return `${clamp(m[1]!)}% ${clamp(m[2]!)}%`;
+}
+
 const flag = (v: number | boolean | undefined) => (v === undefined ? undefined : v === true || v === 1 ? 1 : 0);
 
 /** Groups and membership: the system groups privileges rely on and members' own groups. */
@@ -80,7 +88,7 @@ export class GroupsService {
 
   /** Adds a member to a group (inside the caller's transaction when given). */
   async join(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    await store.addMember(db, name, uid);
+    if (await store.addMember(db, name, uid)) onCommit(() => this.membershipChanged());
   }
 
   /**
@@ -98,7 +106,7 @@ export class GroupsService {
 
   /** Removes a member from a group. */
   async leave(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    await store.removeMember(db, name, uid);
+    if (await store.removeMember(db, name, uid)) onCommit(() => this.membershipChanged());
   }
 
   /** True when the group exists. */
@@ -264,7 +272,11 @@ export class GroupsService {
         await store.deleteGroup(tx, g.name);
         await this.deps.privileges.renameSubject(tx, g.name, null);
       },
-      after: () => this.membershipChanged(),
+      after: () => {
+        this.membershipChanged();
+        // Its cover photo is used no more (the clean-up job removes the file).
+        if (g.cover_url) void this.deps.hooks.fire('action:group.cover', { gid: g.gid, url: '' });
+      },
     });
   }
 
@@ -390,6 +402,35 @@ export class GroupsService {
     await runAction(this.db, { write: (tx) => store.setBadges(tx, uid, chosen) });
   }
 
+  // ---- cover photo ----
+
+  /** The group by slug when the viewer owns it or is an admin (401 guest, 404 unseen, 403 otherwise). */
+  async manageable(viewer: Viewer, slug: string): Promise<GroupRow> {
+    return this.managed(viewer, slug);
+  }
+
+  /**
+   * Sets (url, from the uploads domain) or removes ('') a group's cover photo, or only moves it
+   * (position, CSS `x% y%`); owners and admins. `action:group.cover` tells the uploads domain
+   * which file the group uses now (by its stable `gid`), so the old one becomes unused.
+   */
+  async setCover(viewer: Viewer, slug: string, cover: { url?: string; position?: string }): Promise<GroupRow> {
+    const position = cover.position === undefined ? undefined : checkCoverPosition(cover.position);
+    const g = await this.managed(viewer, slug);
+    const fields: Partial<GroupRow> = {};
+    if (cover.url !== undefined) Object.assign(fields, { cover_url: cover.url, cover_thumb_url: '', cover_position: '50% 50%' });
+    if (position !== undefined) fields.cover_position = position;
+    return runAction(this.db, {
+      write: async (tx) => {
+        await store.updateGroup(tx, g.name, fields);
+        return (await store.byName(tx, g.name))!;
+      },
+      after: (row) => {
+        if (cover.url !== undefined) void this.deps.hooks.fire('action:group.cover', { gid: row.gid, url: row.cover_url });
+      },
+    });
+  }
+
   // ---- helpers ----
 
   private async managed(viewer: Viewer, slug: string): Promise<GroupRow> {
@@ -422,7 +463,8 @@ export class GroupsService {
 
   // Group membership is part of who a viewer is (privileges): every process forgets its cache.
   private membershipChanged(): void {
-    this.deps.caches.clear('viewers');
+    // Before wire() (a context still being built) no process has cached anyone yet.
+    this.ctx?.caches.clear('viewers');
   }
 
   // The description is stored as written and as HTML from the post pipeline (sanitised), rendered once at write time.

@@ -136,8 +136,9 @@ export async function updateGroup(db: Queryable, name: string, fields: Partial<O
 export async function rename(db: Queryable, from: string, to: string, slug: string): Promise<void> {
   const old = await byName(db, from);
   if (!old) return;
-  // Its slug moves aside first (slugs are unique, and a rename may keep the slug); '/' is never in a real slug.
-  await db.updateTable('groups').set({ slug: `renaming/${old.slug}` }).where('name', '=', from).execute();
+  // Its slug and integer id move aside first (both unique; a rename may keep the slug, and
+  // always keeps the id, 0035); '/' is never in a real slug, and ids are positive.
+  await db.updateTable('groups').set({ slug: `renaming/${old.slug}`, gid: -old.gid }).where('name', '=', from).execute();
   await db.insertInto('groups').values({ ...old, name: to, slug }).execute();
   await db.updateTable('group_members').set({ group_name: to }).where('group_name', '=', from).execute();
   await db.updateTable('group_pending').set({ group_name: to }).where('group_name', '=', from).execute();

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
@@ -97,13 +97,18 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
 export function registerBlacklistGuard(app: FastifyInstance, ctx: AppContext): void {
   const rp = ctx.config.relativePath;
   const guarded = new Set(['POST /login', 'POST /api/v3/utilities/login', 'POST /register', 'POST /api/v3/topics', 'POST /api/v3/topics/:tid'].map((k) => k.replace(' /', ` ${rp}/`)));
-  app.addHook('preHandler', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? ''}`;
-    if (!guarded.has(key)) return;
+  const guard = async (req: FastifyRequest, key: string) => {
     await ctx.moderation.blacklist.assertAllowed(req.ip);
     if (key === `POST ${rp}/register`) {
       const body = (req.body ?? {}) as { email?: unknown; username?: unknown };
       await ctx.moderation.assertNotKnownSpammer(req.ip, typeof body.email === 'string' ? body.email : '', typeof body.username === 'string' ? body.username : '');
     }
+  };
+  // Callback style: every other route (reads above all) passes on one lookup, not a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.method !== 'POST') return done();
+    const key = `${req.method} ${req.routeOptions.url ?? ''}`;
+    if (!guarded.has(key)) return done();
+    guard(req, key).then(() => done(), done);
   });
 }

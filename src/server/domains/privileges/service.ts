@@ -99,6 +99,18 @@ export class PrivilegesService {
     private readonly caches?: SharedCaches,
   ) {
     caches?.register('privileges', () => this.forget());
+    // Who a member is changes with their groups (and a ban or deletion): the groups domain and
+    // the core clear 'viewers' after such a commit, in every process.
+    caches?.register('viewers', () => this.forgetViewers());
+  }
+
+  private viewers = new Map<number, { groups: string[]; at: number }>();
+  private viewersGeneration = 0;
+
+  /** Drops this process's cache of members' groups. */
+  forgetViewers(): void {
+    this.viewers.clear();
+    this.viewersGeneration += 1;
   }
 
   /** Grant entries held now (the admin's cache page). */
@@ -138,10 +150,26 @@ export class PrivilegesService {
     return map;
   }
 
-  /** Loads who a uid is, once per request. */
+  /**
+   * Who a uid is (their groups), for each request: kept per process for TTL_MS (the same
+   * safety net as the grant table), since a member's groups change rarely and every request
+   * of theirs asked.
+   */
   async viewer(uid: number): Promise<Viewer> {
-    const groups = await this.groups.groupsOf(uid);
-    return { uid, groups, isAdmin: groups.includes(ADMINISTRATORS), isGlobalMod: groups.includes(GLOBAL_MODS) };
+    const now = Date.now();
+    const hit = this.caches ? this.viewers.get(uid) : undefined;
+    let groups: string[];
+    if (hit && now - hit.at < TTL_MS) {
+      groups = hit.groups;
+    } else {
+      const generation = this.viewersGeneration;
+      groups = await this.groups.groupsOf(uid);
+      if (this.caches && generation === this.viewersGeneration) {
+        if (this.viewers.size >= 10_000) this.viewers.clear();
+        this.viewers.set(uid, { groups, at: now });
+      }
+    }
+    return { uid, groups: [...groups], isAdmin: groups.includes(ADMINISTRATORS), isGlobalMod: groups.includes(GLOBAL_MODS) };
   }
 
   private async holds(v: Viewer, cid: number, privilege: string): Promise<boolean> {

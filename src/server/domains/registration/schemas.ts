@@ -10,6 +10,8 @@ export const RegisterBody = Type.Object({
   password: str(),
   'password-confirm': str(),
   altcha: str(4096),
+  'g-recaptcha-response': str(8192),
+  'h-captcha-response': str(8192),
   token: str(200),
   'agree-terms': flag,
   gdpr_consent: flag,

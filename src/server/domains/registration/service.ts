@@ -23,6 +23,9 @@ export interface RegisterInput {
   'password-confirm'?: string;
   /** The ALTCHA widget's solution (base64 JSON). */
   altcha?: string;
+  /** reCAPTCHA's or hCaptcha's token, when the admin chose one of them. */
+  'g-recaptcha-response'?: string;
+  'h-captcha-response'?: string;
   /** The invitation token of an invite link. */
   token?: string;
   'agree-terms'?: boolean | string;
@@ -66,7 +69,7 @@ export class RegistrationService {
     if (body.token && !invitation) throw badRequest('register:invite.error-invalid-data');
     if (!invitation && s.registrationType === 'invite-only') throw forbidden('register:invite.error-invite-only');
     if (!invitation && s.registrationType === 'admin-invite-only') throw forbidden('register:invite.error-admin-only');
-    if (await registerNeedsCaptcha(this.ctx)) await verifyCaptcha(this.ctx, body.altcha);
+    if (await registerNeedsCaptcha(this.ctx)) await verifyCaptcha(this.ctx, body, ip);
     if (typeof body.username !== 'string') throw badRequest('error:invalid-username');
     if (typeof body.email !== 'string') throw badRequest('error:invalid-email');
     if (typeof body.password !== 'string') throw badRequest('user:change-password-error');

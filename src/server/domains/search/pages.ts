@@ -8,16 +8,6 @@ import { checkContentSearch, listParam, type ContentResults } from './service.js
 
 const USERS_PER_PAGE = 20;
 
-/** The category filter's choices: readable categories, each with its depth. */
-function levels(rows: { cid: number; name: string; parent_cid: number }[]): SearchPage['allCategories'] {
-  const depth = new Map<number, number>();
-  return rows.map((r) => {
-    const level = r.parent_cid && depth.has(r.parent_cid) ? depth.get(r.parent_cid)! + 1 : 0;
-    depth.set(r.cid, level);
-    return { cid: r.cid, name: r.name, level };
-  });
-}
-
 /**
  * /search: NodeBB's search page. Every filter lives in the query string, so a search can be
  * shared and the back button returns to it; without a term it is the empty form.
@@ -35,7 +25,7 @@ const searchPage = definePage<SearchPage>({
       ctx.privileges.can(viewer, 'search:users'),
       ctx.privileges.can(viewer, 'search:content'),
       ctx.privileges.can(viewer, 'search:tags'),
-      ctx.categories.list(viewer),
+      ctx.search.categoryChoices(viewer),
     ]);
     let results: ContentResults = { posts: [], matchCount: 0, pageCount: 0, users: [] };
     let users: SearchPage['users'] = [];
@@ -91,7 +81,7 @@ const searchPage = definePage<SearchPage>({
         return [{ uid: u.uid, username: u.username, displayname: u.displayname, userslug: u.userslug, picture: u.picture || null, 'icon:text': u['icon:text'], 'icon:bgColor': u['icon:bgColor'] }];
       }),
       tagFilterSelected: search.tags.map((t) => ({ value: t, valueEscaped: t.replace(/[&<>"']/g, ''), valueEncoded: encodeURIComponent(t), class: t.replace(/\s/g, '-') })),
-      allCategories: levels(categories),
+      allCategories: categories,
       searchDefaultSortBy: s.searchDefaultSortBy,
       searchDefaultIn: s.searchDefaultIn,
       expandSearch: advanced,

@@ -191,6 +191,48 @@ describe('the index follows every change', () => {
   });
 });
 
+describe('the cache of result pages', () => {
+  /** The search page's first result for a member, as they see it. */
+  const first = async (client: HttpClient, term: string) => ((await client.get(`/api/search?${q(term)}`)).body.posts as { pid: number; votes: number }[])[0];
+
+  it('shows a vote and a privilege change on the very next search', async () => {
+    const t = await postTopic(admin, cid, { title: 'Capybara habits', content: 'The capybara bathes in warm springs.' });
+    const { client: member } = await forum.loginAs();
+    const { client: other } = await forum.loginAs();
+    expect(await first(member, 'capybara')).toMatchObject({ pid: t.mainPid, votes: 0 });
+    // Another member with the same privileges is answered from the same cached page…
+    expect(await first(other, 'capybara')).toMatchObject({ pid: t.mainPid, votes: 0 });
+    // … which a vote drops at once.
+    expect((await other.put(`/api/v3/posts/${t.mainPid}/vote`, { delta: 1 })).status).toBe(200);
+    expect(await first(member, 'capybara')).toMatchObject({ pid: t.mainPid, votes: 1 });
+    // Members lose read in the category: their next search finds nothing there.
+    await forum.ctx.categories.rescind(SYSTEM, cid, 'groups:topics:read', 'registered-users');
+    try {
+      expect(await first(member, 'capybara')).toBeUndefined();
+      expect(await first(admin, 'capybara')).toMatchObject({ pid: t.mainPid });
+    } finally {
+      await forum.ctx.categories.grant(SYSTEM, cid, 'groups:topics:read', 'registered-users');
+    }
+    expect(await first(member, 'capybara')).toMatchObject({ pid: t.mainPid, votes: 1 });
+  });
+
+  it('offers the category filter the categories the viewer may see, following a privilege change', async () => {
+    const { client: member } = await forum.loginAs();
+    const cids = async () => ((await member.get('/api/search')).body.allCategories as { cid: number; level: number }[]).map((c) => c.cid);
+    expect(await cids()).toEqual(expect.arrayContaining([cid, child]));
+    expect(await cids()).not.toContain(hidden);
+    const levels = (await member.get('/api/search')).body.allCategories as { cid: number; level: number }[];
+    expect(levels.find((c) => c.cid === child)?.level).toBe(1);
+    await forum.ctx.categories.grant(SYSTEM, hidden, 'groups:read', 'registered-users');
+    try {
+      expect(await cids()).toContain(hidden);
+    } finally {
+      await forum.ctx.categories.rescind(SYSTEM, hidden, 'groups:read', 'registered-users');
+    }
+    expect(await cids()).not.toContain(hidden);
+  });
+});
+
 describe('bad input never reaches the database as syntax', () => {
   it.each(['"', '*', 'OR', 'NEAR(', "'", '\\', 'a AND', '"unbalanced', 'col:zebra', '{title} : x', '%_%', '()', 'zebra*', "'; DROP TABLE posts; --"])('%s answers 200', async (term) => {
     const res = await forum.client().get(`/api/search?${q(term)}`);

@@ -1,16 +1,17 @@
 import type { PostObject } from '../../../shared/schemas/post.js';
-import type { TagRef } from '../../../shared/types.js';
+import type { SearchPage, TagRef } from '../../../shared/types.js';
 import { DAY_MS } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
+import { CONTENT_ACTIONS, GuestPageCache } from '../../http/guest-cache.js';
+import type { CategoryRow } from '../../hooks/types.js';
 import type { Viewer } from '../privileges/service.js';
 import { highlightTerms, parseTerms, type Term } from './query.js';
 import { SORTS, type SearchIn, type SortKey } from './store.js';
 import * as store from './store.js';
 
 /** What the search service uses of the application. */
-export type SearchDeps = Pick<AppContext, 'categories' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
+export type SearchDeps = Pick<AppContext, 'caches' | 'categories' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
 
 /** The `in` values of NodeBB's search page: content, or members, tags, categories. */
 export const SEARCH_IN = ['titles', 'posts', 'titlesposts', 'users', 'tags', 'categories'] as const;
@@ -67,13 +68,42 @@ export interface ContentResults {
 const PER_PAGE = 10;
 const FLUSH_MS = 10_000;
 /**
- * How long a search's matches are reused. A common word matches thousands of posts, and
+ * How long a search's page of results is reused. A common word matches thousands of posts, and
  * ranking them all costs milliseconds; the same search asked again within this time (the
- * same terms, filters and readable categories) reuses the list. A content write in this
- * process drops the cache at once; another process's write shows within this time.
+ * same terms, filters, page and readable categories) reuses the page as presented, posts and
+ * snippets included, with no query at all. A content write in this process drops the cache at
+ * once; another process's write shows within this time. The readable categories of a privilege
+ * set are kept as long (dropped at once by a category or privilege change in any process).
  */
 export const SEARCH_CACHE_MS = 10_000;
-const SEARCH_CACHE_MAX = 1000;
+/** The most the cached result pages may hold together (bytes, about): a crawler walking thousands of pages evicts the oldest. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A page of results as presented: the same for every viewer with the same readable categories. */
+interface CachedPage {
+  posts: ContentResults['posts'];
+  count: number;
+}
+
+/** What a privilege set may search: its readable categories and the filter's choices. */
+interface Scope {
+  /** Categories whose topics it may read (the ones searched). */
+  readable: number[];
+  /** Categories it may see, parents before children. */
+  list: CategoryRow[];
+  /** The category filter's choices, each with its depth. */
+  choices: SearchPage['allCategories'];
+}
+
+/** The category filter's choices: readable categories, each with its depth. */
+function levels(rows: { cid: number; name: string; parent_cid: number }[]): SearchPage['allCategories'] {
+  const depth = new Map<number, number>();
+  return rows.map((r) => {
+    const level = r.parent_cid && depth.has(r.parent_cid) ? depth.get(r.parent_cid)! + 1 : 0;
+    depth.set(r.cid, level);
+    return { cid: r.cid, name: r.name, level };
+  });
+}
 /** The job an administrator queues from the dbsearch page: one process rebuilds the index. */
 export const REINDEX_JOB = 'search.reindex';
 
@@ -128,16 +158,37 @@ export function checkContentSearch(p: SearchParams, defaults: { in: string; sort
 export class SearchService {
   private pending = 0;
   private timer: NodeJS.Timeout | null = null;
-  // Insertion order is expiry order (one time-out for all): the oldest entries come first.
-  private hits = new Map<string, { at: number; hits: store.PostHits }>();
+  private pages = new GuestPageCache<CachedPage>(SEARCH_CACHE_MS, SEARCH_CACHE_BYTES);
+  private scopes = new GuestPageCache<Scope>(SEARCH_CACHE_MS, 4 * 1024 * 1024);
+  // Searches under way, by key: the same search asked again meanwhile waits for this one
+  // instead of running too (50 members asking a common word as its page expires run it once).
+  private loading = new Map<string, Promise<CachedPage>>();
+  // Bumped by every clear: a search that began before it must not cache what it read.
+  private generation = 0;
 
   constructor(private readonly ctx: SearchDeps) {
-    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'search-cache', () => this.hits.clear(), { inline: true });
+    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'search-cache', () => this.forget(), { inline: true });
+    // Grants decide the readable categories, hence which results a privilege set shares.
+    ctx.caches.register('privileges', () => this.forget());
     ctx.jobs.define(REINDEX_JOB, async () => {
       const n = await this.reindex(() => undefined);
-      this.hits.clear();
+      this.forget();
       ctx.log.info({ posts: n }, 'search index rebuilt');
     }, { leaseMs: 30 * 60_000, maxAttempts: 1 });
+  }
+
+  /** Drops the cached result pages and scopes (content, categories or grants changed). */
+  forget(): void {
+    this.generation += 1;
+    // A search begun before the change may miss it: later askers start their own.
+    this.loading.clear();
+    this.pages.clear();
+    this.scopes.clear();
+  }
+
+  /** The category filter's choices for the viewer: the categories they may see, each with its depth. */
+  async categoryChoices(viewer: Viewer): Promise<SearchPage['allCategories']> {
+    return (await this.scope(viewer)).choices;
   }
 
   /** The index's size against the posts' (the dbsearch page). */
@@ -156,7 +207,7 @@ export class SearchService {
   async content(viewer: Viewer, s: ContentSearch): Promise<ContentResults> {
     if (!s.terms.length) return { posts: [], matchCount: 0, pageCount: 0, users: [] };
     await this.ctx.privileges.assert(viewer, 'search:content');
-    const readable = await this.ctx.categories.readableCids(viewer);
+    const { readable } = await this.scope(viewer);
     let cids = readable;
     if (s.cids) {
       let chosen = new Set(s.cids);
@@ -168,7 +219,7 @@ export class SearchService {
     // Posts by members who do not exist: nothing, rather than everyone's.
     if (s.byNames.length && !users.length) return { posts: [], matchCount: 0, pageCount: 0, users };
     this.count();
-    const hits = await this.cachedSearch({
+    const page = await this.cachedPage(viewer, s, {
       terms: s.terms,
       in: s.in,
       any: s.any,
@@ -185,29 +236,49 @@ export class SearchService {
       offset: (s.page - 1) * PER_PAGE,
       limit: PER_PAGE,
     });
-    const posts = await this.ctx.posts.objects(viewer, hits.pids);
-    const marks = highlightTerms(s.terms);
-    return {
-      posts: posts.map((p) => ({ ...p, snippet: snippet(p.content, marks) })),
-      matchCount: hits.count,
-      pageCount: Math.ceil(hits.count / PER_PAGE),
-      users,
-    };
+    return { posts: page.posts, matchCount: page.count, pageCount: Math.ceil(page.count / PER_PAGE), users };
   }
 
-  private async cachedSearch(q: store.PostQuery): Promise<store.PostHits> {
+  /**
+   * A page of results, presented, from the cache or searched and presented now. The key holds
+   * the searched categories (the viewer's readable ones), so viewers who may read the same
+   * categories share it: a result carries nothing of its viewer. Cached pages are shared
+   * objects: callers never change them.
+   */
+  private async cachedPage(viewer: Viewer, s: ContentSearch, q: store.PostQuery): Promise<CachedPage> {
     const key = JSON.stringify(q);
-    const now = Date.now();
-    const hit = this.hits.get(key);
-    if (hit && now - hit.at < SEARCH_CACHE_MS) return hit.hits;
+    const hit = this.pages.get(key) ?? this.loading.get(key);
+    if (hit) return hit;
+    const loading = this.searchPage(viewer, s, q, key).finally(() => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    });
+    this.loading.set(key, loading);
+    return loading;
+  }
+
+  /** Searches and presents a page of results, and caches it unless the content changed meanwhile. */
+  private async searchPage(viewer: Viewer, s: ContentSearch, q: store.PostQuery, key: string): Promise<CachedPage> {
+    const generation = this.generation;
     const hits = await store.searchPosts(this.ctx.db, this.ctx.dialect, q);
-    this.hits.delete(key);
-    this.hits.set(key, { at: now, hits });
-    for (const [k, v] of this.hits) {
-      if (this.hits.size <= SEARCH_CACHE_MAX && now - v.at < SEARCH_CACHE_MS) break;
-      this.hits.delete(k);
-    }
-    return hits;
+    const marks = highlightTerms(s.terms);
+    const posts = (await this.ctx.posts.objects(viewer, hits.pids)).map((p) => ({ ...p, snippet: snippet(p.content, marks) }));
+    const page = { posts, count: hits.count };
+    // About the bytes it holds: the post's HTML (twice for a short one: the snippet) and its fields.
+    const bytes = key.length + posts.reduce((n, p) => n + p.content.length + p.snippet.length + 1500, 200);
+    if (generation === this.generation) this.pages.set(key, page, bytes);
+    return page;
+  }
+
+  /** The viewer's readable categories (cached per privilege set: the same groups, and the uid for grants to a member). */
+  private async scope(viewer: Viewer): Promise<Scope> {
+    const key = viewer.isAdmin ? 'admin' : `${viewer.uid}:${viewer.groups.join(',')}`;
+    const hit = this.scopes.get(key);
+    if (hit) return hit;
+    const generation = this.generation;
+    const [readable, list] = await Promise.all([this.ctx.categories.readableCids(viewer), this.ctx.categories.list(viewer)]);
+    const scope = { readable, list, choices: levels(list) };
+    if (generation === this.generation) this.scopes.set(key, scope, key.length + 400 * list.length);
+    return scope;
   }
 
   /** Members whose name starts with or contains the term (NodeBB's in=users). */
@@ -269,7 +340,7 @@ export class SearchService {
   }
 
   private async withChildren(viewer: Viewer, chosen: Set<number>): Promise<Set<number>> {
-    const rows = await this.ctx.categories.list(viewer);
+    const rows = (await this.scope(viewer)).list;
     const out = new Set(chosen);
     // Parents come before children in the list, so one pass per level settles it.
     let grew = true;

@@ -51,6 +51,11 @@ export class SettingsService {
     return this.cached;
   }
 
+  /** The cached settings while fresh, else null (for hooks that must not wait on every request). */
+  peek(): ForumSettings | null {
+    return this.cached && Date.now() - this.loadedAt < TTL_MS ? this.cached : null;
+  }
+
   /** Changes settings; each value must fit the settings' schema (400 with the setting's key otherwise). */
   async set(values: Partial<Record<string, unknown>>): Promise<ForumSettings> {
     assertSettingsChange(values, await this.get());

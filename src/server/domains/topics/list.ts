@@ -6,10 +6,46 @@ import type { TopicListOptions } from './service.js';
 import * as store from './store.js';
 import type { TopicsDeps } from './service.js';
 
+/**
+ * The totals of topic lists, per process: counting every readable topic was a statement per
+ * list page, for every member, though the total only moves with a write. Keyed by what the count
+ * depends on (categories, those showing deleted topics, tag); lists by period or unread state
+ * are counted each time. Dropped on every content action in this process (like the guest
+ * cache) and after TTL_MS, the bound on another process's staleness.
+ */
+export class ListCounts {
+  static readonly TTL_MS = 5000;
+  private counts = new Map<string, { n: number; at: number }>();
+  /** Bumped by each clear: a count read across a clear is not stored (it may predate the write). */
+  generation = 0;
+
+  key(q: { cids: number[]; deletedCids: number[]; tag?: string; since?: number; unreadFor?: number }): string | null {
+    if (q.since !== undefined || q.unreadFor !== undefined) return null;
+    return `${q.cids.join(',')}|${q.deletedCids.join(',')}|${q.tag ?? ''}`;
+  }
+
+  get(key: string | null): number | undefined {
+    if (key === null) return undefined;
+    const hit = this.counts.get(key);
+    return hit && Date.now() - hit.at < ListCounts.TTL_MS ? hit.n : undefined;
+  }
+
+  set(key: string | null, n: number, at: number, generation: number): void {
+    if (key === null || generation !== this.generation) return;
+    if (this.counts.size >= 1000) this.counts.clear();
+    this.counts.set(key, { n, at });
+  }
+
+  clear(): void {
+    this.generation++;
+    this.counts.clear();
+  }
+}
+
 /** A page of topic summaries and the total; deleted topics show only in category lists, to those who may see them. */
-export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
+export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, counts?: ListCounts): Promise<{ topics: TopicSummary[]; count: number }> {
   const deletedCids = opts.sort === 'category' ? await ctx.privileges.filterCids(viewer, 'posts:view_deleted', opts.cids) : [];
-  const { rows, count } = await store.listTopics(ctx.db, {
+  const query = {
     cids: opts.cids,
     deletedCids,
     sort: opts.sort,
@@ -19,7 +55,13 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     tag: opts.tag,
     unreadFor: opts.unreadOnly && viewer.uid > 0 ? viewer.uid : undefined,
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
-  });
+  };
+  const key = counts?.key(query) ?? null;
+  const known = counts?.get(key);
+  const at = Date.now();
+  const generation = counts?.generation ?? 0;
+  const { rows, count } = await store.listTopics(ctx.db, query, known);
+  if (known === undefined) counts?.set(key, count, at, generation);
   return { topics: await presentTopics(ctx, viewer, rows), count };
 }
 

@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
 import { markRead, setFollowState } from './follow.js';
-import { categoryTeasers, listTopics } from './list.js';
+import { categoryTeasers, ListCounts, listTopics } from './list.js';
+import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
 import { defineScheduleJob, publishScheduled } from './schedule.js';
 import { isEditor } from './tools/editors.js';
@@ -41,14 +42,17 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
+  private readonly counts = new ListCounts();
+
   constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
     defineUnpinJob(ctx);
+    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => this.counts.clear(), { inline: true });
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
   async list(viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
-    return listTopics(this.ctx, viewer, opts);
+    return listTopics(this.ctx, viewer, opts, this.counts);
   }
 
   /** The latest post of each category (for the categories page), keyed by cid. */

@@ -152,8 +152,8 @@ function listBase(db: Queryable, q: ListQuery) {
   return query;
 }
 
-/** A page of topics in the list's order, and the total. */
-export async function listTopics(db: Queryable, q: ListQuery): Promise<{ rows: TopicRow[]; count: number }> {
+/** A page of topics in the list's order, and the total (counted unless `knownCount` is given). */
+export async function listTopics(db: Queryable, q: ListQuery, knownCount?: number): Promise<{ rows: TopicRow[]; count: number }> {
   if (!q.cids.length) return { rows: [], count: 0 };
   let rows = listBase(db, q).selectAll('topics');
   if (q.sort === 'category') rows = rows.orderBy('topics.pinned', 'desc').orderBy('topics.last_post_time', 'desc');
@@ -162,7 +162,7 @@ export async function listTopics(db: Queryable, q: ListQuery): Promise<{ rows: T
   else rows = rows.orderBy('topics.last_post_time', 'desc');
   const [list, count] = await Promise.all([
     rows.orderBy('topics.tid', 'desc').offset(q.offset).limit(q.limit).execute(),
-    listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    knownCount !== undefined ? { n: knownCount } : listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows: list, count: Number(count?.n ?? 0) };
 }

@@ -31,6 +31,7 @@ export function registerUploadListeners(ctx: Pick<AppContext, 'hooks' | 'jobs' |
     if (fields.includes('picture') || fields.includes('uploadedpicture')) await uploads.setRefs('picture', user.uid, user.picture);
     if (fields.includes('cover:url')) await uploads.setRefs('cover', user.uid, user.cover_url);
   });
+  ctx.hooks.action('action:group.cover', PLUGIN, async ({ gid, url }) => uploads.setRefs('group-cover', gid, url));
   ctx.hooks.filter('filter:topics.thumbs', PLUGIN, async (data) => {
     for (const [tid, list] of await uploads.thumbsFor(data.tids)) data.thumbs.set(tid, list);
     return data;

@@ -10,6 +10,7 @@ import { Id, Int, Str } from '../../http/input.js';
 import { MAX_FILES, type IncomingFile, type ThumbView } from './service.js';
 import { STORED_NAME } from './storage.js';
 import { assertUploadsAdmin } from './admin-uploads.js';
+import { SlugParams } from '../groups/schemas.js';
 
 /** Content types by stored extension (the extension was set from the sniffed bytes). */
 const SERVED_TYPES: Record<string, string> = {
@@ -119,6 +120,17 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
       handler: async (req) => {
         if (req.viewer.uid > 0 && req.viewer.uid !== req.params.uid && !req.viewer.isAdmin) throw forbidden();
         const row = await ctx.uploads.uploadCover(req.viewer, req.params.uid, await readFiles(ctx, req));
+        return ok({ images: [{ url: ctx.uploads.storage.url(row.path), name: row.name }] });
+      },
+    });
+
+    // Palaver's addition (NodeBB uploads group covers over its socket): one image becomes a group's cover photo.
+    app.post('/api/v3/groups/:slug/cover', {
+      schema: { params: SlugParams, body: FilesBody, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedSchema) }, tags: ['groups'] },
+      handler: async (req) => {
+        // Owners and admins only, refused before the body is read.
+        await ctx.groups.manageable(req.viewer, req.params.slug);
+        const row = await ctx.uploads.uploadGroupCover(req.viewer, req.params.slug, await readFiles(ctx, req));
         return ok({ images: [{ url: ctx.uploads.storage.url(row.path), name: row.name }] });
       },
     });

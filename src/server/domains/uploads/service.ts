@@ -9,7 +9,7 @@ import * as store from './store.js';
 import type { ThumbRow, UploadRow } from './store.js';
 
 /** What the uploads service uses of the application. */
-export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** A file as the request gave it. */
 export interface IncomingFile {
@@ -295,6 +295,16 @@ export class UploadsService {
   }
 
   /**
+   * A group's new cover photo (its owners and admins): one image, checked and re-encoded like a
+   * member's cover, stored as the uploader's upload, then set through the groups service, whose
+   * `action:group.cover` records its reference (the group's old cover becomes unused).
+   */
+  async uploadGroupCover(viewer: Viewer, slug: string, files: IncomingFile[]): Promise<UploadRow> {
+    const g = await this.ctx.groups.manageable(viewer, slug);
+    return this.storeImage(viewer.uid, files, async (p) => p, (url) => this.ctx.groups.setCover(viewer, g.slug, { url }));
+  }
+
+  /**
    * One image of a member's own (picture or cover): checked and re-encoded like any upload,
    * `shape`d, stored as the member's upload, then `set` by its URL; the file is removed again
    * when that fails and nothing else uses it.
@@ -309,6 +319,11 @@ export class UploadsService {
     if (viewer.uid <= 0) throw notAuthorised();
     if (viewer.uid !== uid && !viewer.isAdmin) throw forbidden();
     if (!(await this.ctx.users.get(uid))) throw notFound('error:no-user');
+    return this.storeImage(uid, files, shape, set);
+  }
+
+  /** The checks, re-encoding and storing of one image as `uid`'s upload, then `set` by its URL (the file goes again when that fails and nothing else uses it). */
+  private async storeImage(uid: number, files: IncomingFile[], shape: (p: ProcessedFile) => Promise<ProcessedFile>, set: (url: string) => Promise<unknown>): Promise<UploadRow> {
     const file = files[0];
     if (!file) throw badRequest('error:no-upload');
     if (files.length > 1) throw badRequest('error:too-many-files', 1);
@@ -335,7 +350,7 @@ export class UploadsService {
   // ---- references and clean-up ----
 
   /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
-  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand', refId: number, text: string): Promise<void> {
+  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand' | 'group-cover', refId: number, text: string): Promise<void> {
     await store.setRefs(this.ctx.db, kind, refId, pathsIn(text));
   }
 

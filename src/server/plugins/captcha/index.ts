@@ -4,8 +4,9 @@ import type { Challenge } from 'altcha-lib/v1/types';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import * as store from './store.js';
+import { TOKEN_FIELDS, verifyThirdParty } from './third-party.js';
 
-type Ctx = Pick<AppContext, 'config' | 'db' | 'settings'>;
+type Ctx = Pick<AppContext, 'config' | 'db' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
 
 /** How long a challenge may be solved and used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -26,12 +27,31 @@ export async function newChallenge(ctx: Ctx): Promise<Challenge> {
   return createChallenge({ hmacKey: hmacKey(ctx), maxNumber: MAX_NUMBER, expires: new Date(Date.now() + CHALLENGE_TTL_MS) });
 }
 
+/** The fields a form may carry for the captcha: ALTCHA's payload or a third-party provider's token. */
+export interface CaptchaFields {
+  altcha?: string;
+  'g-recaptcha-response'?: string;
+  'h-captcha-response'?: string;
+}
+
+/**
+ * Checks the captcha of the provider the admin chose: ALTCHA (the default, made here) or the
+ * reCAPTCHA / hCaptcha token, verified with the provider (third-party.ts). 400
+ * error:captcha-required without one, error:invalid-captcha when it does not pass.
+ */
+export async function verifyCaptcha(ctx: Ctx, fields: CaptchaFields, ip: string): Promise<void> {
+  const s = await ctx.settings.get();
+  const provider = s['captcha:provider'];
+  if (provider === 'altcha') return verifyAltcha(ctx, fields.altcha);
+  await verifyThirdParty(ctx, provider, fields[TOKEN_FIELDS[provider]], ip);
+}
+
 /**
  * Checks the widget's payload (base64 JSON of algorithm, challenge, number, salt, signature):
  * the signature is ours, it has not expired, the number solves it, and it was not used
  * before. 400 error:captcha-required without one, error:invalid-captcha otherwise.
  */
-export async function verifyCaptcha(ctx: Ctx, payload: string | undefined): Promise<void> {
+export async function verifyAltcha(ctx: Ctx, payload: string | undefined): Promise<void> {
   if (!payload) throw badRequest('error:captcha-required');
   let challenge = '';
   try {
@@ -65,9 +85,9 @@ export async function loginNeedsCaptcha(ctx: Ctx, ip: string, name: string): Pro
  * address or for the name, a solved challenge must come with it; a failed login is counted,
  * a successful one clears the name's count.
  */
-export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username?: string; altcha?: string }, login: () => Promise<T>): Promise<T> {
+export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username?: string } & CaptchaFields, login: () => Promise<T>): Promise<T> {
   const name = body.username ?? '';
-  if (await loginNeedsCaptcha(ctx, ip, name)) await verifyCaptcha(ctx, body.altcha);
+  if (await loginNeedsCaptcha(ctx, ip, name)) await verifyCaptcha(ctx, body, ip);
   try {
     const result = await login();
     await store.clearFailures(ctx.db, `name:${name.trim().toLowerCase()}`);
@@ -82,14 +102,18 @@ export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username
   }
 }
 
-/** The captcha arguments of the client configuration (spec §3; NodeBB's spam-be-gone names). */
+/**
+ * The captcha arguments of the client configuration (spec §3; NodeBB's spam-be-gone names):
+ * the provider the admin chose and, for reCAPTCHA or hCaptcha, its site key (never the secret).
+ */
 export async function captchaConfig(ctx: Ctx, lang: string) {
   const s = await ctx.settings.get();
+  const provider = s['captcha:provider'];
   return {
-    provider: 'altcha' as const,
-    targetId: 'altcha-captcha',
-    // ALTCHA needs no public key; kept for the spec's field (reCAPTCHA's site key).
-    publicKey: '',
+    provider,
+    targetId: provider === 'altcha' ? 'altcha-captcha' : `${provider}-captcha`,
+    // ALTCHA needs no public key; reCAPTCHA and hCaptcha take the admin's site key.
+    publicKey: provider === 'altcha' ? '' : s['captcha:siteKey'],
     options: { theme: 'light', hl: lang },
     addLoginRecaptcha: s['captcha:loginFailures'] > 0,
     register: s['captcha:register'],

@@ -1,6 +1,8 @@
+import type { TwoFactorVariant } from '../../../shared/security.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
+import * as authnStore from './authn-store.js';
 import * as store from './store.js';
 import { backupHash, codeStep, newBackupCodes, newSecret, otpauthUri, qrDataUrl } from './totp.js';
 
@@ -13,9 +15,14 @@ type Deps = Pick<AppContext, 'db' | 'limiter' | 'settings'>;
 
 /** What the 2factor page shows of a member's key. */
 export interface TwoFactorStatus {
+  /** A confirmed TOTP key. */
   enabled: boolean;
   backupCodesLeft: number;
+  /** How many WebAuthn security keys (authn.ts). */
+  securityKeys: number;
 }
+
+export type { TwoFactorVariant };
 
 /** What an enrolment shows once: the secret, its address and its QR code. */
 export interface Enrolment {
@@ -32,21 +39,36 @@ export interface Enrolment {
 export class TwoFactorService {
   constructor(private readonly ctx: Deps) {}
 
-  /** True when the member has a confirmed key. */
+  /** True when the member has a second factor: a confirmed TOTP key or a security key. */
   async hasKey(uid: number): Promise<boolean> {
+    return (await this.hasTotp(uid)) || (await authnStore.countOf(this.ctx.db, uid)) > 0;
+  }
+
+  /** True when the member has a confirmed TOTP key. */
+  async hasTotp(uid: number): Promise<boolean> {
     const row = await store.keyOf(this.ctx.db, uid);
     return row?.confirmed === 1;
   }
 
   /** The member's key state for their 2factor page. */
   async status(uid: number): Promise<TwoFactorStatus> {
-    const enabled = await this.hasKey(uid);
-    return { enabled, backupCodesLeft: enabled ? await store.backupCodesLeft(this.ctx.db, uid) : 0 };
+    const enabled = await this.hasTotp(uid);
+    const securityKeys = await authnStore.countOf(this.ctx.db, uid);
+    return { enabled, securityKeys, backupCodesLeft: enabled || securityKeys > 0 ? await store.backupCodesLeft(this.ctx.db, uid) : 0 };
+  }
+
+  /** The /login/2fa variants open to the member: security key, TOTP, then backup codes (with either). */
+  async variants(uid: number): Promise<TwoFactorVariant[]> {
+    const out: TwoFactorVariant[] = [];
+    if ((await authnStore.countOf(this.ctx.db, uid)) > 0) out.push('authn');
+    if (await this.hasTotp(uid)) out.push('totp');
+    if (out.length > 0) out.push('backup');
+    return out;
   }
 
   /** Starts an enrolment (a new unconfirmed secret); refused while a key is active. */
   async begin(uid: number, label: string): Promise<Enrolment> {
-    if (await this.hasKey(uid)) throw badRequest('error:two-factor-already-enabled');
+    if (await this.hasTotp(uid)) throw badRequest('error:two-factor-already-enabled');
     const secret = newSecret();
     await store.putPendingKey(this.ctx.db, uid, secret, Date.now());
     const uri = otpauthUri((await this.ctx.settings.get()).siteTitle || 'Palaver', label, secret);
@@ -84,9 +106,12 @@ export class TwoFactorService {
     return codes;
   }
 
-  /** Removes the key and backup codes (the caller checked the password). */
+  /**
+   * Removes the TOTP key (the caller checked the password), and the backup codes unless the
+   * member still has a security key for them to back up.
+   */
   async disable(uid: number): Promise<void> {
-    await this.ctx.db.transaction().execute((tx) => store.deleteKey(tx, uid));
+    await this.ctx.db.transaction().execute(async (tx) => store.deleteKey(tx, uid, (await authnStore.countOf(tx, uid)) > 0));
   }
 
   /** Checks a code from the app: throws error:two-factor-invalid-code when wrong or already used. */

@@ -34,15 +34,16 @@ export async function useStep(db: Queryable, uid: number, step: number): Promise
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Removes a member's key and backup codes. */
-export async function deleteKey(db: Queryable, uid: number): Promise<void> {
-  await db.deleteFrom('two_factor_backup').where('uid', '=', uid).execute();
+/** Removes a member's key, and their backup codes unless `keepBackupCodes`. */
+export async function deleteKey(db: Queryable, uid: number, keepBackupCodes = false): Promise<void> {
+  if (!keepBackupCodes) await db.deleteFrom('two_factor_backup').where('uid', '=', uid).execute();
   await db.deleteFrom('two_factor').where('uid', '=', uid).execute();
 }
 
 /** Replaces a member's backup codes. */
 export async function replaceBackupCodes(db: Queryable, uid: number, hashes: string[]): Promise<void> {
   await db.deleteFrom('two_factor_backup').where('uid', '=', uid).execute();
+  if (hashes.length === 0) return;
   await db
     .insertInto('two_factor_backup')
     .values(hashes.map((code_hash) => ({ uid, code_hash, used_at: 0 })))
