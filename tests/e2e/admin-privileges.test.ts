@@ -68,8 +68,12 @@ describe('admin privileges', () => {
     await page.getByLabel('Description').fill('Green thumbs welcome.');
     await page.getByLabel('Badge text', { exact: true }).fill('Gardener');
     await page.getByLabel('Private (owners approve join requests)').uncheck();
+    // Saving reloads the page (a fresh mount): wait for that reload before typing into the new form.
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/admin/manage/groups/garden-crew'));
     await page.getByRole('button', { name: 'Save' }).click();
+    await reloaded;
     await expect.poll(async () => (await forum.ctx.db.selectFrom('groups').select(['description', 'user_title', 'private']).where('name', '=', 'Garden Crew').executeTakeFirst())).toEqual({ description: 'Green thumbs welcome.', user_title: 'Gardener', private: 0 });
+    await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Green thumbs welcome.');
     await page.getByLabel('User ID to add').fill(String(data.carol.uid));
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(async () => (await forum.ctx.groups.members('Garden Crew')).includes(data.carol.uid)).toBe(true);
