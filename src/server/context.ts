@@ -146,7 +146,11 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     await ctx.analytics.flush().catch((err: unknown) => log.error({ err }, 'analytics flush failed'));
     ctx.analytics.stop();
     await ctx.caches.close();
-    if (redis) redis.disconnect();
+    // QUIT answers after the commands already sent, so none in flight is cut off; 2 s at most.
+    if (redis) {
+      await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+      redis.disconnect();
+    }
     await handle.close();
   };
   return ctx;

@@ -103,8 +103,15 @@ export class Realtime implements Hub {
     await Promise.race([Promise.allSettled([...this.pending]), new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
   }
 
-  /** Quits the adapter's Redis clients. */
+  /**
+   * Quits the adapter's Redis clients, after the work that may still broadcast: jobs and
+   * queued hook listeners (the context drains them again on its own close, a no-op by then).
+   * Quitting first made a late broadcast's publish reject unhandled ("Connection is closed").
+   */
   async close(): Promise<void> {
+    await this.ctx.jobs.stop();
+    await this.ctx.hooks.idle(10_000);
+    await Promise.race([Promise.allSettled([...this.pending]), new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
     await this.handle.close();
   }
 }
