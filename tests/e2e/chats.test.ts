@@ -338,6 +338,22 @@ describe('chats (issue 11)', () => {
     await seriousAxeViolations(a);
     expect(await dockViolations(a)).toEqual([]);
 
+    // A reload brings the window back: the tab remembers its docked rooms.
+    await a.goto(`${h.forum.baseUrl}${topicPath(welcome)}`);
+    await win.locator('[data-testid=chat-message]', { hasText: 'after the navigation' }).waitFor();
+    // The topic's composer opens below the window, not over it: the window moves up, whole.
+    await a.locator('.page-header').getByRole('button', { name: 'Reply' }).click();
+    const composerBox = async () => (await a.locator('section.composer').boundingBox())!;
+    await a.locator('section.composer textarea').first().waitFor();
+    await expect.poll(async () => Math.round((await win.boundingBox())!.y + (await win.boundingBox())!.height) <= Math.round((await composerBox()).y) + 1).toBe(true);
+    expect((await win.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await win.getByTestId('chat-input').fill('typed above the composer');
+    await win.getByTestId('chat-input').press('Enter');
+    await c.locator('[data-testid=chat-message]', { hasText: 'typed above the composer' }).waitFor({ timeout: 5000 });
+    await shot(a, 'chats-window-above-composer-desktop');
+    await a.locator('section.composer').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(async () => Math.round((await win.boundingBox())!.y + (await win.boundingBox())!.height)).toBeGreaterThan(a.viewportSize()!.height - 5);
+
     // Minimise makes it a chip; the chip opens it again.
     await win.getByTestId('chat-window-minimize').click();
     const chip = a.locator(`[data-testid=chat-dock-chip][data-roomid="${room.roomId}"]`);

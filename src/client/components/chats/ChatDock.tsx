@@ -7,7 +7,7 @@ import { roomTitle } from '../../pages/chats/messages';
 import type { ChatsPage } from '../../pages/chats/types';
 import { useStore } from '../../state/store';
 import { Icon } from '../Icon';
-import { closeDocked, DOCK_MEDIA, dockOf, toggleDocked, type DockedRoom } from './dock';
+import { closeDocked, DOCK_MEDIA, dockOf, loadDock, saveDock, toggleDocked, type DockedRoom } from './dock';
 import { chatsOf } from './store';
 
 // The room view (messages, composer, autocomplete) loads with the first window.
@@ -28,6 +28,51 @@ function useWide(): boolean {
 }
 
 /**
+ * The height of the topic composer docked at the bottom of the window (0 when there is none),
+ * so the chat windows sit above it instead of under it.
+ */
+function useComposerHeight(): number {
+  const rt = useRuntime();
+  const composer = useStore(rt.composer);
+  const [height, setHeight] = useState(0);
+  const open = !!composer;
+  useEffect(() => {
+    if (!open || typeof ResizeObserver !== 'function') {
+      setHeight(0);
+      return;
+    }
+    let observer: ResizeObserver | null = null;
+    // The composer mounts in the same render as its state: look for it once that render is done.
+    const frame = requestAnimationFrame(() => {
+      const el = document.querySelector<HTMLElement>('section.composer');
+      if (!el) {
+        setHeight(0);
+        return;
+      }
+      observer = new ResizeObserver(() => setHeight(el.offsetHeight));
+      observer.observe(el);
+      setHeight(el.offsetHeight);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+    };
+  }, [open, composer?.minimized]);
+  return height;
+}
+
+/** Brings back the rooms docked before a reload, and keeps the dock in the tab's storage as it changes. */
+function useDockPersistence(uid: number): void {
+  const rt = useRuntime();
+  useEffect(() => {
+    if (!uid) return;
+    const dock = dockOf(rt);
+    if (!dock.get().rooms.length) dock.set({ rooms: loadDock(sessionStorage, uid) });
+    return dock.subscribe(() => saveDock(sessionStorage, uid, dock.get().rooms));
+  }, [rt, uid]);
+}
+
+/**
  * The floating chat windows, docked bottom-right on desktop widths (like NodeBB's chat modal):
  * each open room has a header (name, minimise, open full page, close), its messages and the
  * room page's composer, live; minimised rooms are chips. Lives in the layout, so it survives
@@ -39,11 +84,13 @@ export function ChatDock() {
   const user = useUser();
   const { rooms } = useStore(dockOf(rt));
   const wide = useWide();
+  useDockPersistence(user?.uid ?? 0);
+  const above = useComposerHeight();
   if (!user?.uid || !wide || !rooms.length) return null;
   const chips = rooms.filter((r) => r.minimised);
   const open = rooms.filter((r) => !r.minimised);
   return (
-    <div className="chat-dock" data-testid="chat-dock" role="region" aria-label={t('modules:chat.open-windows')}>
+    <div className="chat-dock" data-testid="chat-dock" role="region" aria-label={t('modules:chat.open-windows')} style={above ? { ['--chat-dock-bottom' as string]: `${above}px` } : undefined}>
       {chips.length > 0 && (
         <div className="chat-dock-chips d-flex flex-column align-items-end gap-1">
           {chips.map((r) => <DockChip key={r.roomId} room={r} />)}

@@ -68,6 +68,33 @@ export function toggleDocked(rt: object, roomId: number): void {
   else dockOf(rt).set((s) => ({ rooms: s.rooms.map((r) => (r.roomId === roomId ? { ...r, minimised: true } : r)) }));
 }
 
+/** Where a tab keeps its docked rooms, per member: they come back after a reload, not in another tab or account. */
+export const dockKey = (uid: number) => `palaver:chat-dock:${uid}`;
+
+/** The docked rooms a reload left in this tab's storage (anything unreadable counts as none). */
+export function loadDock(storage: Pick<Storage, 'getItem'>, uid: number): DockedRoom[] {
+  try {
+    const raw: unknown = JSON.parse(storage.getItem(dockKey(uid)) ?? '[]');
+    if (!Array.isArray(raw)) return [];
+    const rooms = raw
+      .filter((r): r is DockedRoom => !!r && Number.isSafeInteger((r as DockedRoom).roomId) && (r as DockedRoom).roomId > 0)
+      .map((r) => ({ roomId: r.roomId, minimised: r.minimised === true }));
+    return limitDock(rooms.filter((r, i) => rooms.findIndex((o) => o.roomId === r.roomId) === i));
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the docked rooms in this tab's storage (nothing kept once the last one closes). */
+export function saveDock(storage: Pick<Storage, 'setItem' | 'removeItem'>, uid: number, rooms: DockedRoom[]): void {
+  try {
+    if (rooms.length) storage.setItem(dockKey(uid), JSON.stringify(rooms));
+    else storage.removeItem(dockKey(uid));
+  } catch {
+    // Storage full or refused (private mode): the windows just do not come back after a reload.
+  }
+}
+
 /** Whether rooms open in a floating window here: a desktop-wide browser window. */
 export function dockAvailable(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DOCK_MEDIA).matches;
