@@ -65,6 +65,9 @@ for (const s of sockets) {
 
 const perSender = spec.messages ?? 50;
 const cpu0 = cpuSeconds(spec.serverPid);
+// This process's own CPU too: it decodes every delivery (members × messages), and on a small
+// machine it competes with the server for the cores.
+const own0 = process.cpuUsage();
 const t0 = performance.now();
 await Promise.all(
   uids.slice(0, senders).map(async (uid, k) => {
@@ -80,10 +83,12 @@ const sendMs = performance.now() - t0;
 const deadline = performance.now() + 10_000;
 while (performance.now() < deadline && [...seen.values()].some((e) => e.got < sockets.length)) await new Promise((r) => setTimeout(r, 50));
 const cpu1 = cpuSeconds(spec.serverPid);
+const own = process.cpuUsage(own0);
+const wallMs = performance.now() - t0;
 for (const s of sockets) s.close();
 
 const fanout = [...seen.values()].filter((e) => e.t0 > 0).map((e) => e.last - e.t0).sort((a, b) => a - b);
 const missed = [...seen.values()].reduce((n, e) => n + Math.max(0, sockets.length - e.got), 0);
 const pct = (p) => fanout[Math.min(fanout.length - 1, Math.ceil((p / 100) * fanout.length) - 1)];
-process.stdout.write(`${JSON.stringify({ members: sockets.length, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), missedDeliveries: missed, cpuMsPerMessage: cpu0 !== null && cpu1 !== null && fanout.length ? ((cpu1 - cpu0) * 1000) / fanout.length : null })}\n`);
+process.stdout.write(`${JSON.stringify({ members: sockets.length, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), missedDeliveries: missed, clientCpuShare: (own.user + own.system) / 1000 / wallMs, serverCpuShare: cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / wallMs : null, cpuMsPerMessage: cpu0 !== null && cpu1 !== null && fanout.length ? ((cpu1 - cpu0) * 1000) / fanout.length : null })}\n`);
 process.exit(0);
