@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createHash } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TProperties } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { badRequest, notAuthorised } from '../../http/errors.js';
@@ -22,33 +22,29 @@ const Emails = Type.Object({ emails: Type.Array(Type.String()) });
 const B64 = (maxLength: number) => Type.String({ maxLength, pattern: '^[A-Za-z0-9_-]*$' });
 const Extensions = Type.Object({}, { additionalProperties: true });
 const Attachment = Type.Optional(Type.String({ maxLength: 32 }));
-const RegistrationResponse = Type.Object({
-  id: B64(1024),
-  rawId: B64(1024),
-  type: Type.Literal('public-key'),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: Extensions,
-  response: Type.Object({
-    clientDataJSON: B64(4096),
-    attestationObject: B64(65536),
-    authenticatorData: Type.Optional(B64(65536)),
-    transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })),
-    publicKeyAlgorithm: Type.Optional(Type.Number()),
-    publicKey: Type.Optional(B64(8192)),
-  }),
+/** What both ceremonies' answers share: the credential's id and type around the ceremony's own response. */
+const Credential = <R extends TProperties>(response: R) =>
+  Type.Object({
+    id: B64(1024),
+    rawId: B64(1024),
+    type: Type.Literal('public-key'),
+    authenticatorAttachment: Attachment,
+    clientExtensionResults: Extensions,
+    response: Type.Object(response),
+  });
+const RegistrationResponse = Credential({
+  clientDataJSON: B64(4096),
+  attestationObject: B64(65536),
+  authenticatorData: Type.Optional(B64(65536)),
+  transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })),
+  publicKeyAlgorithm: Type.Optional(Type.Number()),
+  publicKey: Type.Optional(B64(8192)),
 });
-const AuthenticationResponse = Type.Object({
-  id: B64(1024),
-  rawId: B64(1024),
-  type: Type.Literal('public-key'),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: Extensions,
-  response: Type.Object({
-    clientDataJSON: B64(4096),
-    authenticatorData: B64(65536),
-    signature: B64(8192),
-    userHandle: Type.Optional(B64(1024)),
-  }),
+const AuthenticationResponse = Credential({
+  clientDataJSON: B64(4096),
+  authenticatorData: B64(65536),
+  signature: B64(8192),
+  userHandle: Type.Optional(B64(1024)),
 });
 /** The options for navigator.credentials.create() / get(), as @simplewebauthn/server makes them. */
 const WebAuthnOptions = Type.Object({ challenge: Type.String() }, { additionalProperties: true });
