@@ -75,7 +75,7 @@ describe('rooms', () => {
     expect((await bob.client.get(`/api/v3/users/${alice.user.uid}/chat`)).body.response).toEqual({ roomId: r.roomId });
 
     const m1 = await send(alice, r.roomId, 'Hello **bob**');
-    expect(m1).toMatchObject({ roomId: r.roomId, fromuid: alice.user.uid, self: 1, deleted: 0, system: 0, edited: 0, newSet: true });
+    expect(m1).toMatchObject({ roomId: r.roomId, fromuid: alice.user.uid, self: 1, deleted: 0, system: 0, edited: 0, newSet: true, isOwner: true });
     // NodeBB's MessageObject exactly: reply and pin fields only when set.
     expect(Object.keys(m1).sort()).toEqual(['content', 'deleted', 'edited', 'editedISO', 'fromUser', 'fromuid', 'isOwner', 'messageId', 'mid', 'newSet', 'roomId', 'self', 'system', 'timestamp', 'timestampISO']);
     expect(m1.content).toContain('<strong>bob</strong>');

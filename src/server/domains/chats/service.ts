@@ -538,13 +538,20 @@ export class ChatsService {
       parent = await store.messageById(this.ctx.db, opts.toMid);
       if (!parent || parent.room_id !== roomId || parent.mid <= member.joined_mid) throw badRequest('error:invalid-mid');
     }
-    // One lean read of the members serves the block check, the unread transitions, the owners and the notifications.
-    const members = await store.memberStates(this.ctx.db, roomId);
-    const others = members.filter((m) => m.uid !== viewer.uid).map((m) => m.uid);
+    // Every member's uid, and the state of the owners and of those for whom the room becomes unread.
+    const { uids, states } = await store.sendStates(this.ctx.db, roomId, room.last_mid);
+    const others = uids.filter((u) => u !== viewer.uid);
     // A direct message obeys the other member's blocks and chat restriction.
     if (!room.public && others.length === 1) await this.assertCanMessage(viewer, others);
     await this.rateLimit(viewer);
     const html = await this.render(text, viewer.uid);
+    // Members who had read everything: for them the room has just become unread (their badge
+    // changes, and they hear of it). Those with unread messages already have the notification.
+    const caughtUp = new Set(states.filter((m) => m.uid !== viewer.uid && m.last_read_mid >= room.last_mid).map((m) => m.uid));
+    const notify = await this.toNotify(viewer, room, states, text, caughtUp);
+    // Members reading the room meanwhile are not told (notificationSendDelay, NodeBB's): the
+    // delayed notification is a job written with the message, so neither exists without the other.
+    const delay = notify.length ? (await this.ctx.settings.get()).notificationSendDelay : 0;
     const now = Date.now();
     const row = await runAction(this.ctx.db, {
       write: async (tx) => {
@@ -552,50 +559,40 @@ export class ChatsService {
         const inserted = await store.insertMessage(tx, { room_id: roomId, uid: viewer.uid, idx, content: text, content_html: html, system: 0, created: now, to_mid: parent?.mid ?? null, ip: opts.ip ?? '' });
         await store.setLastMid(tx, roomId, inserted.mid);
         await store.updateMember(tx, roomId, viewer.uid, { last_read_mid: inserted.mid });
+        if (notify.length && delay > 0) await this.ctx.jobs.enqueue<NotifyJob>(NOTIFY_JOB, { roomId, mid: inserted.mid, uid: viewer.uid, uids: notify }, { runAt: now + delay * 1000 });
         return inserted;
       },
     });
     const prev = row.idx > 0 ? (await store.messagesPage(this.ctx.db, roomId, 0, 1, row.idx))[0] : null;
-    const [message] = await this.present(viewer, roomId, [row], prev ?? null, members);
+    const [message] = await this.present(viewer, roomId, [row], prev ?? null, states);
     const announced = { ...message!, self: 0 };
-    // Members who had read everything: for them the room has just become unread (their badge
-    // changes, and they hear of it). Those with unread messages already have the notification.
-    const caughtUp = new Set(members.filter((m) => m.uid !== viewer.uid && m.last_read_mid >= room.last_mid).map((m) => m.uid));
-    void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids: members.map((m) => m.uid), newlyUnread: [...caughtUp] });
-    const notify = await this.toNotify(viewer, room, members, text, caughtUp);
-    if (notify.length) {
-      // Members reading the room meanwhile are not told (notificationSendDelay, NodeBB's).
-      const job: NotifyJob = { roomId, mid: row.mid, uid: viewer.uid, uids: notify };
-      const delay = (await this.ctx.settings.get()).notificationSendDelay;
-      if (delay > 0) await this.ctx.jobs.enqueue(NOTIFY_JOB, job, { runAt: now + delay * 1000 });
-      else await this.notifyUnread(job);
-    }
+    void this.ctx.hooks.fire('action:chat.sent', { roomId, public: room.public === 1, message: announced, uids, newlyUnread: [...caughtUp] });
+    if (notify.length && delay <= 0) await this.notifyUnread({ roomId, mid: row.mid, uid: viewer.uid, uids: notify });
     return message!;
   }
 
   /**
    * Members to notify: setting "all" when the room has just become unread for them, or
    * "mentions" (and "all") when named with @; those who blocked the sender are skipped.
+   * `states` holds every member for whom the room has just become unread; a message naming
+   * someone reads every member's state, as anyone may be named.
    */
-  private async toNotify(viewer: Viewer, room: RoomRow, members: MemberState[], text: string, caughtUp: Set<number>): Promise<number[]> {
+  private async toNotify(viewer: Viewer, room: RoomRow, states: MemberState[], text: string, caughtUp: Set<number>): Promise<number[]> {
+    const names = new Set([...text.matchAll(/@([\p{L}\p{N}_.-]+)/gu)].map((m) => m[1]!.toLowerCase()));
+    const members = names.size ? await store.memberStates(this.ctx.db, room.room_id) : states;
     const candidates = members.filter((m) => m.uid !== viewer.uid && m.notify > 0);
     if (!candidates.length) return [];
-    const mentionsOnly = candidates;
     let mentioned = new Set<number>();
-    if (mentionsOnly.length) {
-      const names = new Set([...text.matchAll(/@([\p{L}\p{N}_.-]+)/gu)].map((m) => m[1]!.toLowerCase()));
-      if (names.size) {
-        const rows = await this.ctx.users.getMany(mentionsOnly.map((m) => m.uid));
-        mentioned = new Set(mentionsOnly.filter((m) => {
-          const r = rows.get(m.uid);
-          return r && (names.has(r.username.toLowerCase()) || names.has(r.userslug.toLowerCase()));
-        }).map((m) => m.uid));
-      }
+    if (names.size) {
+      const rows = await this.ctx.users.getMany(candidates.map((m) => m.uid));
+      mentioned = new Set(candidates.filter((m) => {
+        const r = rows.get(m.uid);
+        return r && (names.has(r.username.toLowerCase()) || names.has(r.userslug.toLowerCase()));
+      }).map((m) => m.uid));
     }
     // "All messages": once per unread stretch (the notification merges per room until read); a mention always.
     const uids = candidates.filter((m) => (m.notify === CHAT_NOTIFY.all && caughtUp.has(m.uid)) || mentioned.has(m.uid)).map((m) => m.uid);
     const blockers = await this.ctx.users.blockersAmong(uids, viewer.uid);
-    void room;
     return uids.filter((u) => !blockers.has(u));
   }
 
