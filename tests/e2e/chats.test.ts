@@ -369,6 +369,23 @@ describe('chats (issue 11)', () => {
     expect(await a.getByTestId('chat-dock').count()).toBe(0);
   });
 
+  it('brings back docked windows after a reload, and closes one whose room the member may no longer read', async () => {
+    const h = e2e();
+    const { alice, bob, carol, welcome } = h.data;
+    // Bob, not Alice: an administrator may read any room.
+    const mine = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [bob.uid], roomName: 'Still mine' });
+    const other = await h.forum.ctx.chats.create(await viewer(carol.uid), { uids: [alice.uid], roomName: 'Not for bob' });
+    const a = await h.open(topicPath(welcome), { as: bob });
+    // The tab's storage says both were docked (as a reload in another session might leave it).
+    await a.evaluate(([key, rooms]) => sessionStorage.setItem(key, rooms), [`palaver:chat-dock:${bob.uid}`, JSON.stringify([{ roomId: mine.roomId, minimised: true }, { roomId: other.roomId, minimised: false }])] as const);
+    await a.reload();
+    await a.locator(`[data-testid=chat-dock-chip][data-roomid="${mine.roomId}"]`).waitFor();
+    await a.locator('.alert-toast').filter({ hasText: 'You do not have enough privileges for this action.' }).first().waitFor();
+    expect(await a.locator(`[data-testid=chat-window][data-roomid="${other.roomId}"]`).count()).toBe(0);
+    expect(await a.getByText('Not for bob').count()).toBe(0);
+    await expect.poll(() => a.evaluate((key) => sessionStorage.getItem(key), `palaver:chat-dock:${bob.uid}`)).toBe(JSON.stringify([{ roomId: mine.roomId, minimised: true }]));
+  });
+
   it("opens the direct message room in a floating window from a profile's Chat button", async () => {
     const h = e2e();
     const { bob, carol } = h.data;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { api } from '../../app/api';
+import { api, ApiError } from '../../app/api';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { errorText } from '../../i18n';
@@ -142,7 +142,15 @@ function ChatWindow({ roomId }: { roomId: number }) {
     let alive = true;
     api<ChatsPage>(rt.config, 'GET', `/chats/${roomId}`).then(
       (room) => alive && setData(room),
-      (err: unknown) => alive && setError(errorText(rt.i18n, err)),
+      (err: unknown) => {
+        if (!alive) return;
+        // A room that is gone or no longer the member's (a window brought back after a reload,
+        // or one open while they were removed): say so once and close the window.
+        if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
+          rt.alert({ type: 'warning', message: errorText(rt.i18n, err), timeout: 5000 });
+          closeDocked(rt, roomId);
+        } else setError(errorText(rt.i18n, err));
+      },
     );
     return () => {
       alive = false;
