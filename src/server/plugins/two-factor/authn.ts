@@ -13,9 +13,8 @@ import {
 import type { SecurityKey } from '../../../shared/security.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { enforce } from '../../http/ratelimit.js';
 import * as store from './authn-store.js';
-import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC } from './service.js';
+import { limitTwoFactorAttempt } from './service.js';
 import * as totpStore from './store.js';
 import { backupHash, newBackupCodes } from './totp.js';
 
@@ -136,7 +135,7 @@ export class SecurityKeys {
     label: string,
   ): Promise<{ key: SecurityKeyInfo; backupCodes: string[] | null }> {
     const name = cleanLabel(label);
-    await this.attempt(uid);
+    await limitTwoFactorAttempt(this.ctx.limiter, uid);
     const challenge = await this.takeChallenge(response.response?.clientDataJSON, owner, 'register', uid);
     const { rpID, origin } = relyingParty(this.ctx);
     let info;
@@ -200,7 +199,7 @@ export class SecurityKeys {
    * translated 400 when any of it fails; counts toward the member's attempt limit.
    */
   async authenticate(uid: number, owner: string, response: AuthenticationResponseJSON): Promise<void> {
-    await this.attempt(uid);
+    await limitTwoFactorAttempt(this.ctx.limiter, uid);
     const challenge = await this.takeChallenge(response.response?.clientDataJSON, owner, 'login', uid);
     const cred = typeof response.id === 'string' ? await store.credential(this.ctx.db, response.id) : undefined;
     if (!cred || cred.uid !== uid) throw badRequest('error:two-factor-authn-unknown-key');
@@ -256,11 +255,6 @@ export class SecurityKeys {
     if (!challenge || !(await store.takeChallenge(this.ctx.db, { challenge, owner, purpose, uid }, Date.now())))
       throw badRequest('error:two-factor-authn-expired');
     return challenge;
-  }
-
-  // The same bucket as TOTP and backup codes (service.ts): every kind of attempt counts.
-  private async attempt(uid: number): Promise<void> {
-    await enforce(this.ctx.limiter, `2fa:uid:${uid}`, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC, 'error:too-many-two-factor-attempts');
   }
 }
 

@@ -11,6 +11,11 @@ export const TWO_FACTOR_ATTEMPTS = 5;
 /** The window of those attempts, in seconds. */
 export const TWO_FACTOR_WINDOW_SEC = 300;
 
+/** Counts one second-factor attempt of a member: TOTP, backup code and security key share the bucket. */
+export async function limitTwoFactorAttempt(limiter: AppContext['limiter'], uid: number): Promise<void> {
+  await enforce(limiter, `2fa:uid:${uid}`, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC, 'error:too-many-two-factor-attempts');
+}
+
 type Deps = Pick<AppContext, 'db' | 'limiter' | 'settings'>;
 
 /** What the 2factor page shows of a member's key. */
@@ -77,7 +82,7 @@ export class TwoFactorService {
 
   /** Confirms an enrolment with a code from the app; returns the backup codes (shown once). */
   async confirm(uid: number, code: string): Promise<string[]> {
-    await this.limit(uid);
+    await limitTwoFactorAttempt(this.ctx.limiter, uid);
     const row = await store.keyOf(this.ctx.db, uid);
     if (!row || row.confirmed === 1) throw badRequest('error:two-factor-not-enrolling');
     const step = await codeStep(row.secret, code);
@@ -116,7 +121,7 @@ export class TwoFactorService {
 
   /** Checks a code from the app: throws error:two-factor-invalid-code when wrong or already used. */
   async verifyTotp(uid: number, code: string): Promise<void> {
-    await this.limit(uid);
+    await limitTwoFactorAttempt(this.ctx.limiter, uid);
     const row = await store.keyOf(this.ctx.db, uid);
     if (!row || row.confirmed !== 1) throw badRequest('error:two-factor-not-enabled');
     const step = await codeStep(row.secret, code);
@@ -126,13 +131,9 @@ export class TwoFactorService {
 
   /** Checks a backup code and uses it up: each works once. */
   async verifyBackup(uid: number, code: string): Promise<void> {
-    await this.limit(uid);
+    await limitTwoFactorAttempt(this.ctx.limiter, uid);
     if (!(await this.hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
     if (!(await store.useBackupCode(this.ctx.db, uid, backupHash(uid, code), Date.now()))) throw badRequest('error:two-factor-invalid-backup-code');
-  }
-
-  private async limit(uid: number): Promise<void> {
-    await enforce(this.ctx.limiter, `2fa:uid:${uid}`, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC, 'error:too-many-two-factor-attempts');
   }
 }
 
