@@ -92,4 +92,33 @@ describe('the SQLite driver', () => {
     await db().insertInto('items').values({ label: 'next' }).execute();
     expect(await labels()).toEqual(['after', 'next']);
   });
+
+  it('builds each row as the object better-sqlite3 builds: every column, its value and type, later duplicates winning', async () => {
+    await db().deleteFrom('items').execute();
+    await db().insertInto('items').values([{ label: 'one' }, { label: 'two "quoted"' }]).execute();
+    const SQLite = (await import('better-sqlite3')).default;
+    const plain = new SQLite(path.join(dir, 'palaver.sqlite'), { readonly: true });
+    const texts = [
+      'select * from items order by id',
+      // Names that need quoting, a number, a blob, a null, a duplicate name (the later wins).
+      `select id as "it's", label as "a\\b", 1.5 as "x.y", x'00ff' as bin, null as "empty", id as dup, label as dup from items order by id`,
+      // "__proto__" would set the prototype in an object literal: such rows come from better-sqlite3.
+      'select id as "__proto__", label from items order by id',
+      'select count(*) as n from items where id in (' + Array.from({ length: 70 }, (_, i) => i + 1).join(', ') + ')',
+    ];
+    for (const text of texts) {
+      const ours = (await sql.raw(text).execute(handle.db)).rows;
+      const theirs = plain.prepare(text).all();
+      expect(ours, text).toEqual(theirs);
+      expect(ours.map((r) => Object.keys(r as object)), text).toEqual(theirs.map((r) => Object.keys(r as object)));
+      // Twice: the second answer comes from the cached statement and builder.
+      expect((await sql.raw(text).execute(handle.db)).rows, text).toEqual(theirs);
+    }
+    const proto = (await sql.raw('select id as "__proto__" from items order by id').execute(handle.db)).rows as Record<string, unknown>[];
+    expect(Object.getPrototypeOf(proto[0])).toBe(Object.prototype);
+    // RETURNING rows too.
+    const returned = await db().insertInto('items').values({ label: 'three' }).returning(['id', 'label']).executeTakeFirstOrThrow();
+    expect(returned).toEqual({ id: expect.any(Number), label: 'three' });
+    plain.close();
+  });
 });

@@ -37,10 +37,56 @@ class FifoLock {
   }
 }
 
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+/** Row builders by column list (the same `select *` has many SQL texts: IN-lists of every length). */
+const builders = new Map<string, RowBuilder>();
+const MAX_BUILDERS = 2000;
+/** Each statement's builder, null when its rows come as objects from better-sqlite3. */
+const statementBuilders = new WeakMap<SQLite.Statement, RowBuilder | null>();
+
+/**
+ * A function that turns one row's values into the object better-sqlite3 would have built.
+ * better-sqlite3 sets each property of each row in native code, a quarter of a microsecond
+ * per value: 37 member rows of 31 columns took 250 µs. Reading the values as an array and
+ * making the object with a literal of fixed keys takes under half of that (measured on the
+ * bench seed: 37 users 253 → 112 µs, 20 topics 77 → 41 µs, one user 9.6 → 5.9 µs), and
+ * every row of a statement then shares one object shape. The keys are the statement's
+ * column names, quoted with JSON.stringify; later duplicates win, as in better-sqlite3.
+ */
+function rowBuilder(stmt: SQLite.Statement): RowBuilder | null {
+  const names = stmt.columns().map((c) => c.name);
+  // "__proto__" in an object literal sets the prototype instead of a property.
+  if (names.includes('__proto__')) return null;
+  const key = names.join('\u0000');
+  let build = builders.get(key);
+  if (!build) {
+    build = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as RowBuilder;
+    if (builders.size >= MAX_BUILDERS) builders.clear();
+    builders.set(key, build);
+  }
+  return build;
+}
+
+/** The rows of a statement that returns data, as objects keyed by column name. */
+function readRows(stmt: SQLite.Statement, params: unknown[]): unknown[] {
+  let build = statementBuilders.get(stmt);
+  if (build === undefined) {
+    build = rowBuilder(stmt);
+    statementBuilders.set(stmt, build);
+    if (build) stmt.raw(true);
+  }
+  if (!build) return stmt.all(params);
+  const rows = stmt.all(params) as unknown[][];
+  const out = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = build(rows[i]!);
+  return out;
+}
+
 function run(db: StatementSource, query: CompiledQuery): QueryResult<unknown> {
   const stmt = db.prepare(query.sql);
   const params = query.parameters as unknown[];
-  if (stmt.reader) return { rows: stmt.all(params) };
+  if (stmt.reader) return { rows: readRows(stmt, params) };
   const { changes, lastInsertRowid } = stmt.run(params);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
