@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRoom, ChatUser } from '../../../shared/schemas/chat.js';
 import { bannedUntilReadable, presentUser } from '../users/presenter.js';
-import type { UserRow } from '../users/store.js';
+import type { UserBrief } from '../users/store.js';
 import type { MessageRow, RoomRow } from './store.js';
 import { teaserText as plainTeaser } from '../../../shared/text.js';
 
@@ -8,7 +8,7 @@ import { teaserText as plainTeaser } from '../../../shared/text.js';
 const NEW_SET_GAP_MS = 5 * 60_000;
 
 /** A member as chats show them (NodeBB's chat user fields). */
-export function presentChatUser(row: UserRow | undefined, uid: number): ChatUser {
+export function presentChatUser(row: UserBrief | undefined, uid: number): ChatUser {
   const u = presentUser(row, uid);
   const lastonline = row?.lastonline ?? 0;
   return {
@@ -35,7 +35,7 @@ export interface MessageContext {
   reader: number;
   /** Administrators see deleted messages' content and may restore them. */
   readerIsAdmin: boolean;
-  users: Map<number, UserRow>;
+  users: Map<number, UserBrief>;
   owners: Set<number>;
   /** Messages replied to, by mid. */
   parents: Map<number, MessageRow>;

@@ -14,16 +14,17 @@ const PLUGIN = 'uploads';
  */
 export function registerUploadListeners(ctx: Pick<AppContext, 'hooks' | 'jobs' | 'uploads'>): void {
   const uploads = ctx.uploads;
-  const post = async ({ post: p, topic }: { post: { pid: number; content: string }; topic: { tid: number; main_pid: number } }) => {
-    await uploads.setRefs('post', p.pid, p.content);
+  // fresh: a new post has no references to replace.
+  const post = (fresh: boolean) => async ({ post: p, topic }: { post: { pid: number; content: string }; topic: { tid: number; main_pid: number } }) => {
+    await uploads.setRefs('post', p.pid, p.content, { fresh });
     if (p.pid === topic.main_pid) await uploads.setFirstImage(topic.tid, p.content);
   };
-  ctx.hooks.action('action:post.save', PLUGIN, post);
-  ctx.hooks.action('action:post.edit', PLUGIN, post);
-  ctx.hooks.action('action:topic.save', PLUGIN, post);
+  ctx.hooks.action('action:post.save', PLUGIN, post(true));
+  ctx.hooks.action('action:post.edit', PLUGIN, post(false));
+  ctx.hooks.action('action:topic.save', PLUGIN, post(true));
   ctx.hooks.action('action:post.purge', PLUGIN, async ({ post: p }) => uploads.setRefs('post', p.pid, ''));
   ctx.hooks.action('action:topic.purge', PLUGIN, async ({ topic }) => uploads.setFirstImage(topic.tid, ''));
-  ctx.hooks.action('action:chat.sent', PLUGIN, async ({ message }) => uploads.setRefs('chat', message.mid, message.content));
+  ctx.hooks.action('action:chat.sent', PLUGIN, async ({ message }) => uploads.setRefs('chat', message.mid, message.content, { fresh: true }));
   ctx.hooks.action('action:chat.changed', PLUGIN, async ({ message, change }) => {
     if (change === 'edit') await uploads.setRefs('chat', message.mid, message.content);
   });

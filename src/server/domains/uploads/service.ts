@@ -238,6 +238,7 @@ export class UploadsService {
       write: async (tx) => {
         for (const r of rows) await store.addThumb(tx, tid, r.path, r.name);
       },
+      after: () => this.thumbsChanged(tid, viewer.uid),
     });
     return rows;
   }
@@ -249,7 +250,13 @@ export class UploadsService {
     const row = rel ? await store.anyByPath(this.ctx.db, rel) : undefined;
     if (!row || !row.mime.startsWith('image/') || (row.uid !== viewer.uid && !viewer.isAdmin && !(await this.usedInTopic(tid, rel!)))) throw notFound('error:no-such-upload');
     await store.addThumb(this.ctx.db, tid, row.path, row.name);
+    this.thumbsChanged(tid, viewer.uid);
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+  }
+
+  /** Topic lists and cached pages show thumbnails: they drop what they hold. */
+  private thumbsChanged(tid: number, uid: number): void {
+    void this.ctx.hooks.fire('action:topic.thumbs', { tid, uid });
   }
 
   private async usedInTopic(tid: number, rel: string): Promise<boolean> {
@@ -262,6 +269,7 @@ export class UploadsService {
     await this.editableTopic(viewer, tid);
     const rel = relativeUploadPath(upPath);
     if (!rel || !(await store.orderThumb(this.ctx.db, tid, rel, order))) throw notFound('error:no-thumb');
+    this.thumbsChanged(tid, viewer.uid);
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
@@ -270,6 +278,7 @@ export class UploadsService {
     await this.editableTopic(viewer, tid);
     const rel = relativeUploadPath(upPath);
     if (!rel || !(await store.removeThumb(this.ctx.db, tid, rel))) throw notFound('error:no-thumb');
+    this.thumbsChanged(tid, viewer.uid);
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
@@ -349,9 +358,15 @@ export class UploadsService {
 
   // ---- references and clean-up ----
 
-  /** Records which stored files a text (a post, a chat message, a picture URL) uses. */
-  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand' | 'group-cover', refId: number, text: string): Promise<void> {
-    await store.setRefs(this.ctx.db, kind, refId, pathsIn(text));
+  /**
+   * Records which stored files a text (a post, a chat message, a picture URL) uses. `fresh`:
+   * the text is new (a message just sent), so nothing to replace; a text without files then
+   * costs no query.
+   */
+  async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand' | 'group-cover', refId: number, text: string, opts: { fresh?: boolean } = {}): Promise<void> {
+    const paths = pathsIn(text);
+    if (opts.fresh) await store.addRefs(this.ctx.db, kind, refId, paths);
+    else await store.setRefs(this.ctx.db, kind, refId, paths);
   }
 
   /**

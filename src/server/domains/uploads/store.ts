@@ -50,6 +50,11 @@ export async function rowsOfPath(db: Queryable, path: string): Promise<number> {
 /** Replaces the stored paths one post, chat message or picture uses. */
 export async function setRefs(db: Queryable, kind: string, refId: number, paths: string[]): Promise<void> {
   await db.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', '=', refId).execute();
+  await addRefs(db, kind, refId, paths);
+}
+
+/** Adds the stored paths a new post or chat message uses (none to replace). */
+export async function addRefs(db: Queryable, kind: string, refId: number, paths: string[]): Promise<void> {
   if (paths.length) await db.insertInto('upload_refs').values(paths.map((path) => ({ path, kind, ref_id: refId }))).onConflict((oc) => oc.doNothing()).execute();
 }
 

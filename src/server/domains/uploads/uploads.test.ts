@@ -248,6 +248,9 @@ describe('uploads', () => {
     const ordered = await member.client.put(`/api/v3/topics/${tid}/thumbs/order`, { path: pathB, order: 0 });
     expect(ordered.status).toBe(200);
     expect(ordered.body.response.map((t: { url: string }) => t.url)).toEqual([urlB, urlA]);
+    // The list read just before shows the new order at once (the member list cache drops on thumbnail changes).
+    const relisted = (await member.client.get('/api/recent')).body.topics.find((t: { tid: number }) => t.tid === tid);
+    expect(relisted.thumbs.map((t: { url: string }) => t.url)).toEqual([urlB, urlA]);
     // Another member may not touch them.
     const other = await forum.loginAs();
     expect((await other.client.del(`/api/v3/topics/${tid}/thumbs`, { path: pathB })).status).toBe(403);

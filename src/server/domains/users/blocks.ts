@@ -46,6 +46,13 @@ export async function blockedBy(db: Queryable, uid: number): Promise<number[]> {
   return (await db.selectFrom('user_blocks').select('blocked_uid').where('uid', '=', uid).orderBy('created', 'desc').limit(1000).execute()).map((r) => r.blocked_uid);
 }
 
+/** Of `uids`, those `uid` has blocked (one lookup of the primary key per uid). */
+export async function blockedAmong(db: Queryable, uid: number, uids: number[]): Promise<Set<number>> {
+  if (!uids.length) return new Set();
+  const rows = await db.selectFrom('user_blocks').select('blocked_uid').where('uid', '=', uid).where('blocked_uid', 'in', [...new Set(uids)]).execute();
+  return new Set(rows.map((r) => r.blocked_uid));
+}
+
 /** Of `uids`, those who follow `target` (one query). */
 export async function followersAmong(db: Queryable, uids: number[], target: number): Promise<Set<number>> {
   if (!uids.length) return new Set();

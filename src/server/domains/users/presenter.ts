@@ -1,7 +1,7 @@
 import type { UserObj, UserObjectSlim, UserSettingsObj } from '../../../shared/schemas/user.js';
 import type { LoggedInUser, UserSettings, UserSummary } from '../../../shared/types.js';
 import { notifySettingsOf } from '../notifications/schemas.js';
-import type { UserRow } from './store.js';
+import type { UserBrief, UserRow } from './store.js';
 
 const ICON_COLOURS = ['#f44336', '#e91e63', '#9c27b0', '#673ab7', '#3f51b5', '#2196f3', '#009688', '#1b5e20', '#33691e', '#827717', '#e65100', '#ff5722', '#795548', '#607d8b'];
 
@@ -47,7 +47,7 @@ export function formerUser(uid: number): UserSummary {
 }
 
 /** The public summary of a member. */
-export function presentUser(row: UserRow | undefined, uid = 0): UserSummary {
+export function presentUser(row: UserBrief | undefined, uid = 0): UserSummary {
   if (!row) return formerUser(uid);
   const banned = row.banned === 1 && (row.banned_until === 0 || row.banned_until > Date.now());
   return {

@@ -16,7 +16,7 @@ import { setUserFollow } from './follow.js';
 import { fieldValues, setFieldValues, topicList } from './lists.js';
 import { checkCoverPosition, checkCustomFields, checkProfileFields, customFieldDefs, type ProfileFieldsInput } from './profile.js';
 import * as store from './store.js';
-import type { UserRow } from './store.js';
+import type { UserBrief, UserRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import * as credentials from './credentials.js';
 import { installedLanguages, isTimeZone } from '../../i18n.js';
@@ -66,6 +66,15 @@ export class UsersService {
   /** Several member rows keyed by uid. */
   async getMany(uids: number[]): Promise<Map<number, UserRow>> {
     const rows = await store.byUids(
+      this.ctx.db,
+      uids.filter((u) => u > 0),
+    );
+    return new Map(rows.map((r) => [r.uid, r]));
+  }
+
+  /** Several members' brief (what lists show of an author) keyed by uid. */
+  async briefs(uids: number[]): Promise<Map<number, UserBrief>> {
+    const rows = await store.briefsByUids(
       this.ctx.db,
       uids.filter((u) => u > 0),
     );
@@ -562,6 +571,11 @@ export class UsersService {
   /** The uids a member has blocked. */
   async blockedBy(uid: number): Promise<number[]> {
     return blocks.blockedBy(this.ctx.db, uid);
+  }
+
+  /** Of `uids`, those `uid` has blocked. */
+  async blockedAmong(uid: number, uids: number[]): Promise<Set<number>> {
+    return blocks.blockedAmong(this.ctx.db, uid, uids);
   }
 
   /** Of `uids`, those who follow `target`. */
