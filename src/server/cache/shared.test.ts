@@ -68,4 +68,15 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     await forum.ctx.privileges.give(cid, ['read'], REGISTERED);
     expect(await within1s(() => b.ctx.privileges.can(member, 'read', cid), true)).toBe(true);
   });
+
+  it("shows a topic posted in A in B's cached lists and pages within a second", async () => {
+    const cid = await makeCategory(forum.ctx);
+    await forum.ctx.topics.create(member, { cid, title: 'Shared caches topic one', content: 'The first topic of this category.' });
+    const titles = async () => (await b.ctx.topics.list(member, { cids: [cid], sort: 'recent', page: 1, perPage: 20 })).topics.map((t) => t.titleRaw);
+    // B has the list cached.
+    expect(await titles()).toEqual(['Shared caches topic one']);
+    await forum.ctx.topics.create(member, { cid, title: 'Shared caches topic two', content: 'The second topic, from process A.' });
+    expect(await within1s(async () => (await titles()).join(' | '), 'Shared caches topic two | Shared caches topic one')).toBe('Shared caches topic two | Shared caches topic one');
+  });
 });
+

@@ -57,6 +57,8 @@ export interface ActionHooks {
   'action:topic.move': { topic: TopicRow; uid: number; fromCid: number };
   /** A topic's tags were replaced or removed (not through a post edit). */
   'action:topic.tags': { topic: TopicRow; uid: number; tags: string[] };
+  /** A topic's thumbnails were added, chosen, reordered or removed (lists and the guest cache show them). */
+  'action:topic.thumbs': { tid: number; uid: number };
   /** A topic tool changed which posts these topics hold (merge, fork, move posts, change owner): open pages reload. */
   'action:topic.tools': { tids: number[]; uid: number; tool: 'merge' | 'fork' | 'move-posts' | 'owner' | 'editors' };
   'action:user.create': { user: UserRow };

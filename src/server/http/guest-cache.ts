@@ -12,7 +12,7 @@ interface Entry<T> {
 export const CONTENT_ACTIONS: (keyof ActionHooks)[] = [
   'action:topic.save', 'action:post.save', 'action:post.edit', 'action:post.delete', 'action:post.restore',
   'action:post.purge', 'action:post.vote', 'action:topic.delete', 'action:topic.restore', 'action:topic.purge',
-  'action:topic.lock', 'action:topic.pin', 'action:topic.move', 'action:topic.tags', 'action:topic.tools', 'action:user.update', 'action:user.delete',
+  'action:topic.lock', 'action:topic.pin', 'action:topic.move', 'action:topic.tags', 'action:topic.thumbs', 'action:topic.tools', 'action:user.update', 'action:user.delete',
   'action:user.banned', 'action:user.unbanned', 'action:category.create', 'action:category.update', 'action:category.delete',
 ];
 

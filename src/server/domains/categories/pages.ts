@@ -84,7 +84,7 @@ const categoryPage = definePage<CategoryPage>({
     ];
     if (page > 1) link.push({ rel: 'prev', href: `${relativePath}/category/${row.slug}?page=${page - 1}` });
     if (page < list.pageCount) link.push({ rel: 'next', href: `${relativePath}/category/${row.slug}?page=${page + 1}` });
-    const watch = (await ctx.categories.watchStates(viewer.uid, [row.cid])).get(row.cid);
+    const watch = (await ctx.categories.watchStates(viewer, [row.cid])).get(row.cid);
     return {
       ...view,
       isWatched: watch === 'watching',

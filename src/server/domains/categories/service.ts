@@ -88,8 +88,8 @@ export class CategoriesService {
   }
 
   /** A member's effective watch state of each category. */
-  async watchStates(uid: number, cids: number[]): Promise<Map<number, WatchState>> {
-    return watchStatesOf(this.ctx, uid, cids);
+  async watchStates(who: number | Viewer, cids: number[]): Promise<Map<number, WatchState>> {
+    return watchStatesOf(this.ctx, who, cids);
   }
 
   /** The members who chose to watch a category (they hear of its new topics). */

@@ -40,9 +40,11 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
 }
 
 /** A member's effective watch state of each category: chosen, else their default, else the forum's (guests watch nothing, as in NodeBB). */
-export async function watchStatesOf(ctx: CategoriesDeps, uid: number, cids: number[]): Promise<Map<number, WatchState>> {
+export async function watchStatesOf(ctx: CategoriesDeps, who: number | Viewer, cids: number[]): Promise<Map<number, WatchState>> {
+  const uid = typeof who === 'number' ? who : who.uid;
   if (uid <= 0) return new Map(cids.map((cid) => [cid, 'notwatching']));
-  const [chosen, user] = await Promise.all([store.watchStates(ctx.db, uid, cids), ctx.users.get(uid)]);
+  // The viewer's own row came with their request: no second read of it.
+  const [chosen, user] = await Promise.all([store.watchStates(ctx.db, uid, cids), typeof who === 'number' ? ctx.users.get(uid) : ctx.users.ofViewer(who)]);
   // A category the member never chose follows their own default (`categoryWatchState`), else the forum's.
   const own = user ? parseSettings(user.settings).categoryWatchState : undefined;
   const fallback = typeof own === 'string' && (WATCH_STATES as readonly string[]).includes(own) ? (own as WatchState) : DEFAULT_WATCH_STATE;

@@ -22,6 +22,7 @@ const CACHE_MS = 10 * 60_000;
  */
 export class FeedsService {
   private cache = new Map<string, { at: number; body: string }>();
+  private tokens = new Map<number, string>();
 
   constructor(private readonly ctx: FeedsDeps) {
     for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'feeds-cache', () => this.cache.clear(), { inline: true });
@@ -29,7 +30,14 @@ export class FeedsService {
 
   /** A member's feed token: lets a feed reader read what the member may read, and nothing else. */
   tokenFor(uid: number): string {
-    return createHmac('sha256', this.ctx.config.secret).update(`rss:${uid}`).digest('base64url').slice(0, 32);
+    // Every member page links the member's feed: the HMAC is computed once per member.
+    let token = this.tokens.get(uid);
+    if (token === undefined) {
+      token = createHmac('sha256', this.ctx.config.secret).update(`rss:${uid}`).digest('base64url').slice(0, 32);
+      if (this.tokens.size >= 10_000) this.tokens.clear();
+      this.tokens.set(uid, token);
+    }
+    return token;
   }
 
   /** The viewer a feed request reads as: the member of a valid uid + token, else a guest. */

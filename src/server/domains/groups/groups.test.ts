@@ -270,11 +270,17 @@ describe('badges', () => {
     const b = await newGroup(m, { private: 0, userTitle: 'Second' });
     const badges = async () => (await forum.ctx.groups.badgesOf([m.user.uid])).get(m.user.uid)?.map((g) => g.name) ?? [];
     expect(await badges()).toEqual([a.name]);
+    // A topic page read before each change shows the change at once (its shared part is dropped).
+    const { topic } = await forum.ctx.topics.create(m.viewer, { cid, title: 'Badges that change', content: 'A post showing the badges.' });
+    const shown = async () => ((await forum.client().get(`/api/topic/${topic.tid}`)).body as TopicPage).posts[0]!.user.selectedGroups!.map((g) => g.name);
+    expect(await shown()).toEqual([a.name]);
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [b.name, a.name] })).status).toBe(200);
     expect(await badges()).toEqual([b.name, a.name]);
+    expect(await shown()).toEqual([b.name, a.name]);
     // A hidden group's badge never shows beside posts.
     await m.client.put(`/api/v3/groups/${a.slug}`, { hidden: 1 });
     expect(await badges()).toEqual([b.name]);
+    expect(await shown()).toEqual([b.name]);
     await m.client.put(`/api/v3/groups/${a.slug}`, { hidden: 0 });
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: ['administrators'] })).status).toBe(400);
     expect((await (await forum.member()).client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [] })).status).toBe(403);

@@ -399,7 +399,8 @@ export class GroupsService {
     const mine = new Set(await store.groupsOf(this.db, uid));
     const chosen = [...new Set(names)];
     if (chosen.some((n) => !mine.has(n) || n === REGISTERED)) throw badRequest('error:no-group');
-    await runAction(this.db, { write: (tx) => store.setBadges(tx, uid, chosen) });
+    // Topic pages show each author's badges (their cached parts drop in every process).
+    await runAction(this.db, { write: (tx) => store.setBadges(tx, uid, chosen), after: () => this.ctx?.caches.clear('topics') });
   }
 
   // ---- cover photo ----

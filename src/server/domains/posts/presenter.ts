@@ -4,7 +4,7 @@ import type { TopicRow } from '../../hooks/types.js';
 import { escapeTitle } from '../topics/presenter.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
-import type { UserRow } from '../users/store.js';
+import type { UserBrief } from '../users/store.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
 import type { PostsDeps } from './service.js';
@@ -22,38 +22,68 @@ export interface PresentOptions {
 
 /** Presents posts for page data and the API, loading authors, votes and bookmarks in batches. */
 export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], opts: PresentOptions): Promise<PostView[]> {
-  const pids = rows.map((p) => p.pid);
-  const [users, votes, bookmarked, blocked] = await Promise.all([
-    ctx.users.getMany([...rows.map((p) => p.uid), ...rows.map((p) => p.editor_uid)]),
-    store.votesOf(ctx.db, viewer.uid, pids),
-    store.bookmarkedOf(ctx.db, viewer.uid, pids),
-    // The members the viewer blocked: read once for the page; their posts show collapsed.
-    viewer.uid > 0 && rows.length ? ctx.users.blockedBy(viewer.uid).then((u) => new Set(u)) : new Set<number>(),
-  ]);
+  return overlayPosts(ctx, viewer, rows, await presentSharedPosts(ctx, rows, opts.index), opts);
+}
+
+/**
+ * The part of each post's view that is the same for every reader (authors with their badges,
+ * counts, the HTML), with the reader's own fields false. It holds a deleted post's HTML:
+ * only overlayPosts, which blanks it for readers who may not see it, hands it out. The topic
+ * page cache (topic-page.ts) shares these objects between readers; nothing changes them.
+ */
+export async function presentSharedPosts(ctx: PostsDeps, rows: PostRow[], index: (post: PostRow) => number): Promise<PostView[]> {
+  const users = await ctx.users.briefs([...rows.map((p) => p.uid), ...rows.map((p) => p.editor_uid)]);
   // Every author's group badges for the page in one lookup (the groups domain fills the filter), never one per post.
   const { badges } = await ctx.hooks.runFilter('filter:users.badges', { uids: rows.map((p) => p.uid), badges: new Map() });
-  return rows.map((p) => {
+  return rows.map((p) => ({
+    pid: p.pid,
+    tid: p.tid,
+    uid: p.uid,
+    toPid: p.to_pid,
+    index: index(p),
+    content: p.content_html,
+    timestamp: Number(p.created),
+    timestampISO: iso(Number(p.created)),
+    edited: Number(p.edited),
+    editedISO: p.edited ? iso(Number(p.edited)) : '',
+    editor: p.editor_uid ? presentUser(users.get(p.editor_uid), p.editor_uid) : null,
+    deleted: p.deleted,
+    deleterUid: p.deleter_uid,
+    upvotes: p.upvotes,
+    downvotes: p.downvotes,
+    votes: p.upvotes - p.downvotes,
+    bookmarks: p.bookmarks,
+    bookmarked: false,
+    upvoted: false,
+    downvoted: false,
+    selfPost: false,
+    display_edit_tools: false,
+    display_delete_tools: false,
+    display_moderator_tools: false,
+    user: { ...presentUser(users.get(p.uid), p.uid), selectedGroups: badges.get(p.uid) ?? [] },
+  }));
+}
+
+/**
+ * Each post's view for this viewer: the shared part with their votes, bookmarks and tools (in
+ * batches), a deleted post's content blanked unless they may see it, and the authors they
+ * blocked marked. New top-level objects; the nested ones (user, editor) stay shared.
+ */
+export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'>): Promise<PostView[]> {
+  const pids = rows.map((p) => p.pid);
+  const [votes, bookmarked, blocked] = await Promise.all([
+    store.votesOf(ctx.db, viewer.uid, pids),
+    store.bookmarkedOf(ctx.db, viewer.uid, pids),
+    // The page's authors the viewer blocked (one query for the page): their posts show collapsed.
+    viewer.uid > 0 && rows.length ? ctx.users.blockedAmong(viewer.uid, rows.map((p) => p.uid)) : new Set<number>(),
+  ]);
+  return rows.map((p, i) => {
     const hidden = p.deleted === 1 && !opts.viewDeleted(p);
     const tools = opts.tools?.(p) ?? { edit: false, delete: false, moderate: false };
     const vote = votes.get(p.pid) ?? 0;
     return {
-      pid: p.pid,
-      tid: p.tid,
-      uid: p.uid,
-      toPid: p.to_pid,
-      index: opts.index(p),
+      ...shared[i]!,
       content: hidden ? '' : p.content_html,
-      timestamp: Number(p.created),
-      timestampISO: iso(Number(p.created)),
-      edited: Number(p.edited),
-      editedISO: p.edited ? iso(Number(p.edited)) : '',
-      editor: p.editor_uid ? presentUser(users.get(p.editor_uid), p.editor_uid) : null,
-      deleted: p.deleted,
-      deleterUid: p.deleter_uid,
-      upvotes: p.upvotes,
-      downvotes: p.downvotes,
-      votes: p.upvotes - p.downvotes,
-      bookmarks: p.bookmarks,
       bookmarked: bookmarked.has(p.pid),
       upvoted: vote > 0,
       downvoted: vote < 0,
@@ -61,7 +91,6 @@ export async function presentPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
       display_edit_tools: tools.edit,
       display_delete_tools: tools.delete,
       display_moderator_tools: tools.moderate,
-      user: { ...presentUser(users.get(p.uid), p.uid), selectedGroups: badges.get(p.uid) ?? [] },
       ...(blocked.has(p.uid) ? { blocked: true } : {}),
     };
   });
@@ -73,7 +102,7 @@ export function postUrl(ctx: PostsDeps, pid: number): string {
 }
 
 /** A topic's latest post as NodeBB's TeaserObject, for lists. */
-export function presentTeaser(ctx: PostsDeps, post: PostRow, index: number, author: UserRow | undefined): Teaser {
+export function presentTeaser(ctx: PostsDeps, post: PostRow, index: number, author: UserBrief | undefined): Teaser {
   const u = presentUser(author, post.uid) as UserSummary;
   return {
     pid: post.pid,
@@ -93,7 +122,7 @@ export function presentTeaser(ctx: PostsDeps, post: PostRow, index: number, auth
 export interface PostObjectContext {
   topic: TopicRow;
   category: { cid: number; name: string; icon: string; slug: string; parent_cid: number; bg_color: string; color: string } | null;
-  author: UserRow | undefined;
+  author: UserBrief | undefined;
   replies: number;
   /** Whether the viewer may see a deleted post's content. */
   viewDeleted: boolean;

@@ -27,7 +27,7 @@ async function listPage(
   const readable = await ctx.categories.readableCids(viewer);
   // NodeBB's watch states: an ignored category's topics leave the recent, popular and top
   // lists; /unread holds only watched or tracked categories' topics, and followed topics.
-  const states = await ctx.categories.watchStates(viewer.uid, readable);
+  const states = await ctx.categories.watchStates(viewer, readable);
   const cids = extra.unreadOnly ? readable : readable.filter((cid) => states.get(cid) !== 'ignoring');
   const watchedCids = extra.unreadOnly ? readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!)) : undefined;
   const since = extra.term && TERMS[extra.term] ? Date.now() - TERMS[extra.term]! : undefined;

@@ -1,22 +1,35 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
+import { SharedPageCache } from '../../cache/page-cache.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
-import { presentTopics } from './presenter.js';
+import { overlayTopics, presentSharedTopics } from './presenter.js';
+import type { TopicRow } from './store.js';
 import type { TopicListOptions } from './service.js';
 import * as store from './store.js';
 import type { TopicsDeps } from './service.js';
 
+/** A list page as every reader who may read the same categories sees it (see ListCounts). */
+interface SharedPage {
+  rows: TopicRow[];
+  topics: TopicSummary[];
+  count: number;
+}
+
 /**
- * The totals of topic lists, per process: counting every readable topic was a statement per
- * list page, for every member, though the total only moves with a write. Keyed by what the count
- * depends on (categories, those showing deleted topics, tag); lists by period or unread state
- * are counted each time. Dropped on every content action in this process (like the guest
+ * The totals and pages of topic lists, per process. Counting every readable topic was a
+ * statement per list page, for every member, though the total only moves with a write; and
+ * presenting a page (authors, teasers, categories, tags, counts, thumbnails: nine statements)
+ * gave every member the same answer but for their read and follow state. Keyed by what they
+ * depend on (categories, those showing deleted topics, tag; and for pages the order and the
+ * slice), so members who may read the same categories share them; lists by period or unread
+ * state are built each time. Dropped on every content action in this process (like the guest
  * cache) and after TTL_MS, the bound on another process's staleness.
  */
 export class ListCounts {
   static readonly TTL_MS = 5000;
   private counts = new Map<string, { n: number; at: number }>();
-  /** Bumped by each clear: a count read across a clear is not stored (it may predate the write). */
+  private pages = new SharedPageCache<SharedPage>(ListCounts.TTL_MS, 200);
+  /** Bumped by each clear: a count or page read across a clear is not stored (it may predate the write). */
   generation = 0;
 
   key(q: { cids: number[]; deletedCids: number[]; tag?: string; since?: number; unreadFor?: number }): string | null {
@@ -36,9 +49,15 @@ export class ListCounts {
     this.counts.set(key, { n, at });
   }
 
+  /** The shared page for the key, from the cache, from a build under way, or built now by `build`. */
+  page(key: string, build: () => Promise<SharedPage>): Promise<SharedPage> {
+    return this.pages.get(key, build);
+  }
+
   clear(): void {
     this.generation++;
     this.counts.clear();
+    this.pages.clear();
   }
 }
 
@@ -57,19 +76,23 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   };
   const key = counts?.key(query) ?? null;
-  const known = counts?.get(key);
-  const at = Date.now();
-  const generation = counts?.generation ?? 0;
-  const { rows, count } = await store.listTopics(ctx.db, query, known);
-  if (known === undefined) counts?.set(key, count, at, generation);
-  return { topics: await presentTopics(ctx, viewer, rows), count };
+  const build = async (): Promise<SharedPage> => {
+    const known = counts?.get(key);
+    const at = Date.now();
+    const generation = counts?.generation ?? 0;
+    const { rows, count } = await store.listTopics(ctx.db, query, known);
+    if (known === undefined) counts?.set(key, count, at, generation);
+    return { rows, topics: await presentSharedTopics(ctx, rows), count };
+  };
+  const page = counts && key !== null ? await counts.page(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
+  return { topics: await overlayTopics(ctx, viewer, page.rows, page.topics), count: page.count };
 }
 
 /** The latest post of each category, keyed by cid, in three statements whatever the number of categories. */
 export async function categoryTeasers(ctx: TopicsDeps, cids: number[]): Promise<Map<number, Teaser>> {
   const topics = await store.latestPerCategory(ctx.db, cids);
   const posts = await ctx.posts.getMany(topics.map((t) => t.teaser_pid).filter((p) => p > 0));
-  const users = await ctx.users.getMany([...posts.values()].map((p) => p.uid));
+  const users = await ctx.users.briefs([...posts.values()].map((p) => p.uid));
   const out = new Map<number, Teaser>();
   for (const t of topics) {
     const post = posts.get(t.teaser_pid);

@@ -5,7 +5,7 @@ import type { Viewer } from '../privileges/service.js';
 import type { TopicThumb } from '../../hooks/types.js';
 import { presentTeaser } from '../posts/presenter.js';
 import { bannedUntilReadable, presentUser } from '../users/presenter.js';
-import type { UserRow } from '../users/store.js';
+import type { UserBrief } from '../users/store.js';
 import type { TopicRow } from './store.js';
 import * as store from './store.js';
 import type { TopicsDeps } from './service.js';
@@ -79,7 +79,7 @@ export async function topicThumbs(ctx: Pick<TopicsDeps, 'hooks'>, tids: number[]
 }
 
 /** A topic's author as NodeBB's TopicObject lists it. */
-export function topicUser(summary: UserSummary, row: UserRow | undefined): TopicUser {
+export function topicUser(summary: UserSummary, row: UserBrief | undefined): TopicUser {
   const until = summary.banned ? Number(row?.banned_until ?? 0) : 0;
   return {
     uid: summary.uid,
@@ -106,34 +106,62 @@ export function topicUser(summary: UserSummary, row: UserRow | undefined): Topic
  * per topic).
  */
 export async function presentTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[]): Promise<TopicSummary[]> {
+  return overlayTopics(ctx, viewer, rows, await presentSharedTopics(ctx, rows));
+}
+
+/**
+ * The part of each topic's summary that is the same for every reader: the viewer's own
+ * fields (isOwner, ignored, followed, unread) are false. Shared between readers by the list
+ * cache (list.ts): nothing changes these objects after they are made.
+ */
+export async function presentSharedTopics(ctx: TopicsDeps, rows: TopicRow[]): Promise<TopicSummary[]> {
   if (!rows.length) return [];
   const tids = rows.map((t) => t.tid);
-  const [slims, teasers, categories, tags, reads, follows] = await Promise.all([
+  const [slims, teasers, categories, tags] = await Promise.all([
     presentSlim(ctx, rows),
     ctx.posts.getMany(rows.map((t) => t.teaser_pid).filter((p) => p > 0)),
     ctx.categories.refs([...new Set(rows.map((t) => t.cid))]),
     ctx.tags.forTopics(tids),
-    store.readTimes(ctx.db, viewer.uid, tids),
-    store.followStates(ctx.db, viewer.uid, tids),
   ]);
-  const users = await ctx.users.getMany([...rows.map((t) => t.uid), ...[...teasers.values()].map((p) => p.uid)]);
+  const users = await ctx.users.briefs([...rows.map((t) => t.uid), ...[...teasers.values()].map((p) => p.uid)]);
   return rows.map((t, i) => {
     const teaser = teasers.get(t.teaser_pid);
-    const read = reads.get(t.tid);
-    const follow = follows.get(t.tid);
     return {
       ...slims[i]!,
       category: categories.get(t.cid) ?? missingCategory(t.cid),
       user: topicUser(presentUser(users.get(t.uid), t.uid), users.get(t.uid)),
       teaser: teaser && !teaser.deleted ? presentTeaser(ctx, teaser, Math.max(0, t.post_count - 1), users.get(teaser.uid)) : null,
       tags: tags.get(t.tid) ?? [],
-      isOwner: viewer.uid > 0 && viewer.uid === t.uid,
-      ignored: follow === 'ignore',
-      followed: follow === 'follow',
-      unread: viewer.uid > 0 && (read === undefined || read < Number(t.last_post_time)),
+      isOwner: false,
+      ignored: false,
+      followed: false,
+      unread: false,
       bookmark: null,
       unreplied: t.post_count <= 1,
       icons: [],
+    };
+  });
+}
+
+/**
+ * Each topic's summary for this viewer: the shared part with the viewer's own fields, read in
+ * two batched queries (read times, follow states). New top-level objects; the nested ones
+ * (user, category, teaser, tags) stay shared.
+ */
+export async function overlayTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[], shared: TopicSummary[]): Promise<TopicSummary[]> {
+  if (!rows.length) return [];
+  if (viewer.uid <= 0) return shared.map((t) => ({ ...t }));
+  const tids = rows.map((t) => t.tid);
+  const [reads, follows] = await Promise.all([store.readTimes(ctx.db, viewer.uid, tids), store.followStates(ctx.db, viewer.uid, tids)]);
+  return rows.map((t, i) => {
+    const read = reads.get(t.tid);
+    const follow = follows.get(t.tid);
+    return {
+      ...shared[i]!,
+      isOwner: viewer.uid === t.uid,
+      ignored: follow === 'ignore',
+      followed: follow === 'follow',
+      unread: read === undefined || read < Number(t.last_post_time),
     };
   });
 }

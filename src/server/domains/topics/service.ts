@@ -5,6 +5,8 @@ import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
 import { markRead, setFollowState } from './follow.js';
 import { categoryTeasers, ListCounts, listTopics } from './list.js';
+import { SharedPageCache } from '../../cache/page-cache.js';
+import type { TopicPart } from './topic-page.js';
 import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
 import { defineScheduleJob, publishScheduled } from './schedule.js';
@@ -18,8 +20,8 @@ import { purgeTopicsOf } from './member-content.js';
 /** What the topics service uses of the application: its explicit dependencies. */
 export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
-/** What the topic tools use besides: the audit log. */
-export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'events'>;
+/** What the topic tools and the service use besides: the audit log, the shared caches. */
+export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'caches' | 'events'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -43,11 +45,29 @@ export interface TopicListOptions {
  */
 export class TopicsService {
   private readonly counts = new ListCounts();
+  /** The parts of topic pages every reader sees alike (topic-page.ts), for a few seconds. */
+  readonly topicParts = new SharedPageCache<TopicPart>(ListCounts.TTL_MS, 500);
+  /** Each topic's number of posts (its page count), with the parts. */
+  readonly topicCounts = new SharedPageCache<number>(ListCounts.TTL_MS, 2000);
 
   constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
     defineUnpinJob(ctx);
-    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => this.counts.clear(), { inline: true });
+    // A write in any process drops them in every process (Redis pub/sub): a member whose next
+    // request reaches another process still sees their own reply.
+    ctx.caches.register('topics', () => this.forget());
+    // Posts show their authors' group badges: a change of group membership drops them too.
+    ctx.caches.register('viewers', () => this.forget());
+    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => ctx.caches.clear('topics'), { inline: true });
+    // Topic pages show each post's bookmark count.
+    ctx.hooks.action('action:post.bookmark', 'topic-parts', () => ctx.caches.clear('topics'), { inline: true });
+  }
+
+  /** Drops the cached lists and topic page parts (content changed in this process or another). */
+  private forget(): void {
+    this.counts.clear();
+    this.topicParts.clear();
+    this.topicCounts.clear();
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
@@ -138,7 +158,10 @@ export class TopicsService {
 
   /** Sets the viewer's watch state of a topic. */
   async follow(viewer: Viewer, tid: number, state: 'follow' | 'ignore' | null) {
-    return setFollowState(this.ctx, viewer, tid, state);
+    const result = await setFollowState(this.ctx, viewer, tid, state);
+    // Lists show each topic's follower count.
+    this.ctx.caches.clear('topics');
+    return result;
   }
 
   /** The viewer's watch state of a topic ('follow', 'ignore' or null). */

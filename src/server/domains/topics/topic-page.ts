@@ -1,9 +1,13 @@
-import type { Attributes, TopicPage } from '../../../shared/types.js';
+import type { Attributes, CategoryRef, PostView, TopicPage } from '../../../shared/types.js';
+import type { TagRef } from '../../../shared/schemas/tag.js';
+import type { TopicThumb } from '../../hooks/types.js';
+import type { PostRow } from '../posts/store.js';
+import type { TopicRow } from './store.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
-import { plainText, presentPosts } from '../posts/presenter.js';
+import { overlayPosts, plainText, presentSharedPosts } from '../posts/presenter.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
@@ -32,9 +36,13 @@ export const topicPage = definePage<TopicPage>({
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
     const index = params.index !== undefined ? Number(params.index) : undefined;
     // A topic merged into another: its address leads to the topic it went into.
-    const merged = await mergedInto(ctx, tid);
-    if (merged) return { redirect: `/topic/${merged}` };
-    const topic = await loadTopic(ctx, tid);
+    // (Only a topic that is gone is looked up among the merged ones: no second read of the row.)
+    const topic = await loadTopic(ctx, tid).catch(async (err: unknown) => {
+      const merged = await mergedInto(ctx, tid);
+      if (merged) return merged;
+      throw err;
+    });
+    if (typeof topic === 'number') return { redirect: `/topic/${topic}` };
     await assertReadable(ctx, viewer, topic);
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
     if (!api && params.slug !== topic.slug) {
@@ -43,48 +51,37 @@ export const topicPage = definePage<TopicPage>({
     }
 
     const perPage = await postsPerPage(ctx, viewer);
-    const total = await ctx.posts.countInTopic(topic.tid);
+    const total = await ctx.topics.topicCounts.get(String(topic.tid), () => ctx.posts.countInTopic(topic.tid));
     const pageCount = Math.max(1, Math.ceil(total / perPage));
     // The URL's index counts from 1 (the main post); past the end it lands on the last page.
     const page = query.page !== undefined ? pageNumber(query.page) : index ? Math.min(pageCount, Math.max(1, Math.ceil(index / perPage))) : 1;
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [rows, privileges, refs, viewDeleted, tools, follow, next] = await Promise.all([
-      ctx.posts.pageOfTopic(topic.tid, offset, perPage),
+    const [part, privileges, viewDeleted, tools, follow] = await Promise.all([
+      ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
       ctx.privileges.forCategory(viewer, topic.cid),
-      ctx.categories.refs([topic.cid]),
       canViewDeleted(ctx, viewer, topic.cid),
       postTools(ctx, viewer, topic),
       ctx.topics.followState(viewer, topic.tid),
-      page < pageCount ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
     ]);
+    const { rows, next, mainPost, category, tags, thumbs } = part;
     // The timeline events among this page's posts: from its first post (the topic's start on
     // page 1) to the next page's first post (for ever on the last page).
-    const events = await pageEvents(ctx, viewer, topic.tid, page > 1 && rows[0] ? Number(rows[0].created) : 0, next[0] ? Number(next[0].created) - 1 : Number.MAX_SAFE_INTEGER);
+    const events = await pageEvents(ctx, viewer, topic.tid, page > 1 && rows[0] ? Number(rows[0].created) : 0, next ? Number(next.created) - 1 : Number.MAX_SAFE_INTEGER);
     if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
-    // The main post (for the description) is on the first page; other pages read it.
-    const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
-    const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
-    const posts = await presentPosts(ctx, viewer, rows, {
-      index: (p) => positions.get(p.pid)!,
-      viewDeleted: () => viewDeleted,
-      tools,
-    });
+    const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
     const main = posts.find((p) => p.pid === topic.main_pid);
     if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && (await ctx.topics.isEditor(topic.tid, viewer.uid))) {
       main.display_edit_tools = true;
     }
-    const tags = (await ctx.tags.forTopics([topic.tid])).get(topic.tid) ?? [];
-    const category = refs.get(topic.cid) ?? missingCategory(topic.cid);
     // A locked topic takes no replies except from moderators.
     if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
 
     ctx.views.add(topic.tid);
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time));
 
-    const thumbs = (await topicThumbs(ctx, [topic.tid])).get(topic.tid) ?? [];
     const fields = { ...topicFields(topic), thumbs, numThumbs: thumbs.length };
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     return {
@@ -132,3 +129,43 @@ export const topicPage = definePage<TopicPage>({
     };
   },
 });
+
+/**
+ * What a page of a topic shows every reader alike: its posts (rows and their shared views,
+ * see presentSharedPosts), the next page's first post (where this page's timeline ends), the
+ * main post (the description), the category, tags and thumbnails. Cached by the topics
+ * service for a few seconds and dropped on every content change in this process; each
+ * reader's votes, bookmarks, tools, blocks and hidden content are laid over it per request.
+ */
+export interface TopicPart {
+  rows: PostRow[];
+  posts: PostView[];
+  next: PostRow | null;
+  mainPost: PostRow | null;
+  category: CategoryRef;
+  tags: TagRef[];
+  thumbs: TopicThumb[];
+}
+
+async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPage: number, hasNext: boolean): Promise<TopicPart> {
+  const [rows, next, refs, tags, thumbs] = await Promise.all([
+    ctx.posts.pageOfTopic(topic.tid, offset, perPage),
+    hasNext ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
+    ctx.categories.refs([topic.cid]),
+    ctx.tags.forTopics([topic.tid]),
+    topicThumbs(ctx, [topic.tid]),
+  ]);
+  // The main post (for the description) is on the first page; other pages read it.
+  const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
+  const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
+  return {
+    rows,
+    posts: await presentSharedPosts(ctx, rows, (p) => positions.get(p.pid)!),
+    next: next[0] ?? null,
+    mainPost: mainPost ?? null,
+    category: refs.get(topic.cid) ?? missingCategory(topic.cid),
+    tags: tags.get(topic.tid) ?? [],
+    thumbs: thumbs.get(topic.tid) ?? [],
+  };
+}
+

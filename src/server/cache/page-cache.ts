@@ -1,0 +1,57 @@
+/**
+ * Pages (or parts of pages) that every reader with the same key is given: built once, then
+ * served from this process's memory for `ttlMs`, which bounds how stale another process's
+ * write leaves them. The owner clears it on every write in this process that changes them.
+ * A page being built is shared too: readers asking for it meanwhile wait for that build
+ * instead of starting their own (50 members opening a page as it expires build it once).
+ * Entries are shared objects: callers never change them.
+ */
+export class SharedPageCache<T> {
+  private entries = new Map<string, { value: T; at: number }>();
+  private loading = new Map<string, Promise<T>>();
+  /** Bumped by each clear: a page built across a clear is not stored (it may predate the write). */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries: number,
+  ) {}
+
+  /** The entry for the key: cached, being built, or built now by `build`. */
+  async get(key: string, build: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const at = Date.now();
+    const generation = this.generation;
+    const loading = build()
+      .then((value) => {
+        if (generation === this.generation) {
+          this.entries.delete(key);
+          // Insertion order is age order: the oldest goes first.
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { value, at });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loading) this.loading.delete(key);
+      });
+    this.loading.set(key, loading);
+    return loading;
+  }
+
+  /** Drops every entry, and stops builds under way from storing theirs (a write happened). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    // A build begun before the write may miss it: later askers start their own.
+    this.loading.clear();
+  }
+
+  /** Entries held now (tests, diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
