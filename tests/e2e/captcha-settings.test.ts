@@ -32,8 +32,11 @@ describe('captcha provider', () => {
     await provider.selectOption('recaptcha');
     await page.getByLabel('Captcha site key').fill('6LeExampleSiteKey');
     await page.getByLabel('Captcha secret key').fill('the-secret-key-42');
+    // The save's answer first: a busy machine can take longer than a poll to answer it.
+    const saved = page.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes('/admin/settings'), { timeout: 20_000 });
     await page.getByTestId('settings-save').click();
-    await expect.poll(async () => (await h.forum.ctx.settings.get())['captcha:provider']).toBe('recaptcha');
+    expect((await saved).status()).toBe(200);
+    expect((await h.forum.ctx.settings.get())['captcha:provider']).toBe('recaptcha');
     const s = await h.forum.ctx.settings.get();
     expect([s['captcha:siteKey'], s['captcha:secretKey']]).toEqual(['6LeExampleSiteKey', 'the-secret-key-42']);
     await page.getByLabel('Captcha provider').scrollIntoViewIfNeeded();

@@ -9,6 +9,7 @@ import { uploadFiles } from '../../components/composer/uploads';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { errorText } from '../../i18n';
+import { latestSaver } from '../../util/latest-save';
 import { AccountNav } from './AccountNav';
 import { PictureCropper } from './PictureCropper';
 
@@ -57,6 +58,8 @@ export default function AccountEdit({ page }: { page: PageBase }) {
   const pictureInput = useRef<HTMLInputElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
   const fail = (err: unknown) => rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+  // Arrow keys move the cover slider a step per key: one save at a time, the last position last.
+  const [saveCoverPosition] = useState(() => latestSaver((position: string) => api(rt.config, 'PUT', `/users/${data.uid}/cover`, { position }), fail));
   const over = [...form.aboutme!].length > data.maximumAboutMeLength || (data.allowSignature && [...form.signature!].length > data.maximumSignatureLength);
 
   const save = async (e: FormEvent) => {
@@ -115,11 +118,7 @@ export default function AccountEdit({ page }: { page: PageBase }) {
   const moveCover = async (y: number) => {
     const position = `50% ${y}%`;
     setCover((c) => ({ ...c, position }));
-    try {
-      await api(rt.config, 'PUT', `/users/${data.uid}/cover`, { position });
-    } catch (err) {
-      fail(err);
-    }
+    await saveCoverPosition(position);
   };
   const removeCover = async () => {
     try {

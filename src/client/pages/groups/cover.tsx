@@ -6,6 +6,7 @@ import { useRuntime } from '../../app/runtime';
 import { uploadFiles } from '../../components/composer/uploads';
 import { Icon } from '../../components/Icon';
 import { errorText } from '../../i18n';
+import { latestSaver } from '../../util/latest-save';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -23,6 +24,8 @@ export function GroupCover({ group: g }: { group: GroupFull }) {
   const base = `/groups/${encodeURIComponent(g.slug)}/cover`;
   const fail = (err: unknown) => rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
   const manage = g.isOwner;
+  // Arrow keys move the slider a step per key: one save at a time, the last position last.
+  const [savePosition] = useState(() => latestSaver((position: string) => api(rt.config, 'PUT', base, { position }), fail));
   if (!cover.url && !manage) return null;
 
   const upload = async (file: File | undefined) => {
@@ -42,11 +45,7 @@ export function GroupCover({ group: g }: { group: GroupFull }) {
   const move = async (y: number) => {
     const position = `50% ${y}%`;
     setCover((c) => ({ ...c, position }));
-    try {
-      await api(rt.config, 'PUT', base, { position });
-    } catch (err) {
-      fail(err);
-    }
+    await savePosition(position);
   };
   const remove = async () => {
     setBusy(true);

@@ -6,7 +6,7 @@ import type { UserRow } from '../users/store.js';
 import { makeCategory, postReply, postTopic } from './testing.js';
 
 // Topic lists share their viewer-independent part between members who may read the same
-// categories (list.ts, ListCounts): each member still gets their own read, follow and owner
+// categories (list.ts, ListCache): each member still gets their own read, follow and owner
 // state, and a write shows at once.
 let forum: TestForum;
 let cid: number;

@@ -8,7 +8,7 @@ import type { TopicListOptions } from './service.js';
 import * as store from './store.js';
 import type { TopicsDeps } from './service.js';
 
-/** A list page as every reader who may read the same categories sees it (see ListCounts). */
+/** A list page as every reader who may read the same categories sees it (see ListCache). */
 interface SharedPage {
   rows: TopicRow[];
   topics: TopicSummary[];
@@ -22,47 +22,29 @@ interface SharedPage {
  * gave every member the same answer but for their read and follow state. Keyed by what they
  * depend on (categories, those showing deleted topics, tag; and for pages the order and the
  * slice), so members who may read the same categories share them; lists by period or unread
- * state are built each time. Dropped on every content action in this process (like the guest
- * cache) and after TTL_MS, the bound on another process's staleness.
+ * state are built each time. Dropped on every content action (in any process, through the
+ * 'topics' shared cache) and after TTL_MS.
  */
-export class ListCounts {
+export class ListCache {
   static readonly TTL_MS = 5000;
-  private counts = new Map<string, { n: number; at: number }>();
-  private pages = new SharedPageCache<SharedPage>(ListCounts.TTL_MS, 200);
-  /** Bumped by each clear: a count or page read across a clear is not stored (it may predate the write). */
-  generation = 0;
+  /** Totals, by list (without the order and the slice): every page of a list shares one. */
+  readonly counts = new SharedPageCache<number>(ListCache.TTL_MS, 1000);
+  readonly pages = new SharedPageCache<SharedPage>(ListCache.TTL_MS, 200);
 
+  /** The list's key, or null for lists built each time (by period, unread state). */
   key(q: { cids: number[]; deletedCids: number[]; tag?: string; since?: number; unreadFor?: number }): string | null {
     if (q.since !== undefined || q.unreadFor !== undefined) return null;
     return `${q.cids.join(',')}|${q.deletedCids.join(',')}|${q.tag ?? ''}`;
   }
 
-  get(key: string | null): number | undefined {
-    if (key === null) return undefined;
-    const hit = this.counts.get(key);
-    return hit && Date.now() - hit.at < ListCounts.TTL_MS ? hit.n : undefined;
-  }
-
-  set(key: string | null, n: number, at: number, generation: number): void {
-    if (key === null || generation !== this.generation) return;
-    if (this.counts.size >= 1000) this.counts.clear();
-    this.counts.set(key, { n, at });
-  }
-
-  /** The shared page for the key, from the cache, from a build under way, or built now by `build`. */
-  page(key: string, build: () => Promise<SharedPage>): Promise<SharedPage> {
-    return this.pages.get(key, build);
-  }
-
   clear(): void {
-    this.generation++;
     this.counts.clear();
     this.pages.clear();
   }
 }
 
 /** A page of topic summaries and the total; deleted topics show only in category lists, to those who may see them. */
-export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, counts?: ListCounts): Promise<{ topics: TopicSummary[]; count: number }> {
+export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, cache?: ListCache): Promise<{ topics: TopicSummary[]; count: number }> {
   const deletedCids = opts.sort === 'category' ? await ctx.privileges.filterCids(viewer, 'posts:view_deleted', opts.cids) : [];
   const query = {
     cids: opts.cids,
@@ -75,16 +57,15 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     unreadFor: opts.unreadOnly && viewer.uid > 0 ? viewer.uid : undefined,
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   };
-  const key = counts?.key(query) ?? null;
+  const key = cache?.key(query) ?? null;
   const build = async (): Promise<SharedPage> => {
-    const known = counts?.get(key);
-    const at = Date.now();
-    const generation = counts?.generation ?? 0;
-    const { rows, count } = await store.listTopics(ctx.db, query, known);
-    if (known === undefined) counts?.set(key, count, at, generation);
+    const [rows, count] = await Promise.all([
+      store.listTopics(ctx.db, query),
+      cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, query)) : store.countTopics(ctx.db, query),
+    ]);
     return { rows, topics: await presentSharedTopics(ctx, rows), count };
   };
-  const page = counts && key !== null ? await counts.page(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
+  const page = cache && key !== null ? await cache.pages.get(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
   return { topics: await overlayTopics(ctx, viewer, page.rows, page.topics), count: page.count };
 }
 

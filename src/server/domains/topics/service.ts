@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
 import { markRead, setFollowState } from './follow.js';
-import { categoryTeasers, ListCounts, listTopics } from './list.js';
+import { categoryTeasers, ListCache, listTopics } from './list.js';
 import { SharedPageCache } from '../../cache/page-cache.js';
 import type { TopicPart } from './topic-page.js';
 import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
@@ -44,11 +44,11 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
-  private readonly counts = new ListCounts();
+  private readonly lists = new ListCache();
   /** The parts of topic pages every reader sees alike (topic-page.ts), for a few seconds. */
-  readonly topicParts = new SharedPageCache<TopicPart>(ListCounts.TTL_MS, 500);
+  readonly topicParts = new SharedPageCache<TopicPart>(ListCache.TTL_MS, 500);
   /** Each topic's number of posts (its page count), with the parts. */
-  readonly topicCounts = new SharedPageCache<number>(ListCounts.TTL_MS, 2000);
+  readonly topicCounts = new SharedPageCache<number>(ListCache.TTL_MS, 2000);
 
   constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
@@ -65,14 +65,14 @@ export class TopicsService {
 
   /** Drops the cached lists and topic page parts (content changed in this process or another). */
   private forget(): void {
-    this.counts.clear();
+    this.lists.clear();
     this.topicParts.clear();
     this.topicCounts.clear();
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
   async list(viewer: Viewer, opts: TopicListOptions): Promise<{ topics: TopicSummary[]; count: number }> {
-    return listTopics(this.ctx, viewer, opts, this.counts);
+    return listTopics(this.ctx, viewer, opts, this.lists);
   }
 
   /** The latest post of each category (for the categories page), keyed by cid. */

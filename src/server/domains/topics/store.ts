@@ -152,19 +152,22 @@ function listBase(db: Queryable, q: ListQuery) {
   return query;
 }
 
-/** A page of topics in the list's order, and the total (counted unless `knownCount` is given). */
-export async function listTopics(db: Queryable, q: ListQuery, knownCount?: number): Promise<{ rows: TopicRow[]; count: number }> {
-  if (!q.cids.length) return { rows: [], count: 0 };
+/** A page of topics in the list's order. */
+export async function listTopics(db: Queryable, q: ListQuery): Promise<TopicRow[]> {
+  if (!q.cids.length) return [];
   let rows = listBase(db, q).selectAll('topics');
   if (q.sort === 'category') rows = rows.orderBy('topics.pinned', 'desc').orderBy('topics.last_post_time', 'desc');
   else if (q.sort === 'popular') rows = rows.orderBy('topics.post_count', 'desc').orderBy('topics.view_count', 'desc').orderBy('topics.last_post_time', 'desc');
   else if (q.sort === 'top') rows = rows.orderBy(sql`topics.upvotes - topics.downvotes`, 'desc').orderBy('topics.last_post_time', 'desc');
   else rows = rows.orderBy('topics.last_post_time', 'desc');
-  const [list, count] = await Promise.all([
-    rows.orderBy('topics.tid', 'desc').offset(q.offset).limit(q.limit).execute(),
-    knownCount !== undefined ? { n: knownCount } : listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows: list, count: Number(count?.n ?? 0) };
+  return rows.orderBy('topics.tid', 'desc').offset(q.offset).limit(q.limit).execute();
+}
+
+/** How many topics the list holds (every page of it). */
+export async function countTopics(db: Queryable, q: ListQuery): Promise<number> {
+  if (!q.cids.length) return 0;
+  const row = await listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** For each category, its topic (not deleted) with the latest post. */
