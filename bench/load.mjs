@@ -4,7 +4,7 @@
 // write: { kind: 'reply' | 'reply-rich' | 'topic', token, tids, uids, cids, names? } makes every
 // request a new reply (or topic) through /api/v3 with a master token acting as a rotating member
 // (`_uid`); 'reply-rich' adds a mention of a member (`names`) and an emoji to every reply.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { postBody, topicTitle } from './lib/content.mjs';
 import { cpuSeconds } from './lib/server.mjs';
@@ -64,6 +64,18 @@ let t0 = 0;
 let seconds = 0;
 let cpu1 = null;
 let closed = false;
+// The server's event-loop probe (bench/lib/loop-probe.mjs), when the spec names its file: a
+// signal opens its window with ours and another closes it; its answer lands in the file.
+const loopSeq = () => (spec.loopFile && existsSync(spec.loopFile) ? JSON.parse(readFileSync(spec.loopFile, 'utf8')).seq : 0);
+const loopSignal = () => {
+  if (!spec.loopFile) return;
+  try {
+    process.kill(spec.cpuPid, 'SIGUSR2');
+  } catch {
+    // the server is gone; the loads below report it
+  }
+};
+const loopSeq0 = loopSeq();
 const warmupMs = spec.warmupSec * 1000;
 const r = await new Promise((resolve, reject) => {
   // Stopped by hand once the measured window is over; the duration is only a backstop.
@@ -72,12 +84,14 @@ const r = await new Promise((resolve, reject) => {
     if (measuring) return;
     measuring = true;
     cpu0 = cpuSeconds(spec.cpuPid);
+    loopSignal();
     load0 = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     t0 = performance.now();
     setTimeout(() => {
       // The window closes here: answers arriving while autocannon winds down are not counted.
       seconds = (performance.now() - t0) / 1000;
       cpu1 = cpuSeconds(spec.cpuPid);
+      loopSignal();
       closed = true;
       instance.stop();
     }, spec.durationSec * 1000);
@@ -108,6 +122,12 @@ const r = await new Promise((resolve, reject) => {
   });
 });
 latencies.sort((a, b) => a - b);
+// The probe answers from the server's loop: wait (up to 3 s) for its second answer.
+let loop = null;
+if (spec.loopFile && measuring) {
+  for (let i = 0; i < 150 && loopSeq() < loopSeq0 + 2; i++) await new Promise((res) => setTimeout(res, 20));
+  if (loopSeq() >= loopSeq0 + 2) loop = JSON.parse(readFileSync(spec.loopFile, 'utf8'));
+}
 const pct = (p) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 100) / 100 : null);
 process.stdout.write(
   `${JSON.stringify({
@@ -130,5 +150,6 @@ process.stdout.write(
     cpuMsPerReq: cpu0 !== null && cpu1 !== null && total ? ((cpu1 - cpu0) * 1000) / total : null,
     serverCpuPct: cpu0 !== null && cpu1 !== null ? (100 * (cpu1 - cpu0)) / seconds : null,
     loadavg: Number(load0),
+    loop,
   })}\n`,
 );

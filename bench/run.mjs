@@ -120,16 +120,23 @@ const results = {
   live: null,
 };
 
+// Every forum process carries the event-loop probe (bench/lib/loop-probe.mjs); each read's
+// load signals it and reports what the server's loop did in the measured window.
+mkdirSync(runDir, { recursive: true });
+const loopFile = path.join(runDir, 'loop.json');
+const loopProbe = ['--import', pathToFileURL(path.join(ROOT, 'bench/lib/loop-probe.mjs')).href];
 async function startForum(extraNodeArgs = []) {
   const port = await freePort();
+  rmSync(loopFile, { force: true });
   const env = {
     ...baseEnv,
+    PALAVER_BENCH_LOOP_FILE: loopFile,
     PORT: String(port),
     HOST: '127.0.0.1',
     PALAVER_URL: `http://127.0.0.1:${port}`,
     ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }),
   };
-  return startProcess({ script: main, args: ['start'], nodeArgs: [...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
+  return startProcess({ script: main, args: ['start'], nodeArgs: [...loopProbe, ...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
 }
 
 // An administrator for the dashboard read (issue 16 §3), made through the CLI as an operator
@@ -239,6 +246,12 @@ const profileAs = opts.profile?.includes(':') ? opts.profile.split(':')[0] : 'gu
 const profileRead = opts.profile?.split(':').pop();
 const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',').flatMap((o) => (o === 'search' ? SEARCHES.map((x) => x.id) : [o])) : null;
 
+/** One line on the server's event loop in a read's window (bench/lib/loop-probe.mjs). */
+function loopSummary(l) {
+  const gcs = Object.entries(l.gc).map(([k, g]) => `${k} ${g.count}× max ${g.maxMs.toFixed(1)} ms`).join(', ');
+  return `loop delay p50 ${l.delay.p50} p99 ${l.delay.p99} max ${l.delay.max} ms, busy ${Math.round(l.elu * 100)}%, GC ${gcs || 'none'}`;
+}
+
 /** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */
 const cookieFor = (read, as) => (as !== 'member' ? null : read.admin ? adminCookie : memberCookie);
 async function probe(read, as) {
@@ -286,9 +299,10 @@ for (const read of READS) {
       connections: settings.connections,
       warmupSec: settings.warmupSec,
       durationSec: settings.durationSec,
+      loopFile,
     });
     results.reads.push({ ...entry, ...r });
-    log(`  ${as} ${read.path}: ${Math.round(r.rps)} req/s (${((r.rps / ceilingRuns[0].rps) * 100).toFixed(0)}% of the first ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+    log(`  ${as} ${read.path}: ${Math.round(r.rps)} req/s (${((r.rps / ceilingRuns[0].rps) * 100).toFixed(0)}% of the first ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.loop ? `; ${loopSummary(r.loop)}` : ''}`);
   }
 }
 ceilingRuns.push(measureCeiling('after the reads'));
