@@ -225,14 +225,16 @@ function guestDocument(before: Buffer, after: Buffer, config: ClientConfig): Buf
 /** Sends page data (JSON) or its HTML document; a guest's successful page is kept in the cache. */
 async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: GuestPageCache<Cached>; key: string }) {
   reply.code(status).header('cache-control', 'private, no-store');
+  // Sent as bytes, encoded once: a string would be measured (Buffer.byteLength, a full scan of a
+  // 20–70 KB string) and then encoded again as it is written; the page's response schema
+  // (fast-json-stringify over additional properties) is skipped for the same JSON.
   if (api) {
-    if (!cache) return reply.type('application/json; charset=utf-8').send(page);
     const json = Buffer.from(JSON.stringify(page));
-    cache.store.set(cache.key, { json }, json.length);
+    if (cache) cache.store.set(cache.key, { json }, json.length);
     return reply.type('application/json; charset=utf-8').send(json);
   }
   const config = await clientConfig(ctx, req, reply);
-  if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
+  if (!cache) return reply.type('text/html; charset=utf-8').send(Buffer.from(renderDocument({ page, config, status })));
   const parts = renderDocumentParts({ page, config, status });
   const entry = { before: Buffer.from(parts.before), after: Buffer.from(parts.after) };
   cache.store.set(cache.key, entry, entry.before.length + entry.after.length);
