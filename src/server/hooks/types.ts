@@ -60,7 +60,7 @@ export interface ActionHooks {
   /** A topic's thumbnails were added, chosen, reordered or removed (lists and the guest cache show them). */
   'action:topic.thumbs': { tid: number; uid: number };
   /** A topic tool changed which posts these topics hold (merge, fork, move posts, change owner): open pages reload. */
-  'action:topic.tools': { tids: number[]; uid: number; tool: 'merge' | 'fork' | 'move-posts' | 'owner' | 'editors' };
+  'action:topic.tools': { tids: number[]; uid: number; tool: 'merge' | 'fork' | 'move-posts' | 'owner' | 'editors' | 'event-delete' };
   'action:user.create': { user: UserRow };
   'action:user.update': { user: UserRow; fields: string[] };
   'action:user.delete': { uid: number; by: number };

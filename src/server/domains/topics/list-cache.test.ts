@@ -138,5 +138,25 @@ describe('topic pages shared between readers', () => {
     expect((await alice.client.put(`/api/v3/posts/${kept.pid}`, { content: 'A reply edited after the vote and the bookmark.' })).status).toBe(200);
     expect((await page(carol, t.tid)).get(kept.pid)!.content).toContain('edited after the vote');
   });
-});
 
+  it("shows a topic's editors and its timeline at once, though the row and the page part are shared", async () => {
+    const admin = await forum.loginAs({ admin: true });
+    const t = await postTopic(alice.client, cid, { title: 'Shared topic with a timeline', content: 'A main post that editors may edit.' });
+    const body = async (m: { client: HttpClient }) => (await m.client.get(`/api/topic/${t.tid}`)).body as { posts: PagePost[]; events: { id: number; type: string }[]; locked: number };
+    // Bob reads the page (the part is built and shared): no Edit tool on Alice's post, no events.
+    expect((await body(bob)).posts[0]).toMatchObject({ display_edit_tools: false });
+    expect((await body(bob)).events).toEqual([]);
+    // Alice makes Bob an editor: his next read has the tool; Carol's has not.
+    expect((await alice.client.put(`/api/v3/topics/${t.tid}/editors`, { uids: [bob.user.uid] })).status).toBe(200);
+    expect((await body(bob)).posts[0]).toMatchObject({ display_edit_tools: true });
+    expect((await body(carol)).posts[0]).toMatchObject({ display_edit_tools: false });
+    // A lock changes the shared row and adds an event; its deletion takes the event away.
+    expect((await admin.client.put(`/api/v3/topics/${t.tid}/lock`)).status).toBe(200);
+    const locked = await body(carol);
+    expect(locked.locked).toBe(1);
+    const lock = locked.events.find((e) => e.type === 'lock');
+    expect(lock).toBeDefined();
+    expect((await admin.client.del(`/api/v3/topics/${t.tid}/events/${lock!.id}`)).status).toBe(200);
+    expect((await body(carol)).events.map((e) => e.type)).not.toContain('lock');
+  });
+});

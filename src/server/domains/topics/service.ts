@@ -47,6 +47,8 @@ export class TopicsService {
   private readonly lists = new ListCache();
   /** The parts of topic pages every reader sees alike (topic-page.ts), for a few seconds. */
   readonly topicParts = new SharedPageCache<TopicPart>(ListCache.TTL_MS, 500);
+  /** Topic rows for topic pages, with the parts (frozen: readers share them). */
+  readonly topicRows = new SharedPageCache<Readonly<TopicRow>>(ListCache.TTL_MS, 2000);
   /** Each topic's number of posts (its page count), with the parts. */
   readonly topicCounts = new SharedPageCache<number>(ListCache.TTL_MS, 2000);
 
@@ -67,6 +69,7 @@ export class TopicsService {
   private forget(): void {
     this.lists.clear();
     this.topicParts.clear();
+    this.topicRows.clear();
     this.topicCounts.clear();
   }
 

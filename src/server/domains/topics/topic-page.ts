@@ -11,7 +11,9 @@ import { overlayPosts, plainText, presentSharedPosts } from '../posts/presenter.
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
-import { attachUndo, pageEvents } from './tools/events.js';
+import { attachUndo, presentEvents } from './tools/events.js';
+import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
+import { editorsOf } from './store.js';
 import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicToolsDeps as TopicsDeps } from './service.js';
@@ -37,7 +39,8 @@ export const topicPage = definePage<TopicPage>({
     const index = params.index !== undefined ? Number(params.index) : undefined;
     // A topic merged into another: its address leads to the topic it went into.
     // (Only a topic that is gone is looked up among the merged ones: no second read of the row.)
-    const topic = await loadTopic(ctx, tid).catch(async (err: unknown) => {
+    // The row as every reader sees it, shared for a few seconds like the page's parts.
+    const topic = await ctx.topics.topicRows.get(String(tid), async () => Object.freeze(await loadTopic(ctx, tid))).catch(async (err: unknown) => {
       const merged = await mergedInto(ctx, tid);
       if (merged) return merged;
       throw err;
@@ -65,15 +68,13 @@ export const topicPage = definePage<TopicPage>({
       postTools(ctx, viewer, topic),
       ctx.topics.followState(viewer, topic.tid),
     ]);
-    const { rows, next, mainPost, category, tags, thumbs } = part;
-    // The timeline events among this page's posts: from its first post (the topic's start on
-    // page 1) to the next page's first post (for ever on the last page).
-    const events = await pageEvents(ctx, viewer, topic.tid, page > 1 && rows[0] ? Number(rows[0].created) : 0, next ? Number(next.created) - 1 : Number.MAX_SAFE_INTEGER);
+    const { rows, mainPost, category, tags, thumbs } = part;
+    const events = await presentEvents(ctx, viewer, part.events, true);
     if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
     const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
     const main = posts.find((p) => p.pid === topic.main_pid);
-    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && (await ctx.topics.isEditor(topic.tid, viewer.uid))) {
+    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && viewer.uid > 0 && part.editors.includes(viewer.uid)) {
       main.display_edit_tools = true;
     }
     // A locked topic takes no replies except from moderators.
@@ -145,18 +146,30 @@ export interface TopicPart {
   category: CategoryRef;
   tags: TagRef[];
   thumbs: TopicThumb[];
+  /** The timeline events among this page's posts (each reader is shown those they may see). */
+  events: TopicEventRow[];
+  /** The members besides its starter who may edit the topic's first post. */
+  editors: number[];
 }
 
 async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPage: number, hasNext: boolean): Promise<TopicPart> {
-  const [rows, next, refs, tags, thumbs] = await Promise.all([
+  const [rows, next, refs, tags, thumbs, editors] = await Promise.all([
     ctx.posts.pageOfTopic(topic.tid, offset, perPage),
     hasNext ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
     ctx.categories.refs([topic.cid]),
     ctx.tags.forTopics([topic.tid]),
     topicThumbs(ctx, [topic.tid]),
+    editorsOf(ctx.db, topic.tid),
   ]);
+  // The timeline events among this page's posts: from its first post (the topic's start on
+  // page 1) to the next page's first post (for ever on the last page).
+  const first = offset > 0 && rows[0] ? Number(rows[0].created) : 0;
+  const last = next[0] ? Number(next[0].created) - 1 : Number.MAX_SAFE_INTEGER;
   // The main post (for the description) is on the first page; other pages read it.
-  const mainPost = rows.find((p) => p.pid === topic.main_pid) ?? (await ctx.posts.get(topic.main_pid));
+  const [events, mainPost] = await Promise.all([
+    eventsBetween(ctx.db, topic.tid, first, last),
+    rows.find((p) => p.pid === topic.main_pid) ?? ctx.posts.get(topic.main_pid),
+  ]);
   const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
   return {
     rows,
@@ -166,6 +179,8 @@ async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPa
     category: refs.get(topic.cid) ?? missingCategory(topic.cid),
     tags: tags.get(topic.tid) ?? [],
     thumbs: thumbs.get(topic.tid) ?? [],
+    events,
+    editors,
   };
 }
 

@@ -159,11 +159,6 @@ export async function listEvents(ctx: TopicsDeps, viewer: Viewer, tid: number): 
   return presentEvents(ctx, viewer, await store.eventsOf(ctx.db, tid));
 }
 
-/** The events among a page of posts (from its first post's time; to its last, or for ever on the last page). */
-export async function pageEvents(ctx: TopicsDeps, viewer: Viewer, tid: number, from: number, to: number): Promise<TopicEventView[]> {
-  return presentEvents(ctx, viewer, await store.eventsBetween(ctx.db, tid, from, to), true);
-}
-
 /** Deletes one event from a topic's timeline: administrators and global moderators. */
 export async function deleteEvent(ctx: TopicsDeps, viewer: Viewer, tid: number, id: number, ip = ''): Promise<void> {
   member(viewer);
@@ -174,4 +169,6 @@ export async function deleteEvent(ctx: TopicsDeps, viewer: Viewer, tid: number, 
     if (!(await store.deleteEvent(tx, tid, id))) throw notFound('error:no-event');
     await ctx.events.log('topic-event-delete', viewer.uid, { tid, eventId: id }, ip, tx);
   });
+  // Cached pages (guests', and the topic parts members share) show the timeline.
+  void ctx.hooks.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'event-delete' });
 }
