@@ -28,6 +28,7 @@ const { values: opts } = parseArgs({
     sockets: { type: 'string', default: '1000' },
     profile: { type: 'string' },
     experiment: { type: 'string' },
+    'server-node-args': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -42,6 +43,7 @@ if (opts.help) {
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
   --scale F          seed F × the full shape (smoke tests of the bench itself)
+  --server-node-args "…"  extra node options for the forum process (V8 heap flags, say)
   --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
                      statements), indexes (bench/experiments/indexes.sql on the run's SQLite copy)
   DATABASE_URL=postgres://… runs against that (fresh, empty) PostgreSQL database.
@@ -124,6 +126,8 @@ const results = {
 // load signals it and reports what the server's loop did in the measured window.
 mkdirSync(runDir, { recursive: true });
 const loopFile = path.join(runDir, 'loop.json');
+const serverNodeArgs = opts['server-node-args'] ? opts['server-node-args'].split(/\s+/).filter(Boolean) : [];
+results.serverNodeArgs = serverNodeArgs;
 const loopProbe = ['--import', pathToFileURL(path.join(ROOT, 'bench/lib/loop-probe.mjs')).href];
 async function startForum(extraNodeArgs = []) {
   const port = await freePort();
@@ -136,7 +140,7 @@ async function startForum(extraNodeArgs = []) {
     PALAVER_URL: `http://127.0.0.1:${port}`,
     ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }),
   };
-  return startProcess({ script: main, args: ['start'], nodeArgs: [...loopProbe, ...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
+  return startProcess({ script: main, args: ['start'], nodeArgs: [...loopProbe, ...serverNodeArgs, ...experimentArgs, ...extraNodeArgs], env, port, probePath: '/', logFile: serverLog, name: 'palaver' });
 }
 
 // An administrator for the dashboard read (issue 16 §3), made through the CLI as an operator
@@ -249,7 +253,8 @@ const only = opts.profile ? [profileRead] : opts.only ? opts.only.split(',').fla
 /** One line on the server's event loop in a read's window (bench/lib/loop-probe.mjs). */
 function loopSummary(l) {
   const gcs = Object.entries(l.gc).map(([k, g]) => `${k} ${g.count}× max ${g.maxMs.toFixed(1)} ms`).join(', ');
-  return `loop delay p50 ${l.delay.p50} p99 ${l.delay.p99} max ${l.delay.max} ms, busy ${Math.round(l.elu * 100)}%, GC ${gcs || 'none'}`;
+  const m = l.memory ?? {};
+  return `loop delay p50 ${l.delay.p50} p99 ${l.delay.p99} max ${l.delay.max} ms, busy ${Math.round(l.elu * 100)}%, GC ${gcs || 'none'}; RSS ${m.rss} MB (heap ${m.heapUsed}/${m.heapTotal}, external ${m.external})`;
 }
 
 /** Checks a read answers 200 with the page (not a redirect or an error) for this viewer. */

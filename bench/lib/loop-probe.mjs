@@ -8,7 +8,8 @@
 //           how late a timer fires, i.e. the longest stretches the loop spent without
 //           returning to poll for I/O (a synchronous SQLite call, a render, a collection);
 //   elu:    event-loop utilisation (share of the window the loop was busy, not waiting);
-//   gc:     garbage collections by kind (count, total and longest pause).
+//   gc:     garbage collections by kind (count, total and longest pause);
+//   memory: process.memoryUsage() at the window's end.
 import { renameSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver, constants, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
@@ -54,6 +55,9 @@ if (file) {
       elu: Math.round(elu.utilization * 1000) / 1000,
       busyMs: Math.round(elu.active),
       gc,
+      // Memory at the window's end, MB: RSS, and of it V8's heap (used and reserved), memory
+      // outside the heap that JS objects hold (external), and the buffers among that.
+      memory: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
     };
     try {
       writeFileSync(`${file}.tmp`, JSON.stringify(out));

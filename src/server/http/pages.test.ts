@@ -11,6 +11,10 @@ describe('page paths', () => {
 
   it('embeds JSON that cannot close its script element', () => {
     expect(scriptJson({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+    const value = { html: '<p>a <b>b</b></p><!-- c -->', lines: 'one\u2028two\u2029three', n: [1, '<'] };
+    const json = scriptJson(value);
+    expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
   });
 });
 
