@@ -76,18 +76,18 @@ export function renderReport(results) {
   parts.push(`seed: ${fmt.n(results.seed.shape.categories)} categories, ${fmt.n(results.seed.shape.users)} members, ${fmt.n(results.seed.shape.topics)} topics, ${fmt.n(results.seed.posts)} posts (${results.seed.cached ? 'cached' : `seeded in ${fmt.n(results.seed.seedMs.total / 1000, 1)} s`})`);
   parts.push('');
   const rows = [];
-  if (c) rows.push([`ceiling: bare Fastify, ${fmt.n(c.bytes)} B JSON`, fmt.n(c.rps), fmt.ms(c.p50), fmt.ms(c.p99), '100%', fmt.n(c.cpuMsPerReq, 3), '100%', c.runs ? c.runs.map((r) => `${fmt.n(r.serverCpuPct)}%`).join('/') : '', fmt.n(c.bytes), c.runs ? `mean of ${c.runs.map((r) => fmt.n(r.rps)).join(' and ')} req/s` : '']);
+  if (c) rows.push([`ceiling: bare Fastify, ${fmt.n(c.bytes)} B JSON`, fmt.n(c.rps), fmt.ms(c.p50), fmt.ms(c.p99), '100%', fmt.n(c.cpuMsPerReq, 3), '100%', c.runs ? c.runs.map((r) => `${fmt.n(r.serverCpuPct)}%`).join('/') : '', fmt.n(c.bytes), '', '', c.runs ? `mean of ${c.runs.map((r) => fmt.n(r.rps)).join(' and ')} req/s` : '']);
   for (const r of results.reads) {
     const name = `${r.as.padEnd(6)} ${r.label ?? r.path}`;
     if (r.skipped) {
-      rows.push([name, '—', '—', '—', '—', '—', '—', '—', '—', `skipped: ${r.skipped}`]);
+      rows.push([name, '—', '—', '—', '—', '—', '—', '—', '—', '—', '—', `skipped: ${r.skipped}`]);
       continue;
     }
     const note = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors` : ''].filter(Boolean).join(', ');
-    rows.push([name, fmt.n(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.pct(r.fraction), fmt.n(r.cpuMsPerReq, 3), fmt.pct(r.cpuFraction), `${fmt.n(r.serverCpuPct)}%`, fmt.n(r.bytesPerReq), note]);
+    rows.push([name, fmt.n(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.pct(r.fraction), fmt.n(r.cpuMsPerReq, 3), fmt.pct(r.cpuFraction), `${fmt.n(r.serverCpuPct)}%`, fmt.n(r.bytesPerReq), r.loop ? `${fmt.ms(r.loop.delay.p50)} / ${fmt.ms(r.loop.delay.p99)} / ${fmt.ms(r.loop.delay.max)}` : '—', r.loop?.memory ? fmt.n(r.loop.memory.rss) : '—', note]);
   }
-  parts.push(table(rows, ['reads (GET)', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'CPU ms/req', 'CPU vs ceiling', 'server CPU', 'bytes', '']));
-  parts.push('(of ceiling = req/s ÷ the ceiling\'s req/s; CPU vs ceiling = the ceiling\'s server CPU per request ÷ this one\'s, steadier on a busy machine; server CPU = share of one core the server got — well under 100% means it was starved)');
+  parts.push(table(rows, ['reads (GET)', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'CPU ms/req', 'CPU vs ceiling', 'server CPU', 'bytes', 'loop delay p50/p99/max ms', 'RSS MB', '']));
+  parts.push('(of ceiling = req/s ÷ the ceiling\'s req/s; CPU vs ceiling = the ceiling\'s server CPU per request ÷ this one\'s, steadier on a busy machine; server CPU = share of one core the server got — well under 100% means it was starved; loop delay = how late the server\'s event loop came back to a 1 ms timer in the window, i.e. how long its turns were (bench/lib/loop-probe.mjs); RSS at the window\'s end)');
   parts.push('');
   const wrows = (results.writes ?? []).map((w) =>
     w.skipped
