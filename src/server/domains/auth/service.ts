@@ -3,7 +3,6 @@ import type { Db, Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountSession } from '../../../shared/security.js';
 import * as store from './store.js';
-import type { UserRow } from '../users/store.js';
 import { describeUserAgent } from './user-agent.js';
 
 const HOUR = 3600_000;
@@ -53,28 +52,14 @@ export class AuthService {
   async resolveSession(id: string, days: number): Promise<ResolvedSession | null> {
     const idHash = hashSecret(id);
     const row = await store.findSession(this.db, idHash);
-    return row && (await this.keepAlive(idHash, row, days)) ? { uid: row.uid, idHash } : null;
-  }
-
-  /**
-   * A live session and its member's row, read together (the request's authentication): as
-   * resolveSession, with `user` null when the member's row is gone.
-   */
-  async resolveSessionUser(id: string, days: number): Promise<(ResolvedSession & { user: UserRow | null }) | null> {
-    const idHash = hashSecret(id);
-    const row = await store.findSessionWithUser(this.db, idHash);
-    return row && (await this.keepAlive(idHash, row, days)) ? { uid: row.uid, idHash, user: row.user ?? null } : null;
-  }
-
-  /** Whether a session is live: an expired one is deleted; a live one's expiry moves forward, at most hourly. */
-  private async keepAlive(idHash: string, row: { expires: number; last_seen: number }, days: number): Promise<boolean> {
     const now = Date.now();
+    if (!row) return null;
     if (row.expires < now) {
       await store.deleteSession(this.db, idHash);
-      return false;
+      return null;
     }
     if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
-    return true;
+    return { uid: row.uid, idHash };
   }
 
   /** Ends a session. */

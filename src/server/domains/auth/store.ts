@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index.js';
-import type { UserRow } from '../users/store.js';
 
 export interface SessionRow {
   id_hash: string;
@@ -20,23 +19,6 @@ export async function insertSession(db: Queryable, row: SessionRow): Promise<voi
 export async function findSession(db: Queryable, idHash: string): Promise<Pick<SessionRow, 'uid' | 'expires' | 'last_seen'> | undefined> {
   // What every signed-in request needs: not the user agent (up to 512 characters) nor the address.
   return db.selectFrom('sessions').select(['uid', 'expires', 'last_seen']).where('id_hash', '=', idHash).executeTakeFirst();
-}
-
-/**
- * A session and its member's whole row in one statement (every signed-in request needs both);
- * `user` is undefined when the member's row is gone.
- */
-export async function findSessionWithUser(db: Queryable, idHash: string): Promise<{ uid: number; expires: number; last_seen: number; user: UserRow | undefined } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .leftJoin('users', 'users.uid', 'sessions.uid')
-    .selectAll('users')
-    .select(['sessions.uid as session_uid', 'sessions.expires as session_expires', 'sessions.last_seen as session_last_seen'])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { session_uid, session_expires, session_last_seen, ...user } = row;
-  return { uid: session_uid, expires: session_expires, last_seen: session_last_seen, user: user.uid === null ? undefined : (user as UserRow) };
 }
 
 /** Moves a session's expiry forward. */
