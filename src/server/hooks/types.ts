@@ -59,7 +59,7 @@ export interface ActionHooks {
   'action:topic.tags': { topic: TopicRow; uid: number; tags: string[] };
   /** A topic's thumbnails were added, chosen, reordered or removed (lists and the guest cache show them). */
   'action:topic.thumbs': { tid: number; uid: number };
-  /** A topic tool changed which posts these topics hold (merge, fork, move posts, change owner): open pages reload. */
+  /** A topic tool changed these topics (merge, fork, move posts, change owner, editors, a timeline event deleted): open pages reload. */
   'action:topic.tools': { tids: number[]; uid: number; tool: 'merge' | 'fork' | 'move-posts' | 'owner' | 'editors' | 'event-delete' };
   'action:user.create': { user: UserRow };
   'action:user.update': { user: UserRow; fields: string[] };

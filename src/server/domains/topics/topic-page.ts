@@ -14,6 +14,7 @@ import { assertReadable, canViewDeleted, loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
 import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
 import { editorsOf } from './store.js';
+import { isAmongEditors } from './tools/editors.js';
 import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicToolsDeps as TopicsDeps } from './service.js';
@@ -74,7 +75,7 @@ export const topicPage = definePage<TopicPage>({
     const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
     const main = posts.find((p) => p.pid === topic.main_pid);
-    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && viewer.uid > 0 && part.editors.includes(viewer.uid)) {
+    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && isAmongEditors(part.editors, viewer.uid)) {
       main.display_edit_tools = true;
     }
     // A locked topic takes no replies except from moderators.

@@ -49,5 +49,10 @@ export async function setEditors(ctx: TopicsDeps, viewer: Viewer, tid: number, u
 
 /** Whether a member is one of a topic's editors. */
 export async function isEditor(ctx: Pick<TopicsDeps, 'db'>, tid: number, uid: number): Promise<boolean> {
-  return uid > 0 && (await store.editorsOf(ctx.db, tid)).includes(uid);
+  return uid > 0 && isAmongEditors(await store.editorsOf(ctx.db, tid), uid);
+}
+
+/** Whether a member is among a topic's editors, already read (a guest never is). */
+export function isAmongEditors(editors: readonly number[], uid: number): boolean {
+  return uid > 0 && editors.includes(uid);
 }
