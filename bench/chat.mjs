@@ -3,10 +3,12 @@
 // seed's master token. Measures messages/s and, per message, the time from its POST to the
 // moment the last member's socket has its event:chats.receive.
 //   node bench/chat.mjs '<json spec>'   → one JSON result line on stdout
-// spec: { base, token, uids, usernames, password, members, senders, messages, serverPid }
+// spec: { base, token, uids, usernames, password, members, senders, messages, warmup, serverPid }
+// The members' sockets are in a child process (lib/chat-receivers.mjs).
 // With serverPid, the server's CPU time (user + system, /proc/<pid>/stat) over the sending is
 // divided by the messages: CPU ms per message, steadier than messages/s on a shared machine.
-import { io } from 'socket.io-client';
+import { fork } from 'node:child_process';
+import http from 'node:http';
 import { cpuSeconds } from './lib/server.mjs';
 import { login as loginAs } from './lib/session.mjs';
 
@@ -15,15 +17,30 @@ const log = (s) => process.stderr.write(`chat: ${s}\n`);
 const members = Math.min(spec.members ?? 200, spec.uids.length);
 const senders = Math.min(spec.senders ?? 10, members);
 
-async function api(method, path, uid, body) {
-  const res = await fetch(`${spec.base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${spec.token}` },
-    body: JSON.stringify({ ...(body ?? {}), _uid: uid }),
+// The messages go out over node:http with keep-alive connections, not fetch: fetch cost the
+// sending process half a millisecond of CPU per message, enough on a 2-core machine to take
+// the core the server and the members' sockets need.
+const agent = new http.Agent({ keepAlive: true, maxSockets: senders });
+function api(method, path, uid, body) {
+  const payload = JSON.stringify({ ...(body ?? {}), _uid: uid });
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${spec.base}${path}`, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${spec.token}` } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          const json = JSON.parse(Buffer.concat(chunks).toString());
+          if (res.statusCode !== 200) reject(new Error(`${method} ${path} as ${uid}: ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`));
+          else resolve(json.response);
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method} ${path} as ${uid}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json.response;
 }
 
 const login = (username) => loginAs(spec.base, username, spec.password);
@@ -41,54 +58,71 @@ const sessions = [];
   await Promise.all(Array.from({ length: 4 }, async () => { while (next < names.length) { const i = next++; sessions[i] = await login(names[i]); } }));
 }
 
-function connect(session) {
-  return new Promise((resolve, reject) => {
-    const socket = io(spec.base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000, query: { _csrf: session.csrf }, extraHeaders: { cookie: session.cookie } });
-    socket.once('connect_error', reject);
-    socket.once('connect', () => socket.emit('modules.chats.enter', room.roomId, (err) => (err ? reject(new Error(JSON.stringify(err))) : resolve(socket))));
+// The members' sockets live in a process of their own (bench/lib/chat-receivers.mjs): on a
+// machine of few cores, one process that both decoded every delivery (members × messages) and
+// sent the messages made the senders wait their turn behind the deliveries, and the server sat
+// idle between them. 200 members are 200 machines; the senders are not slowed by them.
+const receivers = fork(new URL('./lib/chat-receivers.mjs', import.meta.url), [JSON.stringify({ base: spec.base, roomId: room.roomId, sessions })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const ask = (type, data = {}) =>
+  new Promise((resolve, reject) => {
+    const onMessage = (msg) => {
+      if (msg.type !== type) return;
+      receivers.off('message', onMessage);
+      if (msg.error) reject(new Error(msg.error));
+      else resolve(msg);
+    };
+    receivers.on('message', onMessage);
+    receivers.send({ type, ...data });
   });
-}
-const sockets = [];
-for (let i = 0; i < sessions.length; i += 50) sockets.push(...(await Promise.all(sessions.slice(i, i + 50).map(connect))));
-log(`${sockets.length} member sockets in room ${room.roomId}`);
-
-// mid → { t0, got, last }
-const seen = new Map();
-const entry = (mid) => seen.get(mid) ?? (seen.set(mid, { got: 0, last: 0, t0: 0 }), seen.get(mid));
-for (const s of sockets) {
-  s.on('event:chats.receive', (data) => {
-    const e = entry(data.message.mid);
-    e.got += 1;
-    e.last = performance.now();
-  });
-}
-
+const { count: socketCount } = await ask('connect');
+log(`${socketCount} member sockets in room ${room.roomId}`);
+// mid → the time its POST started (absolute ms: performance.timeOrigin + now, comparable across processes)
+const sentAt = new Map();
 const perSender = spec.messages ?? 50;
+const sendAll = (count, label, record) =>
+  Promise.all(
+    uids.slice(0, senders).map(async (uid, k) => {
+      for (let i = 0; i < count; i++) {
+        const start = performance.timeOrigin + performance.now();
+        const m = await api('POST', `/api/v3/chats/${room.roomId}`, uid, { message: `Bench ${label} ${k}-${i}: some words to render, **bold** and a [link](https://example.com).` });
+        record?.(m.mid, start, performance.timeOrigin + performance.now() - start);
+      }
+    }),
+  );
+// Warm-up, as the reads have: the server's first messages run cold code (JIT, statement cache).
+const warm = [];
+await sendAll(spec.warmup ?? 0, 'warm-up', (mid) => warm.push(mid));
+if (warm.length) await ask('finish', { mids: warm });
 const cpu0 = cpuSeconds(spec.serverPid);
-// This process's own CPU too: it decodes every delivery (members × messages), and on a small
-// machine it competes with the server for the cores.
+// The bench processes' own CPU too: on a small machine they compete with the server for the cores.
 const own0 = process.cpuUsage();
+await ask('start');
 const t0 = performance.now();
-await Promise.all(
-  uids.slice(0, senders).map(async (uid, k) => {
-    for (let i = 0; i < perSender; i++) {
-      const start = performance.now();
-      const m = await api('POST', `/api/v3/chats/${room.roomId}`, uid, { message: `Bench message ${k}-${i}: some words to render, **bold** and a [link](https://example.com).` });
-      entry(m.mid).t0 = start;
-    }
-  }),
-);
+const postMs = [];
+await sendAll(perSender, 'message', (mid, start, ms) => {
+  sentAt.set(mid, start);
+  postMs.push(ms);
+});
 const sendMs = performance.now() - t0;
-// Let the last deliveries arrive.
-const deadline = performance.now() + 10_000;
-while (performance.now() < deadline && [...seen.values()].some((e) => e.got < sockets.length)) await new Promise((r) => setTimeout(r, 50));
+// Let the last deliveries arrive: the receivers answer once every socket has every message (or 10 s).
+const got = await ask('finish', { mids: [...sentAt.keys()] });
 const cpu1 = cpuSeconds(spec.serverPid);
 const own = process.cpuUsage(own0);
 const wallMs = performance.now() - t0;
-for (const s of sockets) s.close();
+receivers.kill();
 
-const fanout = [...seen.values()].filter((e) => e.t0 > 0).map((e) => e.last - e.t0).sort((a, b) => a - b);
-const missed = [...seen.values()].reduce((n, e) => n + Math.max(0, sockets.length - e.got), 0);
-const pct = (p) => fanout[Math.min(fanout.length - 1, Math.ceil((p / 100) * fanout.length) - 1)];
-process.stdout.write(`${JSON.stringify({ members: sockets.length, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), missedDeliveries: missed, clientCpuShare: (own.user + own.system) / 1000 / wallMs, serverCpuShare: cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / wallMs : null, cpuMsPerMessage: cpu0 !== null && cpu1 !== null && fanout.length ? ((cpu1 - cpu0) * 1000) / fanout.length : null })}\n`);
+const fanout = [];
+const firsts = [];
+let missed = 0;
+for (const [mid, start] of sentAt) {
+  const e = got.seen[mid];
+  missed += socketCount - (e?.got ?? 0);
+  if (!e?.got) continue;
+  fanout.push(e.last - start);
+  firsts.push(e.first - start);
+}
+for (const a of [fanout, firsts, postMs]) a.sort((x, y) => x - y);
+const pctOf = (list, p) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)];
+const pct = (p) => pctOf(fanout, p);
+process.stdout.write(`${JSON.stringify({ members: socketCount, senders, messages: fanout.length, perSec: (fanout.length / sendMs) * 1000, p50: pct(50), p99: pct(99), max: fanout.at(-1), firstP50: pctOf(firsts, 50), firstP99: pctOf(firsts, 99), postP50: pctOf(postMs, 50), postP99: pctOf(postMs, 99), missedDeliveries: missed, clientCpuShare: (own.user + own.system) / 1000 / wallMs, receiverCpuShare: got.cpuMs / wallMs, serverCpuShare: cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / wallMs : null, cpuMsPerMessage: cpu0 !== null && cpu1 !== null && fanout.length ? ((cpu1 - cpu0) * 1000) / fanout.length : null })}\n`);
 process.exit(0);

@@ -399,9 +399,9 @@ if (forum && !opts['no-live'] && (!only || only.includes('live'))) {
 // --- chat: one room of 200 members online, 10 of them sending (bench/chat.mjs) ---
 if (forum && !opts['no-live'] && (!only || only.includes('chat'))) {
   try {
-    results.chat = child('chat.mjs', { base: forum.base, token: seed.masterToken, uids: seed.uids, usernames: seed.usernames, password: seed.password, members: 200, senders: 10, messages: quick ? 20 : 100, serverPid: forum.pid });
+    results.chat = child('chat.mjs', { base: forum.base, token: seed.masterToken, uids: seed.uids, usernames: seed.usernames, password: seed.password, members: 200, senders: 10, messages: quick ? 20 : 200, warmup: quick ? 5 : 30, serverPid: forum.pid });
     const c = results.chat;
-    log(`  chat: ${c.members} members, ${c.senders} senders: ${c.perSec.toFixed(0)} messages/s, ${c.cpuMsPerMessage?.toFixed(2)} server CPU ms/message, to the last member's socket p50 ${c.p50?.toFixed(1)} ms, p99 ${c.p99?.toFixed(1)} ms${c.missedDeliveries ? `, ${c.missedDeliveries} missed` : ''}`);
+    log(`  chat: ${c.members} members, ${c.senders} senders: ${c.perSec.toFixed(0)} messages/s, ${c.cpuMsPerMessage?.toFixed(2)} server CPU ms/message, to the last member's socket p50 ${c.p50?.toFixed(1)} ms, p99 ${c.p99?.toFixed(1)} ms (POST answered p50 ${c.postP50?.toFixed(1)} ms, first member's copy p50 ${c.firstP50?.toFixed(1)} ms)${c.missedDeliveries ? `, ${c.missedDeliveries} missed` : ''}`);
   } catch (err) {
     results.chat = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
     log(`bench: chat failed — ${err.message}`);

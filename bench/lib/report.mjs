@@ -108,7 +108,7 @@ export function renderReport(results) {
     parts.push(
       ch.skipped
         ? `chat: skipped — ${ch.skipped.slice(0, 300)}`
-        : `chat: one room of ${fmt.n(ch.members)} members online, ${ch.senders} sending at once: ${fmt.n(ch.perSec, 0)} messages/s${ch.cpuMsPerMessage != null ? `, ${fmt.n(ch.cpuMsPerMessage, 2)} server CPU ms/message` : ''}${ch.clientCpuShare != null ? ` (CPU share of one core: server ${fmt.n(100 * (ch.serverCpuShare ?? 0), 0)}%, the receiving and sending bench process ${fmt.n(100 * ch.clientCpuShare, 0)}%)` : ''}; POST → last member's socket p50 ${fmt.ms(ch.p50)} ms, p99 ${fmt.ms(ch.p99)} ms; missed ${ch.missedDeliveries}`,
+        : `chat: one room of ${fmt.n(ch.members)} members online, ${ch.senders} sending at once: ${fmt.n(ch.perSec, 0)} messages/s${ch.cpuMsPerMessage != null ? `, ${fmt.n(ch.cpuMsPerMessage, 2)} server CPU ms/message` : ''}${ch.clientCpuShare != null ? ` (CPU share of one core: server ${fmt.n(100 * (ch.serverCpuShare ?? 0), 0)}%, the sending bench process ${fmt.n(100 * ch.clientCpuShare, 0)}%${ch.receiverCpuShare != null ? `, the members' receiving bench process ${fmt.n(100 * ch.receiverCpuShare, 0)}%` : ''})` : ''}; POST → last member's socket p50 ${fmt.ms(ch.p50)} ms, p99 ${fmt.ms(ch.p99)} ms; missed ${ch.missedDeliveries}`,
     );
   }
   const nt = results.notify;

@@ -14,7 +14,11 @@ export interface Hub {
   later(work: Promise<unknown>): void;
 }
 
-/** Subscribes a bridge to an action hook; the push runs in the background. */
-export function bridge<K extends keyof ActionHooks>(hub: Hub, name: K, push: (data: ActionHooks[K]) => Promise<unknown>): void {
-  hub.ctx.hooks.action(name, 'realtime', (data) => hub.later(push(data)));
+/**
+ * Subscribes a bridge to an action hook; the push runs in the background. `inline` starts it at
+ * commit instead of behind the request (see ActionOptions): only for a push whose synchronous
+ * part is cheap and that waits for the turn's end before its work (chat-bridges.ts's `soon`).
+ */
+export function bridge<K extends keyof ActionHooks>(hub: Hub, name: K, push: (data: ActionHooks[K]) => Promise<unknown>, opts: { inline?: boolean } = {}): void {
+  hub.ctx.hooks.action(name, 'realtime', (data) => hub.later(push(data)), { inline: opts.inline ?? false });
 }
