@@ -11,7 +11,7 @@ import { clientConfig, userAgentFlags } from './client-config.js';
 import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
-import { renderDocument, renderDocumentParts, scriptJson } from './render.js';
+import { documentBytes, renderDocument, renderDocumentParts, scriptJson } from './render.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -234,9 +234,9 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
     return reply.type('application/json; charset=utf-8').send(json);
   }
   const config = await clientConfig(ctx, req, reply);
-  if (!cache) return reply.type('text/html; charset=utf-8').send(Buffer.from(renderDocument({ page, config, status })));
+  if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
   const parts = renderDocumentParts({ page, config, status });
-  const entry = { before: Buffer.from(parts.before), after: Buffer.from(parts.after) };
+  const entry = { before: documentBytes(parts.before), after: Buffer.from(parts.after) };
   cache.store.set(cache.key, entry, entry.before.length + entry.after.length);
   return reply.type('text/html; charset=utf-8').send(guestDocument(entry.before, entry.after, config));
 }
