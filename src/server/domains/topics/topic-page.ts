@@ -69,7 +69,7 @@ export const topicPage = definePage<TopicPage>({
       postTools(ctx, viewer, topic),
       ctx.topics.followState(viewer, topic.tid),
     ]);
-    const { rows, mainPost, category, tags, thumbs } = part;
+    const { rows, category, tags, thumbs } = part;
     const events = await presentEvents(ctx, viewer, part.events, true);
     if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
     const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools });
@@ -104,7 +104,7 @@ export const topicPage = definePage<TopicPage>({
       ],
       ...(index !== undefined ? { postIndex: index } : {}),
       meta: [
-        { name: 'description', content: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? '')) },
+        { name: 'description', content: part.description },
         { property: 'og:title', content: topic.title },
         { property: 'og:type', content: 'article' },
         { property: 'article:published_time', content: fields.timestampISO },
@@ -120,7 +120,7 @@ export const topicPage = definePage<TopicPage>({
         url: canonical,
         datePublished: fields.timestampISO,
         dateModified: fields.lastposttimeISO,
-        text: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? ''), 500),
+        text: part.summary,
         author: { '@type': 'Person', name: posts[0]?.user.displayname ?? '' },
         articleSection: category.name,
         interactionStatistic: [
@@ -151,6 +151,9 @@ export interface TopicPart {
   events: TopicEventRow[];
   /** The members besides its starter who may edit the topic's first post. */
   editors: number[];
+  /** The main post's text for the description (all of it) and the structured data (500 characters). */
+  description: string;
+  summary: string;
 }
 
 async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPage: number, hasNext: boolean): Promise<TopicPart> {
@@ -182,6 +185,8 @@ async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPa
     thumbs: thumbs.get(topic.tid) ?? [],
     events,
     editors,
+    description: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? '')),
+    summary: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? ''), 500),
   };
 }
 
