@@ -135,7 +135,7 @@ export const topicPage = definePage<TopicPage>({
 /**
  * What a page of a topic shows every reader alike: its posts (rows and their shared views,
  * see presentSharedPosts), the next page's first post (where this page's timeline ends), the
- * main post (the description), the category, tags and thumbnails. Cached by the topics
+ * main post's text (the description), the category, tags and thumbnails. Cached by the topics
  * service for a few seconds and dropped on every content change in this process; each
  * reader's votes, bookmarks, tools, blocks and hidden content are laid over it per request.
  */
@@ -143,7 +143,6 @@ export interface TopicPart {
   rows: PostRow[];
   posts: PostView[];
   next: PostRow | null;
-  mainPost: PostRow | null;
   category: CategoryRef;
   tags: TagRef[];
   thumbs: TopicThumb[];
@@ -175,18 +174,18 @@ async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPa
     rows.find((p) => p.pid === topic.main_pid) ?? ctx.posts.get(topic.main_pid),
   ]);
   const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
+  const mainText = mainPost && !mainPost.deleted ? mainPost.content_html : '';
   return {
     rows,
     posts: await presentSharedPosts(ctx, rows, (p) => positions.get(p.pid)!),
     next: next[0] ?? null,
-    mainPost: mainPost ?? null,
     category: refs.get(topic.cid) ?? missingCategory(topic.cid),
     tags: tags.get(topic.tid) ?? [],
     thumbs: thumbs.get(topic.tid) ?? [],
     events,
     editors,
-    description: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? '')),
-    summary: plainText(mainPost?.deleted ? '' : (mainPost?.content_html ?? ''), 500),
+    description: plainText(mainText),
+    summary: plainText(mainText, 500),
   };
 }
 
