@@ -2,8 +2,9 @@
 // following the room. Driven over IPC by chat.mjs:
 //   connect → { count }   start → {} (CPU clock starts)   finish { mids } → { seen: { mid: { got, first, last } }, cpuMs }
 // (finish is asked once after the warm-up's messages, once after the measured ones). `first` and
-// `last` are absolute (performance.timeOrigin + now) so the sender's process can subtract its own send
-// times from it. finish answers once every socket has every one of those messages, or after 10 s.
+// `last` are absolute (performance.timeOrigin + now), so that the sending process can subtract
+// its own send times from them. finish answers once every socket has every one of those
+// messages, or after 10 s.
 //
 // Each member speaks socket.io's wire protocol (engine.io 4) over a bare `ws` socket, as a
 // load generator speaks HTTP without a browser: open, join the namespace, one call with an
