@@ -9,7 +9,7 @@
 // divided by the messages: CPU ms per message, steadier than messages/s on a shared machine.
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { cpuSeconds } from './lib/server.mjs';
+import { cpuSeconds, request } from './lib/server.mjs';
 import { login as loginAs } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
@@ -21,26 +21,12 @@ const senders = Math.min(spec.senders ?? 10, members);
 // sending process half a millisecond of CPU per message, enough on a 2-core machine to take
 // the core the server and the members' sockets need.
 const agent = new http.Agent({ keepAlive: true, maxSockets: senders });
-function api(method, path, uid, body) {
+async function api(method, path, uid, body) {
   const payload = JSON.stringify({ ...(body ?? {}), _uid: uid });
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${spec.base}${path}`, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${spec.token}` } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          const json = JSON.parse(Buffer.concat(chunks).toString());
-          if (res.statusCode !== 200) reject(new Error(`${method} ${path} as ${uid}: ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`));
-          else resolve(json.response);
-        } catch (err) {
-          reject(err);
-        }
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+  const res = await request(`${spec.base}${path}`, { method, agent, body: payload, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${spec.token}` } });
+  const json = JSON.parse(res.body);
+  if (res.status !== 200) throw new Error(`${method} ${path} as ${uid}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.response;
 }
 
 const login = (username) => loginAs(spec.base, username, spec.password);

@@ -16,10 +16,10 @@ export async function freePort() {
   });
 }
 
-/** One plain HTTP request; resolves { status, headers, body }. */
-export function request(url, { method = 'GET', headers = {}, body, timeout = 10_000 } = {}) {
+/** One plain HTTP request (a connection of its own unless given an `agent`); resolves { status, headers, body }. */
+export function request(url, { method = 'GET', headers = {}, body, timeout = 10_000, agent = false } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false, timeout }, (res) => {
+    const req = http.request(url, { method, headers, agent, timeout }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
