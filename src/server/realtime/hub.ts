@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { ActionOptions } from '../hooks/bus.js';
 import type { ActionHooks } from '../hooks/types.js';
 import type { Viewers } from './audience.js';
 import type { Presence } from './presence.js';
@@ -19,6 +20,6 @@ export interface Hub {
  * commit instead of behind the request (see ActionOptions): only for a push whose synchronous
  * part is cheap and that waits for the turn's end before its work (chat-bridges.ts's `soon`).
  */
-export function bridge<K extends keyof ActionHooks>(hub: Hub, name: K, push: (data: ActionHooks[K]) => Promise<unknown>, opts: { inline?: boolean } = {}): void {
-  hub.ctx.hooks.action(name, 'realtime', (data) => hub.later(push(data)), { inline: opts.inline ?? false });
+export function bridge<K extends keyof ActionHooks>(hub: Hub, name: K, push: (data: ActionHooks[K]) => Promise<unknown>, opts: Pick<ActionOptions, 'inline'> = {}): void {
+  hub.ctx.hooks.action(name, 'realtime', (data) => hub.later(push(data)), opts);
 }
