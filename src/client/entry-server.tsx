@@ -14,6 +14,7 @@ const NAMESPACES = [...PUBLIC_NAMESPACES, ...ADMIN_NAMESPACES];
 import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';
+import { clearPostCards, prerenderPostCards } from './ssr/post-cards';
 
 export { NAMESPACES };
 export type { NamespaceResources };
@@ -29,6 +30,7 @@ const instances = new Map<string, I18n>();
 export function setTranslations(namespaces: NamespaceResources, lang: string = DEFAULT_LANGUAGE): void {
   resources[lang] = namespaces;
   instances.clear();
+  clearPostCards();
 }
 
 function i18nFor(lang: string): I18n {
@@ -45,9 +47,13 @@ function languageOf(page: PageBase, config: ClientConfig): string {
   return page.loggedInUser?.settings?.userLang || config.userLang || config.defaultLang || DEFAULT_LANGUAGE;
 }
 
-/** Renders the app shell and the page's template to HTML, for the element <div id="app">. */
-export function renderPage(page: PageBase, config: ClientConfig): string {
+/**
+ * Renders the app shell and the page's template to HTML, for the element <div id="app">.
+ * `reuse: false` renders every part afresh, not from the post-card cache (tests compare the two).
+ */
+export function renderPage(page: PageBase, config: ClientConfig, opts: { reuse?: boolean } = {}): string {
   const rt = createRuntime(page, config, i18nFor(languageOf(page, config)), true);
+  if (opts.reuse !== false) prerenderPostCards(rt, page);
   return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
 }
 

@@ -12,8 +12,11 @@ export interface SsrModule {
   NAMESPACES: readonly string[];
   /** Gives the renderer one language's translations (call at start-up for en-GB; again on change). */
   setTranslations(namespaces: NamespaceResources, lang?: string): void;
-  /** HTML of the app for <div id="app">…</div>; synchronous. */
-  renderPage(page: PageBase, config: ClientConfig): string;
+  /**
+   * HTML of the app for <div id="app">…</div>; synchronous. `reuse: false` renders every part
+   * afresh instead of from the renderer's caches (for tests that compare the two).
+   */
+  renderPage(page: PageBase, config: ClientConfig, opts?: { reuse?: boolean }): string;
   /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
   renderHead(page: PageBase, config: ClientConfig): string;
   /** Attributes for <html>: lang and data-bs-theme. */

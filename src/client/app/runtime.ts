@@ -48,6 +48,11 @@ export interface Runtime {
   config: ClientConfig;
   i18n: I18n;
   isServer: boolean;
+  /**
+   * Server render only: HTML prepared ahead for parts of the page, by the object they render
+   * (a post's card inside its <article>, from `ssr/post-cards.tsx`).
+   */
+  prerendered?: Map<object, string>;
   page: Store<PageState>;
   alerts: Store<AlertItem[]>;
   progress: Store<number | null>;

@@ -35,8 +35,31 @@ function ActionButton({ icon, label, onClick, active, filled, disabled }: { icon
   );
 }
 
-/** One post: author, time, content and the actions the viewer's privileges allow. */
-export function Post({ post, topic, onChange }: PostProps) {
+/** The attributes of a post's <article>, the same whether its inside is rendered or prerendered. */
+function articleProps(post: PostView) {
+  return {
+    className: `post card mb-3${post.deleted ? ' deleted' : ''}`,
+    'data-index': post.index,
+    'data-pid': post.pid,
+    id: `post-${post.pid}`,
+    'aria-labelledby': `post-${post.pid}-author`,
+  };
+}
+
+/**
+ * One post: author, time, content and the actions the viewer's privileges allow. In the server
+ * render, a post whose card the render prepared ahead (`rt.prerendered`, see
+ * `ssr/post-cards.tsx`) is written from that HTML; the browser hydrates it with `PostCard`,
+ * whose markup it is.
+ */
+export function Post(props: PostProps) {
+  const html = useRuntime().prerendered?.get(props.post);
+  if (html !== undefined) return <article {...articleProps(props.post)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <PostCard {...props} />;
+}
+
+/** A post as the browser renders it (and the server, when not prepared ahead). */
+export function PostCard({ post, topic, onChange }: PostProps) {
   const rt = useRuntime();
   const { t } = useT();
   const user = useUser();
@@ -88,7 +111,7 @@ export function Post({ post, topic, onChange }: PostProps) {
 
   if (post.blocked && !unfolded) return <BlockedPost post={post} onShow={() => setUnfolded(true)} />;
   return (
-    <article className={`post card mb-3${post.deleted ? ' deleted' : ''}`} data-index={post.index} data-pid={post.pid} id={`post-${post.pid}`} aria-labelledby={`post-${post.pid}-author`}>
+    <article {...articleProps(post)}>
       <div className="card-body d-flex gap-3">
         <a href={`${rp}${userPath(post.user.userslug)}`} className="flex-shrink-0 d-none d-sm-block" tabIndex={-1} aria-hidden="true">
           <Avatar user={post.user} size="md" />

@@ -1,0 +1,84 @@
+/**
+ * The server render's post cards (src/client/ssr/post-cards.tsx): a topic page's posts come from
+ * a cache of their rendered HTML, which must be exactly what React renders in the page, for
+ * every reader, and must follow each reader's own votes, bookmarks and the posts' edits.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { SsrModule } from '../../src/shared/ssr.js';
+import type { ClientConfig, PageBase } from '../../src/shared/types.js';
+import type { UserRow } from '../../src/server/domains/users/store.js';
+import { seedSmall, topicPath, useE2E } from './harness.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const e2e = useE2E(async (forum) => {
+  const data = await seedSmall(forum);
+  const ctx = forum.ctx;
+  const viewer = (u: UserRow) => ctx.privileges.viewer(u.uid);
+  const posts = await ctx.posts.pageOfTopic(data.welcome.tid, 0, 10);
+  const [main, bobs, carols] = posts;
+  // A post edited by its author, one voted on and bookmarked, one deleted (shown to the admin).
+  await ctx.posts.edit({ ...(await viewer(data.alice)), master: true }, main!.pid, { content: 'Welcome everyone! This forum **feels fast**, edited.' });
+  await ctx.posts.vote(await viewer(data.carol), main!.pid, 1);
+  await ctx.posts.bookmark(await viewer(data.carol), bobs!.pid, true);
+  const extra = await ctx.posts.reply({ ...(await viewer(data.bob)), master: true }, data.welcome.tid, { content: 'A post about to be deleted.' });
+  await ctx.posts.delete({ ...(await viewer(data.alice)), master: true }, extra.post.pid);
+  await ctx.hooks.idle();
+  return { ...data, main: main!, bobs: bobs!, carols: carols! };
+});
+
+/** The page data and client config the server embedded in a topic page, as `who` sees it. */
+async function embedded(who: UserRow | null): Promise<{ page: PageBase; config: ClientConfig }> {
+  const h = e2e();
+  const client = who ? (await h.forum.loginAs(who)).client : h.forum.client();
+  const res = await client.get(topicPath(h.data.welcome));
+  expect(res.status).toBe(200);
+  const pick = (id: string) => JSON.parse(res.text.match(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`, 's'))![1]!);
+  return { page: pick('page-data'), config: pick('client-config') };
+}
+
+describe('post cards in the server render', () => {
+  it('renders every reader’s topic page exactly as React renders it without the cache', async () => {
+    const h = e2e();
+    const ssr = (await import(pathToFileURL(join(root, 'dist/ssr/entry-server.js')).href)) as SsrModule;
+    const { alice, bob, carol } = h.data;
+    for (const who of [null, alice, bob, carol]) {
+      const { page, config } = await embedded(who);
+      const fresh = ssr.renderPage(page, config, { reuse: false });
+      expect(fresh).toContain(`id="post-${h.data.main.pid}"`);
+      // Twice: the first render may fill the cache, the second reads it.
+      expect(ssr.renderPage(page, config)).toBe(fresh);
+      expect(ssr.renderPage(page, config)).toBe(fresh);
+    }
+  });
+
+  it('shows a reader their own vote and bookmark after a reload, and only to them', async () => {
+    const h = e2e();
+    const { bob, carol, main, bobs } = h.data;
+    // The server render alone (no JavaScript): what the cache gave is what the reader sees.
+    const page = await h.open(topicPath(h.data.welcome), { as: carol, javaScript: false });
+    const upvote = (pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: 'Upvote' });
+    const bookmark = (pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: /Bookmark/ });
+    await expect.poll(() => upvote(main.pid).getAttribute('aria-pressed')).toBe('true');
+    expect(await bookmark(bobs.pid).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator(`#post-${main.pid} .post-edited`).count()).toBe(1);
+
+    // Bob reads the same posts: neither Carol's vote nor her bookmark is his.
+    const other = await h.open(topicPath(h.data.welcome), { as: bob, javaScript: false });
+    expect(await other.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await other.locator(`#post-${bobs.pid}`).getByRole('button', { name: /Bookmark/ }).getAttribute('aria-pressed')).toBe('false');
+
+    // Carol takes her vote back in the browser (the hydrated card's button works), then reloads.
+    const live = await h.open(topicPath(h.data.welcome), { as: carol });
+    const button = live.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' });
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+    await live.reload();
+    await live.waitForSelector('html[data-loaded]', { state: 'attached' });
+    expect(await live.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await live.locator(`#post-${main.pid} .vote-count`).textContent()).toBe('0');
+  });
+});
