@@ -49,11 +49,15 @@ function languageOf(page: PageBase, config: ClientConfig): string {
 
 /**
  * Renders the app shell and the page's template to HTML, for the element <div id="app">.
- * `reuse: false` renders every part afresh, not from the post-card cache (tests compare the two).
+ * `shortcuts: false` renders it as the browser's first render would, without the server's
+ * shortcuts (cached post cards, closed dropdowns): tests compare the two.
  */
-export function renderPage(page: PageBase, config: ClientConfig, opts: { reuse?: boolean } = {}): string {
+export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcuts?: boolean } = {}): string {
   const rt = createRuntime(page, config, i18nFor(languageOf(page, config)), true);
-  if (opts.reuse !== false) prerenderPostCards(rt, page);
+  if (opts.shortcuts !== false) {
+    rt.closedDropdowns = true;
+    prerenderPostCards(rt, page);
+  }
   return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
 }
 

@@ -13,10 +13,11 @@ export interface SsrModule {
   /** Gives the renderer one language's translations (call at start-up for en-GB; again on change). */
   setTranslations(namespaces: NamespaceResources, lang?: string): void;
   /**
-   * HTML of the app for <div id="app">…</div>; synchronous. `reuse: false` renders every part
-   * afresh instead of from the renderer's caches (for tests that compare the two).
+   * HTML of the app for <div id="app">…</div>; synchronous. `shortcuts: false` renders it as the
+   * browser's first render would, without the server's caches and shortcuts (for tests that
+   * compare the two).
    */
-  renderPage(page: PageBase, config: ClientConfig, opts?: { reuse?: boolean }): string;
+  renderPage(page: PageBase, config: ClientConfig, opts?: { shortcuts?: boolean }): string;
   /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
   renderHead(page: PageBase, config: ClientConfig): string;
   /** Attributes for <html>: lang and data-bs-theme. */

@@ -53,6 +53,8 @@ export interface Runtime {
    * (a post's card inside its <article>, from `ssr/post-cards.tsx`).
    */
   prerendered?: Map<object, string>;
+  /** Server render only: closed dropdowns write their markup without react-bootstrap's hooks. */
+  closedDropdowns?: boolean;
   page: Store<PageState>;
   alerts: Store<AlertItem[]>;
   progress: Store<number | null>;

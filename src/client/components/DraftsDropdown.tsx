@@ -1,4 +1,4 @@
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from './Dropdown';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { useStore } from '../state/store';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from './Dropdown';
 import type { SearchPage } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';

@@ -1,4 +1,4 @@
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from './Dropdown';
 import { BOOTSWATCH_SKINS } from '../../shared/skins';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';

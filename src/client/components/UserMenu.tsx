@@ -1,4 +1,4 @@
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from './Dropdown';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { api, postSite } from '../app/api';

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../Dropdown';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { useStore } from '../../state/store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../Dropdown';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { notificationsOf } from '../../state/notifications';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../Dropdown';
 import type { TopicPage } from '../../../shared/types';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';

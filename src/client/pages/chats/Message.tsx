@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/Dropdown';
 import { useT } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';

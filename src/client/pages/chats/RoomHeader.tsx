@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/Dropdown';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';

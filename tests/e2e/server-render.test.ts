@@ -1,7 +1,8 @@
 /**
- * The server render's post cards (src/client/ssr/post-cards.tsx): a topic page's posts come from
- * a cache of their rendered HTML, which must be exactly what React renders in the page, for
- * every reader, and must follow each reader's own votes, bookmarks and the posts' edits.
+ * The server render's shortcuts (src/client/ssr/post-cards.tsx, the closed dropdowns of
+ * src/client/components/Dropdown.tsx): what they write must be exactly what React renders with
+ * the browser's own components, for every reader and page, and a topic page's cached post cards
+ * must follow each reader's own votes, bookmarks and the posts' edits.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,32 +26,38 @@ const e2e = useE2E(async (forum) => {
   await ctx.posts.bookmark(await viewer(data.carol), bobs!.pid, true);
   const extra = await ctx.posts.reply({ ...(await viewer(data.bob)), master: true }, data.welcome.tid, { content: 'A post about to be deleted.' });
   await ctx.posts.delete({ ...(await viewer(data.alice)), master: true }, extra.post.pid);
+  const room = await ctx.chats.create(await viewer(data.bob), { uids: [data.carol.uid], roomName: 'Picnic' });
+  await ctx.chats.send(await viewer(data.bob), room.roomId, 'Bring apples');
   await ctx.hooks.idle();
-  return { ...data, main: main!, bobs: bobs!, carols: carols! };
+  return { ...data, main: main!, bobs: bobs!, carols: carols!, roomId: room.roomId };
 });
 
-/** The page data and client config the server embedded in a topic page, as `who` sees it. */
-async function embedded(who: UserRow | null): Promise<{ page: PageBase; config: ClientConfig }> {
+/** The page data and client config the server embedded in a page, as `who` sees it. */
+async function embedded(who: UserRow | null, path: string): Promise<{ page: PageBase; config: ClientConfig }> {
   const h = e2e();
   const client = who ? (await h.forum.loginAs(who)).client : h.forum.client();
-  const res = await client.get(topicPath(h.data.welcome));
-  expect(res.status).toBe(200);
+  const res = await client.get(path);
+  expect(res.status, path).toBe(200);
   const pick = (id: string) => JSON.parse(res.text.match(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`, 's'))![1]!);
   return { page: pick('page-data'), config: pick('client-config') };
 }
 
-describe('post cards in the server render', () => {
-  it('renders every reader’s topic page exactly as React renders it without the cache', async () => {
+describe('the server render', () => {
+  it('writes every reader’s pages exactly as React renders them with the browser’s components', async () => {
     const h = e2e();
     const ssr = (await import(pathToFileURL(join(root, 'dist/ssr/entry-server.js')).href)) as SsrModule;
-    const { alice, bob, carol } = h.data;
+    const { alice, bob, carol, general } = h.data;
+    const paths = ['/', '/recent', `/category/${general.slug}`, topicPath(h.data.welcome), '/user/alice'];
     for (const who of [null, alice, bob, carol]) {
-      const { page, config } = await embedded(who);
-      const fresh = ssr.renderPage(page, config, { reuse: false });
-      expect(fresh).toContain(`id="post-${h.data.main.pid}"`);
-      // Twice: the first render may fill the cache, the second reads it.
-      expect(ssr.renderPage(page, config)).toBe(fresh);
-      expect(ssr.renderPage(page, config)).toBe(fresh);
+      for (const path of [...paths, ...(who === bob ? ['/chats', `/chats/${h.data.roomId}`] : [])]) {
+        const { page, config } = await embedded(who, path);
+        const plain = ssr.renderPage(page, config, { shortcuts: false });
+        // Twice: the first render may fill the post-card cache, the second reads it.
+        expect(ssr.renderPage(page, config), `${path} as ${who?.username ?? 'a visitor'}`).toBe(plain);
+        expect(ssr.renderPage(page, config)).toBe(plain);
+        if (path === topicPath(h.data.welcome)) expect(plain).toContain(`id="post-${h.data.main.pid}"`);
+        if (who) expect(plain, path).toContain('dropdown-toggle');
+      }
     }
   });
 
