@@ -172,24 +172,16 @@ export class PrivilegesService {
     return { uid, groups: [...groups], isAdmin: groups.includes(ADMINISTRATORS), isGlobalMod: groups.includes(GLOBAL_MODS) };
   }
 
-  private async holds(v: Viewer, cid: number, privilege: string): Promise<boolean> {
-    const subjects = (await this.table()).get(`${cid}:${privilege}`);
-    if (!subjects) return false;
-    if (v.uid > 0 && subjects.has(`uid:${v.uid}`)) return true;
-    return v.groups.some((g) => subjects.has(g));
-  }
-
   /** True when the viewer moderates the category (admins and global moderators moderate all). */
   async isModerator(v: Viewer, cid: number): Promise<boolean> {
     if (v.isAdmin || v.isGlobalMod) return true;
-    return v.uid > 0 && (await this.holds(v, cid, 'moderate'));
+    return v.uid > 0 && holds(await this.table(), v, cid, 'moderate');
   }
 
   /** True when the viewer holds the privilege in the category (cid 0: global). */
   async can(v: Viewer, privilege: Privilege, cid = 0): Promise<boolean> {
     if (v.isAdmin) return true;
-    if (cid > 0 && (await this.isModerator(v, cid)) && privilege !== 'purge') return true;
-    return this.holds(v, cid, privilege);
+    return can(await this.table(), v, privilege, cid);
   }
 
   /** Throws 403 error:no-privileges unless the viewer holds the privilege. */
@@ -199,29 +191,32 @@ export class PrivilegesService {
 
   /** The subset of categories in which the viewer holds the privilege. */
   async filterCids(v: Viewer, privilege: Privilege, cids: number[]): Promise<number[]> {
-    const out: number[] = [];
-    for (const cid of cids) if (await this.can(v, privilege, cid)) out.push(cid);
-    return out;
+    const table = await this.table();
+    return cids.filter((cid) => v.isAdmin || can(table, v, privilege, cid));
   }
 
-  /** The viewer's privileges in a category, for page data. */
+  /**
+   * The viewer's privileges in a category, for page data: one look at the grant table for all
+   * of them (it was some forty awaits, 4 % of a member's topic page).
+   */
   async forCategory(v: Viewer, cid: number): Promise<ViewerPrivileges> {
-    const c = (p: Privilege) => this.can(v, p, cid);
-    const isMod = await this.isModerator(v, cid);
+    const table = await this.table();
+    const c = (p: Privilege) => v.isAdmin || can(table, v, p, cid);
+    const isMod = isModeratorIn(table, v, cid);
     return {
-      read: await c('read'),
-      'topics:read': await c('topics:read'),
-      'topics:create': v.uid > 0 && (await c('topics:create')),
-      'topics:reply': v.uid > 0 && (await c('topics:reply')),
-      'topics:tag': v.uid > 0 && (await c('topics:tag')),
-      'topics:schedule': v.uid > 0 && (await c('topics:schedule')),
-      'posts:edit': v.uid > 0 && (await c('posts:edit')),
-      'posts:history': await c('posts:history'),
-      'posts:delete': v.uid > 0 && (await c('posts:delete')),
-      'posts:upvote': v.uid > 0 && (await c('posts:upvote')),
-      'posts:downvote': v.uid > 0 && (await c('posts:downvote')),
-      'topics:delete': v.uid > 0 && (await c('topics:delete')),
-      view_deleted: isMod || (await c('posts:view_deleted')),
+      read: c('read'),
+      'topics:read': c('topics:read'),
+      'topics:create': v.uid > 0 && c('topics:create'),
+      'topics:reply': v.uid > 0 && c('topics:reply'),
+      'topics:tag': v.uid > 0 && c('topics:tag'),
+      'topics:schedule': v.uid > 0 && c('topics:schedule'),
+      'posts:edit': v.uid > 0 && c('posts:edit'),
+      'posts:history': c('posts:history'),
+      'posts:delete': v.uid > 0 && c('posts:delete'),
+      'posts:upvote': v.uid > 0 && c('posts:upvote'),
+      'posts:downvote': v.uid > 0 && c('posts:downvote'),
+      'topics:delete': v.uid > 0 && c('topics:delete'),
+      view_deleted: isMod || c('posts:view_deleted'),
       isAdminOrMod: isMod,
       editable: isMod,
       deletable: isMod,
@@ -308,4 +303,26 @@ export class PrivilegesService {
     }
     return out;
   }
+}
+
+type GrantTable = Map<string, Set<string>>;
+
+/** True when the grant table gives the viewer (their uid or one of their groups) the privilege there. */
+function holds(table: GrantTable, v: Viewer, cid: number, privilege: string): boolean {
+  const subjects = table.get(`${cid}:${privilege}`);
+  if (!subjects) return false;
+  if (v.uid > 0 && subjects.has(`uid:${v.uid}`)) return true;
+  return v.groups.some((g) => subjects.has(g));
+}
+
+function isModeratorIn(table: GrantTable, v: Viewer, cid: number): boolean {
+  if (v.isAdmin || v.isGlobalMod) return true;
+  return v.uid > 0 && holds(table, v, cid, 'moderate');
+}
+
+/** `can`, on a grant table in hand (an admin's answer is true without it). */
+function can(table: GrantTable, v: Viewer, privilege: Privilege, cid: number): boolean {
+  if (v.isAdmin) return true;
+  if (cid > 0 && isModeratorIn(table, v, cid) && privilege !== 'purge') return true;
+  return holds(table, v, cid, privilege);
 }
