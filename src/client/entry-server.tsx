@@ -14,7 +14,7 @@ const NAMESPACES = [...PUBLIC_NAMESPACES, ...ADMIN_NAMESPACES];
 import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';
-import { clearPostCards, prerenderPostCards } from './ssr/post-cards';
+import { clearFragments, pageFragments } from './ssr/fragments';
 
 export { NAMESPACES };
 export type { NamespaceResources };
@@ -30,7 +30,7 @@ const instances = new Map<string, I18n>();
 export function setTranslations(namespaces: NamespaceResources, lang: string = DEFAULT_LANGUAGE): void {
   resources[lang] = namespaces;
   instances.clear();
-  clearPostCards();
+  clearFragments();
 }
 
 function i18nFor(lang: string): I18n {
@@ -50,15 +50,19 @@ function languageOf(page: PageBase, config: ClientConfig): string {
 /**
  * Renders the app shell and the page's template to HTML, for the element <div id="app">.
  * `shortcuts: false` renders it as the browser's first render would, without the server's
- * shortcuts (cached post cards, closed dropdowns): tests compare the two.
+ * shortcuts (cached fragments, closed dropdowns): tests compare the two.
  */
 export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcuts?: boolean } = {}): string {
-  const rt = createRuntime(page, config, i18nFor(languageOf(page, config)), true);
-  if (opts.shortcuts !== false) {
-    rt.closedDropdowns = true;
-    prerenderPostCards(rt, page);
-  }
-  return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+  const lang = languageOf(page, config);
+  const rt = createRuntime(page, config, i18nFor(lang), true);
+  if (opts.shortcuts === false) return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+  rt.closedDropdowns = true;
+  const fragments = pageFragments(rt, lang);
+  rt.fragments = fragments;
+  const html = renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+  // What this page missed, rendered on its own for the next one.
+  fragments.fill();
+  return html;
 }
 
 function escapeHtml(text: string): string {

@@ -1,8 +1,8 @@
 /**
- * The server render's shortcuts (src/client/ssr/post-cards.tsx, the closed dropdowns of
- * src/client/components/Dropdown.tsx): what they write must be exactly what React renders with
- * the browser's own components, for every reader and page, and a topic page's cached post cards
- * must follow each reader's own votes, bookmarks and the posts' edits.
+ * The server render's shortcuts (the fragment cache of src/client/ssr/fragments.tsx, the closed
+ * dropdowns of src/client/components/Dropdown.tsx): what they write must be exactly what React
+ * renders with the browser's own components, for every reader and page, and cached post cards
+ * and topic rows must follow each reader's own votes, bookmarks, unread state and edits.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,7 +52,7 @@ describe('the server render', () => {
       for (const path of [...paths, ...(who === bob ? ['/chats', `/chats/${h.data.roomId}`] : [])]) {
         const { page, config } = await embedded(who, path);
         const plain = ssr.renderPage(page, config, { shortcuts: false });
-        // Twice: the first render may fill the post-card cache, the second reads it.
+        // Twice: the first render may fill the fragment cache, the second reads it.
         expect(ssr.renderPage(page, config), `${path} as ${who?.username ?? 'a visitor'}`).toBe(plain);
         expect(ssr.renderPage(page, config)).toBe(plain);
         if (path === topicPath(h.data.welcome)) expect(plain).toContain(`id="post-${h.data.main.pid}"`);

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Fragments } from './fragments';
 import type { i18n as I18n } from 'i18next';
 import type { ClientConfig, PageBase } from '../../shared/types';
 import { createStore, type Store } from '../state/store';
@@ -48,11 +49,8 @@ export interface Runtime {
   config: ClientConfig;
   i18n: I18n;
   isServer: boolean;
-  /**
-   * Server render only: HTML prepared ahead for parts of the page, by the object they render
-   * (a post's card inside its <article>, from `ssr/post-cards.tsx`).
-   */
-  prerendered?: Map<object, string>;
+  /** Server render only: the cache of repeated elements' HTML (see app/fragments.ts). */
+  fragments?: Fragments;
   /** Server render only: closed dropdowns write their markup without react-bootstrap's hooks. */
   closedDropdowns?: boolean;
   page: Store<PageState>;

@@ -11,7 +11,7 @@ import { useRuntime } from '../app/runtime';
  *
  * "The same markup" includes the toggle's id: react-bootstrap takes it from React's `useId` in
  * its toggle, which sits where this file's toggle calls `useId`, so both get the same value.
- * `tests/e2e/post-cards.test.ts` compares whole pages rendered both ways.
+ * `tests/e2e/server-render.test.ts` compares whole pages rendered both ways.
  */
 // The props as these wrappers see them; their callers see react-bootstrap's own types (below).
 type Props = Record<string, unknown> & { className?: string; children?: ReactNode };

@@ -3,6 +3,7 @@ import type { PostView, TopicPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
+import { serverCached } from '../app/fragments';
 import { api } from '../app/api';
 import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
@@ -35,7 +36,7 @@ function ActionButton({ icon, label, onClick, active, filled, disabled }: { icon
   );
 }
 
-/** The attributes of a post's <article>, the same whether its inside is rendered or prerendered. */
+/** The attributes of a post's <article>, the same whether its inside is rendered or cached. */
 function articleProps(post: PostView) {
   return {
     className: `post card mb-3${post.deleted ? ' deleted' : ''}`,
@@ -46,19 +47,30 @@ function articleProps(post: PostView) {
   };
 }
 
-/**
- * One post: author, time, content and the actions the viewer's privileges allow. In the server
- * render, a post whose card the render prepared ahead (`rt.prerendered`, see
- * `ssr/post-cards.tsx`) is written from that HTML; the browser hydrates it with `PostCard`,
- * whose markup it is.
- */
-export function Post(props: PostProps) {
-  const html = useRuntime().prerendered?.get(props.post);
-  if (html !== undefined) return <article {...articleProps(props.post)} dangerouslySetInnerHTML={{ __html: html }} />;
-  return <PostCard {...props} />;
+/** The part of a post card's key that comes from its topic, made once per topic object. */
+const topicKeys = new WeakMap<TopicPage, string>();
+function topicKey(topic: TopicPage): string {
+  let key = topicKeys.get(topic);
+  if (key === undefined) {
+    key = JSON.stringify(['post', topic.tid, topic.slug, topic.locked, topic.mainPid, topic.privileges ?? null]);
+    topicKeys.set(topic, key);
+  }
+  return key;
 }
 
-/** A post as the browser renders it (and the server, when not prepared ahead). */
+/**
+ * One post: author, time, content and the actions the viewer's privileges allow. The server
+ * render writes it from the fragment cache (app/fragments.ts) when it can: the key is the post
+ * and what the card reads from its topic. A folded post (its author is blocked) is not cached.
+ */
+export function Post(props: PostProps) {
+  const rt = useRuntime();
+  const { post, topic } = props;
+  if (post.blocked) return <PostCard {...props} />;
+  return serverCached(rt, 'article', articleProps(post), () => topicKey(topic) + JSON.stringify(post), <PostCard {...props} />);
+}
+
+/** A post as the browser renders it (and the server, when its card is not cached). */
 export function PostCard({ post, topic, onChange }: PostProps) {
   const rt = useRuntime();
   const { t } = useT();

@@ -2,6 +2,7 @@ import type { TopicSummary } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
+import { serverCached } from '../app/fragments';
 import { categoryPath, topicPath, userPath } from '../util/urls';
 import { topicTitleText } from '../navigation/title';
 import { Avatar } from './Avatar';
@@ -20,13 +21,30 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
-function TopicRow({ topic, showCategory, select }: { topic: TopicSummary; showCategory: boolean; select?: { checked: boolean; onChange: (on: boolean) => void } }) {
+interface TopicRowProps {
+  topic: TopicSummary;
+  showCategory: boolean;
+  select?: { checked: boolean; onChange: (on: boolean) => void };
+}
+
+function rowProps(topic: TopicSummary) {
+  return { className: `list-group-item topic-row d-flex gap-3 align-items-start py-3${topic.unread ? ' unread' : ''}${topic.deleted ? ' deleted' : ''}`, 'data-tid': topic.tid };
+}
+
+/** A topic's row; the server render writes it from the fragment cache (app/fragments.ts) when it can. */
+function TopicRow(props: TopicRowProps) {
+  const rt = useRuntime();
+  if (props.select) return <TopicRowView {...props} />;
+  return serverCached(rt, 'li', rowProps(props.topic), () => JSON.stringify(['topic-row', props.showCategory, props.topic]), <TopicRowView {...props} />);
+}
+
+function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
   const { t } = useT();
   const rp = useRuntime().config.relative_path;
   const replies = Math.max(topic.postcount - 1, 0);
   const teaser = topic.teaser;
   return (
-    <li className={`list-group-item topic-row d-flex gap-3 align-items-start py-3${topic.unread ? ' unread' : ''}${topic.deleted ? ' deleted' : ''}`} data-tid={topic.tid}>
+    <li {...rowProps(topic)}>
       {select && (
         <input type="checkbox" className="form-check-input mt-2 flex-shrink-0 topic-select" checked={select.checked} onChange={(e) => select.onChange(e.target.checked)} aria-label={t('topic:tools.select-topic', topic.title)} />
       )}

@@ -2,20 +2,33 @@ import type { CategoriesPage, CategoryView, PageBase } from '../../shared/types'
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
+import { serverCached } from '../app/fragments';
 import { Avatar } from '../components/Avatar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PageHeader } from '../components/PageHeader';
 import { Timeago } from '../components/Timeago';
 import { categoryPath, topicPath } from '../util/urls';
 
-/** One category row: icon, name, description, subcategories, counts and latest post. */
+function rowProps(category: CategoryView) {
+  return { className: 'list-group-item category-row d-flex gap-3 align-items-start py-3', 'data-cid': category.cid };
+}
+
+/**
+ * One category row: icon, name, description, subcategories, counts and latest post. The server
+ * render writes it from the fragment cache (app/fragments.ts) when it can.
+ */
 export function CategoryRow({ category }: { category: CategoryView }) {
+  const rt = useRuntime();
+  return serverCached(rt, 'li', rowProps(category), () => JSON.stringify(['category-row', category]), <CategoryRowView category={category} />);
+}
+
+function CategoryRowView({ category }: { category: CategoryView }) {
   const { t, tx } = useT();
   const rp = useRuntime().config.relative_path;
   const href = category.link || `${rp}${categoryPath(category.cid, category.slug)}`;
   const latest = category.posts?.[0];
   return (
-    <li className="list-group-item category-row d-flex gap-3 align-items-start py-3" data-cid={category.cid}>
+    <li {...rowProps(category)}>
       <CategoryIcon category={category} size={44} />
       <div className="flex-grow-1 min-w-0">
         <h2 className="h6 mb-1">
