@@ -61,7 +61,12 @@ export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): 
     },
     fill() {
       for (const { key, tag, element } of pending) {
-        const inside = renderInside(rt, tag, element);
+        let inside: string | null = null;
+        try {
+          inside = renderInside(rt, tag, element);
+        } catch {
+          // Rendered alone it failed (it rendered in the page): it is simply not cached.
+        }
         if (inside !== null) remember(key, inside);
       }
     },
