@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, type ComponentType, type ReactNode } from 'react';
 import BsDropdown from 'react-bootstrap/Dropdown';
-import { useRuntime } from '../app/runtime';
+import { RuntimeContext } from '../app/runtime';
 
 /**
  * react-bootstrap's Dropdown, with a lighter server render. A closed dropdown is a <div> and its
@@ -34,8 +34,7 @@ function classes(...names: (string | false | undefined)[]): string {
 }
 
 function Dropdown(props: Props & { drop?: string; show?: boolean }) {
-  const rt = useRuntime();
-  if (!rt.closedDropdowns || props.show || Object.keys(props).some((k) => !CLOSED_PROPS.has(k))) return <Bs {...props} />;
+  if (!useContext(RuntimeContext)?.closedDropdowns || props.show || Object.keys(props).some((k) => !CLOSED_PROPS.has(k))) return <Bs {...props} />;
   return (
     <Closed.Provider value>
       <div className={classes(props.className, DIRECTION[props.drop ?? 'down'])}>{props.children}</div>
