@@ -6,6 +6,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SsrModule } from '../../src/shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../src/shared/types.js';
@@ -19,7 +20,7 @@ const e2e = useE2E(async (forum) => {
   const ctx = forum.ctx;
   const viewer = (u: UserRow) => ctx.privileges.viewer(u.uid);
   const posts = await ctx.posts.pageOfTopic(data.welcome.tid, 0, 10);
-  const [main, bobs, carols] = posts;
+  const [main, bobs] = posts;
   // A post edited by its author, one voted on and bookmarked, one deleted (shown to the admin).
   await ctx.posts.edit({ ...(await viewer(data.alice)), master: true }, main!.pid, { content: 'Welcome everyone! This forum **feels fast**, edited.' });
   await ctx.posts.vote(await viewer(data.carol), main!.pid, 1);
@@ -29,7 +30,7 @@ const e2e = useE2E(async (forum) => {
   const room = await ctx.chats.create(await viewer(data.bob), { uids: [data.carol.uid], roomName: 'Picnic' });
   await ctx.chats.send(await viewer(data.bob), room.roomId, 'Bring apples');
   await ctx.hooks.idle();
-  return { ...data, main: main!, bobs: bobs!, carols: carols!, roomId: room.roomId };
+  return { ...data, main: main!, bobs: bobs!, roomId: room.roomId };
 });
 
 /** The page data and client config the server embedded in a page, as `who` sees it. */
@@ -65,27 +66,27 @@ describe('the server render', () => {
     const h = e2e();
     const { bob, carol, main, bobs } = h.data;
     // The server render alone (no JavaScript): what the cache gave is what the reader sees.
+    const upvote = (page: Page, pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: 'Upvote' });
+    const bookmark = (page: Page, pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: /Bookmark/ });
     const page = await h.open(topicPath(h.data.welcome), { as: carol, javaScript: false });
-    const upvote = (pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: 'Upvote' });
-    const bookmark = (pid: number) => page.locator(`#post-${pid}`).getByRole('button', { name: /Bookmark/ });
-    await expect.poll(() => upvote(main.pid).getAttribute('aria-pressed')).toBe('true');
-    expect(await bookmark(bobs.pid).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => upvote(page, main.pid).getAttribute('aria-pressed')).toBe('true');
+    expect(await bookmark(page, bobs.pid).getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator(`#post-${main.pid} .post-edited`).count()).toBe(1);
 
     // Bob reads the same posts: neither Carol's vote nor her bookmark is his.
     const other = await h.open(topicPath(h.data.welcome), { as: bob, javaScript: false });
-    expect(await other.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('false');
-    expect(await other.locator(`#post-${bobs.pid}`).getByRole('button', { name: /Bookmark/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(await upvote(other, main.pid).getAttribute('aria-pressed')).toBe('false');
+    expect(await bookmark(other, bobs.pid).getAttribute('aria-pressed')).toBe('false');
 
     // Carol takes her vote back in the browser (the hydrated card's button works), then reloads.
     const live = await h.open(topicPath(h.data.welcome), { as: carol });
-    const button = live.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' });
+    const button = upvote(live, main.pid);
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
     await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
     await live.reload();
     await live.waitForSelector('html[data-loaded]', { state: 'attached' });
-    expect(await live.locator(`#post-${main.pid}`).getByRole('button', { name: 'Upvote' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await upvote(live, main.pid).getAttribute('aria-pressed')).toBe('false');
     expect(await live.locator(`#post-${main.pid} .vote-count`).textContent()).toBe('0');
   });
 });

@@ -41,7 +41,11 @@ export function usePage<T extends PageBase = PageBase>(): T {
 
 /** The logged-in member, or null for a visitor. */
 export function useUser(): LoggedInUser | null {
-  const page = usePage();
+  return memberOf(usePage());
+}
+
+/** The page's logged-in member, or null for a visitor (also outside a render). */
+export function memberOf(page: PageBase): LoggedInUser | null {
   // A visitor's loggedInUser is NodeBB's guest object (uid 0, no settings), not null.
   const user = page.loggedInUser;
   return user?.settings && user.uid > 0 ? user : null;

@@ -1,8 +1,8 @@
 // Server render only (imported by entry-server.tsx, never by the browser bundle).
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { LoggedInUser } from '../../shared/types';
 import type { Fragments } from '../app/fragments';
+import { memberOf } from '../app/hooks';
 import { RuntimeContext, type Runtime } from '../app/runtime';
 
 /**
@@ -42,7 +42,7 @@ interface Pending {
 
 /** The fragments of one page render; `fill()` renders the ones it missed, after the page. */
 export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): void } {
-  const user = memberOf(rt);
+  const user = memberOf(rt.page.get().page);
   const { config } = rt;
   const pending: Pending[] = [];
   return {
@@ -71,12 +71,6 @@ export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): 
       }
     },
   };
-}
-
-/** The logged-in member as `useUser` sees them (outside a render). */
-function memberOf(rt: Runtime): LoggedInUser | null {
-  const user = rt.page.get().page.loggedInUser;
-  return user?.settings && user.uid > 0 ? user : null;
 }
 
 /** An element's inside, from a render of it alone; null when its outside is not one `tag` element. */
