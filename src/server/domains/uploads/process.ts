@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { badRequest } from '../../http/errors.js';
 import { hashedName } from './storage.js';
 
@@ -23,8 +23,19 @@ const TEXT_TYPES: Record<string, string> = {
   json: 'application/json',
   svg: 'image/svg+xml',
 };
-// Every upload is a new image: libvips' operation cache would only hold memory (tens of MB) for nothing.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded with the first image, not at start-up: it is some 14 MB of a
+ * process's memory and 40–70 ms of its start, which a process that is never sent an image
+ * need not pay.
+ */
+let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+function loadSharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+  return (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a new image: libvips' operation cache would only hold memory (tens of MB) for nothing.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** The thumbnail's width in pixels (NodeBB's topicThumbSize default). */
 export const THUMB_WIDTH = 512;
@@ -144,6 +155,7 @@ function processImage(name: string, bytes: Buffer, type: { ext: string; mime: st
 
 async function decodeImage(name: string, bytes: Buffer, type: { ext: string; mime: string }, limits: UploadLimits): Promise<ProcessedFile> {
   const animated = type.ext === 'gif' || type.ext === 'webp';
+  const sharp = await loadSharp();
   const open = () => sharp(bytes, { limitInputPixels: limits.maximumImagePixels, failOn: 'error', animated });
   let meta: Metadata;
   try {
@@ -195,6 +207,7 @@ export const PICTURE_SIZE = 512;
 /** An image already processed (processFile), cropped square (cover) to PICTURE_SIZE; an animation keeps its first frame. */
 export async function squarePicture(p: ProcessedFile): Promise<ProcessedFile> {
   const ext = p.path.slice(p.path.lastIndexOf('.') + 1);
+  const sharp = await loadSharp();
   return inTurn(async () => {
     try {
       let pipeline = sharp(p.bytes, { animated: false, failOn: 'error' }).resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' });

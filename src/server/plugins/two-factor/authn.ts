@@ -1,14 +1,10 @@
 import { createHmac } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { SecurityKey } from '../../../shared/security.js';
 import type { AppContext } from '../../context.js';
@@ -81,6 +77,13 @@ function cleanLabel(label: string): string {
 }
 
 /**
+ * @simplewebauthn/server is loaded with the first security-key ceremony, not at start-up: it is
+ * some 8 MB of a process's memory and 100–200 ms of its start.
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
+
+/**
  * WebAuthn security keys (and passkeys) as a second factor, through @simplewebauthn/server.
  * A challenge is kept server-side for one session (or one waiting login) and one purpose, for
  * five minutes, and is deleted when answered: a response works once. A key's signature counter
@@ -107,7 +110,7 @@ export class SecurityKeys {
     const keys = await store.credentialsOf(this.ctx.db, uid);
     if (keys.length >= MAX_SECURITY_KEYS) throw badRequest('error:two-factor-authn-too-many-keys', MAX_SECURITY_KEYS);
     const { rpID } = relyingParty(this.ctx);
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: (await this.ctx.settings.get()).siteTitle || 'Palaver',
       rpID,
       userName: username,
@@ -140,7 +143,7 @@ export class SecurityKeys {
     const { rpID, origin } = relyingParty(this.ctx);
     let info;
     try {
-      const out = await verifyRegistrationResponse({
+      const out = await (await webauthn()).verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,
@@ -183,7 +186,7 @@ export class SecurityKeys {
   async authenticationOptions(uid: number, owner: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const keys = await store.credentialsOf(this.ctx.db, uid);
     if (keys.length === 0) throw badRequest('error:two-factor-authn-no-keys');
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: relyingParty(this.ctx).rpID,
       allowCredentials: keys.map((k) => ({ id: k.id, transports: transportsOf(k) })),
       userVerification: 'discouraged',
@@ -206,7 +209,7 @@ export class SecurityKeys {
     const { rpID, origin } = relyingParty(this.ctx);
     let newCounter: number;
     try {
-      const out = await verifyAuthenticationResponse({
+      const out = await (await webauthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,
