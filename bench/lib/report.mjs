@@ -59,7 +59,16 @@ export function budgets(results) {
   });
   out.push({ budget: 'start-up to first 200 < 1.5 s', measured: `${fmt.n(results.startup?.medianMs)} ms`, ceiling: '', pass: results.startup ? results.startup.medianMs < 1500 : null });
   out.push({ budget: 'idle RSS < 150 MB', measured: fmt.mb(results.memory?.idleRss), ceiling: '', pass: results.memory?.idleRss ? results.memory.idleRss < 150 * 1048576 : null });
+  const peak = peakReadRss(results);
+  out.push({ budget: 'RSS under load (highest at the end of a read window) ≤ 150 MB', measured: peak ? fmt.mb(peak) : 'not measured', ceiling: '', pass: peak ? peak <= 150 * 1048576 : null });
   return out;
+}
+
+/** The highest RSS (bytes) the server had at the end of a read's window, or after the reads. */
+function peakReadRss(results) {
+  const mbs = results.reads.map((r) => r.loop?.memory?.rss).filter((v) => typeof v === 'number');
+  const peak = Math.max(0, results.memory?.afterReadsRss ?? 0, ...mbs.map((mb) => mb * 1048576));
+  return peak || null;
 }
 
 /** Renders the whole report as text. */
@@ -134,7 +143,7 @@ export function renderReport(results) {
   }
   const s = results.startup;
   parts.push(`start-up to first 200 on ${s.probe}: ${s.samplesMs.map((v) => `${fmt.n(v)} ms`).join(', ')} (median ${fmt.n(s.medianMs)} ms)`);
-  parts.push(`memory: RSS 2 s after the first 200 ${fmt.mb(results.memory.rss2s)}; idle RSS ${fmt.mb(results.memory.idleRss)} (settled after ${results.memory.idleSettledSec ?? '?'} s); after the read runs ${fmt.mb(results.memory.afterReadsRss)}${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
+  parts.push(`memory: RSS 2 s after the first 200 ${fmt.mb(results.memory.rss2s)}; idle RSS ${fmt.mb(results.memory.idleRss)} (settled after ${results.memory.idleSettledSec ?? '?'} s); after the read runs ${fmt.mb(results.memory.afterReadsRss)} (highest at a read window's end ${fmt.mb(peakReadRss(results))})${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
   parts.push('');
   const b = budgets(results);
   parts.push(table(b.map((x) => [x.budget, x.measured, x.ceiling, x.pass === null ? 'n/a' : x.pass ? 'PASS' : 'MISS']), ['budget', 'measured', 'ceiling', '']));
