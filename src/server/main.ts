@@ -60,19 +60,20 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
 /**
  * How far V8 lets its old generation grow past what the last full collection kept, in percent.
  * V8's own choice for a busy process is up to 4× the live heap: the benchmark's forum (some
- * 60 MB live) then held 250 MB of heap, garbage included, and 330–420 MB of RSS under member
- * reads. At 1.5× it stays near 230 MB for the same requests per second, the extra full
- * collections being marked concurrently. An operator's own --heap-growing-percent (in the
- * command or NODE_OPTIONS) wins.
+ * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–380 MB of RSS under
+ * its reads. At 2× the highest RSS was 270 MB for the same requests per second. At 1.5× it
+ * was 250 MB, but guests' HTML (a 50 KB buffer a response, external memory V8 counts against
+ * the limit) then started a full collection every 300 ms and cost 30–40% more CPU. Set once
+ * the forum listens, so start-up's allocations are not collected over and over. An operator's
+ * own --heap-growing-percent (in the command or NODE_OPTIONS) wins.
  */
-const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 100;
 function boundHeapGrowth(): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
   if (!/heap[-_]growing[-_]percent/.test(given)) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 async function start(config: Config): Promise<void> {
-  boundHeapGrowth();
   const app = await buildApp(config);
   await prepareDatabase(app.ctx);
   if (config.admin) {
@@ -89,6 +90,7 @@ async function start(config: Config): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  boundHeapGrowth();
   // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
   await app.ctx.jobs.start();
   // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
