@@ -47,10 +47,11 @@ export function smtpTransport(s: SmtpSettings): MailTransport | null {
     async send(m) {
       await (await open()).sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     },
-    close: () => void transporter?.then(
-      (t) => t.close(),
-      () => undefined,
-    ),
+    close: () =>
+      void transporter?.then(
+        (t) => t.close(),
+        () => undefined,
+      ),
   };
 }
 

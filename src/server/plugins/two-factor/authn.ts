@@ -110,7 +110,9 @@ export class SecurityKeys {
     const keys = await store.credentialsOf(this.ctx.db, uid);
     if (keys.length >= MAX_SECURITY_KEYS) throw badRequest('error:two-factor-authn-too-many-keys', MAX_SECURITY_KEYS);
     const { rpID } = relyingParty(this.ctx);
-    const options = await (await webauthn()).generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: (await this.ctx.settings.get()).siteTitle || 'Palaver',
       rpID,
       userName: username,
@@ -143,7 +145,9 @@ export class SecurityKeys {
     const { rpID, origin } = relyingParty(this.ctx);
     let info;
     try {
-      const out = await (await webauthn()).verifyRegistrationResponse({
+      const out = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,
@@ -186,7 +190,9 @@ export class SecurityKeys {
   async authenticationOptions(uid: number, owner: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const keys = await store.credentialsOf(this.ctx.db, uid);
     if (keys.length === 0) throw badRequest('error:two-factor-authn-no-keys');
-    const options = await (await webauthn()).generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: relyingParty(this.ctx).rpID,
       allowCredentials: keys.map((k) => ({ id: k.id, transports: transportsOf(k) })),
       userVerification: 'discouraged',
@@ -209,7 +215,9 @@ export class SecurityKeys {
     const { rpID, origin } = relyingParty(this.ctx);
     let newCounter: number;
     try {
-      const out = await (await webauthn()).verifyAuthenticationResponse({
+      const out = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,
