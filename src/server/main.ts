@@ -60,7 +60,7 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
 /**
  * How far V8 lets its old generation grow past what the last full collection kept, in percent.
  * V8's own choice for a busy process is up to 4× the live heap: the benchmark's forum (some
- * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–380 MB of RSS under
+ * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–390 MB of RSS under
  * its reads. At 2× the highest RSS was 270 MB for the same requests per second. At 1.5× it
  * was 250 MB, but guests' HTML (a 50 KB buffer a response, external memory V8 counts against
  * the limit) then started a full collection every 300 ms and cost 30–40% more CPU. Set once
