@@ -63,9 +63,10 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
  * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–390 MB of RSS under
  * its reads. At 2× the highest RSS was 270 MB for the same requests per second. At 1.5× it
  * was 250 MB, but guests' HTML (a 50 KB buffer a response, external memory V8 counts against
- * the limit) then started a full collection every 300 ms and cost 30–40% more CPU. Set once
- * the forum listens, so start-up's allocations are not collected over and over. An operator's
- * own --heap-growing-percent (in the command or NODE_OPTIONS) wins.
+ * the limit) then started a full collection every 300 ms and cost 30–40% more CPU. Set first
+ * thing: set once the forum listened instead, member topic pages cost some 30% more CPU in
+ * three runs of three (V8 documents no flag change after start-up). An operator's own
+ * --heap-growing-percent (in the command or NODE_OPTIONS) wins.
  */
 const HEAP_GROWING_PERCENT = 100;
 function boundHeapGrowth(): void {
@@ -74,6 +75,7 @@ function boundHeapGrowth(): void {
 }
 
 async function start(config: Config): Promise<void> {
+  boundHeapGrowth();
   const app = await buildApp(config);
   await prepareDatabase(app.ctx);
   if (config.admin) {
@@ -90,7 +92,6 @@ async function start(config: Config): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  boundHeapGrowth();
   // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
   await app.ctx.jobs.start();
   // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
