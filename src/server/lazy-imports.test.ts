@@ -4,26 +4,15 @@
 // would bring them back; this starts the real server and watches what it resolves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/net.js';
 
 const LAZY = ['sharp', '@simplewebauthn/server', 'nodemailer'];
 const dir = mkdtempSync(path.join(tmpdir(), 'palaver-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('start-up', () => {
   it('serves pages without importing sharp, @simplewebauthn/server or nodemailer', async () => {

@@ -5,10 +5,10 @@
 // linked from this checkout), and no node_modules/.bin. Needs a build (CI builds first).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/net.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const built = existsSync(path.join(repo, 'dist/server/main.js')) && existsSync(path.join(repo, 'dist/client/.vite/manifest.json'));
@@ -32,14 +32,6 @@ function productionCopy(): string {
     symlinkSync(path.join(repo, 'node_modules', name), link, 'dir');
   }
   return target;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Runs `npm start`'s command in the copy until it listens (or exits); returns its output. */

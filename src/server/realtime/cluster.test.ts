@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../test/http-client.js';
+import { freePort } from '../test/net.js';
 import { call, connectLive, nextEvent, type LiveClient } from '../test/live-client.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { LivePost } from './events.js';
@@ -34,16 +34,6 @@ interface Node {
   dir: string;
 }
 const nodes: Node[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function adminQuery(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: pgBase });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { Metadata } from 'sharp';
 import { badRequest } from '../../http/errors.js';
 import { hashedName } from './storage.js';
 
@@ -28,8 +28,8 @@ const TEXT_TYPES: Record<string, string> = {
  * process's memory and 40–70 ms of its start, which a process that is never sent an image
  * need not pay.
  */
-let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
-function loadSharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+function loadSharp(): Promise<typeof import('sharp').default> {
   return (sharpModule ??= import('sharp').then(({ default: sharp }) => {
     // Every upload is a new image: libvips' operation cache would only hold memory (tens of MB) for nothing.
     sharp.cache(false);
