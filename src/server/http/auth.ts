@@ -126,10 +126,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const sid = req.cookies[SESSION_COOKIE];
     if (sid) {
       const settings = await ctx.settings.get();
-      const session = await ctx.auth.resolveSession(sid, settings.sessionDays);
+      const session = await ctx.auth.resolveSessionWithUser(sid, settings.sessionDays);
       if (session) {
-        const user = await ctx.users.get(session.uid);
-        if (user && user.deleted !== 1 && !(user.banned === 1 && (user.banned_until === 0 || user.banned_until > Date.now()))) {
+        const user = session.user;
+        if (user.deleted !== 1 && !(user.banned === 1 && (user.banned_until === 0 || user.banned_until > Date.now()))) {
           req.authKind = 'session';
           req.sessionHash = session.idHash;
           req.sessionId = sid;

@@ -28,11 +28,9 @@ export async function checkHandshake(app: FastifyInstance, ctx: AppContext, sock
   const sent = socket.handshake.query._csrf;
   if (typeof sent !== 'string' || !safeEqual(sent, ctx.auth.csrfFor('session', sid))) throw new AppError('error:invalid-csrf', 403);
   const settings = await ctx.settings.get();
-  const session = await ctx.auth.resolveSession(sid, settings.sessionDays);
+  const session = await ctx.auth.resolveSessionWithUser(sid, settings.sessionDays);
   if (!session) return { invalid: true };
-  const user = await ctx.users.get(session.uid);
-  if (!user) return { invalid: true };
-  await ctx.users.assertNotBanned(user);
+  await ctx.users.assertNotBanned(session.user);
   return { uid: session.uid, sessionHash: session.idHash };
 }
 

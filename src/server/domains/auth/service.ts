@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Db, Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountSession } from '../../../shared/security.js';
+import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import { describeUserAgent } from './user-agent.js';
 
@@ -52,14 +53,25 @@ export class AuthService {
   async resolveSession(id: string, days: number): Promise<ResolvedSession | null> {
     const idHash = hashSecret(id);
     const row = await store.findSession(this.db, idHash);
+    return row && (await this.stillLive(idHash, row, days)) ? { uid: row.uid, idHash } : null;
+  }
+
+  /** resolveSession with the member's row, read in the same statement (every signed-in request). */
+  async resolveSessionWithUser(id: string, days: number): Promise<(ResolvedSession & { user: UserRow }) | null> {
+    const idHash = hashSecret(id);
+    const found = await store.findSessionWithUser(this.db, idHash);
+    return found && (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
+  }
+
+  /** False for an expired session (deleted then); rolls a live one's expiry hourly. */
+  private async stillLive(idHash: string, row: { expires: number; last_seen: number }, days: number): Promise<boolean> {
     const now = Date.now();
-    if (!row) return null;
     if (row.expires < now) {
       await store.deleteSession(this.db, idHash);
-      return null;
+      return false;
     }
     if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
-    return { uid: row.uid, idHash };
+    return true;
   }
 
   /** Ends a session. */

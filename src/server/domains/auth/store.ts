@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import type { UserRow } from '../users/store.js';
 
 export interface SessionRow {
   id_hash: string;
@@ -19,6 +20,24 @@ export async function insertSession(db: Queryable, row: SessionRow): Promise<voi
 export async function findSession(db: Queryable, idHash: string): Promise<Pick<SessionRow, 'uid' | 'expires' | 'last_seen'> | undefined> {
   // What every signed-in request needs: not the user agent (up to 512 characters) nor the address.
   return db.selectFrom('sessions').select(['uid', 'expires', 'last_seen']).where('id_hash', '=', idHash).executeTakeFirst();
+}
+
+/**
+ * A session and its member's row in one statement: what a signed-in request reads first
+ * (two statements before, one more round trip to PostgreSQL on every member request). A
+ * session's member always exists: sessions.uid references users.uid, ON DELETE CASCADE.
+ */
+export async function findSessionWithUser(db: Queryable, idHash: string): Promise<{ session: Pick<SessionRow, 'uid' | 'expires' | 'last_seen'>; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.uid', 'sessions.uid')
+    .selectAll('users')
+    .select(['sessions.expires as session_expires', 'sessions.last_seen as session_last_seen'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_expires: expires, session_last_seen: last_seen, ...user } = row;
+  return { session: { uid: user.uid, expires, last_seen }, user };
 }
 
 /** Moves a session's expiry forward. */
