@@ -162,7 +162,7 @@ export class CategoriesService {
   }
 
   /** The visible categories below `rootCid` as nested views, and the teasers fetched for them. */
-  private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: Map<number, Teaser> }> {
+  private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: ReadonlyMap<number, Teaser> }> {
     const rows = (await store.all(this.ctx.db)).filter((r) => r.disabled === 0);
     const visible = new Set(await this.ctx.privileges.filterCids(viewer, 'find', rows.map((r) => r.cid)));
     const byParent = groupByParent(rows.filter((r) => visible.has(r.cid)));

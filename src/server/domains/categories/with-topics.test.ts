@@ -45,6 +45,21 @@ describe('categories with real topics', () => {
     expect(past.headers.get('x-redirect')).toBe(`/category/${child.slug}?page=2`);
   });
 
+  it("a member's categories page shows a reply and an edit as the teaser at once (the teasers are cached per category set)", async () => {
+    const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Teaser Freshness' });
+    const reader = await forum.loginAs();
+    const writer = await forum.loginAs();
+    const topic = (await writer.client.post('/api/v3/topics', { cid: cat.cid, title: 'Teaser freshness topic', content: 'The opening post of the topic.' })).body.response;
+    const teaserOf = async () => find(((await reader.client.get('/api/categories')).body as CategoriesPage).categories, cat.cid)!.posts[0];
+    expect((await teaserOf())!.content).toContain('The opening post of the topic.');
+    // Read twice: the second answer comes from the cache, which the reply must drop.
+    expect((await teaserOf())!.pid).toBe(topic.mainPid);
+    const reply = (await writer.client.post(`/api/v3/topics/${topic.tid}`, { content: 'A reply that becomes the teaser.' })).body.response;
+    expect(await teaserOf()).toMatchObject({ pid: reply.pid, content: expect.stringContaining('A reply that becomes the teaser.') });
+    expect((await writer.client.put(`/api/v3/posts/${reply.pid}`, { content: 'The reply, edited.' })).status).toBe(200);
+    expect((await teaserOf())!.content).toContain('The reply, edited.');
+  });
+
   it("GET /api/v3/categories/{cid}/topics follows a member's own topics-per-page setting", async () => {
     const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Per Page' });
     const m = await forum.loginAs();

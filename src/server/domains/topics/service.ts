@@ -51,6 +51,12 @@ export class TopicsService {
   readonly topicRows = new SharedPageCache<Readonly<TopicRow>>(ListCache.TTL_MS, 2000);
   /** Each topic's number of posts (its page count), with the parts. */
   readonly topicCounts = new SharedPageCache<number>(ListCache.TTL_MS, 2000);
+  /**
+   * Category teasers (each category's latest post), per set of categories: three statements
+   * on every member's home, categories and category page, the same for all who may read the
+   * same categories. Dropped with the lists, on every content write.
+   */
+  private readonly teaserSets = new SharedPageCache<ReadonlyMap<number, Teaser>>(ListCache.TTL_MS, 200);
 
   constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
@@ -71,6 +77,7 @@ export class TopicsService {
     this.topicParts.clear();
     this.topicRows.clear();
     this.topicCounts.clear();
+    this.teaserSets.clear();
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
@@ -79,9 +86,10 @@ export class TopicsService {
   }
 
   /** The latest post of each category (for the categories page), keyed by cid. */
-  async teasers(viewer: Viewer, cids: number[]): Promise<Map<number, Teaser>> {
+  async teasers(viewer: Viewer, cids: number[]): Promise<ReadonlyMap<number, Teaser>> {
     void viewer; // the caller passes only categories the viewer may read
-    return categoryTeasers(this.ctx, cids);
+    const key = [...new Set(cids)].sort((a, b) => a - b).join(',');
+    return this.teaserSets.get(key, () => categoryTeasers(this.ctx, cids));
   }
 
   /** Purges every topic a member started, in the caller's transaction (account deletion); the purged topics. */
