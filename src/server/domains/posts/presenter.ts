@@ -71,9 +71,8 @@ export async function presentSharedPosts(ctx: PostsDeps, rows: PostRow[], index:
  */
 export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'>): Promise<PostView[]> {
   const pids = rows.map((p) => p.pid);
-  const [votes, bookmarked, blocked] = await Promise.all([
-    store.votesOf(ctx.db, viewer.uid, pids),
-    store.bookmarkedOf(ctx.db, viewer.uid, pids),
+  const [{ votes, bookmarked }, blocked] = await Promise.all([
+    store.marksOf(ctx.db, viewer.uid, pids),
     // The page's authors the viewer blocked (one query for the page): their posts show collapsed.
     viewer.uid > 0 && rows.length ? ctx.users.blockedAmong(viewer.uid, rows.map((p) => p.uid)) : new Set<number>(),
   ]);

@@ -14,12 +14,13 @@ export async function setFollowState(ctx: TopicsDeps, viewer: Viewer, tid: numbe
 /**
  * Records that a member read a topic (never for guests: their reads write nothing). Given
  * the topic's last post time, skips the write when the member has already read past it, so
- * re-reading a topic costs no write.
+ * re-reading a topic costs no write. `known` is the member's read time when the caller has
+ * read it already (the topic page reads it with the follow state).
  */
-export async function markRead(ctx: TopicsDeps, viewer: Viewer, tid: number, lastPostTime?: number): Promise<void> {
+export async function markRead(ctx: TopicsDeps, viewer: Viewer, tid: number, lastPostTime?: number, known?: { readAt: number | undefined }): Promise<void> {
   if (viewer.uid <= 0) return;
   if (lastPostTime !== undefined) {
-    const readAt = (await store.readTimes(ctx.db, viewer.uid, [tid])).get(tid);
+    const readAt = known ? known.readAt : (await store.readTimes(ctx.db, viewer.uid, [tid])).get(tid);
     if (readAt !== undefined && readAt >= lastPostTime) return;
   }
   await store.markRead(ctx.db, viewer.uid, tid, Date.now());

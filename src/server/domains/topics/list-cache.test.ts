@@ -134,6 +134,9 @@ describe('topic pages shared between readers', () => {
     expect((await page(bob, t.tid)).get(kept.pid)).toMatchObject({ upvotes: 1, upvoted: true, bookmarks: 1, bookmarked: false });
     expect((await page(carol, t.tid)).get(kept.pid)).toMatchObject({ upvotes: 1, upvoted: false, bookmarks: 1, bookmarked: true });
     expect((await page(alice, t.tid)).get(kept.pid)).toMatchObject({ selfPost: true, upvoted: false, bookmarked: false });
+    // Carol downvotes the post she bookmarked: her vote and her bookmark come from one statement.
+    expect((await carol.client.put(`/api/v3/posts/${kept.pid}/vote`, { delta: -1 })).status).toBe(200);
+    expect((await page(carol, t.tid)).get(kept.pid)).toMatchObject({ downvoted: true, upvoted: false, bookmarked: true });
     // An edit shows at once too.
     expect((await alice.client.put(`/api/v3/posts/${kept.pid}`, { content: 'A reply edited after the vote and the bookmark.' })).status).toBe(200);
     expect((await page(carol, t.tid)).get(kept.pid)!.content).toContain('edited after the vote');

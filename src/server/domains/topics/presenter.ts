@@ -145,14 +145,14 @@ export async function presentSharedTopics(ctx: TopicsDeps, rows: TopicRow[]): Pr
 
 /**
  * Each topic's summary for this viewer: the shared part with the viewer's own fields, read in
- * two batched queries (read times, follow states). New top-level objects; the nested ones
+ * one batched statement (read times and follow states). New top-level objects; the nested ones
  * (user, category, teaser, tags) stay shared.
  */
 export async function overlayTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[], shared: TopicSummary[]): Promise<TopicSummary[]> {
   if (!rows.length) return [];
   if (viewer.uid <= 0) return shared.map((t) => ({ ...t }));
   const tids = rows.map((t) => t.tid);
-  const [reads, follows] = await Promise.all([store.readTimes(ctx.db, viewer.uid, tids), store.followStates(ctx.db, viewer.uid, tids)]);
+  const { reads, follows } = await store.readerStates(ctx.db, viewer.uid, tids);
   return rows.map((t, i) => {
     const read = reads.get(t.tid);
     const follow = follows.get(t.tid);

@@ -176,8 +176,9 @@ export class TopicsService {
   }
 
   /** The viewer's watch state of a topic ('follow', 'ignore' or null). */
-  async followState(viewer: Viewer, tid: number): Promise<string | null> {
-    return (await store.followStates(this.ctx.db, viewer.uid, [tid])).get(tid) ?? null;
+  async readerState(viewer: Viewer, tid: number): Promise<{ follow: string | null; readAt: number | undefined }> {
+    const { reads, follows } = await store.readerStates(this.ctx.db, viewer.uid, [tid]);
+    return { follow: follows.get(tid) ?? null, readAt: reads.get(tid) };
   }
 
   /** The members following a topic (who hear about its replies). */
@@ -186,8 +187,8 @@ export class TopicsService {
   }
 
   /** Records a member's read of a topic (guests: nothing). */
-  async markRead(viewer: Viewer, tid: number, lastPostTime?: number) {
-    return markRead(this.ctx, viewer, tid, lastPostTime);
+  async markRead(viewer: Viewer, tid: number, lastPostTime?: number, known?: { readAt: number | undefined }) {
+    return markRead(this.ctx, viewer, tid, lastPostTime, known);
   }
 
   /** Adds to a topic's post count inside a content transaction. */

@@ -198,11 +198,32 @@ export async function latestPerCategory(db: Queryable, cids: number[]): Promise<
     .execute();
 }
 
-/** A member's follow state ('follow' | 'ignore') per topic. */
-export async function followStates(db: Queryable, uid: number, tids: number[]): Promise<Map<number, string>> {
-  if (uid <= 0 || !tids.length) return new Map();
-  const rows = await db.selectFrom('topic_follows').select(['tid', 'state']).where('uid', '=', uid).where('tid', 'in', tids).execute();
-  return new Map(rows.map((r) => [r.tid, r.state]));
+/**
+ * A member's read time and follow state ('follow' | 'ignore') per topic, in one statement
+ * (a union of the two tables' rows): every member's topic page and topic list needs both.
+ */
+export async function readerStates(db: Queryable, uid: number, tids: number[]): Promise<{ reads: Map<number, number>; follows: Map<number, string> }> {
+  const reads = new Map<number, number>();
+  const follows = new Map<number, string>();
+  if (uid <= 0 || !tids.length) return { reads, follows };
+  const rows = await db
+    .selectFrom('topic_reads')
+    .select((eb) => ['tid', eb.ref('read_at').$castTo<number | null>().as('read_at'), sql<string | null>`cast(null as text)`.as('state')])
+    .where('uid', '=', uid)
+    .where('tid', 'in', tids)
+    .unionAll(
+      db
+        .selectFrom('topic_follows')
+        .select(['tid', sql<number | null>`cast(null as bigint)`.as('read_at'), 'state'])
+        .where('uid', '=', uid)
+        .where('tid', 'in', tids),
+    )
+    .execute();
+  for (const r of rows) {
+    if (r.state !== null) follows.set(r.tid, r.state);
+    else if (r.read_at !== null) reads.set(r.tid, Number(r.read_at));
+  }
+  return { reads, follows };
 }
 
 /** The members following a topic (state 'follow'; ignoring members are not followers). */

@@ -62,12 +62,12 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [part, privileges, viewDeleted, tools, follow] = await Promise.all([
+    const [part, privileges, viewDeleted, tools, reader] = await Promise.all([
       ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
       ctx.privileges.forCategory(viewer, topic.cid),
       canViewDeleted(ctx, viewer, topic.cid),
       postTools(ctx, viewer, topic),
-      ctx.topics.followState(viewer, topic.tid),
+      ctx.topics.readerState(viewer, topic.tid),
     ]);
     const { rows, category, tags, thumbs } = part;
     const events = await presentEvents(ctx, viewer, part.events, true);
@@ -82,15 +82,15 @@ export const topicPage = definePage<TopicPage>({
     if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
 
     ctx.views.add(topic.tid);
-    await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time));
+    await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time), reader);
 
     const fields = { ...topicFields(topic), thumbs, numThumbs: thumbs.length };
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     return {
       ...fields,
       title: fields.title,
-      isFollowing: follow === 'follow',
-      isIgnoring: follow === 'ignore',
+      isFollowing: reader.follow === 'follow',
+      isIgnoring: reader.follow === 'ignore',
       tags,
       category,
       posts,
