@@ -22,6 +22,10 @@ describe('blocks', () => {
     const topic = (await alice.client.post('/api/v3/topics', { cid, title: 'A topic with a blocked reply', content: 'Alice starts the topic here.', tags: [] }))
       .body.response;
     const reply = (await bob.client.post(`/api/v3/topics/${topic.tid}`, { content: 'Bob replies to the topic.' })).body.response;
+    // Read before the block: the server's list of members who block anyone is loaded without
+    // Alice, and the block must drop it (else her next page would skip the lookup).
+    const before = (await alice.client.get(`/api/topic/${topic.tid}`)).body.posts as { blocked?: boolean }[];
+    expect(before.every((p) => !p.blocked)).toBe(true);
     expect((await alice.client.put(`/api/v3/users/${bob.user.uid}/block`)).status).toBe(200);
 
     const seen = (await alice.client.get(`/api/topic/${topic.tid}`)).body.posts as { pid: number; blocked?: boolean; content: string }[];

@@ -26,6 +26,7 @@ export async function setBlock(ctx: UsersDeps, viewer: Viewer, target: number, o
       if (on) await tx.insertInto('user_blocks').values({ uid: viewer.uid, blocked_uid: target, created: Date.now() }).execute();
       else await tx.deleteFrom('user_blocks').where('uid', '=', viewer.uid).where('blocked_uid', '=', target).execute();
     },
+    after: () => ctx.caches.clear('blocks'),
   });
 }
 
@@ -44,6 +45,11 @@ export async function blockersAmong(db: Queryable, uids: number[], target: numbe
 /** The uids `uid` has blocked. */
 export async function blockedBy(db: Queryable, uid: number): Promise<number[]> {
   return (await db.selectFrom('user_blocks').select('blocked_uid').where('uid', '=', uid).orderBy('created', 'desc').limit(1000).execute()).map((r) => r.blocked_uid);
+}
+
+/** Every member who has blocked anyone (the primary key's leading column: an index scan). */
+export async function allBlockers(db: Queryable): Promise<Set<number>> {
+  return new Set((await db.selectFrom('user_blocks').select('uid').distinct().execute()).map((r) => r.uid));
 }
 
 /** Of `uids`, those `uid` has blocked (one lookup of the primary key per uid). */
