@@ -7,13 +7,14 @@ import type { Privilege, Viewer } from '../privileges/service.js';
 import { changePrivilege, privilegeSet, setModerator, type PrivilegeSet } from './grants.js';
 import { latestTeaser, presentRef, presentView } from './presenter.js';
 import * as store from './store.js';
+import { SharedPageCache } from '../../cache/page-cache.js';
 import type { CategoryInput } from './validate.js';
 import { categoryAnalytics, copySettings, type CategoryAnalytics } from './admin-ops.js';
 import { createCategory, deleteCategory, reorderCategory, updateCategory, type DeleteOptions } from './write.js';
 import { setWatchState, watchStatesOf, type WatchState } from './watch.js';
 
 /** What the categories service uses of the application: its explicit dependencies. */
-export type CategoriesDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type CategoriesDeps = Pick<AppContext, 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryAnalytics, CategoryInput, DeleteOptions, PrivilegeSet };
@@ -22,10 +23,27 @@ export { WATCH_STATES, type WatchState } from './watch.js';
 /**
  * Categories: nested, ordered, with counters. CONTRACT used by other domains (keep these
  * signatures): get, refs, readableCids, bumpCounters, count, create.
- * Nothing is cached here: every read goes to the database, so several processes agree.
+ * Only the list of every category row is cached (see `rows`); single rows are read from the
+ * database each time.
  */
 export class CategoriesService {
-  constructor(private readonly ctx: CategoriesDeps) {}
+  /**
+   * Every category row, as the reads of member pages use them (the tree, the readable cids,
+   * the lists): a statement on every member's home, categories, category and recent page
+   * before. Frozen (readers share them). Dropped in every process with the topic lists
+   * (the shared cache `topics`), which every content write and every category create,
+   * update and delete clears (`CONTENT_ACTIONS`): the rows carry the topic and post counters.
+   */
+  private readonly rows = new SharedPageCache<readonly CategoryRow[]>(5000, 1);
+
+  constructor(private readonly ctx: CategoriesDeps) {
+    ctx.caches.register('topics', () => this.rows.clear());
+  }
+
+  /** Every category row (shared, frozen: see `rows`). */
+  private allRows(): Promise<readonly CategoryRow[]> {
+    return this.rows.get('all', async () => (await store.all(this.ctx.db)).map((r) => Object.freeze(r)));
+  }
 
   /** Creates a category (admins only) with the default privileges. */
   async create(actor: Viewer, data: NewCategory): Promise<CategoryRow> {
@@ -110,13 +128,13 @@ export class CategoriesService {
 
   /** The cids (enabled categories) in which the viewer holds the privilege (default topics:read). */
   async readableCids(viewer: Viewer, privilege: Privilege = 'topics:read'): Promise<number[]> {
-    const rows = await store.all(this.ctx.db);
+    const rows = await this.allRows();
     return this.ctx.privileges.filterCids(viewer, privilege, rows.filter((r) => r.disabled === 0).map((r) => r.cid));
   }
 
   /** Every category the viewer may read, parents before children (admins also see disabled ones). */
   async list(viewer: Viewer): Promise<CategoryRow[]> {
-    const rows = (await store.all(this.ctx.db)).filter((r) => viewer.isAdmin || r.disabled === 0);
+    const rows = (await this.allRows()).filter((r) => viewer.isAdmin || r.disabled === 0);
     const allowed = new Set(await this.ctx.privileges.filterCids(viewer, 'read', rows.map((r) => r.cid)));
     const byParent = groupByParent(rows.filter((r) => allowed.has(r.cid)));
     const out: CategoryRow[] = [];
@@ -163,7 +181,7 @@ export class CategoriesService {
 
   /** The visible categories below `rootCid` as nested views, and the teasers fetched for them. */
   private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: ReadonlyMap<number, Teaser> }> {
-    const rows = (await store.all(this.ctx.db)).filter((r) => r.disabled === 0);
+    const rows = (await this.allRows()).filter((r) => r.disabled === 0);
     const visible = new Set(await this.ctx.privileges.filterCids(viewer, 'find', rows.map((r) => r.cid)));
     const byParent = groupByParent(rows.filter((r) => visible.has(r.cid)));
     const below: number[] = [];

@@ -58,6 +58,13 @@ describe('categories with real topics', () => {
     expect(await teaserOf()).toMatchObject({ pid: reply.pid, content: expect.stringContaining('A reply that becomes the teaser.') });
     expect((await writer.client.put(`/api/v3/posts/${reply.pid}`, { content: 'The reply, edited.' })).status).toBe(200);
     expect((await teaserOf())!.content).toContain('The reply, edited.');
+    // The category rows are shared too: a rename and the counters show at once.
+    const node = async () => find(((await reader.client.get('/api/categories')).body as CategoriesPage).categories, cat.cid)!;
+    expect(await node()).toMatchObject({ name: 'Teaser Freshness', topic_count: 1, post_count: 2 });
+    await forum.ctx.categories.update(SYSTEM, cat.cid, { name: 'Renamed At Once' });
+    expect((await node()).name).toBe('Renamed At Once');
+    await writer.client.post(`/api/v3/topics/${topic.tid}`, { content: 'One more reply to count.' });
+    expect(await node()).toMatchObject({ topic_count: 1, post_count: 3 });
   });
 
   it("GET /api/v3/categories/{cid}/topics follows a member's own topics-per-page setting", async () => {
