@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountSession } from '../../../shared/security.js';
@@ -11,7 +11,8 @@ const DAY = 24 * HOUR;
 
 /** sha256 of a secret value: sessions and tokens are stored only as hashes. */
 export function hashSecret(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+  // One-shot: no Hash object per signed-in request.
+  return digest('sha256', value, 'base64url');
 }
 
 /** Constant-time string comparison. */

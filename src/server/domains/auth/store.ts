@@ -1,5 +1,5 @@
-import { createQueryId, type CompiledQuery } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { UserRow } from '../users/store.js';
 
 export interface SessionRow {
@@ -25,29 +25,26 @@ export async function findSession(db: Queryable, idHash: string): Promise<Pick<S
 
 type SessionWithUserRow = UserRow & { session_expires: number; session_last_seen: number };
 
-/** The session-and-member query, compiled once per database object (see findSessionWithUser). */
-const sessionWithUserQueries = new WeakMap<Queryable, CompiledQuery<SessionWithUserRow>>();
-
 /**
  * A session and its member's row in one statement: what a signed-in request reads first
  * (two statements before, one more round trip to PostgreSQL on every member request). A
  * session's member always exists: sessions.uid references users.uid, ON DELETE CASCADE.
- * The query is built and compiled once and then run with each request's hash: building a
- * join with Kysely cost more than running it on SQLite (member `/api/recent`, profiled).
+ * Compiled once (db/prepared.ts): building a join with Kysely cost more than running it on
+ * SQLite (member `/api/recent`, profiled).
  */
 export async function findSessionWithUser(db: Queryable, idHash: string): Promise<{ session: Pick<SessionRow, 'uid' | 'expires' | 'last_seen'>; user: UserRow } | undefined> {
-  let compiled = sessionWithUserQueries.get(db);
-  if (!compiled) {
-    compiled = db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.uid', 'sessions.uid')
-      .selectAll('users')
-      .select(['sessions.expires as session_expires', 'sessions.last_seen as session_last_seen'])
-      .where('sessions.id_hash', '=', '')
-      .compile();
-    sessionWithUserQueries.set(db, compiled);
-  }
-  const [row] = (await db.executeQuery<SessionWithUserRow>({ ...compiled, parameters: [idHash], queryId: createQueryId() })).rows;
+  const [row] = await runPrepared<SessionWithUserRow>(
+    db,
+    'auth.sessionWithUser',
+    ($) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.uid', 'sessions.uid')
+        .selectAll('users')
+        .select(['sessions.expires as session_expires', 'sessions.last_seen as session_last_seen'])
+        .where('sessions.id_hash', '=', $(0)),
+    [idHash],
+  );
   if (!row) return undefined;
   const { session_expires: expires, session_last_seen: last_seen, ...user } = row;
   return { session: { uid: user.uid, expires: Number(expires), last_seen: Number(last_seen) }, user };

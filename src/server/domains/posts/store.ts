@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared, slots } from '../../db/prepared.js';
 import type { PostEditsTable, PostsTable } from '../../db/schema.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -125,14 +126,26 @@ export async function marksOf(db: Queryable, uid: number, pids: number[]): Promi
   const votes = new Map<number, number>();
   const bookmarked = new Set<number>();
   if (uid <= 0 || !pids.length) return { votes, bookmarked };
-  // One statement (a union of the two tables' rows) for what every member's topic page lays over its posts.
-  const rows = await db
-    .selectFrom('votes')
-    .select(['pid', 'value', sql<number>`0`.as('bookmark')])
-    .where('uid', '=', uid)
-    .where('pid', 'in', pids)
-    .unionAll(db.selectFrom('bookmarks').select(['pid', sql<number>`0`.as('value'), sql<number>`1`.as('bookmark')]).where('uid', '=', uid).where('pid', 'in', pids))
-    .execute();
+  // One statement (a union of the two tables' rows) for what every member's topic page lays
+  // over its posts, compiled once per number of posts.
+  const rows = await runPrepared(
+    db,
+    `posts.marksOf:${pids.length}`,
+    ($) =>
+      db
+        .selectFrom('votes')
+        .select(['pid', 'value', sql<number>`0`.as('bookmark')])
+        .where('uid', '=', $(0))
+        .where('pid', 'in', slots($, 1, pids.length))
+        .unionAll(
+          db
+            .selectFrom('bookmarks')
+            .select(['pid', sql<number>`0`.as('value'), sql<number>`1`.as('bookmark')])
+            .where('uid', '=', $(0))
+            .where('pid', 'in', slots($, 1, pids.length)),
+        ),
+    [uid, ...pids],
+  );
   for (const r of rows) {
     if (Number(r.bookmark) === 1) bookmarked.add(r.pid);
     else votes.set(r.pid, r.value);

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared, slots } from '../../db/prepared.js';
 import type { Database, TopicsTable } from '../../db/schema.js';
 
 export type TopicRow = Selectable<TopicsTable>;
@@ -206,19 +207,25 @@ export async function readerStates(db: Queryable, uid: number, tids: number[]): 
   const reads = new Map<number, number>();
   const follows = new Map<number, string>();
   if (uid <= 0 || !tids.length) return { reads, follows };
-  const rows = await db
-    .selectFrom('topic_reads')
-    .select((eb) => ['tid', eb.ref('read_at').$castTo<number | null>().as('read_at'), sql<string | null>`cast(null as text)`.as('state')])
-    .where('uid', '=', uid)
-    .where('tid', 'in', tids)
-    .unionAll(
+  // Compiled once per number of topics (a topic page: one).
+  const rows = await runPrepared(
+    db,
+    `topics.readerStates:${tids.length}`,
+    ($) =>
       db
-        .selectFrom('topic_follows')
-        .select(['tid', sql<number | null>`cast(null as bigint)`.as('read_at'), 'state'])
-        .where('uid', '=', uid)
-        .where('tid', 'in', tids),
-    )
-    .execute();
+        .selectFrom('topic_reads')
+        .select((eb) => ['tid', eb.ref('read_at').$castTo<number | null>().as('read_at'), sql<string | null>`cast(null as text)`.as('state')])
+        .where('uid', '=', $(0))
+        .where('tid', 'in', slots($, 1, tids.length))
+        .unionAll(
+          db
+            .selectFrom('topic_follows')
+            .select(['tid', sql<number | null>`cast(null as bigint)`.as('read_at'), 'state'])
+            .where('uid', '=', $(0))
+            .where('tid', 'in', slots($, 1, tids.length)),
+        ),
+    [uid, ...tids],
+  );
   for (const r of rows) {
     if (r.state !== null) follows.set(r.tid, r.state);
     else if (r.read_at !== null) reads.set(r.tid, Number(r.read_at));

@@ -1,0 +1,50 @@
+import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import type { Queryable } from './index.js';
+
+/** A value's place in a prepared query: `$(i)` stands for `values[i]` of each run. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/** Stands for the run's `values[i]` where the query is built (typed to fit any value position). */
+export type SlotOf = (index: number) => never;
+const slot: SlotOf = (index) => new Slot(index) as never;
+
+interface Prepared {
+  compiled: CompiledQuery;
+  /** Each parameter of the compiled query: the index of the run's value, or a constant of the build. */
+  parameters: (number | { constant: unknown })[];
+}
+
+/** Shapes kept per database object; past this the map starts again (shapes are few: a query per list length). */
+const MAX_SHAPES = 512;
+const byDb = new WeakMap<Queryable, Map<string, Prepared>>();
+
+/**
+ * Runs a hot read whose SQL depends only on `shape` (a name, and the length of any IN-list),
+ * built and compiled by Kysely once per database object and shape, then run with each call's
+ * `values`. Building a query with Kysely (parsing the builder calls into nodes, freezing them,
+ * compiling them to SQL) costs more than SQLite takes to run a small indexed read; on a
+ * member's topic page it was most of what its per-member reads cost. `build` is given `$`:
+ * `$(i)` in place of a value is `values[i]` at each run; a value written directly stays a
+ * constant of the shape. A transaction (a new object each time) simply builds every time.
+ */
+export async function runPrepared<R>(db: Queryable, shape: string, build: ($: SlotOf) => Compilable<R>, values: readonly unknown[]): Promise<R[]> {
+  let shapes = byDb.get(db);
+  if (!shapes) byDb.set(db, (shapes = new Map()));
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    const compiled = build(slot).compile();
+    prepared = { compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? p.index : { constant: p })) };
+    if (shapes.size >= MAX_SHAPES) shapes.clear();
+    shapes.set(shape, prepared);
+  }
+  const parameters = prepared.parameters.map((p) => (typeof p === 'number' ? values[p] : p.constant));
+  const result = await db.executeQuery<R>({ ...(prepared.compiled as CompiledQuery<R>), parameters, queryId: createQueryId() });
+  return result.rows;
+}
+
+/** `$(from)`, `$(from + 1)`… for an IN-list of `n` values starting at `values[from]`. */
+export function slots($: SlotOf, from: number, n: number): never[] {
+  return Array.from({ length: n }, (_, i) => $(from + i));
+}
