@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared, slots } from '../../db/prepared.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import type { CategoryRow } from '../../hooks/types.js';
 
@@ -86,9 +87,16 @@ export async function bump(db: Queryable, cid: number, topics: number, posts: nu
 /** A member's chosen watch states, by cid (categories without a row follow the default). */
 export async function watchStates(db: Queryable, uid: number, cids?: number[]): Promise<Map<number, string>> {
   if (uid <= 0 || (cids && !cids.length)) return new Map();
-  let q = db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', uid);
-  if (cids) q = q.where('cid', 'in', [...new Set(cids)]);
-  return new Map((await q.execute()).map((r) => [r.cid, r.state]));
+  if (!cids) return new Map((await db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', uid).execute()).map((r) => [r.cid, r.state]));
+  // Every member's topic list reads it: compiled once per number of categories.
+  const list = [...new Set(cids)];
+  const rows = await runPrepared(
+    db,
+    `categories.watchStates:${list.length}`,
+    ($) => db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', $(0)).where('cid', 'in', slots($, 1, list.length)),
+    [uid, ...list],
+  );
+  return new Map(rows.map((r) => [r.cid, r.state]));
 }
 
 /** Sets a member's watch state of categories, or clears it (null: back to the default). */

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared, slots } from '../../db/prepared.js';
 import type { ChatMessagesTable, ChatRoomMembersTable, ChatRoomsTable } from '../../db/schema.js';
 
 /** The only code that touches the chat tables (chat_rooms, chat_room_members, chat_messages). */
@@ -267,15 +268,21 @@ export async function unreadPerRoom(db: Queryable, uid: number, roomIds: number[
 export async function unreadRoomCounts(db: Queryable, uids: number[]): Promise<Map<number, number>> {
   const out = new Map(uids.map((u) => [u, 0]));
   if (!uids.length) return out;
-  const rows = await db
-    .selectFrom('chat_room_members as m')
-    .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
-    .select(['m.uid', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('m.uid', 'in', uids)
-    .where('r.public', '=', 0)
-    .whereRef('r.last_mid', '>', 'm.last_read_mid')
-    .groupBy('m.uid')
-    .execute();
+  // Every member's HTML page reads it (the chat badge): compiled once per number of members.
+  const rows = await runPrepared(
+    db,
+    `chats.unreadRoomCounts:${uids.length}`,
+    ($) =>
+      db
+        .selectFrom('chat_room_members as m')
+        .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
+        .select(['m.uid', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('m.uid', 'in', slots($, 0, uids.length))
+        .where('r.public', '=', 0)
+        .whereRef('r.last_mid', '>', 'm.last_read_mid')
+        .groupBy('m.uid'),
+    uids,
+  );
   for (const r of rows) out.set(r.uid, Number(r.n));
   return out;
 }
