@@ -64,12 +64,20 @@ export async function presentSharedPosts(ctx: PostsDeps, rows: PostRow[], index:
   }));
 }
 
+/** Per shared view of the topic page cache, the viewers' versions of it handed out so far, by variant (see overlayPosts). */
+const variants = new WeakMap<PostView, Map<number, PostView>>();
+
 /**
  * Each post's view for this viewer: the shared part with their votes, bookmarks and tools (in
  * batches), a deleted post's content blanked unless they may see it, and the authors they
  * blocked marked. New top-level objects; the nested ones (user, editor) stay shared.
+ *
+ * `reuse` (the topic page, whose shared views are cached): a viewer's version of a post
+ * depends only on the shared view and nine flags, so readers alike get the same frozen
+ * object, made once per variant. Most readers of a post see it alike, and the server render
+ * then keys its cached card by the object (the card's JSON is made once, not per reader).
  */
-export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'>): Promise<PostView[]> {
+export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'> & { reuse?: boolean }): Promise<PostView[]> {
   const pids = rows.map((p) => p.pid);
   const [{ votes, bookmarked }, blocked] = await Promise.all([
     store.marksOf(ctx.db, viewer.uid, pids),
@@ -80,9 +88,7 @@ export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
     const hidden = p.deleted === 1 && !opts.viewDeleted(p);
     const tools = opts.tools?.(p) ?? { edit: false, delete: false, moderate: false };
     const vote = votes.get(p.pid) ?? 0;
-    return {
-      ...shared[i]!,
-      content: hidden ? '' : p.content_html,
+    const flags = {
       bookmarked: bookmarked.has(p.pid),
       upvoted: vote > 0,
       downvoted: vote < 0,
@@ -90,8 +96,16 @@ export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
       display_edit_tools: tools.edit,
       display_delete_tools: tools.delete,
       display_moderator_tools: tools.moderate,
-      ...(blocked.has(p.uid) ? { blocked: true } : {}),
     };
+    const isBlocked = blocked.has(p.uid);
+    const make = (): PostView => ({ ...shared[i]!, content: hidden ? '' : p.content_html, ...flags, ...(isBlocked ? { blocked: true } : {}) });
+    if (!opts.reuse) return make();
+    const variant = [hidden, isBlocked, ...Object.values(flags)].reduce((bits, on, bit) => (on ? bits | (1 << bit) : bits), 0);
+    let byVariant = variants.get(shared[i]!);
+    if (!byVariant) variants.set(shared[i]!, (byVariant = new Map()));
+    let view = byVariant.get(variant);
+    if (!view) byVariant.set(variant, (view = Object.freeze(make())));
+    return view;
   });
 }
 

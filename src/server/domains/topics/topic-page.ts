@@ -72,11 +72,13 @@ export const topicPage = definePage<TopicPage>({
     const { rows, category, tags, thumbs } = part;
     const events = await presentEvents(ctx, viewer, part.events, true);
     if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
-    const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools });
+    // Shared between readers who see a post alike (frozen): changed only by replacing.
+    const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools, reuse: true });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
-    const main = posts.find((p) => p.pid === topic.main_pid);
+    const mainAt = posts.findIndex((p) => p.pid === topic.main_pid);
+    const main = posts[mainAt];
     if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && isAmongEditors(part.editors, viewer.uid)) {
-      main.display_edit_tools = true;
+      posts[mainAt] = { ...main, display_edit_tools: true };
     }
     // A locked topic takes no replies except from moderators.
     if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
