@@ -39,3 +39,22 @@ export function serverCached(rt: Runtime, tag: string, attrs: Record<string, unk
   }
   return createElement(tag, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
 }
+
+/** JSON made so far, per object (see jsonOnce). */
+const jsonOf = new WeakMap<object, string>();
+
+/**
+ * `JSON.stringify(value)`, made once per object: for a fragment key of an object the server
+ * shares between readers and never changes (a topic page's post views, the category tree;
+ * see posts/presenter.ts overlayPosts and categories/service.ts). A key then costs a lookup
+ * instead of a stringify of the card's HTML per reader. Objects made per request are never
+ * changed after the render starts, and are collected with their entry.
+ */
+export function jsonOnce(value: object): string {
+  let json = jsonOf.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonOf.set(value, json);
+  }
+  return json;
+}

@@ -3,7 +3,7 @@ import type { PostView, TopicPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { serverCached } from '../app/fragments';
+import { jsonOnce, serverCached } from '../app/fragments';
 import { api } from '../app/api';
 import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
@@ -59,22 +59,6 @@ function topicKey(topic: TopicPage): string {
 }
 
 /**
- * A post's JSON, made once per post object: the server's topic page hands every reader who
- * sees a post alike the same frozen object (posts/presenter.ts overlayPosts), so a card's key
- * costs a lookup instead of a stringify of its HTML per reader. Other post objects are made
- * per request and never changed after it.
- */
-const postKeys = new WeakMap<PostView, string>();
-function postKey(post: PostView): string {
-  let key = postKeys.get(post);
-  if (key === undefined) {
-    key = JSON.stringify(post);
-    postKeys.set(post, key);
-  }
-  return key;
-}
-
-/**
  * One post: author, time, content and the actions the viewer's privileges allow. The server
  * render writes it from the fragment cache (app/fragments.ts) when it can: the key is the post
  * and what the card reads from its topic. A folded post (its author is blocked) is not cached.
@@ -83,7 +67,7 @@ export function Post(props: PostProps) {
   const rt = useRuntime();
   const { post, topic } = props;
   if (post.blocked) return <PostCard {...props} />;
-  return serverCached(rt, 'article', articleProps(post), () => topicKey(topic) + postKey(post), <PostCard {...props} />);
+  return serverCached(rt, 'article', articleProps(post), () => topicKey(topic) + jsonOnce(post), <PostCard {...props} />);
 }
 
 /** A post as the browser renders it (and the server, when its card is not cached). */

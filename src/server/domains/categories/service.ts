@@ -13,6 +13,10 @@ import { categoryAnalytics, copySettings, type CategoryAnalytics } from './admin
 import { createCategory, deleteCategory, reorderCategory, updateCategory, type DeleteOptions } from './write.js';
 import { setWatchState, watchStatesOf, type WatchState } from './watch.js';
 
+/** Sets of category views kept (see CategoriesService `views`): one per privilege set and root. */
+const MAX_VIEW_SETS = 200;
+const NO_TEASERS: ReadonlyMap<number, Teaser> = new Map();
+
 /** What the categories service uses of the application: its explicit dependencies. */
 export type CategoriesDeps = Pick<AppContext, 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
@@ -36,8 +40,19 @@ export class CategoriesService {
    */
   private readonly rows = new SharedPageCache<readonly CategoryRow[]>(5000, 1);
 
+  /**
+   * The category views last built per root and sets of visible and readable categories, with
+   * the rows and teasers they were built from: valid while those are still the cached ones
+   * (both are replaced, never changed, when content changes). Frozen, shared by every reader
+   * with the same privileges: the home page's tree was built anew per member request.
+   */
+  private readonly views = new Map<string, { rows: readonly CategoryRow[]; teasers: ReadonlyMap<number, Teaser>; children: readonly CategoryView[] }>();
+
   constructor(private readonly ctx: CategoriesDeps) {
-    ctx.caches.register('topics', () => this.rows.clear());
+    ctx.caches.register('topics', () => {
+      this.rows.clear();
+      this.views.clear();
+    });
   }
 
   /** Every category row (shared, frozen: see `rows`). */
@@ -181,7 +196,8 @@ export class CategoriesService {
 
   /** The visible categories below `rootCid` as nested views, and the teasers fetched for them. */
   private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: ReadonlyMap<number, Teaser> }> {
-    const rows = (await this.allRows()).filter((r) => r.disabled === 0);
+    const all = await this.allRows();
+    const rows = all.filter((r) => r.disabled === 0);
     const visible = new Set(await this.ctx.privileges.filterCids(viewer, 'find', rows.map((r) => r.cid)));
     const byParent = groupByParent(rows.filter((r) => visible.has(r.cid)));
     const below: number[] = [];
@@ -196,15 +212,23 @@ export class CategoriesService {
     };
     collect(rootCid);
     const withTopics = await this.ctx.privileges.filterCids(viewer, 'topics:read', rootCid > 0 ? [rootCid, ...below] : below);
-    const teasers = withTopics.length ? await this.ctx.topics.teasers(viewer, withTopics) : new Map<number, Teaser>();
+    const teasers = withTopics.length ? await this.ctx.topics.teasers(viewer, withTopics) : NO_TEASERS;
+    const key = `${rootCid}|${below.join(',')}|${withTopics.join(',')}`;
+    const built = this.views.get(key);
+    if (built && built.rows === all && built.teasers === teasers) return { children: built.children as CategoryView[], teasers };
     const build = (parent: number, path: Set<number>): CategoryView[] =>
       (byParent.get(parent) ?? [])
         .filter((r) => !path.has(r.cid))
         .map((r) => {
-          const children = build(r.cid, new Set([...path, r.cid]));
-          return presentView(r, children, latestTeaser(teasers.get(r.cid), children));
+          const children = Object.freeze(build(r.cid, new Set([...path, r.cid]))) as CategoryView[];
+          const view = presentView(r, children, latestTeaser(teasers.get(r.cid), children));
+          Object.freeze(view.posts);
+          return Object.freeze(view);
         });
-    return { children: build(rootCid, new Set([rootCid])), teasers };
+    const children = Object.freeze(build(rootCid, new Set([rootCid]))) as CategoryView[];
+    if (this.views.size >= MAX_VIEW_SETS) this.views.clear();
+    this.views.set(key, { rows: all, teasers, children });
+    return { children, teasers };
   }
 
   /**
