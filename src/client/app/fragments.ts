@@ -31,30 +31,40 @@ export interface Fragments {
 export function serverCached(rt: Runtime, tag: string, attrs: Record<string, unknown>, key: () => string, element: ReactElement): ReactElement {
   const fragments = rt.fragments;
   if (!fragments) return element;
-  const k = fragments.context + key();
-  const html = fragments.get(k);
+  return fromCache(fragments, fragments.context + key(), tag, attrs, element);
+}
+
+function fromCache(fragments: Fragments, key: string, tag: string, attrs: Record<string, unknown>, element: ReactElement): ReactElement {
+  const html = fragments.get(key);
   if (html === undefined) {
-    fragments.later(k, tag, element);
+    fragments.later(key, tag, element);
     return element;
   }
   return createElement(tag, { ...attrs, dangerouslySetInnerHTML: { __html: html } });
 }
 
-/** JSON made so far, per object (see jsonOnce). */
-const jsonOf = new WeakMap<object, string>();
+/** Whole keys made so far, per shown object and key head (see serverCachedOf). */
+const keysOf = new WeakMap<object, Map<string, string>>();
 
 /**
- * `JSON.stringify(value)`, made once per object: for a fragment key of an object the server
- * shares between readers and never changes (a topic page's post views, the category tree;
- * see posts/presenter.ts overlayPosts and categories/service.ts). A key then costs a lookup
- * instead of a stringify of the card's HTML per reader. Objects made per request are never
- * changed after the render starts, and are collected with their entry.
+ * `serverCached` for an element whose markup is made of `shown` (an object the server shares
+ * between readers and never changes: a topic page's post views, the category tree; see
+ * posts/presenter.ts overlayPosts and categories/service.ts) and of what `prefix` names. Its
+ * key (the head, then `shown`'s JSON) is made once per object and head, and is the same string
+ * each time, so the cache's lookup neither stringifies the card's HTML nor hashes a new
+ * string per reader. Objects made per request are never changed after the render starts and
+ * are collected with their keys.
  */
-export function jsonOnce(value: object): string {
-  let json = jsonOf.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    jsonOf.set(value, json);
+export function serverCachedOf(rt: Runtime, tag: string, attrs: Record<string, unknown>, prefix: string, shown: object, element: ReactElement): ReactElement {
+  const fragments = rt.fragments;
+  if (!fragments) return element;
+  const head = fragments.context + prefix;
+  let byHead = keysOf.get(shown);
+  if (!byHead) keysOf.set(shown, (byHead = new Map()));
+  let key = byHead.get(head);
+  if (key === undefined) {
+    key = head + JSON.stringify(shown);
+    byHead.set(head, key);
   }
-  return json;
+  return fromCache(fragments, key, tag, attrs, element);
 }

@@ -3,7 +3,7 @@ import type { PostView, TopicPage } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { jsonOnce, serverCached } from '../app/fragments';
+import { serverCachedOf } from '../app/fragments';
 import { api } from '../app/api';
 import { errorText } from '../i18n';
 import { topicPath, userPath } from '../util/urls';
@@ -67,7 +67,7 @@ export function Post(props: PostProps) {
   const rt = useRuntime();
   const { post, topic } = props;
   if (post.blocked) return <PostCard {...props} />;
-  return serverCached(rt, 'article', articleProps(post), () => topicKey(topic) + jsonOnce(post), <PostCard {...props} />);
+  return serverCachedOf(rt, 'article', articleProps(post), topicKey(topic), post, <PostCard {...props} />);
 }
 
 /** A post as the browser renders it (and the server, when its card is not cached). */

@@ -2,7 +2,7 @@ import type { CategoriesPage, CategoryView, PageBase } from '../../shared/types'
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { jsonOnce, serverCached } from '../app/fragments';
+import { serverCachedOf } from '../app/fragments';
 import { Avatar } from '../components/Avatar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PageHeader } from '../components/PageHeader';
@@ -19,7 +19,7 @@ function rowProps(category: CategoryView) {
  */
 export function CategoryRow({ category }: { category: CategoryView }) {
   const rt = useRuntime();
-  return serverCached(rt, 'li', rowProps(category), () => `category-row${jsonOnce(category)}`, <CategoryRowView category={category} />);
+  return serverCachedOf(rt, 'li', rowProps(category), 'category-row', category, <CategoryRowView category={category} />);
 }
 
 function CategoryRowView({ category }: { category: CategoryView }) {
