@@ -27,7 +27,7 @@ export interface ActionOptions {
 export class HookBus {
   private filters = new Map<string, Registered<FilterFn<any>>[]>();
   private actions = new Map<string, Registered<ActionFn<any>>[]>();
-  private pending = new Set<Promise<void>>();
+  private pending = new Set<Promise<unknown>>();
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
@@ -126,7 +126,11 @@ export class HookBus {
     }
   }
 
-  private track(work: Promise<void>): void {
+  /**
+   * Counts work already started behind a request (its errors already handled: a live push,
+   * realtime/index.ts `later`) among what `idle()` waits for, like a queued listener.
+   */
+  track(work: Promise<unknown>): void {
     const tracked = work.finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   }

@@ -79,6 +79,9 @@ export class Realtime implements Hub {
   later(work: Promise<unknown>): void {
     const tracked = work.catch((err: unknown) => this.ctx.log.error({ err }, 'live push failed')).finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
+    // Background work behind a request, like a queued listener's: `hooks.idle()` waits for it
+    // too (a test that counts reads after idle() no longer races the live pushes of its writes).
+    this.ctx.hooks.track(tracked);
   }
 
   /** Shows an alert on every socket of a member (spec §3 alert). */
