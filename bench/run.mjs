@@ -30,6 +30,7 @@ const { values: opts } = parseArgs({
     experiment: { type: 'string' },
     'server-node-args': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'guest-cache-off': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -42,6 +43,8 @@ if (opts.help) {
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
+  --guest-cache-off  run the forum with PALAVER_GUEST_CACHE_MS=0: guests' reads are built for
+                     each request, as a member's are (issue 18 budgets guests without the cache)
   --scale F          seed F × the full shape (smoke tests of the bench itself)
   --server-node-args "…"  extra node options for the forum process (V8 heap flags, say)
   --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
@@ -89,6 +92,7 @@ const baseEnv = {
   PALAVER_RATE_REGISTER: '1000000',
   PALAVER_RATE_POSTS: '1000000000',
   PALAVER_CONFIG: path.join(runDir, 'no-config.json'),
+  ...(opts['guest-cache-off'] ? { PALAVER_GUEST_CACHE_MS: '0' } : {}),
 };
 
 const seed = pgUrl
@@ -111,6 +115,7 @@ const results = {
   dialect,
   quick,
   experiments,
+  guestCache: opts['guest-cache-off'] ? 'off' : 'on',
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', node: process.version, memGB: Math.round(os.totalmem() / 2 ** 30) },
   settings,
   seed: { key: seed.key, cached: seed.cached, shape: seed.shape, posts: seed.posts, seedMs: seed.seedMs, perPostMs: seed.perPostMs },
@@ -494,7 +499,7 @@ if (!opts.profile && (!only || only.includes('notify'))) {
 }
 
 results.budgets = budgets(results);
-const file = path.join(RESULTS, `bench-${dialect}${quick ? '-quick' : ''}${experiments.length ? `-${experiments.join('+')}` : ''}-${stamp}.json`);
+const file = path.join(RESULTS, `bench-${dialect}${quick ? '-quick' : ''}${opts['guest-cache-off'] ? '-no-guest-cache' : ''}${experiments.length ? `-${experiments.join('+')}` : ''}-${stamp}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 process.stdout.write(`\n${renderReport(results)}\n\nresults: ${path.relative(ROOT, file)}\nserver log: ${path.relative(ROOT, serverLog)}\n`);
 void rssOf;

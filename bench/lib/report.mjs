@@ -75,7 +75,7 @@ function peakReadRss(results) {
 export function renderReport(results) {
   const parts = [];
   const c = results.ceiling;
-  parts.push(`Palaver benchmark — ${results.dialect}${results.quick ? ' (quick)' : ''}${results.experiments?.length ? ` — EXPERIMENT: ${results.experiments.join(', ')} (not the code in src/)` : ''} — ${results.startedAt}`);
+  parts.push(`Palaver benchmark — ${results.dialect}${results.quick ? ' (quick)' : ''}${results.guestCache === 'off' ? ' — guest page cache OFF (PALAVER_GUEST_CACHE_MS=0)' : ''}${results.experiments?.length ? ` — EXPERIMENT: ${results.experiments.join(', ')} (not the code in src/)` : ''} — ${results.startedAt}`);
   parts.push(`machine: ${results.machine.cpus}× ${results.machine.cpuModel}, Node ${results.machine.node}; load: autocannon, ${results.settings.connections} connections, ${results.settings.warmupSec} s warm-up + ${results.settings.durationSec} s`);
   const loads = results.reads.filter((r) => r.loadavg !== undefined).map((r) => r.loadavg);
   if (loads.length) {

@@ -62,6 +62,46 @@ describe('the server render', () => {
     }
   });
 
+  it('writes the sidebar and bottom bar from the cache only for a page that shows them the same', async () => {
+    const h = e2e();
+    const ssr = (await import(pathToFileURL(join(root, 'dist/ssr/entry-server.js')).href)) as SsrModule;
+    const { carol } = h.data;
+    const base = await embedded(carol, '/recent');
+    const visitor = await embedded(null, '/recent');
+    const user = base.page.loggedInUser!;
+    const nav = base.config.navigation!;
+    type Variant = { page?: Partial<PageBase> & Record<string, unknown>; config?: Partial<ClientConfig>; from?: typeof base };
+    // Each changes one thing the bars show; each is rendered right after the unchanged page,
+    // whose bars are then in the cache.
+    const variants: Record<string, Variant> = {
+      'another section (the active entry)': { page: { url: '/categories' } },
+      'the sidebar open': { page: { loggedInUser: { ...user, settings: { ...user.settings!, openSidebars: 'on' } } } },
+      'another status': { page: { loggedInUser: { ...user, status: 'dnd' } } },
+      'another name': { page: { loggedInUser: { ...user, displayname: 'Caroline' } } },
+      'an avatar picture': { page: { loggedInUser: { ...user, picture: '/assets/uploads/profile/carol.png' } } },
+      'another avatar colour': { page: { loggedInUser: { ...user, 'icon:bgColor': '#123456' } } },
+      'unread chats': { page: { unreadChatCount: 3 } },
+      'another forum title': { config: { siteTitle: 'Elsewhere' } },
+      'a logo': { config: { brand: { ...base.config.brand, logo: '/assets/uploads/system/logo.png' } } },
+      'a renamed entry': { config: { navigation: nav.map((e, i) => (i === 0 ? { ...e, text: 'Start here' } : e)) } },
+      'an entry turned off': { config: { navigation: nav.map((e, i) => (i === 1 ? { ...e, enabled: false } : e)) } },
+      'registration closed (a visitor)': { from: visitor, config: { allowRegistration: !visitor.config.allowRegistration } },
+    };
+    for (const [name, v] of Object.entries(variants)) {
+      const from = v.from ?? base;
+      // The unchanged page first: its bars fill the cache (rendered twice: the first render fills it).
+      ssr.renderPage(from.page, from.config);
+      const cached = ssr.renderPage(from.page, from.config);
+      expect(cached, name).toBe(ssr.renderPage(from.page, from.config, { shortcuts: false }));
+      const page = { ...from.page, ...v.page } as PageBase;
+      const config = { ...from.config, ...v.config } as ClientConfig;
+      const plain = ssr.renderPage(page, config, { shortcuts: false });
+      expect(plain, `${name} changes the page`).not.toBe(cached);
+      expect(ssr.renderPage(page, config), name).toBe(plain);
+      expect(ssr.renderPage(page, config), name).toBe(plain);
+    }
+  });
+
   it('shows a reader their own vote and bookmark after a reload, and only to them', async () => {
     const h = e2e();
     const { bob, carol, main, bobs } = h.data;

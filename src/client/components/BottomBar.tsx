@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BOTTOM_BAR_REENABLE_MS, BOTTOM_BAR_THROTTLE_MS } from '../../shared/constants';
+import { serverCached } from '../app/fragments';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { nextBarState, type BarState } from '../state/bottom-bar';
@@ -10,6 +11,7 @@ import { Icon } from './Icon';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
+import { shellKey } from './shell-key';
 import { UserMenu } from './UserMenu';
 
 /** Tracks scrolling, throttled to 250 ms, paused while posts load (resumes 250 ms after). */
@@ -58,13 +60,20 @@ function useHiddenOnScroll(openDropdowns: number): boolean {
 /** The mobile bottom bar ("sticky tools"). */
 export function BottomBar() {
   const { t } = useT();
+  const rt = useRuntime();
   const user = useUser();
   const [openCount, setOpenCount] = useState(0);
   const onToggle = (open: boolean) => setOpenCount((n) => Math.max(0, n + (open ? 1 : -1)));
   const hidden = useHiddenOnScroll(openCount);
   const navItems = useNavItems(true);
-  return (
-    <nav className={`bottombar d-lg-none${hidden ? ' bottombar-hidden' : ''}`} aria-label={t('global:mobile-navigation')}>
+  const attrs = { className: `bottombar d-lg-none${hidden ? ' bottombar-hidden' : ''}`, 'aria-label': t('global:mobile-navigation') };
+  // The server writes it from its fragment cache when a page before looked the same (shell-key.ts).
+  return serverCached(
+    rt,
+    'nav',
+    attrs,
+    () => shellKey(rt, 'bottombar'),
+    <nav {...attrs}>
       <div className="d-flex justify-content-around align-items-center">
         {navItems.map((item) => (
           <NavEntryLink key={item.route} entry={item}>
@@ -82,6 +91,6 @@ export function BottomBar() {
         {user && <ChatsDropdown drop="up" onToggle={onToggle} />}
         <UserMenu drop="up" onToggle={onToggle} />
       </div>
-    </nav>
+    </nav>,
   );
 }

@@ -1,4 +1,4 @@
-import Dropdown from './Dropdown';
+import Dropdown, { toggleId } from './Dropdown';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { useStore } from '../state/store';
@@ -14,7 +14,7 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
   const drafts = useStore(rt.drafts);
   return (
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative" title={t('global:drafts.title')}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('drafts', drop)} className="btn nav-btn no-caret position-relative" title={t('global:drafts.title')}>
         {/* Named by its content ("Drafts 1"), so the visible count is part of the name. */}
         {!showLabel && <span className="visually-hidden">{t('global:drafts.title')}</span>}
         <Icon name="drafts" />

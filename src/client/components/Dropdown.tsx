@@ -11,6 +11,8 @@ import { RuntimeContext } from '../app/runtime';
  *
  * "The same markup" includes the toggle's id: react-bootstrap takes it from React's `useId` in
  * its toggle, which sits where this file's toggle calls `useId`, so both get the same value.
+ * A toggle given an `id` (the shell's menus: their markup is cached whole, and a cached
+ * fragment is rendered on its own, where `useId` would give other values) writes that one.
  * `tests/e2e/server-render.test.ts` compares whole pages rendered both ways.
  */
 // The props as these wrappers see them; their callers see react-bootstrap's own types (below).
@@ -18,6 +20,14 @@ type Props = Record<string, unknown> & { className?: string; children?: ReactNod
 const Bs = BsDropdown as unknown as ComponentType<Props>;
 const BsToggle = BsDropdown.Toggle as unknown as ComponentType<Props>;
 const BsMenu = BsDropdown.Menu as unknown as ComponentType<Props>;
+
+/**
+ * The id of a shell menu's toggle (the sidebar's and the bottom bar's: `drop` tells them
+ * apart), the same in the server's cached markup and in the browser.
+ */
+export function toggleId(menu: string, drop: string): string {
+  return `${menu}-toggle-${drop}`;
+}
 
 /** react-bootstrap's class for each direction. */
 const DIRECTION: Record<string, string> = { down: 'dropdown', 'down-centered': 'dropdown-center', up: 'dropup', 'up-centered': 'dropup-center dropup', end: 'dropend', start: 'dropstart' };
@@ -27,7 +37,7 @@ const Closed = createContext(false);
 
 /** The props a closed dropdown's markup is made of; any other makes it render react-bootstrap's. */
 const CLOSED_PROPS = new Set(['drop', 'show', 'onToggle', 'className', 'autoClose', 'align', 'children']);
-const TOGGLE_PROPS = new Set(['as', 'type', 'className', 'title', 'aria-label', 'children']);
+const TOGGLE_PROPS = new Set(['as', 'type', 'className', 'title', 'aria-label', 'id', 'children']);
 
 function classes(...names: (string | false | undefined)[]): string {
   return names.filter(Boolean).join(' ');
@@ -50,7 +60,9 @@ function Toggle(props: Props) {
 
 /** The toggle as react-bootstrap writes it closed: its classes, id, aria-expanded, then the given props. */
 function ClosedToggle({ as: _as, className, children, ...rest }: Props) {
-  const id = `react-aria-${useId()}`;
+  // Called either way: the same hooks in the same order as react-bootstrap's toggle.
+  const auto = useId();
+  const id = typeof rest.id === 'string' ? rest.id : `react-aria-${auto}`;
   return (
     <button className={classes(className, 'dropdown-toggle')} id={id} aria-expanded={false} {...rest}>
       {children}

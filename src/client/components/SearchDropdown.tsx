@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Dropdown from './Dropdown';
+import Dropdown, { toggleId } from './Dropdown';
 import type { SearchPage } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
@@ -75,7 +75,7 @@ export function SearchDropdown({ drop = 'end', showLabel = false, onToggle }: { 
   };
   return (
     <Dropdown drop={drop} show={open} onToggle={(next) => { setOpen(next); onToggle?.(next); }} className="nav-dropdown" autoClose="outside">
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret" aria-label={t('global:search')} title={t('global:search')}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('search', drop)} className="btn nav-btn no-caret" aria-label={t('global:search')} title={t('global:search')}>
         <Icon name="search" />
         {showLabel && <span className="nav-label">{t('global:search')}</span>}
       </Dropdown.Toggle>

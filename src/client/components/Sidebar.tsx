@@ -1,3 +1,4 @@
+import { serverCached } from '../app/fragments';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { saveSetting } from '../app/settings';
@@ -8,6 +9,7 @@ import { Icon } from './Icon';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
+import { shellKey } from './shell-key';
 import { SkinSwitcher } from './SkinSwitcher';
 import { UserMenu } from './UserMenu';
 
@@ -24,13 +26,21 @@ export function Sidebar() {
     rt.ui.set((s) => ({ ...s, sidebarOpen: next }));
     void saveSetting(rt, 'openSidebars', next ? 'on' : 'off');
   };
-  return (
-    <nav className={`sidebar d-none d-lg-flex flex-column${sidebarOpen ? ' open' : ''}`} aria-label={t('global:main-navigation')}>
+  const attrs = { className: `sidebar d-none d-lg-flex flex-column${sidebarOpen ? ' open' : ''}`, 'aria-label': t('global:main-navigation') };
+  // The server writes it from its fragment cache when a page before looked the same (shell-key.ts).
+  return serverCached(
+    rt,
+    'nav',
+    attrs,
+    () => shellKey(rt, 'sidebar'),
+    <nav {...attrs}>
       <a href={`${rp}/`} className="sidebar-brand" title={rt.config.siteTitle}>
         {rt.config.brand?.logo ? (
           <img className="brand-logo" src={rt.config.brand.logo} alt="" width={32} height={32} />
         ) : (
-          <span className="brand-mark" aria-hidden="true">{(rt.config.siteTitle || 'P').charAt(0).toUpperCase()}</span>
+          <span className="brand-mark" aria-hidden="true">
+            {(rt.config.siteTitle || 'P').charAt(0).toUpperCase()}
+          </span>
         )}
         <span className="nav-label fw-semibold text-truncate">{rt.config.siteTitle}</span>
       </a>
@@ -59,11 +69,17 @@ export function Sidebar() {
         )}
         <SkinSwitcher showLabel={sidebarOpen} />
         <UserMenu showLabel={sidebarOpen} />
-        <button type="button" className="btn nav-btn sidebar-toggle" onClick={toggle} aria-expanded={sidebarOpen} aria-label={sidebarOpen ? t('global:sidebar.collapse') : t('global:sidebar.expand')}>
+        <button
+          type="button"
+          className="btn nav-btn sidebar-toggle"
+          onClick={toggle}
+          aria-expanded={sidebarOpen}
+          aria-label={sidebarOpen ? t('global:sidebar.collapse') : t('global:sidebar.expand')}
+        >
           <Icon name={sidebarOpen ? 'chevrons-left' : 'chevrons-right'} />
           <span className="nav-label">{t('global:sidebar.collapse')}</span>
         </button>
       </div>
-    </nav>
+    </nav>,
   );
 }

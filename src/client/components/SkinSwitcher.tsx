@@ -1,4 +1,4 @@
-import Dropdown from './Dropdown';
+import Dropdown, { toggleId } from './Dropdown';
 import { BOOTSWATCH_SKINS } from '../../shared/skins';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
@@ -20,7 +20,7 @@ export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { dr
   };
   return (
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret" aria-label={t('global:skins.title')} title={t('global:skins.title')}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('skins', drop)} className="btn nav-btn no-caret" aria-label={t('global:skins.title')} title={t('global:skins.title')}>
         <Icon name="palette" />
         {showLabel && <span className="nav-label">{t('global:skins.title')}</span>}
       </Dropdown.Toggle>

@@ -1,4 +1,4 @@
-import Dropdown from './Dropdown';
+import Dropdown, { toggleId } from './Dropdown';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { api, postSite } from '../app/api';
@@ -71,7 +71,7 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
   }
   return (
     <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret" aria-label={t('global:user-menu', user.displayname)}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('user-menu', drop)} className="btn nav-btn no-caret" aria-label={t('global:user-menu', user.displayname)}>
         <span className="avatar-status">
           <Avatar user={user} size="sm" />
           <StatusDot status={statusOf(user.status)} />

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import Dropdown from '../Dropdown';
+import Dropdown, { toggleId } from '../Dropdown';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { useStore } from '../../state/store';
@@ -42,7 +42,7 @@ export function ChatsDropdown({ drop = 'end', showLabel = false, onToggle }: { d
   };
   return (
     <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative chats-toggle" title={label}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('chats', drop)} className="btn nav-btn no-caret position-relative chats-toggle" title={label}>
         {/* A text label, not aria-label: the visible count must be part of the button's name. */}
         {!showLabel && <span className="visually-hidden">{label}</span>}
         <Icon name="chat" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Dropdown from '../Dropdown';
+import Dropdown, { toggleId } from '../Dropdown';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { notificationsOf } from '../../state/notifications';
@@ -31,7 +31,7 @@ export function NotificationsDropdown({ drop = 'end', showLabel = false, onToggl
   // The bell sits low in the sidebar: the menu grows upwards from it (align end).
   return (
     <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" show={show} onToggle={toggle}>
-      <Dropdown.Toggle as="button" type="button" className="btn nav-btn no-caret position-relative notifications-toggle" title={label}>
+      <Dropdown.Toggle as="button" type="button" id={toggleId('notifications', drop)} className="btn nav-btn no-caret position-relative notifications-toggle" title={label}>
         {/* A text label, not aria-label: the visible count must be part of the button's name. */}
         {!showLabel && <span className="visually-hidden">{label}</span>}
         <Icon name="bell" />

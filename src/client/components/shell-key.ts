@@ -1,0 +1,43 @@
+import { DEFAULT_NAVIGATION } from '../../shared/navigation';
+import { memberOf } from '../app/hooks';
+import type { Runtime } from '../app/runtime';
+import { isActive } from '../navigation/active';
+import { notificationsOf } from '../state/notifications';
+import { chatsOf } from './chats/store';
+
+/**
+ * Server render: the fragment-cache key (app/fragments.ts `serverCached`) of the sidebar's or
+ * the bottom bar's markup, with their closed menus. Together some 0.4 ms of React a member's
+ * page, they look the same for every page of a section and, but for the member's own name,
+ * avatar and counts, for every member. The key names everything they are made of besides the
+ * fragment context (language, paths, member or visitor): which bar, the sidebar's open state,
+ * the forum's title and logo, registration, the navigation with the entries the page makes
+ * active, the member's menu (name, avatar, status) and the three counts. Keep it in step with
+ * Sidebar.tsx, BottomBar.tsx, nav-items.tsx and the menus they hold;
+ * tests/e2e/server-render.test.ts renders pages with and without the cache, with each of
+ * these changed. The menus' toggles carry fixed ids (Dropdown.tsx `toggleId`), as markup
+ * rendered on its own would get other `useId` values.
+ */
+export function shellKey(rt: Runtime, bar: 'sidebar' | 'bottombar'): string {
+  const { page, url } = rt.page.get();
+  const { config } = rt;
+  const user = memberOf(page);
+  const nav = config.navigation ?? DEFAULT_NAVIGATION;
+  const rp = config.relative_path;
+  // As NavLink marks an entry active.
+  const here = new URL(url || '/', 'http://placeholder.invalid').href;
+  const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
+  return JSON.stringify([
+    bar,
+    rt.ui.get().sidebarOpen,
+    config.siteTitle,
+    config.brand?.logo ?? null,
+    !!config.allowRegistration,
+    nav,
+    active,
+    user ? [user.uid, user.username, user.displayname, user.userslug, user.picture, user['icon:text'], user['icon:bgColor'], user.status] : null,
+    notificationsOf(rt).get().unread,
+    chatsOf(rt).get().unread,
+    rt.drafts.get().length,
+  ]);
+}
