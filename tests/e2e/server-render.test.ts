@@ -82,7 +82,7 @@ describe('the server render', () => {
       'another avatar colour': { page: { loggedInUser: { ...user, 'icon:bgColor': '#123456' } } },
       'unread chats': { page: { unreadChatCount: 3 } },
       'another forum title': { config: { siteTitle: 'Elsewhere' } },
-      'a logo': { config: { brand: { ...base.config.brand, logo: '/assets/uploads/system/logo.png' } } },
+      'a logo': { config: { brand: { ...base.config.brand, logo: '/assets/uploads/system/logo.png' } as ClientConfig['brand'] } },
       'a renamed entry': { config: { navigation: nav.map((e, i) => (i === 0 ? { ...e, text: 'Start here' } : e)) } },
       'an entry turned off': { config: { navigation: nav.map((e, i) => (i === 1 ? { ...e, enabled: false } : e)) } },
       'registration closed (a visitor)': { from: visitor, config: { allowRegistration: !visitor.config.allowRegistration } },

@@ -8,8 +8,8 @@ import { chatsOf } from './chats/store';
 /**
  * Server render: the fragment-cache key (app/fragments.ts `serverCached`) of the sidebar's or
  * the bottom bar's markup, with their closed menus. Together some 0.4 ms of React a member's
- * page, they look the same for every page of a section and, but for the member's own name,
- * avatar and counts, for every member. The key names everything they are made of besides the
+ * page, they look the same on every page of a section for a member whose counts have not
+ * changed, and for every visitor. The key names everything they are made of besides the
  * fragment context (language, paths, member or visitor): which bar, the sidebar's open state,
  * the forum's title and logo, registration, the navigation with the entries the page makes
  * active, the member's menu (name, avatar, status) and the three counts. Keep it in step with
