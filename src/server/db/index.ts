@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration, type Transaction } f
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Config } from '../config.js';
+import { nameStatements } from './prepared.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 import { jobs } from './migrations/0003_jobs.js';
@@ -67,6 +68,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   if (config.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('connect', (client) => nameStatements(client as never));
     const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { runPrepared, slots } from './prepared.js';
@@ -53,5 +54,19 @@ describe('a query compiled once and run with new values', () => {
       return runPrepared<{ key: string }>(tx, 'test.tx', ($) => tx.selectFrom('settings').select('key').where('value', '=', $(0)), ['9']);
     });
     expect(seen).toEqual([{ key: 'prepared-tx' }]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('runs on PostgreSQL as a named statement, but never a select of every column', async () => {
+    const db = forum.ctx.db;
+    // One transaction: one connection, whose prepared statements PostgreSQL lists.
+    const { named, rows } = await db.transaction().execute(async (tx) => {
+      const picked = await runPrepared<{ key: string }>(tx, 'test.named', ($) => tx.selectFrom('settings').select('key').where('key', '=', $(0)), ['prepared-b']);
+      const whole = await runPrepared<{ key: string }>(tx, 'test.all', ($) => tx.selectFrom('settings').selectAll().where('key', '=', $(0)), ['prepared-c']);
+      const listed = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'palaver_%'`.execute(tx);
+      return { named: listed.rows.map((r) => r.statement), rows: [...picked, ...whole].map((r) => r.key) };
+    });
+    expect(rows).toEqual(['prepared-b', 'prepared-c']);
+    expect(named.some((s) => s.includes('select "key" from "settings" where "key" = $1'))).toBe(true);
+    expect(named.some((s) => s.includes('select * from "settings"'))).toBe(false);
   });
 });

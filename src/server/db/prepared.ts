@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Queryable } from './index.js';
 
@@ -35,6 +36,11 @@ export async function runPrepared<R>(db: Queryable, shape: string, build: ($: Sl
   let prepared = shapes.get(shape);
   if (!prepared) {
     const compiled = build(slot).compile();
+    if (!ALL_COLUMNS.test(compiled.sql)) {
+      if (statementNames.size >= MAX_NAMES) statementNames.clear();
+      // Named by its text, so a name always means the same text on every connection.
+      statementNames.set(compiled.sql, `palaver_${hash('sha1', compiled.sql).slice(0, 16)}`);
+    }
     prepared = { compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? p.index : { constant: p })) };
     if (shapes.size >= MAX_SHAPES) shapes.clear();
     shapes.set(shape, prepared);
@@ -42,6 +48,37 @@ export async function runPrepared<R>(db: Queryable, shape: string, build: ($: Sl
   const parameters = prepared.parameters.map((p) => (typeof p === 'number' ? values[p] : p.constant));
   const result = await db.executeQuery<R>({ ...(prepared.compiled as CompiledQuery<R>), parameters, queryId: createQueryId() });
   return result.rows;
+}
+
+/** PostgreSQL statement names of the prepared reads' SQL texts (see nameStatements). */
+const statementNames = new Map<string, string>();
+const MAX_NAMES = 2048;
+/**
+ * `select *` or `t.*`: such a statement stays unnamed. PostgreSQL refuses to run a prepared
+ * statement whose columns a migration changed ("cached plan must not change result type"),
+ * and a process still running while another migrates would keep failing so.
+ */
+const ALL_COLUMNS = /(?:select|,)\s+(?:"?\w+"?\.)?\*/i;
+
+/** The part of a pg client nameStatements needs. */
+interface PgClientLike {
+  query(...args: unknown[]): unknown;
+}
+
+/**
+ * Makes a PostgreSQL client (pg.Pool's 'connect') run the prepared reads' SQL as named
+ * statements: each connection parses and plans one once, then only binds and executes it, and
+ * the server is sent the values without the text. Any other SQL goes through as it came.
+ * PostgreSQL, which shares the machine, then spends less on each (bench, two runs before and
+ * one after: member `/api/topic` 1,156–1,323 → 1,492 requests a second, `/api/recent`
+ * 1,262–1,354 → 1,493; this process's CPU a request about the same).
+ */
+export function nameStatements(client: PgClientLike): void {
+  const query = client.query.bind(client);
+  client.query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name && Array.isArray(values) ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+  };
 }
 
 /** `$(from)`, `$(from + 1)`… for an IN-list of `n` values starting at `values[from]`. */
