@@ -15,10 +15,10 @@ export interface Fragments {
    * `relative_path`, `asset_base_url`, `timeagoCutoff`, whether a member reads and their time zone.
    */
   readonly context: string;
-  /** The inside of the element `key` names, or undefined. */
-  get(key: string): string | undefined;
+  /** The inside of the element `key` names, or undefined (`own`: in the cache of members' own fragments). */
+  get(key: string, own?: boolean): string | undefined;
   /** Renders `element` (a `tag` element) on its own after the page, to serve `key` next time. */
-  later(key: string, tag: string, element: ReactElement): void;
+  later(key: string, tag: string, element: ReactElement, own?: boolean): void;
 }
 
 /**
@@ -26,18 +26,19 @@ export interface Fragments {
  * element written from the fragment cache. `key()` must name everything the element's markup
  * is made of besides `Fragments.context`: the component, its props and what else it reads (a
  * topic's privileges…). `tests/e2e/server-render.test.ts` renders pages with and without the
- * cache and compares them.
+ * cache and compares them. `own`: the element shows one member's own state (their name,
+ * counts), kept in a smaller cache of its own so that it never pushes out what readers share.
  */
-export function serverCached(rt: Runtime, tag: string, attrs: Record<string, unknown>, key: () => string, element: ReactElement): ReactElement {
+export function serverCached(rt: Runtime, tag: string, attrs: Record<string, unknown>, key: () => string, element: ReactElement, own?: boolean): ReactElement {
   const fragments = rt.fragments;
   if (!fragments) return element;
-  return fromCache(fragments, fragments.context + key(), tag, attrs, element);
+  return fromCache(fragments, fragments.context + key(), tag, attrs, element, own);
 }
 
-function fromCache(fragments: Fragments, key: string, tag: string, attrs: Record<string, unknown>, element: ReactElement): ReactElement {
-  const html = fragments.get(key);
+function fromCache(fragments: Fragments, key: string, tag: string, attrs: Record<string, unknown>, element: ReactElement, own?: boolean): ReactElement {
+  const html = fragments.get(key, own);
   if (html === undefined) {
-    fragments.later(key, tag, element);
+    fragments.later(key, tag, element, own);
     return element;
   }
   return createElement(tag, { ...attrs, dangerouslySetInnerHTML: { __html: html } });

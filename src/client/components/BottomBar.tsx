@@ -92,5 +92,7 @@ export function BottomBar() {
         <UserMenu drop="up" onToggle={onToggle} />
       </div>
     </nav>,
+    // A member's bars show their own menu and counts: kept apart from what readers share.
+    !!user,
   );
 }

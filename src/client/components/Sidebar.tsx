@@ -81,5 +81,7 @@ export function Sidebar() {
         </button>
       </div>
     </nav>,
+    // A member's bars show their own menu and counts: kept apart from what readers share.
+    !!user,
   );
 }

@@ -5,32 +5,46 @@ import type { Fragments } from '../app/fragments';
 import { memberOf } from '../app/hooks';
 import { RuntimeContext, type Runtime } from '../app/runtime';
 
-/**
- * The fragment cache behind `serverCached` (app/fragments.ts): least recently used first out,
- * bounded by its size in characters (keys and HTML), 8 M (8–16 MB), some 1,500 post cards.
- */
-const MAX_CHARS = 8_000_000;
-const cache = new Map<string, string>();
-let chars = 0;
-
-/** Empties the cache (the translations changed). */
-export function clearFragments(): void {
-  cache.clear();
-  chars = 0;
+/** One bounded cache: least recently used first out, bounded by its size in characters (keys and HTML). */
+interface Pool {
+  readonly max: number;
+  readonly cache: Map<string, string>;
+  chars: number;
 }
 
-function remember(key: string, html: string): void {
+/**
+ * The fragment caches behind `serverCached` (app/fragments.ts): fragments readers share (post
+ * cards, topic and category rows), 8 M characters (8–16 MB, some 1,500 post cards); a
+ * member's own (their sidebar and bottom bar, `own`), 2 M apart, so that many members loading
+ * pages never push the shared cards out.
+ */
+const POOLS: Record<'shared' | 'own', Pool> = {
+  shared: { max: 8_000_000, cache: new Map(), chars: 0 },
+  own: { max: 2_000_000, cache: new Map(), chars: 0 },
+};
+const poolOf = (own: boolean | undefined): Pool => (own ? POOLS.own : POOLS.shared);
+
+/** Empties the caches (the translations changed). */
+export function clearFragments(): void {
+  for (const pool of Object.values(POOLS)) {
+    pool.cache.clear();
+    pool.chars = 0;
+  }
+}
+
+function remember(pool: Pool, key: string, html: string): void {
+  const { cache } = pool;
   const old = cache.get(key);
   if (old !== undefined) {
     cache.delete(key);
-    chars -= key.length + old.length;
+    pool.chars -= key.length + old.length;
   }
   cache.set(key, html);
-  chars += key.length + html.length;
+  pool.chars += key.length + html.length;
   for (const [k, v] of cache) {
-    if (chars <= MAX_CHARS) break;
+    if (pool.chars <= pool.max) break;
     cache.delete(k);
-    chars -= k.length + v.length;
+    pool.chars -= k.length + v.length;
   }
 }
 
@@ -38,6 +52,7 @@ interface Pending {
   key: string;
   tag: string;
   element: ReactElement;
+  own: boolean | undefined;
 }
 
 /** The fragments of one page render; `fill()` renders the ones it missed, after the page. */
@@ -47,7 +62,8 @@ export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): 
   const pending: Pending[] = [];
   return {
     context: JSON.stringify([lang, config.relative_path, config.asset_base_url, config.timeagoCutoff ?? null, !!user, user?.settings?.timezone ?? null]),
-    get(key) {
+    get(key, own) {
+      const { cache } = poolOf(own);
       const html = cache.get(key);
       if (html !== undefined) {
         // Most recently used last: the first key is the one to drop.
@@ -56,18 +72,18 @@ export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): 
       }
       return html;
     },
-    later(key, tag, element) {
-      pending.push({ key, tag, element });
+    later(key, tag, element, own) {
+      pending.push({ key, tag, element, own });
     },
     fill() {
-      for (const { key, tag, element } of pending) {
+      for (const { key, tag, element, own } of pending) {
         let inside: string | null = null;
         try {
           inside = renderInside(rt, tag, element);
         } catch {
           // Rendered alone it failed (it rendered in the page): it is simply not cached.
         }
-        if (inside !== null) remember(key, inside);
+        if (inside !== null) remember(poolOf(own), key, inside);
       }
     },
   };
