@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { BOTTOM_BAR_REENABLE_MS, BOTTOM_BAR_THROTTLE_MS } from '../../shared/constants';
-import { serverCached } from '../app/fragments';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { nextBarState, type BarState } from '../state/bottom-bar';
@@ -11,7 +10,7 @@ import { Icon } from './Icon';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
-import { shellKey } from './shell-key';
+import { shellBar } from './shell-key';
 import { UserMenu } from './UserMenu';
 
 /** Tracks scrolling, throttled to 250 ms, paused while posts load (resumes 250 ms after). */
@@ -68,11 +67,10 @@ export function BottomBar() {
   const navItems = useNavItems(true);
   const attrs = { className: `bottombar d-lg-none${hidden ? ' bottombar-hidden' : ''}`, 'aria-label': t('global:mobile-navigation') };
   // The server writes it from its fragment cache when a page before looked the same (shell-key.ts).
-  return serverCached(
+  return shellBar(
     rt,
-    'nav',
+    'bottombar',
     attrs,
-    () => shellKey(rt, 'bottombar'),
     <nav {...attrs}>
       <div className="d-flex justify-content-around align-items-center">
         {navItems.map((item) => (
@@ -92,7 +90,5 @@ export function BottomBar() {
         <UserMenu drop="up" onToggle={onToggle} />
       </div>
     </nav>,
-    // A member's bars show their own menu and counts: kept apart from what readers share.
-    !!user,
   );
 }

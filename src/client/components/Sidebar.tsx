@@ -1,4 +1,3 @@
-import { serverCached } from '../app/fragments';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { saveSetting } from '../app/settings';
@@ -9,7 +8,7 @@ import { Icon } from './Icon';
 import { NotificationsDropdown } from './notifications/NotificationsDropdown';
 import { NavEntryLink, useNavItems } from './nav-items';
 import { SearchDropdown } from './SearchDropdown';
-import { shellKey } from './shell-key';
+import { shellBar } from './shell-key';
 import { SkinSwitcher } from './SkinSwitcher';
 import { UserMenu } from './UserMenu';
 
@@ -28,11 +27,10 @@ export function Sidebar() {
   };
   const attrs = { className: `sidebar d-none d-lg-flex flex-column${sidebarOpen ? ' open' : ''}`, 'aria-label': t('global:main-navigation') };
   // The server writes it from its fragment cache when a page before looked the same (shell-key.ts).
-  return serverCached(
+  return shellBar(
     rt,
-    'nav',
+    'sidebar',
     attrs,
-    () => shellKey(rt, 'sidebar'),
     <nav {...attrs}>
       <a href={`${rp}/`} className="sidebar-brand" title={rt.config.siteTitle}>
         {rt.config.brand?.logo ? (
@@ -81,7 +79,5 @@ export function Sidebar() {
         </button>
       </div>
     </nav>,
-    // A member's bars show their own menu and counts: kept apart from what readers share.
-    !!user,
   );
 }

@@ -1,4 +1,6 @@
+import type { ReactElement } from 'react';
 import { DEFAULT_NAVIGATION } from '../../shared/navigation';
+import { serverCached } from '../app/fragments';
 import { memberOf } from '../app/hooks';
 import type { Runtime } from '../app/runtime';
 import { isActive } from '../navigation/active';
@@ -19,6 +21,18 @@ import { chatsOf } from './chats/store';
  * rendered on its own would get other `useId` values.
  */
 export function shellKey(rt: Runtime, bar: 'sidebar' | 'bottombar'): string {
+  let state = renderStates.get(rt);
+  if (state === undefined) renderStates.set(rt, (state = shellState(rt)));
+  return `${bar}${state}`;
+}
+
+/**
+ * What both bars are made of, per server render (a runtime serves one page render, whose
+ * state does not change while it renders): made once for the two bars.
+ */
+const renderStates = new WeakMap<Runtime, string>();
+
+function shellState(rt: Runtime): string {
   const { page, url } = rt.page.get();
   const { config } = rt;
   const user = memberOf(page);
@@ -28,7 +42,6 @@ export function shellKey(rt: Runtime, bar: 'sidebar' | 'bottombar'): string {
   const here = new URL(url || '/', 'http://placeholder.invalid').href;
   const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
   return JSON.stringify([
-    bar,
     rt.ui.get().sidebarOpen,
     config.siteTitle,
     config.brand?.logo ?? null,
@@ -40,4 +53,13 @@ export function shellKey(rt: Runtime, bar: 'sidebar' | 'bottombar'): string {
     chatsOf(rt).get().unread,
     rt.drafts.get().length,
   ]);
+}
+
+/**
+ * A bar's `<nav>` (`element`, with `attrs` on it) through the fragment cache under its shell
+ * key; a member's bars show their own menu and counts, so they go to the cache of members'
+ * own fragments, apart from what readers share.
+ */
+export function shellBar(rt: Runtime, bar: 'sidebar' | 'bottombar', attrs: Record<string, unknown>, element: ReactElement): ReactElement {
+  return serverCached(rt, 'nav', attrs, () => shellKey(rt, bar), element, !!memberOf(rt.page.get().page));
 }
