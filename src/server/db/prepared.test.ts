@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../test/harness.js';
-import { runPrepared, slots } from './prepared.js';
+import { runBatch, runPrepared, slots, type BatchPart } from './prepared.js';
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -68,5 +68,45 @@ describe('a query compiled once and run with new values', () => {
     expect(rows).toEqual(['prepared-b', 'prepared-c']);
     expect(named.some((s) => s.includes('select "key" from "settings" where "key" = $1'))).toBe(true);
     expect(named.some((s) => s.includes('select * from "settings"'))).toBe(false);
+  });
+});
+
+/** A part of a batched read: the settings among `keys`, each as (its index among keys, its value as a number, its key). */
+function settingsPart(tag: string, keys: string[] | null): BatchPart<string[]> {
+  return {
+    shape: `test.part:${keys?.length}`,
+    build: (db, $) =>
+      db
+        .selectFrom('settings')
+        .select((eb) => [
+          eb.case().when('key', '=', $(0)).then(0).else(1).end().as('id'),
+          sql<number | null>`cast(${eb.ref('value')} as integer)`.as('num'),
+          eb.ref('key').as('txt'),
+        ])
+        .where('key', 'in', slots($, 0, keys?.length ?? 0)),
+    values: keys,
+    read: (rows) => rows.map((r) => `${tag}:${r.id}:${r.num}:${r.txt}`).sort(),
+  };
+}
+
+describe('a batched read', () => {
+  it('gives each store’s part its own rows from one statement, numbers as numbers', async () => {
+    const [a, none, b] = await runBatch(forum.ctx.db, [settingsPart('a', ['prepared-a', 'prepared-c']), settingsPart('none', null), settingsPart('b', ['prepared-d'])]);
+    expect(a).toEqual(['a:0:0:prepared-a', 'a:1:2:prepared-c']);
+    expect(none).toEqual([]);
+    expect(b).toEqual(['b:0:3:prepared-d']);
+    // The same shapes with other values: the statement is not the first run's.
+    const [c, d] = await runBatch(forum.ctx.db, [settingsPart('c', ['prepared-b', 'prepared-a']), settingsPart('d', ['prepared-a'])]);
+    expect(c).toEqual(['c:0:1:prepared-b', 'c:1:0:prepared-a']);
+    expect(d).toEqual(['d:0:0:prepared-a']);
+  });
+
+  it('sends nothing when no part has anything to read', async () => {
+    let ran = 0;
+    const db = forum.ctx.db.withPlugin({ transformQuery: (a) => a.node, transformResult: async (a) => (ran++, a.result) });
+    expect(await runBatch(db, [settingsPart('x', null)])).toEqual([[]]);
+    expect(ran).toBe(0);
+    expect(await runBatch(db, [settingsPart('x', null), settingsPart('y', ['prepared-b'])])).toEqual([[], ['y:0:1:prepared-b']]);
+    expect(ran).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
-import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import { createQueryId, sql, type Compilable, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Queryable } from './index.js';
+import type { Database } from './schema.js';
 
 /** A value's place in a prepared query: `$(i)` stands for `values[i]` of each run. */
 class Slot {
@@ -48,6 +49,58 @@ export async function runPrepared<R>(db: Queryable, shape: string, build: ($: Sl
   const parameters = prepared.parameters.map((p) => (typeof p === 'number' ? values[p] : p.constant));
   const result = await db.executeQuery<R>({ ...(prepared.compiled as CompiledQuery<R>), parameters, queryId: createQueryId() });
   return result.rows;
+}
+
+/** A row of a part of a batched read (runBatch): a key, a number and a text, either may be null. */
+export interface BatchRow {
+  id: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/**
+ * A store's part of a batched read (runBatch): a select of `id`, `num` and `txt` columns built
+ * on `db` with `$` as runPrepared's (`$(0)` is this part's `values[0]`), and what its rows
+ * mean. `values: null` when there is nothing to read (a guest, an empty list): `read` is then
+ * given no rows and nothing is sent to the database.
+ */
+export interface BatchPart<T> {
+  /** The part's SQL shape (a name, and the length of any IN-list), as runPrepared's. */
+  shape: string;
+  build: (db: Queryable, $: SlotOf) => SelectQueryBuilder<Database, never, BatchRow>;
+  values: readonly unknown[] | null;
+  read: (rows: BatchRow[]) => T;
+}
+
+/**
+ * Runs several stores' small reads as one prepared statement (a union of their rows, each
+ * tagged with its part), so that what one page lays over its cached part for a member — a
+ * topic's read and follow state, the votes and bookmarks of its posts — costs one round trip,
+ * not one per store. Every store still writes its own SQL (its part); this only joins them.
+ * `num` comes back as a number (PostgreSQL's bigint would be a string) and `txt` as text.
+ */
+export async function runBatch<T extends readonly unknown[]>(db: Queryable, parts: { [K in keyof T]: BatchPart<T[K]> }): Promise<T> {
+  const all = parts as readonly BatchPart<unknown>[];
+  const live = all.filter((p) => p.values !== null);
+  const byPart = new Map<BatchPart<unknown>, BatchRow[]>(live.map((p) => [p, []]));
+  if (live.length) {
+    const starts = live.map((_, i) => live.slice(0, i).reduce((n, p) => n + p.values!.length, 0));
+    const rows = await runPrepared<BatchRow & { part: number }>(
+      db,
+      `batch:${live.map((p) => p.shape).join('+')}`,
+      ($) =>
+        live
+          .map((p, i) =>
+            db
+              .selectFrom(p.build(db, (j) => $(starts[i]! + j)).as(`b${i}`))
+              .select([sql<number>`${sql.lit(i)}`.as('part'), 'id', sql<number | null>`cast(${sql.ref('num')} as bigint)`.as('num'), sql<string | null>`cast(${sql.ref('txt')} as text)`.as('txt')]),
+          )
+          .reduce((union, q) => union.unionAll(q)),
+      live.flatMap((p) => p.values!),
+    );
+    for (const r of rows) byPart.get(live[r.part]!)!.push({ id: r.id, num: r.num === null ? null : Number(r.num), txt: r.txt });
+  }
+  return all.map((p) => p.read(byPart.get(p) ?? [])) as unknown as T;
 }
 
 /** PostgreSQL statement names of the prepared reads' SQL texts (see nameStatements). */

@@ -6,7 +6,8 @@ import type { Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserBrief } from '../users/store.js';
 import * as store from './store.js';
-import type { PostRow } from './store.js';
+import type { Marks, PostRow } from './store.js';
+import type { BatchPart } from '../../db/prepared.js';
 import type { PostsDeps } from './service.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -64,6 +65,15 @@ export async function presentSharedPosts(ctx: PostsDeps, rows: PostRow[], index:
   }));
 }
 
+/**
+ * The viewer's votes and bookmarks among some posts, as a part of a batched read (db/prepared.ts
+ * runBatch) whose result overlayPosts takes as `marks`: the topic page reads them together with
+ * the topic's read and follow state, in one round trip.
+ */
+export function viewerMarks(viewer: Viewer, rows: PostRow[]): BatchPart<Marks> {
+  return store.marksPart(viewer.uid, rows.map((p) => p.pid));
+}
+
 /** Per shared view of the topic page cache, the viewers' versions of it handed out so far, by variant (see overlayPosts). */
 const variants = new WeakMap<PostView, Map<number, PostView>>();
 
@@ -77,10 +87,10 @@ const variants = new WeakMap<PostView, Map<number, PostView>>();
  * object, made once per variant. Most readers of a post see it alike, and the server render
  * then keys its cached card by the object (the card's JSON is made once, not per reader).
  */
-export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'> & { reuse?: boolean }): Promise<PostView[]> {
+export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow[], shared: PostView[], opts: Omit<PresentOptions, 'index'> & { reuse?: boolean; marks?: Marks }): Promise<PostView[]> {
   const pids = rows.map((p) => p.pid);
   const [{ votes, bookmarked }, blocked] = await Promise.all([
-    store.marksOf(ctx.db, viewer.uid, pids),
+    opts.marks ?? store.marksOf(ctx.db, viewer.uid, pids),
     // The page's authors the viewer blocked (one query for the page): their posts show collapsed.
     viewer.uid > 0 && rows.length ? ctx.users.blockedAmong(viewer.uid, rows.map((p) => p.uid)) : new Set<number>(),
   ]);

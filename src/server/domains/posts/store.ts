@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import { runPrepared, slots } from '../../db/prepared.js';
+import { runBatch, slots, type BatchPart } from '../../db/prepared.js';
 import type { PostEditsTable, PostsTable } from '../../db/schema.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -121,36 +121,50 @@ export async function recentByUser(db: Queryable, by: { uid: number } | { group:
     .execute();
 }
 
-/** The viewer's votes (keyed by pid) and bookmarks among the given posts. */
-export async function marksOf(db: Queryable, uid: number, pids: number[]): Promise<{ votes: Map<number, number>; bookmarked: Set<number> }> {
-  const votes = new Map<number, number>();
-  const bookmarked = new Set<number>();
-  if (uid <= 0 || !pids.length) return { votes, bookmarked };
-  // One statement (a union of the two tables' rows) for what every member's topic page lays
-  // over its posts, compiled once per number of posts.
-  const rows = await runPrepared(
-    db,
-    `posts.marksOf:${pids.length}`,
-    ($) =>
+/** A member's votes (keyed by pid: +1 or -1) and bookmarks among some posts. */
+export interface Marks {
+  votes: Map<number, number>;
+  bookmarked: Set<number>;
+}
+
+/**
+ * A member's votes and bookmarks among the given posts, as a part of a batched read (one
+ * union of the two tables' rows): what every member's topic page lays over its posts, read
+ * with the topic's read and follow state (db/prepared.ts runBatch).
+ */
+export function marksPart(uid: number, pids: number[]): BatchPart<Marks> {
+  return {
+    shape: `posts.marks:${pids.length}`,
+    build: (db, $) =>
       db
         .selectFrom('votes')
-        .select(['pid', 'value', sql<number>`0`.as('bookmark')])
+        .select((eb) => [eb.ref('pid').as('id'), eb.ref('value').$castTo<number | null>().as('num'), sql<string | null>`cast(null as text)`.as('txt')])
         .where('uid', '=', $(0))
         .where('pid', 'in', slots($, 1, pids.length))
         .unionAll(
           db
             .selectFrom('bookmarks')
-            .select(['pid', sql<number>`0`.as('value'), sql<number>`1`.as('bookmark')])
+            .select((eb) => [eb.ref('pid').as('id'), sql<number | null>`cast(null as bigint)`.as('num'), sql<string | null>`'bookmark'`.as('txt')])
             .where('uid', '=', $(0))
             .where('pid', 'in', slots($, 1, pids.length)),
         ),
-    [uid, ...pids],
-  );
-  for (const r of rows) {
-    if (Number(r.bookmark) === 1) bookmarked.add(r.pid);
-    else votes.set(r.pid, r.value);
-  }
-  return { votes, bookmarked };
+    values: uid > 0 && pids.length ? [uid, ...pids] : null,
+    read: (rows) => {
+      const votes = new Map<number, number>();
+      const bookmarked = new Set<number>();
+      for (const r of rows) {
+        if (r.txt !== null) bookmarked.add(r.id);
+        else if (r.num !== null) votes.set(r.id, r.num);
+      }
+      return { votes, bookmarked };
+    },
+  };
+}
+
+/** The viewer's votes and bookmarks among the given posts (see marksPart). */
+export async function marksOf(db: Queryable, uid: number, pids: number[]): Promise<Marks> {
+  const [marks] = await runBatch(db, [marksPart(uid, pids)]);
+  return marks;
 }
 
 /** The viewer's vote on one post (0 when none). */

@@ -175,12 +175,6 @@ export class TopicsService {
     return result;
   }
 
-  /** The viewer's watch state of a topic ('follow', 'ignore' or null). */
-  async readerState(viewer: Viewer, tid: number): Promise<{ follow: string | null; readAt: number | undefined }> {
-    const { reads, follows } = await store.readerStates(this.ctx.db, viewer.uid, [tid]);
-    return { follow: follows.get(tid) ?? null, readAt: reads.get(tid) };
-  }
-
   /** The members following a topic (who hear about its replies). */
   async followers(tid: number): Promise<number[]> {
     return store.followers(this.ctx.db, tid);

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import { runPrepared, slots } from '../../db/prepared.js';
+import { runBatch, slots, type BatchPart } from '../../db/prepared.js';
 import type { Database, TopicsTable } from '../../db/schema.js';
 
 export type TopicRow = Selectable<TopicsTable>;
@@ -199,38 +199,50 @@ export async function latestPerCategory(db: Queryable, cids: number[]): Promise<
     .execute();
 }
 
+/** A member's read time of each topic they read, and follow state ('follow' | 'ignore') of each they chose. */
+export interface ReaderStates {
+  reads: Map<number, number>;
+  follows: Map<number, string>;
+}
+
 /**
- * A member's read time and follow state ('follow' | 'ignore') per topic, in one statement
- * (a union of the two tables' rows): every member's topic page and topic list needs both.
+ * A member's read time and follow state per topic, as a part of a batched read (one union of
+ * the two tables' rows): every member's topic page and topic list needs both, and the topic
+ * page reads them with its posts' votes and bookmarks (db/prepared.ts runBatch).
  */
-export async function readerStates(db: Queryable, uid: number, tids: number[]): Promise<{ reads: Map<number, number>; follows: Map<number, string> }> {
-  const reads = new Map<number, number>();
-  const follows = new Map<number, string>();
-  if (uid <= 0 || !tids.length) return { reads, follows };
-  // Compiled once per number of topics (a topic page: one).
-  const rows = await runPrepared(
-    db,
-    `topics.readerStates:${tids.length}`,
-    ($) =>
+export function readerStatesPart(uid: number, tids: number[]): BatchPart<ReaderStates> {
+  return {
+    shape: `topics.readerStates:${tids.length}`,
+    build: (db, $) =>
       db
         .selectFrom('topic_reads')
-        .select((eb) => ['tid', eb.ref('read_at').$castTo<number | null>().as('read_at'), sql<string | null>`cast(null as text)`.as('state')])
+        .select((eb) => [eb.ref('tid').as('id'), eb.ref('read_at').$castTo<number | null>().as('num'), sql<string | null>`cast(null as text)`.as('txt')])
         .where('uid', '=', $(0))
         .where('tid', 'in', slots($, 1, tids.length))
         .unionAll(
           db
             .selectFrom('topic_follows')
-            .select(['tid', sql<number | null>`cast(null as bigint)`.as('read_at'), 'state'])
+            .select((eb) => [eb.ref('tid').as('id'), sql<number | null>`cast(null as bigint)`.as('num'), eb.ref('state').as('txt')])
             .where('uid', '=', $(0))
             .where('tid', 'in', slots($, 1, tids.length)),
         ),
-    [uid, ...tids],
-  );
-  for (const r of rows) {
-    if (r.state !== null) follows.set(r.tid, r.state);
-    else if (r.read_at !== null) reads.set(r.tid, Number(r.read_at));
-  }
-  return { reads, follows };
+    values: uid > 0 && tids.length ? [uid, ...tids] : null,
+    read: (rows) => {
+      const reads = new Map<number, number>();
+      const follows = new Map<number, string>();
+      for (const r of rows) {
+        if (r.txt !== null) follows.set(r.id, r.txt);
+        else if (r.num !== null) reads.set(r.id, r.num);
+      }
+      return { reads, follows };
+    },
+  };
+}
+
+/** A member's read time and follow state per topic (see readerStatesPart). */
+export async function readerStates(db: Queryable, uid: number, tids: number[]): Promise<ReaderStates> {
+  const [states] = await runBatch(db, [readerStatesPart(uid, tids)]);
+  return states;
 }
 
 /** The members following a topic (state 'follow'; ignoring members are not followers). */

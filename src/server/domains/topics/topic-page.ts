@@ -7,13 +7,14 @@ import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
-import { overlayPosts, plainText, presentSharedPosts } from '../posts/presenter.js';
+import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
+import { runBatch } from '../../db/prepared.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertReadable, canViewDeleted, loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
 import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
-import { editorsOf } from './store.js';
+import { editorsOf, readerStatesPart } from './store.js';
 import { isAmongEditors } from './tools/editors.js';
 import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
@@ -62,18 +63,21 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [part, privileges, viewDeleted, tools, reader] = await Promise.all([
+    const [part, privileges, viewDeleted, tools] = await Promise.all([
       ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
       ctx.privileges.forCategory(viewer, topic.cid),
       canViewDeleted(ctx, viewer, topic.cid),
       postTools(ctx, viewer, topic),
-      ctx.topics.readerState(viewer, topic.tid),
     ]);
     const { rows, category, tags, thumbs } = part;
+    // What the member lays over the shared part, in one round trip: the topic's read and follow
+    // state, and their votes and bookmarks among the page's posts.
+    const [states, marks] = await runBatch(ctx.db, [readerStatesPart(viewer.uid, [topic.tid]), viewerMarks(viewer, rows)]);
+    const reader = { follow: states.follows.get(topic.tid) ?? null, readAt: states.reads.get(topic.tid) };
     const events = await presentEvents(ctx, viewer, part.events, true);
     if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
     // Shared between readers who see a post alike (frozen): changed only by replacing.
-    const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools, reuse: true });
+    const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools, reuse: true, marks });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
     const mainAt = posts.findIndex((p) => p.pid === topic.main_pid);
     const main = posts[mainAt];
