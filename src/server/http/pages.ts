@@ -12,6 +12,7 @@ import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
 import { documentBytes, renderDocument, renderDocumentParts, scriptJson } from './render.js';
+import { pageJsonBytes } from './page-json.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -229,7 +230,7 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
   // 20–70 KB string) and then encoded again as it is written; the page's response schema
   // (fast-json-stringify over additional properties) is skipped for the same JSON.
   if (api) {
-    const json = Buffer.from(JSON.stringify(page));
+    const json = pageJsonBytes(page);
     if (cache) cache.store.set(cache.key, { json }, json.length);
     return reply.type('application/json; charset=utf-8').send(json);
   }

@@ -4,6 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { languageStrings } from '../i18n.js';
+import { pageJsonPieces, scriptJson } from './page-json.js';
+
+export { scriptJson };
 
 export interface RenderInput {
   page: PageBase;
@@ -16,19 +19,6 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 /** Escapes text for HTML content and attributes. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ESC[c]!);
-}
-
-/**
- * JSON safe to embed inside a <script> element: no `<` (so no `</script>` or `<!--`), and the
- * two line separators older parsers end a line at. Plain string replaces, not a regular
- * expression with a callback: a topic page's JSON holds a `<` per tag of every post's HTML,
- * hundreds of calls per page.
- */
-export function scriptJson(value: unknown): string {
-  let json = JSON.stringify(value).replaceAll('<', '\\u003c');
-  if (json.includes('\u2028')) json = json.replaceAll('\u2028', '\\u2028');
-  if (json.includes('\u2029')) json = json.replaceAll('\u2029', '\\u2029');
-  return json;
 }
 
 /** A page's structured data as a JSON-LD block (a data block: the browser runs nothing). */
@@ -120,13 +110,14 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
  * non-Latin-1 character anywhere, a "…" in a description, makes the whole join two-byte).
  */
 export interface DocumentParts {
-  before: string[];
+  /** Text, or bytes already encoded (the page data's, see page-json.ts). */
+  before: (string | Buffer)[];
   after: string;
 }
 
 /** A document's bytes: its pieces encoded one at a time, then joined. */
-export function documentBytes(pieces: string[]): Buffer {
-  return Buffer.concat(pieces.map((p) => Buffer.from(p)));
+export function documentBytes(pieces: (string | Buffer)[]): Buffer {
+  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
 /** The document with React's server render of the page, which the client then hydrates. */
@@ -158,7 +149,7 @@ ${jsonLd(page)}
       app,
       `</div>
 <script id="page-data" type="application/json">`,
-      scriptJson(page),
+      ...pageJsonPieces(page, true),
       `</script>
 <script id="client-config" type="application/json">`,
     ],

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
+
+/** A page shaped like a topic page: shared (frozen) post views among per-request values. */
+const guest = Object.freeze({ uid: 0, username: '[[global:guest]]' });
+function page(posts: object[]) {
+  return {
+    title: 'A <b>topic</b>',
+    skipped: undefined,
+    fn: () => 1,
+    when: new Date(0),
+    loggedInUser: guest,
+    posts,
+    mixed: [1, undefined, 'two', Object.freeze({ n: 3 }), Object.freeze([4]), null],
+    nested: { posts },
+    empty: [],
+  };
+}
+
+const post = (pid: number, content: string) => Object.freeze({ pid, content, user: { uid: 1, username: 'ann' }, upvoted: false });
+
+describe("a page's JSON with shared parts encoded once", () => {
+  const posts = [post(1, '<p>one\u2028line</p>'), { pid: 2, content: 'per reader', bookmarked: true }, post(3, '<p>three</p>')];
+
+  it('is the bytes of JSON.stringify, and safe in a script element when asked', () => {
+    const value = page(posts);
+    expect(pageJsonBytes(value).toString()).toBe(JSON.stringify(value));
+    const script = Buffer.concat(pageJsonPieces(value, true)).toString();
+    expect(script).toBe(scriptSafe(JSON.stringify(value)));
+    expect(script).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(script)).toEqual(JSON.parse(JSON.stringify(value)));
+  });
+
+  it("reuses a frozen object's bytes for every page that shows it, and makes new ones for a new object", () => {
+    const first = pageJsonPieces(page(posts));
+    const second = pageJsonPieces(page([...posts]));
+    // The frozen user and posts are the same buffers in both; the rest is made per page.
+    const shared = first.filter((b) => second.includes(b));
+    expect(shared.map((b) => b.toString())).toEqual([JSON.stringify(guest), JSON.stringify(posts[0]), JSON.stringify(posts[2])]);
+    const changed = [post(1, '<p>edited</p>'), ...posts.slice(1)];
+    const after = pageJsonBytes(page(changed)).toString();
+    expect(after).toBe(JSON.stringify(page(changed)));
+    expect(after).toContain('edited');
+  });
+});
