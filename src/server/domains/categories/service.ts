@@ -27,8 +27,8 @@ export { WATCH_STATES, type WatchState } from './watch.js';
 /**
  * Categories: nested, ordered, with counters. CONTRACT used by other domains (keep these
  * signatures): get, refs, readableCids, bumpCounters, count, create.
- * Only the list of every category row is cached (see `rows`); single rows are read from the
- * database each time.
+ * Only the list of every category row is cached (see `rows`): a reader's single row
+ * (`readable`) comes from it; `get`, which writes check, reads the database each time.
  */
 export class CategoriesService {
   /**
@@ -109,7 +109,8 @@ export class CategoriesService {
    * is the 404 of a missing one, as NodeBB answers, so restricted categories cannot be probed.
    */
   async readable(viewer: Viewer, cid: number): Promise<CategoryRow> {
-    const row = await this.get(cid);
+    // The shared row (frozen): a statement on every member's category page before.
+    const row = Number.isInteger(cid) && cid > 0 ? (await this.allRows()).find((r) => r.cid === cid) : undefined;
     if (!row || (row.disabled === 1 && !viewer.isAdmin)) throw notFound('error:no-category');
     if (await this.ctx.privileges.can(viewer, 'read', cid)) return row;
     throw notFound('error:no-category');
