@@ -2,7 +2,7 @@ import type { TopicSummary } from '../../shared/types';
 import { humanReadableNumber } from '../../shared/numbers';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { serverCached } from '../app/fragments';
+import { serverCachedOf } from '../app/fragments';
 import { categoryPath, topicPath, userPath } from '../util/urls';
 import { topicTitleText } from '../navigation/title';
 import { Avatar } from './Avatar';
@@ -35,7 +35,9 @@ function rowProps(topic: TopicSummary) {
 function TopicRow(props: TopicRowProps) {
   const rt = useRuntime();
   if (props.select) return <TopicRowView {...props} />;
-  return serverCached(rt, 'li', rowProps(props.topic), () => JSON.stringify(['topic-row', props.showCategory, props.topic]), <TopicRowView {...props} />);
+  // A list from the server's list cache shows shared, frozen summaries (topics/presenter.ts
+  // overlayTopics): the row's key is then made once per summary, not per reader.
+  return serverCachedOf(rt, 'li', rowProps(props.topic), `topic-row|${props.showCategory}|`, props.topic, <TopicRowView {...props} />);
 }
 
 function TopicRowView({ topic, showCategory, select }: TopicRowProps) {

@@ -55,3 +55,25 @@ export class SharedPageCache<T> {
     return this.entries.size;
   }
 }
+
+/**
+ * Readers' versions of shared objects (the cached parts' post views and topic summaries): a
+ * reader's version of one depends only on the shared object and a few flags of their own
+ * (voted, bookmarked, unread…), so readers alike are given the same frozen object, made once
+ * per variant. The server render then keys its cached fragments by the object, and the page's
+ * JSON encodes it once (http/page-json.ts), instead of once per reader. Collected with the
+ * shared object when its cache drops it.
+ */
+export class Variants<T extends object> {
+  private byShared = new WeakMap<T, Map<number, T>>();
+
+  /** The frozen version of `shared` for these flags, made by `make` the first time. */
+  of(shared: T, flags: readonly boolean[], make: () => T): T {
+    const variant = flags.reduce((bits, on, bit) => (on ? bits | (1 << bit) : bits), 0);
+    let byVariant = this.byShared.get(shared);
+    if (!byVariant) this.byShared.set(shared, (byVariant = new Map()));
+    let view = byVariant.get(variant);
+    if (!view) byVariant.set(variant, (view = Object.freeze(make())));
+    return view;
+  }
+}

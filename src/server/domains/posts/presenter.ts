@@ -8,6 +8,7 @@ import type { UserBrief } from '../users/store.js';
 import * as store from './store.js';
 import type { Marks, PostRow } from './store.js';
 import type { BatchPart } from '../../db/prepared.js';
+import { Variants } from '../../cache/page-cache.js';
 import type { PostsDeps } from './service.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -74,8 +75,8 @@ export function viewerMarks(viewer: Viewer, rows: PostRow[]): BatchPart<Marks> {
   return store.marksPart(viewer.uid, rows.map((p) => p.pid));
 }
 
-/** Per shared view of the topic page cache, the viewers' versions of it handed out so far, by variant (see overlayPosts). */
-const variants = new WeakMap<PostView, Map<number, PostView>>();
+/** The viewers' versions of the topic page cache's shared post views (see overlayPosts). */
+const variants = new Variants<PostView>();
 
 /**
  * Each post's view for this viewer: the shared part with their votes, bookmarks and tools (in
@@ -109,13 +110,7 @@ export async function overlayPosts(ctx: PostsDeps, viewer: Viewer, rows: PostRow
     };
     const isBlocked = blocked.has(p.uid);
     const make = (): PostView => ({ ...shared[i]!, content: hidden ? '' : p.content_html, ...flags, ...(isBlocked ? { blocked: true } : {}) });
-    if (!opts.reuse) return make();
-    const variant = [hidden, isBlocked, ...Object.values(flags)].reduce((bits, on, bit) => (on ? bits | (1 << bit) : bits), 0);
-    let byVariant = variants.get(shared[i]!);
-    if (!byVariant) variants.set(shared[i]!, (byVariant = new Map()));
-    let view = byVariant.get(variant);
-    if (!view) byVariant.set(variant, (view = Object.freeze(make())));
-    return view;
+    return opts.reuse ? variants.of(shared[i]!, [hidden, isBlocked, ...Object.values(flags)], make) : make();
   });
 }
 

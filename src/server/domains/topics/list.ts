@@ -65,8 +65,10 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     ]);
     return { rows, topics: await presentSharedTopics(ctx, rows), count };
   };
-  const page = cache && key !== null ? await cache.pages.get(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
-  return { topics: await overlayTopics(ctx, viewer, page.rows, page.topics), count: page.count };
+  const cached = cache !== undefined && key !== null;
+  const page = cached ? await cache.pages.get(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
+  // A cached page's summaries are shared: readers alike get the same frozen versions of them.
+  return { topics: await overlayTopics(ctx, viewer, page.rows, page.topics, cached), count: page.count };
 }
 
 /** The latest post of each category, keyed by cid, in three statements whatever the number of categories. */

@@ -9,6 +9,7 @@ import type { UserBrief } from '../users/store.js';
 import type { TopicRow } from './store.js';
 import * as store from './store.js';
 import type { TopicsDeps } from './service.js';
+import { Variants } from '../../cache/page-cache.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -143,25 +144,32 @@ export async function presentSharedTopics(ctx: TopicsDeps, rows: TopicRow[]): Pr
   });
 }
 
+/** The viewers' versions of the list cache's shared summaries (see overlayTopics). */
+const variants = new Variants<TopicSummary>();
+
 /**
  * Each topic's summary for this viewer: the shared part with the viewer's own fields, read in
  * one batched statement (read times and follow states). New top-level objects; the nested ones
  * (user, category, teaser, tags) stay shared.
+ *
+ * `reuse` (lists from the list cache, whose shared summaries never change): readers alike get
+ * the same frozen object per topic, made once per variant of their four flags (see Variants).
  */
-export async function overlayTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[], shared: TopicSummary[]): Promise<TopicSummary[]> {
+export async function overlayTopics(ctx: TopicsDeps, viewer: Viewer, rows: TopicRow[], shared: TopicSummary[], reuse = false): Promise<TopicSummary[]> {
   if (!rows.length) return [];
-  if (viewer.uid <= 0) return shared.map((t) => ({ ...t }));
+  if (viewer.uid <= 0) return shared.map((t) => (reuse ? variants.of(t, [], () => ({ ...t })) : { ...t }));
   const tids = rows.map((t) => t.tid);
   const { reads, follows } = await store.readerStates(ctx.db, viewer.uid, tids);
   return rows.map((t, i) => {
     const read = reads.get(t.tid);
     const follow = follows.get(t.tid);
-    return {
-      ...shared[i]!,
+    const flags = {
       isOwner: viewer.uid === t.uid,
       ignored: follow === 'ignore',
       followed: follow === 'follow',
       unread: read === undefined || read < Number(t.last_post_time),
     };
+    const make = () => ({ ...shared[i]!, ...flags });
+    return reuse ? variants.of(shared[i]!, Object.values(flags), make) : make();
   });
 }
