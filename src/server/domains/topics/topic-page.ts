@@ -20,6 +20,14 @@ import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicToolsDeps as TopicsDeps } from './service.js';
 
+/** The fields of each shared (frozen) topic row, made once per row rather than per reader (three dates in ISO form, the escaped title). */
+const fieldsOf = new WeakMap<TopicRow, Readonly<ReturnType<typeof topicFields>>>();
+function sharedFields(topic: TopicRow): Readonly<ReturnType<typeof topicFields>> {
+  let fields = fieldsOf.get(topic);
+  if (!fields) fieldsOf.set(topic, (fields = Object.freeze(topicFields(topic))));
+  return fields;
+}
+
 /** Posts per page: the member's own choice, else the forum's setting. */
 export async function postsPerPage(ctx: TopicsDeps, viewer: Viewer): Promise<number> {
   return (await pageSizes(ctx, viewer)).postsPerPage;
@@ -90,7 +98,7 @@ export const topicPage = definePage<TopicPage>({
     ctx.views.add(topic.tid);
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time), reader);
 
-    const fields = { ...topicFields(topic), thumbs, numThumbs: thumbs.length };
+    const fields = { ...sharedFields(topic), thumbs, numThumbs: thumbs.length };
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     return {
       ...fields,
