@@ -78,5 +78,15 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     await forum.ctx.topics.create(member, { cid, title: 'Shared caches topic two', content: 'The second topic, from process A.' });
     expect(await within1s(async () => (await titles()).join(' | '), 'Shared caches topic two | Shared caches topic one')).toBe('Shared caches topic two | Shared caches topic one');
   });
-});
 
+  it("shows a member's category ignored in A in B's cached watch states within a second", async () => {
+    const cid = await makeCategory(forum.ctx);
+    const state = async () => (await b.ctx.categories.watchStates(member, [cid])).get(cid);
+    // B has the member's chosen states cached (none: the default).
+    expect(await state()).toBe('watching');
+    await forum.ctx.categories.watch(member, cid, 'ignoring');
+    expect(await within1s(state, 'ignoring')).toBe('ignoring');
+    await forum.ctx.categories.watch(member, cid, null);
+    expect(await within1s(state, 'watching')).toBe('watching');
+  });
+});

@@ -48,11 +48,22 @@ export class CategoriesService {
    */
   private readonly views = new Map<string, { rows: readonly CategoryRow[]; teasers: ReadonlyMap<number, Teaser>; children: readonly CategoryView[] }>();
 
+  /**
+   * Each member's chosen watch states (every category they chose, by cid), which every
+   * member's topic list reads (ignored categories leave it) and the category page shows: a
+   * statement on each of those requests before. Dropped in every process after any member's
+   * change is committed (the shared cache `watches`); the minute is the safety net for a lost
+   * message.
+   */
+  private readonly chosenWatches = new SharedPageCache<ReadonlyMap<number, string>>(60_000, 10_000);
+
   constructor(private readonly ctx: CategoriesDeps) {
     ctx.caches.register('topics', () => {
       this.rows.clear();
       this.views.clear();
     });
+    ctx.caches.register('watches', () => this.chosenWatches.clear());
+    ctx.hooks.action('action:category.watch', 'watch-states', () => ctx.caches.clear('watches'), { inline: true });
   }
 
   /** Every category row (shared, frozen: see `rows`). */
@@ -123,7 +134,7 @@ export class CategoriesService {
 
   /** A member's effective watch state of each category. */
   async watchStates(who: number | Viewer, cids: number[]): Promise<Map<number, WatchState>> {
-    return watchStatesOf(this.ctx, who, cids);
+    return watchStatesOf(this.ctx, who, cids, (uid) => this.chosenWatches.get(String(uid), () => store.watchStates(this.ctx.db, uid)));
   }
 
   /** The members who chose to watch a category (they hear of its new topics). */

@@ -39,12 +39,16 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
   });
 }
 
-/** A member's effective watch state of each category: chosen, else their default, else the forum's (guests watch nothing, as in NodeBB). */
-export async function watchStatesOf(ctx: CategoriesDeps, who: number | Viewer, cids: number[]): Promise<Map<number, WatchState>> {
+/**
+ * A member's effective watch state of each category: chosen, else their default, else the
+ * forum's (guests watch nothing, as in NodeBB). `chosen` gives the states they chose (the
+ * service's cache of them), by cid.
+ */
+export async function watchStatesOf(ctx: CategoriesDeps, who: number | Viewer, cids: number[], chosenOf: (uid: number) => Promise<ReadonlyMap<number, string>>): Promise<Map<number, WatchState>> {
   const uid = typeof who === 'number' ? who : who.uid;
   if (uid <= 0) return new Map(cids.map((cid) => [cid, 'notwatching']));
   // The viewer's own row came with their request: no second read of it.
-  const [chosen, user] = await Promise.all([store.watchStates(ctx.db, uid, cids), typeof who === 'number' ? ctx.users.get(uid) : ctx.users.ofViewer(who)]);
+  const [chosen, user] = await Promise.all([chosenOf(uid), typeof who === 'number' ? ctx.users.get(uid) : ctx.users.ofViewer(who)]);
   // A category the member never chose follows their own default (`categoryWatchState`), else the forum's.
   const own = user ? parseSettings(user.settings).categoryWatchState : undefined;
   const fallback = typeof own === 'string' && (WATCH_STATES as readonly string[]).includes(own) ? (own as WatchState) : DEFAULT_WATCH_STATE;
