@@ -57,6 +57,9 @@ describe('search', () => {
     const url = page.url();
     expect(url).toContain('hasTags=garden');
     await page.reload();
+    // Typing before the reloaded page hydrates would be lost (the server's markup shows the
+    // results before React owns the form): CI's PostgreSQL run once searched the old words.
+    await page.waitForSelector('html[data-loaded]', { state: 'attached' });
     await expect.poll(() => page.locator('.search-results > li').count()).toBe(1);
     expect(await form(page).getByLabel('Has tags').inputValue()).toBe('garden');
     // A second search, then back: the first one with its filters.
