@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import { runPrepared, slots } from '../../db/prepared.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import type { CategoryRow } from '../../hooks/types.js';
 
@@ -84,19 +83,10 @@ export async function bump(db: Queryable, cid: number, topics: number, posts: nu
     .execute();
 }
 
-/** A member's chosen watch states, by cid (categories without a row follow the default). */
-export async function watchStates(db: Queryable, uid: number, cids?: number[]): Promise<Map<number, string>> {
-  if (uid <= 0 || (cids && !cids.length)) return new Map();
-  if (!cids) return new Map((await db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', uid).execute()).map((r) => [r.cid, r.state]));
-  // Every member's topic list reads it: compiled once per number of categories.
-  const list = [...new Set(cids)];
-  const rows = await runPrepared(
-    db,
-    `categories.watchStates:${list.length}`,
-    ($) => db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', $(0)).where('cid', 'in', slots($, 1, list.length)),
-    [uid, ...list],
-  );
-  return new Map(rows.map((r) => [r.cid, r.state]));
+/** Every watch state a member chose, by cid (categories without a row follow the default). */
+export async function watchStates(db: Queryable, uid: number): Promise<Map<number, string>> {
+  if (uid <= 0) return new Map();
+  return new Map((await db.selectFrom('category_watches').select(['cid', 'state']).where('uid', '=', uid).execute()).map((r) => [r.cid, r.state]));
 }
 
 /** Sets a member's watch state of categories, or clears it (null: back to the default). */

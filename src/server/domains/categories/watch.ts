@@ -41,8 +41,8 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
 
 /**
  * A member's effective watch state of each category: chosen, else their default, else the
- * forum's (guests watch nothing, as in NodeBB). `chosen` gives the states they chose (the
- * service's cache of them), by cid.
+ * forum's (guests watch nothing, as in NodeBB). `chosenOf` gives the states a member chose
+ * (the service's cache of them), by cid.
  */
 export async function watchStatesOf(ctx: CategoriesDeps, who: number | Viewer, cids: number[], chosenOf: (uid: number) => Promise<ReadonlyMap<number, string>>): Promise<Map<number, WatchState>> {
   const uid = typeof who === 'number' ? who : who.uid;
