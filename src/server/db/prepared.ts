@@ -84,18 +84,20 @@ export async function runBatch<T extends readonly unknown[]>(db: Queryable, part
   const live = all.filter((p) => p.values !== null);
   const byPart = new Map<BatchPart<unknown>, BatchRow[]>(live.map((p) => [p, []]));
   if (live.length) {
-    const starts = live.map((_, i) => live.slice(0, i).reduce((n, p) => n + p.values!.length, 0));
     const rows = await runPrepared<BatchRow & { part: number }>(
       db,
       `batch:${live.map((p) => p.shape).join('+')}`,
-      ($) =>
-        live
+      ($) => {
+        // Where each part's values start among the batch's (built once per shape).
+        const starts = live.map((_, i) => live.slice(0, i).reduce((n, p) => n + p.values!.length, 0));
+        return live
           .map((p, i) =>
             db
               .selectFrom(p.build(db, (j) => $(starts[i]! + j)).as(`b${i}`))
               .select([sql<number>`${sql.lit(i)}`.as('part'), 'id', sql<number | null>`cast(${sql.ref('num')} as bigint)`.as('num'), sql<string | null>`cast(${sql.ref('txt')} as text)`.as('txt')]),
           )
-          .reduce((union, q) => union.unionAll(q)),
+          .reduce((union, q) => union.unionAll(q));
+      },
       live.flatMap((p) => p.values!),
     );
     for (const r of rows) byPart.get(live[r.part]!)!.push({ id: r.id, num: r.num === null ? null : Number(r.num), txt: r.txt });

@@ -34,7 +34,7 @@ export function pageJsonPieces(page: object, script = false): Buffer[] {
   const memo = script ? scriptBytes : plainBytes;
   const encode = (json: string) => Buffer.from(script ? scriptSafe(json) : json);
   const pieces: Buffer[] = [];
-  let text = '';
+  let text = '{';
   const cached = (v: object) => {
     let bytes = memo.get(v);
     if (!bytes) memo.set(v, (bytes = encode(JSON.stringify(v))));
@@ -43,7 +43,6 @@ export function pageJsonPieces(page: object, script = false): Buffer[] {
     text = '';
   };
   let first = true;
-  text = '{';
   for (const [key, value] of Object.entries(page)) {
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
     text += `${first ? '' : ','}${JSON.stringify(key)}:`;

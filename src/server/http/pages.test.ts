@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, TEST_PASSWORD, type TestForum } from '../test/harness.js';
 import { expandPath } from './pages.js';
-import { scriptJson } from './render.js';
+import { scriptJson } from './page-json.js';
 
 describe('page paths', () => {
   it('expands optional trailing params into concrete routes', () => {

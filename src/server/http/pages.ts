@@ -11,8 +11,8 @@ import { clientConfig, userAgentFlags } from './client-config.js';
 import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
-import { documentBytes, renderDocument, renderDocumentParts, scriptJson } from './render.js';
-import { pageJsonBytes } from './page-json.js';
+import { documentBytes, renderDocument, renderDocumentParts } from './render.js';
+import { pageJsonBytes, scriptJson } from './page-json.js';
 
 /** What a page loader is given. */
 export interface PageRequest {

@@ -6,8 +6,6 @@ import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { languageStrings } from '../i18n.js';
 import { pageJsonPieces, scriptJson } from './page-json.js';
 
-export { scriptJson };
-
 export interface RenderInput {
   page: PageBase;
   config: ClientConfig;
