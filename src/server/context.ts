@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { SharedCaches } from './cache/shared.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
+import type { TableWrites } from './db/table-writes.js';
 import { HookBus } from './hooks/bus.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/ratelimit.js';
 import { AuthService } from './domains/auth/service.js';
@@ -41,6 +42,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** Committed writes per table, for a cache of a table's rows (db/table-writes.ts). */
+  writes: TableWrites;
   log: FastifyBaseLogger;
   hooks: HookBus;
   redis: Redis | null;
@@ -94,6 +97,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     config,
     db: handle.db,
     dialect: handle.dialect,
+    writes: handle.writes,
     log,
     hooks: new HookBus(log),
     redis,
@@ -104,7 +108,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.settings = new SettingsService(ctx.db, ctx.caches);
   ctx.groups = new GroupsService(ctx.db);
   ctx.privileges = new PrivilegesService(ctx.db, ctx.groups, ctx.caches);
-  ctx.auth = new AuthService(ctx.db, config.secret);
+  ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });
   ctx.events = new EventsService(ctx.db);
   ctx.users = new UsersService(ctx);
   ctx.categories = new CategoriesService(ctx);

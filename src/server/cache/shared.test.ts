@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
+import { hashSecret } from '../domains/auth/service.js';
 import { REGISTERED } from '../domains/groups/service.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { makeCategory } from '../domains/topics/testing.js';
@@ -88,5 +89,17 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     expect(await within1s(state, 'ignoring')).toBe('ignoring');
     await forum.ctx.categories.watch(member, cid, null);
     expect(await within1s(state, 'watching')).toBe('watching');
+  });
+
+  it("ends in B a session signed out in A, and shows B a member's row changed in A, within a second", async () => {
+    const user = await forum.createUser();
+    const sid = await forum.ctx.auth.createSession(user.uid, '127.0.0.1', 'test', 30);
+    const fullname = async () => (await b.ctx.auth.resolveSessionWithUser(sid, 30))?.user.fullname ?? 'signed out';
+    // B keeps the session with the member's row.
+    expect(await fullname()).toBe('');
+    await forum.ctx.users.update(await forum.ctx.privileges.viewer(user.uid), user.uid, { fullname: 'Renamed In A' });
+    expect(await within1s(fullname, 'Renamed In A')).toBe('Renamed In A');
+    await forum.ctx.auth.destroySession(hashSecret(sid));
+    expect(await within1s(fullname, 'signed out')).toBe('signed out');
   });
 });

@@ -38,6 +38,7 @@ import { widgets } from './migrations/0030_widgets.js';
 import { rewards } from './migrations/0027_rewards.js';
 import { reentrantDialect, ScopedKysely } from './reentrant.js';
 import { StatementCache } from './statement-cache.js';
+import { TableWrites } from './table-writes.js';
 import { twoConnectionSqliteDialect } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -50,6 +51,8 @@ export type Queryable = Kysely<Database> | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** Committed writes per table, for caches of a table's rows (see table-writes.ts). */
+  writes: TableWrites;
   close(): Promise<void>;
 }
 
@@ -69,8 +72,9 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     pool.on('connect', (client) => nameStatements(client as never));
-    const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const writes = new TableWrites();
+    const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })), plugins: [writes] });
+    return { db, dialect: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const fileName = path.join(config.dataDir, 'palaver.sqlite');
@@ -84,8 +88,9 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   const reader = new SQLite(fileName, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   const dialect = twoConnectionSqliteDialect(new StatementCache(writer), new StatementCache(reader));
-  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(dialect) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const writes = new TableWrites();
+  const db = new ScopedKysely<Database>({ dialect: reentrantDialect(dialect), plugins: [writes] });
+  return { db, dialect: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /** Every migration in order, for the given dialect. */

@@ -1,5 +1,7 @@
 import { createHash, createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SharedCaches } from '../../cache/shared.js';
 import type { Db, Queryable } from '../../db/index.js';
+import type { TableWrites } from '../../db/table-writes.js';
 import { badRequest } from '../../http/errors.js';
 import type { AccountSession } from '../../../shared/security.js';
 import type { UserRow } from '../users/store.js';
@@ -8,6 +10,20 @@ import { describeUserAgent } from './user-agent.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+/**
+ * How long a process keeps a signed-in session with its member's row. Any write to either
+ * table drops them in every process at commit (`sessions` shared cache); the TTL bounds what
+ * a process without that message (a CLI run on a forum without Redis) can leave behind, like
+ * the settings' and viewers' caches.
+ */
+const LIVE_SESSION_TTL_MS = 5000;
+const LIVE_SESSION_MAX = 10_000;
+
+interface LiveSession {
+  at: number;
+  session: Pick<store.SessionRow, 'uid' | 'expires' | 'last_seen'>;
+  user: UserRow;
+}
 
 /** sha256 of a secret value: sessions and tokens are stored only as hashes. */
 export function hashSecret(value: string): string {
@@ -29,10 +45,28 @@ export interface ResolvedSession {
 
 /** Sessions, API tokens and CSRF tokens. */
 export class AuthService {
+  /** Signed-in sessions with their member's row, by id hash (see LIVE_SESSION_TTL_MS). */
+  private live = new Map<string, LiveSession>();
+  /** Bumped by each clear: a read begun before a write does not store what it read. */
+  private generation = 0;
+  /** Sessions are kept only where every write to them is seen. */
+  private readonly keep: boolean;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-  ) {}
+    shared?: { writes: TableWrites; caches: SharedCaches },
+  ) {
+    this.keep = !!shared;
+    if (shared) {
+      // Every change to a member or a session: a ban, a deletion, a log-out, a new password,
+      // a counter. Cleared whole: a write is rare beside the reads it saves.
+      shared.caches.register('sessions', () => this.forgetSessions());
+      const changed = () => shared.caches.clear('sessions');
+      shared.writes.on('users', changed);
+      shared.writes.on('sessions', changed);
+    }
+  }
 
   /** Starts a session; returns the opaque id for the cookie. */
   async createSession(uid: number, ip: string, userAgent: string, days: number): Promise<string> {
@@ -60,8 +94,31 @@ export class AuthService {
   /** resolveSession with the member's row, read in the same statement (every signed-in request). */
   async resolveSessionWithUser(id: string, days: number): Promise<(ResolvedSession & { user: UserRow }) | null> {
     const idHash = hashSecret(id);
-    const found = await store.findSessionWithUser(this.db, idHash);
-    return found && (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
+    const now = Date.now();
+    let found: LiveSession | undefined = this.live.get(idHash);
+    if (!found || now - found.at >= LIVE_SESSION_TTL_MS) {
+      const generation = this.generation;
+      const read = await store.findSessionWithUser(this.db, idHash);
+      if (!read) {
+        this.live.delete(idHash);
+        return null;
+      }
+      // Shared by every request of the session until a write: frozen, so none changes it.
+      found = { at: now, session: read.session, user: Object.freeze(read.user) };
+      if (this.keep && generation === this.generation) {
+        this.live.delete(idHash);
+        // Insertion order is age order: the oldest goes first.
+        if (this.live.size >= LIVE_SESSION_MAX) this.live.delete(this.live.keys().next().value!);
+        this.live.set(idHash, found);
+      }
+    }
+    return (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
+  }
+
+  /** Drops the sessions kept in this process (a member or a session changed). */
+  private forgetSessions(): void {
+    this.generation++;
+    this.live.clear();
   }
 
   /** False for an expired session (deleted then); rolls a live one's expiry hourly. */

@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../test/harness.js';
+import type { UserRow } from '../domains/users/store.js';
+
+let forum: TestForum;
+let user: UserRow;
+/** What each call of the listener saw: the member's full name read right after it was told. */
+let seen: Promise<string | undefined>[] = [];
+let stop: () => void = () => undefined;
+beforeAll(async () => {
+  forum = await startTestForum();
+  user = await forum.createUser();
+});
+afterEach(() => {
+  stop();
+  seen = [];
+});
+afterAll(async () => {
+  await forum?.close();
+});
+
+function listen(table: 'users' | 'sessions'): void {
+  const db = forum.ctx.db;
+  stop = forum.ctx.writes.on(table, () => {
+    seen.push(
+      db
+        .selectFrom('users')
+        .select('fullname')
+        .where('uid', '=', user.uid)
+        .executeTakeFirst()
+        .then((r) => r?.fullname),
+    );
+  });
+}
+
+describe('committed writes per table', () => {
+  it('tells after a statement outside a transaction has run, so a read then sees it', async () => {
+    listen('users');
+    await forum.ctx.db.updateTable('users').set({ fullname: 'First Name' }).where('uid', '=', user.uid).execute();
+    expect(await Promise.all(seen)).toEqual(['First Name']);
+  });
+
+  it('tells once the transaction commits, not before, and never on a rollback', async () => {
+    listen('users');
+    const db = forum.ctx.db;
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('users as u').set({ fullname: 'Second Name' }).where('u.uid', '=', user.uid).execute();
+      // A plain query on the database joins the open transaction: it is seen too.
+      await db.updateTable('users').set({ fullname: 'Third Name' }).where('uid', '=', user.uid).execute();
+      expect(seen).toHaveLength(0);
+    });
+    expect(await Promise.all(seen)).toEqual(['Third Name', 'Third Name']);
+    seen = [];
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ fullname: 'Rolled Back' }).where('uid', '=', user.uid).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sees inserts and deletes, and only of the tables listened to', async () => {
+    listen('sessions');
+    const db = forum.ctx.db;
+    await db.selectFrom('sessions').selectAll().execute();
+    await db.updateTable('users').set({ fullname: 'Not Sessions' }).where('uid', '=', user.uid).execute();
+    expect(seen).toHaveLength(0);
+    const now = Date.now();
+    await db.insertInto('sessions').values({ id_hash: 'table-writes-test', uid: user.uid, created: now, expires: now + 60_000, last_seen: now, ip: '', user_agent: '' }).execute();
+    expect(seen).toHaveLength(1);
+    await db.deleteFrom('sessions as s').where('s.id_hash', '=', 'table-writes-test').execute();
+    expect(seen).toHaveLength(2);
+    stop();
+    await db.updateTable('sessions').set({ last_seen: now }).where('uid', '=', user.uid).execute();
+    expect(seen).toHaveLength(2);
+  });
+});
