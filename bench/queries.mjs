@@ -26,6 +26,9 @@ const load = async (rel) => import(pathToFileURL(serverModule(rel)).href);
 const { loadConfig } = await load('config.js');
 const { buildApp } = await load('app.js');
 const { Kysely, SqliteDialect, PostgresDialect } = await import('kysely');
+// Committed writes per table, as src/server/db/index.ts gives the app (the session cache needs them).
+const { TableWrites } = await load('db/table-writes.js');
+const writes = new TableWrites();
 
 let recording = null;
 const config = loadConfig({ ...baseEnv, LOG_LEVEL: 'warn', ...(pgUrl ? { DATABASE_URL: pgUrl } : { PALAVER_DATA_DIR: runDir }) }, runDir);
@@ -34,8 +37,8 @@ const handle = (() => {
   if (pgUrl) {
     return import('pg').then(({ default: pg }) => {
       const pool = new pg.Pool({ connectionString: pgUrl, max: 10 });
-      const k = new Kysely({ dialect: new PostgresDialect({ pool }), log: onLog });
-      return { db: k, dialect: 'postgres', close: () => k.destroy(), raw: pool };
+      const k = new Kysely({ dialect: new PostgresDialect({ pool }), log: onLog, plugins: [writes] });
+      return { db: k, dialect: 'postgres', writes, close: () => k.destroy(), raw: pool };
     });
   }
   return import('better-sqlite3').then(({ default: SQLite }) => {
@@ -44,8 +47,8 @@ const handle = (() => {
     file.pragma('foreign_keys = ON');
     file.pragma('synchronous = NORMAL');
     file.pragma('busy_timeout = 5000');
-    const k = new Kysely({ dialect: new SqliteDialect({ database: file }), log: onLog });
-    return { db: k, dialect: 'sqlite', close: () => k.destroy(), raw: file };
+    const k = new Kysely({ dialect: new SqliteDialect({ database: file }), log: onLog, plugins: [writes] });
+    return { db: k, dialect: 'sqlite', writes, close: () => k.destroy(), raw: file };
   });
 })();
 if (opts.indexes && !pgUrl) {
