@@ -14,7 +14,8 @@ const NAMESPACES = [...PUBLIC_NAMESPACES, ...ADMIN_NAMESPACES];
 import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';
-import { clearFragments, pageFragments } from './ssr/fragments';
+import { clearFragments, fragmentStats, pageFragments } from './ssr/fragments';
+import { frameKey, renderFramed } from './ssr/frames';
 
 export { NAMESPACES };
 export type { NamespaceResources };
@@ -57,12 +58,22 @@ export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcu
   const rt = createRuntime(page, config, i18nFor(lang), true);
   if (opts.shortcuts === false) return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
   rt.closedDropdowns = true;
+  const render = () => renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+  // The page's frame with this member's bars (ssr/frames.ts), when its template has one.
+  const key = frameKey(page, config, lang);
+  const framed = key === null ? null : renderFramed(rt, lang, key, render);
+  if (framed !== null) return framed;
   const fragments = pageFragments(rt, lang);
   rt.fragments = fragments;
-  const html = renderToString(<App runtime={rt} resolve={getStaticComponent} />);
+  const html = render();
   // What this page missed, rendered on its own for the next one.
   fragments.fill();
   return html;
+}
+
+/** What the server render's caches hold and how often they served (tests, the admin's cache page). */
+export function renderStats(): ReturnType<typeof fragmentStats> {
+  return fragmentStats();
 }
 
 function escapeHtml(text: string): string {
@@ -111,5 +122,5 @@ export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: st
 }
 
 // Compile-time check that this module matches the contract the server imports it by.
-const _contract: SsrModule = { NAMESPACES, setTranslations, renderPage, renderHead, htmlAttributes };
+const _contract: SsrModule = { NAMESPACES, setTranslations, renderPage, renderHead, htmlAttributes, renderStats };
 void _contract;

@@ -20,6 +20,12 @@ export interface SsrModule {
   renderPage(page: PageBase, config: ClientConfig, opts?: { shortcuts?: boolean }): string;
   /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
   renderHead(page: PageBase, config: ClientConfig): string;
+  /**
+   * What the server render's caches hold (characters, entries) and how often each served a
+   * page since the process started: `shared` (cards and rows readers share), `own` (members'
+   * bars), `frames` (pages but for their bars).
+   */
+  renderStats(): Record<'shared' | 'own' | 'frames', { entries: number; chars: number; hits: number; misses: number }>;
   /** Attributes for <html>: lang and data-bs-theme. */
   htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' };
 }

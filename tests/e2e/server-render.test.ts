@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { SsrModule } from '../../src/shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../src/shared/types.js';
 import type { UserRow } from '../../src/server/domains/users/store.js';
-import { seedSmall, topicPath, useE2E } from './harness.js';
+import { categoryPath, seedSmall, topicPath, useE2E } from './harness.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -99,6 +99,33 @@ describe('the server render', () => {
       expect(plain, `${name} changes the page`).not.toBe(cached);
       expect(ssr.renderPage(page, config), name).toBe(plain);
       expect(ssr.renderPage(page, config), name).toBe(plain);
+    }
+  });
+
+  it('gives members who see a page alike one frame, each with their own bars', async () => {
+    const h = e2e();
+    const ssr = (await import(pathToFileURL(join(root, 'dist/ssr/entry-server.js')).href)) as SsrModule;
+    // Two members who have done nothing yet: their pages differ only in who they are.
+    const erin = await h.forum.createUser({ username: 'erin' });
+    const frank = await h.forum.createUser({ username: 'frank' });
+    for (const path of ['/', '/recent', categoryPath(h.data.general), topicPath(h.data.welcome)]) {
+      const a = await embedded(erin, path);
+      const b = await embedded(frank, path);
+      ssr.renderPage(a.page, a.config);
+      const { misses } = ssr.renderStats().frames;
+      // Frank's page is Erin's frame: the first render puts his bars in the cache, the second is the frame and his bars alone.
+      expect(ssr.renderPage(b.page, b.config), path).toBe(ssr.renderPage(b.page, b.config, { shortcuts: false }));
+      const framed = ssr.renderPage(b.page, b.config);
+      expect(ssr.renderStats().frames.misses, `${path}: Frank's page found Erin's frame`).toBe(misses);
+      expect(framed, path).toBe(ssr.renderPage(b.page, b.config, { shortcuts: false }));
+      expect(framed).toContain('frank');
+      expect(framed).not.toContain('erin');
+      // What the member's settings change (pagination, time zone, the sidebar) is another frame.
+      const user = b.page.loggedInUser!;
+      for (const settings of [{ usePagination: !user.settings!.usePagination }, { timezone: 'Asia/Tokyo' }, { openSidebars: 'on' }]) {
+        const page = { ...b.page, loggedInUser: { ...user, settings: { ...user.settings!, ...settings } } } as PageBase;
+        expect(ssr.renderPage(page, b.config), `${path} with ${JSON.stringify(settings)}`).toBe(ssr.renderPage(page, b.config, { shortcuts: false }));
+      }
     }
   });
 

@@ -19,6 +19,13 @@ export interface Fragments {
   get(key: string, own?: boolean): string | undefined;
   /** Renders `element` (a `tag` element) on its own after the page, to serve `key` next time. */
   later(key: string, tag: string, element: ReactElement, own?: boolean): void;
+  /**
+   * Set while the server renders a page's frame (ssr/frames.ts): the markup of the page with a
+   * mark where each hole's inside goes, the holes being the parts that show one member's own
+   * state (the sidebar and the bottom bar). Returns the mark; the hole's inside comes from the
+   * cache under `key`, or is rendered on its own after the page.
+   */
+  hole?(name: string, key: string, tag: string, element: ReactElement, own?: boolean): string;
 }
 
 /**
@@ -33,6 +40,17 @@ export function serverCached(rt: Runtime, tag: string, attrs: Record<string, unk
   const fragments = rt.fragments;
   if (!fragments) return element;
   return fromCache(fragments, fragments.context + key(), tag, attrs, element, own);
+}
+
+/**
+ * `serverCached` for a hole of the page's frame (ssr/frames.ts): the element `name` (a `tag`
+ * element with `attrs`) showing one member's own state. While the server renders a frame, it
+ * writes the hole's mark, which the frame's reader fills from the cache under the same key.
+ */
+export function serverHole(rt: Runtime, name: string, tag: string, attrs: Record<string, unknown>, key: () => string, element: ReactElement, own?: boolean): ReactElement {
+  const fragments = rt.fragments;
+  if (!fragments?.hole) return serverCached(rt, tag, attrs, key, element, own);
+  return createElement(tag, { ...attrs, dangerouslySetInnerHTML: { __html: fragments.hole(name, fragments.context + key(), tag, element, own) } });
 }
 
 function fromCache(fragments: Fragments, key: string, tag: string, attrs: Record<string, unknown>, element: ReactElement, own?: boolean): ReactElement {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { DEFAULT_NAVIGATION } from '../../shared/navigation';
-import { serverCached } from '../app/fragments';
+import { serverHole } from '../app/fragments';
 import { memberOf } from '../app/hooks';
 import type { Runtime } from '../app/runtime';
 import { isActive } from '../navigation/active';
@@ -20,7 +20,7 @@ import { chatsOf } from './chats/store';
  * these changed. The menus' toggles carry fixed ids (Dropdown.tsx `toggleId`), as markup
  * rendered on its own would get other `useId` values.
  */
-export function shellKey(rt: Runtime, bar: 'sidebar' | 'bottombar'): string {
+export function shellKey(rt: Runtime, bar: ShellBar): string {
   let state = renderStates.get(rt);
   if (state === undefined) renderStates.set(rt, (state = shellState(rt)));
   return `${bar}${state}`;
@@ -55,11 +55,20 @@ function shellState(rt: Runtime): string {
   ]);
 }
 
+/** Whether a bar's markup goes to the cache of members' own fragments (it shows their menu and counts). */
+export function shellOwn(rt: Runtime): boolean {
+  return !!memberOf(rt.page.get().page);
+}
+
 /**
  * A bar's `<nav>` (`element`, with `attrs` on it) through the fragment cache under its shell
  * key; a member's bars show their own menu and counts, so they go to the cache of members'
- * own fragments, apart from what readers share.
+ * own fragments, apart from what readers share. The bars are the holes of a page's frame
+ * (ssr/frames.ts): the rest of a page is the same for every member who may see the same.
  */
-export function shellBar(rt: Runtime, bar: 'sidebar' | 'bottombar', attrs: Record<string, unknown>, element: ReactElement): ReactElement {
-  return serverCached(rt, 'nav', attrs, () => shellKey(rt, bar), element, !!memberOf(rt.page.get().page));
+export function shellBar(rt: Runtime, bar: ShellBar, attrs: Record<string, unknown>, element: ReactElement): ReactElement {
+  return serverHole(rt, bar, 'nav', attrs, () => shellKey(rt, bar), element, shellOwn(rt));
 }
+
+/** The holes of a page's frame: the two bars. */
+export type ShellBar = 'sidebar' | 'bottombar';

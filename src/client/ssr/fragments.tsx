@@ -5,47 +5,98 @@ import type { Fragments } from '../app/fragments';
 import { memberOf } from '../app/hooks';
 import { RuntimeContext, type Runtime } from '../app/runtime';
 
-/** One bounded cache: least recently used first out, bounded by its size in characters (keys and HTML). */
-interface Pool {
-  readonly max: number;
-  readonly cache: Map<string, string>;
-  chars: number;
+/** One bounded cache: least recently used first out, bounded by its size in characters (keys and values). */
+class Pool<V> {
+  readonly cache = new Map<string, V>();
+  chars = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    readonly max: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const value = this.cache.get(key);
+    if (value === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    // Most recently used last: the first key is the one to drop.
+    this.cache.delete(key);
+    this.cache.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    const old = this.cache.get(key);
+    if (old !== undefined) {
+      this.cache.delete(key);
+      this.chars -= key.length + this.sizeOf(old);
+    }
+    this.cache.set(key, value);
+    this.chars += key.length + this.sizeOf(value);
+    for (const [k, v] of this.cache) {
+      if (this.chars <= this.max) break;
+      this.cache.delete(k);
+      this.chars -= k.length + this.sizeOf(v);
+    }
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.chars = 0;
+  }
 }
 
+/**
+ * A page's markup around its holes (ssr/frames.ts): `pieces` has one more entry than `holes`,
+ * the page being `pieces[0] + inside(holes[0]) + pieces[1] + …`.
+ */
+export interface Frame {
+  pieces: string[];
+  holes: string[];
+}
+
+const htmlSize = (html: string) => html.length;
 /**
  * The fragment caches behind `serverCached` (app/fragments.ts): fragments readers share (post
  * cards, topic and category rows), 8 M characters (8–16 MB, some 1,500 post cards); a
  * member's own (their sidebar and bottom bar, `own`), 2 M apart, so that many members loading
- * pages never push the shared cards out.
+ * pages never push the shared cards out; pages' frames (ssr/frames.ts), 4 M, some hundred
+ * topic pages.
  */
-const POOLS: Record<'shared' | 'own', Pool> = {
-  shared: { max: 8_000_000, cache: new Map(), chars: 0 },
-  own: { max: 2_000_000, cache: new Map(), chars: 0 },
-};
-const poolOf = (own: boolean | undefined): Pool => (own ? POOLS.own : POOLS.shared);
+const SHARED = new Pool<string>(8_000_000, htmlSize);
+const OWN = new Pool<string>(2_000_000, htmlSize);
+const FRAMES = new Pool<Frame>(4_000_000, (f) => f.pieces.reduce((n, p) => n + p.length, 0));
+const poolOf = (own: boolean | undefined): Pool<string> => (own ? OWN : SHARED);
 
 /** Empties the caches (the translations changed). */
 export function clearFragments(): void {
-  for (const pool of Object.values(POOLS)) {
-    pool.cache.clear();
-    pool.chars = 0;
-  }
+  for (const pool of [SHARED, OWN, FRAMES]) pool.clear();
 }
 
-function remember(pool: Pool, key: string, html: string): void {
-  const { cache } = pool;
-  const old = cache.get(key);
-  if (old !== undefined) {
-    cache.delete(key);
-    pool.chars -= key.length + old.length;
-  }
-  cache.set(key, html);
-  pool.chars += key.length + html.length;
-  for (const [k, v] of cache) {
-    if (pool.chars <= pool.max) break;
-    cache.delete(k);
-    pool.chars -= k.length + v.length;
-  }
+/** What the caches hold and how often they were read from, since the process started. */
+export function fragmentStats(): Record<'shared' | 'own' | 'frames', { entries: number; chars: number; hits: number; misses: number }> {
+  const stats = <V,>(p: Pool<V>) => ({ entries: p.cache.size, chars: p.chars, hits: p.hits, misses: p.misses });
+  return { shared: stats(SHARED), own: stats(OWN), frames: stats(FRAMES) };
+}
+
+/** A page's frame from the cache. */
+export function cachedFrame(key: string): Frame | undefined {
+  return FRAMES.get(key);
+}
+
+/** Keeps a page's frame for the next page with the same key. */
+export function keepFrame(key: string, frame: Frame): void {
+  FRAMES.set(key, frame);
+}
+
+/** The mark a frame's render writes where a hole's inside goes (no markup or JSON holds a NUL). */
+export function holeMark(name: string): string {
+  return `\u0000${name}\u0000`;
 }
 
 interface Pending {
@@ -55,22 +106,25 @@ interface Pending {
   own: boolean | undefined;
 }
 
-/** The fragments of one page render; `fill()` renders the ones it missed, after the page. */
-export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): void } {
+/** A hole of the page being rendered, by name: where its inside is cached. */
+export interface HoleRef {
+  key: string;
+  own: boolean | undefined;
+}
+
+/**
+ * The fragments of one page render; `fill()` renders the ones it missed, after the page. With
+ * `holes`, the page is rendered as a frame: each hole (app/fragments.ts `serverHole`) writes its
+ * mark, and `holes` records where its inside is cached.
+ */
+export function pageFragments(rt: Runtime, lang: string, holes?: Map<string, HoleRef>): Fragments & { fill(): void } {
   const user = memberOf(rt.page.get().page);
   const { config } = rt;
   const pending: Pending[] = [];
-  return {
+  const fragments: Fragments & { fill(): void } = {
     context: JSON.stringify([lang, config.relative_path, config.asset_base_url, config.timeagoCutoff ?? null, !!user, user?.settings?.timezone ?? null]),
     get(key, own) {
-      const { cache } = poolOf(own);
-      const html = cache.get(key);
-      if (html !== undefined) {
-        // Most recently used last: the first key is the one to drop.
-        cache.delete(key);
-        cache.set(key, html);
-      }
-      return html;
+      return poolOf(own).get(key);
     },
     later(key, tag, element, own) {
       pending.push({ key, tag, element, own });
@@ -83,10 +137,23 @@ export function pageFragments(rt: Runtime, lang: string): Fragments & { fill(): 
         } catch {
           // Rendered alone it failed (it rendered in the page): it is simply not cached.
         }
-        if (inside !== null) remember(poolOf(own), key, inside);
+        if (inside !== null) poolOf(own).set(key, inside);
       }
     },
   };
+  if (holes) {
+    fragments.hole = (name, key, tag, element, own) => {
+      holes.set(name, { key, own });
+      if (poolOf(own).get(key) === undefined) fragments.later(key, tag, element, own);
+      return holeMark(name);
+    };
+  }
+  return fragments;
+}
+
+/** The inside of a hole whose key `ref` names, from the cache. */
+export function holeInside(ref: HoleRef): string | undefined {
+  return poolOf(ref.own).get(ref.key);
 }
 
 /** An element's inside, from a render of it alone; null when its outside is not one `tag` element. */

@@ -1,0 +1,120 @@
+// Server render only (imported by entry-server.tsx, never by the browser bundle).
+import type { ClientConfig, PageBase } from '../../shared/types';
+import type { Runtime } from '../app/runtime';
+import { shellKey, shellOwn, type ShellBar } from '../components/shell-key';
+import { cachedFrame, holeInside, keepFrame, pageFragments, type Frame, type HoleRef } from './fragments';
+
+/**
+ * A page's frame: the markup of the whole app but for its holes, the two bars, which show the
+ * member's own name, avatar, status and counts (components/shell-key.ts). Every member who is
+ * given the same page data but for who they are gets the same frame, and a page is then its
+ * frame with their bars put in: no React at all, where rendering the app around its cached
+ * cards and bars still cost 0.3 ms of a topic page, more than the rest of the request.
+ *
+ * The key is made of what the render reads, taken from the data itself rather than listed by
+ * hand: the language; the client config but for the CSRF token and the uid (no component reads
+ * either); the page data but for what only the bars and the document's head read
+ * (`SHELL_ONLY`); and of the member, only whether there is one, their roles and their
+ * settings. A frozen object in the page data (a shared post view or topic summary: the server
+ * never changes one, see src/server/http/page-json.ts) stands in the key by its identity, so a
+ * topic page's key is a few kilobytes, not the JSON of its posts.
+ *
+ * Only the templates in `FRAMED` are framed: their components read no more of the member than
+ * that (the account pages, chats and the like show the member's own data). Adding a template
+ * here means checking every component it renders. `tests/e2e/server-render.test.ts` renders
+ * every reader's pages with and without the caches and compares them.
+ */
+const FRAMED = new Set(['categories', 'category', 'topic', 'recent', 'popular', 'top', 'unread', 'tag', 'tags']);
+
+/** Page data only the bars (the frame's holes) and the document's head read. */
+const SHELL_ONLY = new Set(['loggedInUser', 'unreadChatCount', '_header', 'jsonLd']);
+
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.isFrozen(v);
+
+/** A frozen object's stand-in: a number of its own, after a NUL (which no JSON text holds). */
+function identity(value: object): string {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ++lastId));
+  return `\u0000${id}`;
+}
+
+/** A value of the page data in the key: its JSON, with frozen objects (or such elements of an array) by identity. */
+function keyPart(value: unknown): string {
+  if (isFrozenObject(value)) return identity(value);
+  if (Array.isArray(value) && value.some(isFrozenObject)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += `${i ? ',' : ''}${isFrozenObject(value[i]) ? identity(value[i] as object) : (JSON.stringify(value[i]) ?? 'null')}`;
+    return `${out}]`;
+  }
+  return JSON.stringify(value) ?? '';
+}
+
+/** The key of a page's frame, or null when its template is not framed (see FRAMED). */
+export function frameKey(page: PageBase, config: ClientConfig, lang: string): string | null {
+  if (!FRAMED.has(page.template?.name)) return null;
+  // The CSRF token and the uid are the member's; no component reads them.
+  const { csrf_token: _token, uid: _uid, ...shared } = config;
+  const user = page.loggedInUser;
+  const member = user && user.uid > 0 && user.settings ? JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]) : '-';
+  let key = `${lang}\u0001${JSON.stringify(shared)}\u0001${member}`;
+  for (const name of Object.keys(page)) {
+    if (SHELL_ONLY.has(name)) continue;
+    const value = (page as unknown as Record<string, unknown>)[name];
+    if (value === undefined || typeof value === 'function') continue;
+    key += `\u0001${name}\u0002${keyPart(value)}`;
+  }
+  return key;
+}
+
+/**
+ * The page from its cached frame with this member's bars, else rendered (by `render`) as a
+ * frame, kept, and filled. Null when it cannot be (a bar's markup could not be cached): the
+ * caller renders the page as usual.
+ */
+export function renderFramed(rt: Runtime, lang: string, key: string, render: () => string): string | null {
+  const frame = cachedFrame(key);
+  if (frame) {
+    const context = pageFragments(rt, lang).context;
+    const filled = fill(frame, (name) => holeInside({ key: context + shellKey(rt, name as ShellBar), own: shellOwn(rt) }));
+    if (filled !== null) return filled;
+  }
+  const holes = new Map<string, HoleRef>();
+  const fragments = pageFragments(rt, lang, holes);
+  rt.fragments = fragments;
+  const marked = render();
+  // The bars (and cards) this render missed, rendered on their own and cached.
+  fragments.fill();
+  const made = splitMarks(marked);
+  if (!made || new Set(made.holes).size !== made.holes.length || made.holes.some((name) => !holes.has(name))) return null;
+  const page = fill(made, (name) => holeInside(holes.get(name)!));
+  if (page !== null) keepFrame(key, made);
+  return page;
+}
+
+/** A frame's render cut at its holes' marks (ssr/fragments.ts holeMark: a name between NULs); null if a mark is cut short. */
+function splitMarks(html: string): Frame | null {
+  const frame: Frame = { pieces: [], holes: [] };
+  let at = 0;
+  for (let open = html.indexOf('\u0000'); open !== -1; open = html.indexOf('\u0000', at)) {
+    const close = html.indexOf('\u0000', open + 1);
+    if (close === -1) return null;
+    frame.pieces.push(html.slice(at, open));
+    frame.holes.push(html.slice(open + 1, close));
+    at = close + 1;
+  }
+  frame.pieces.push(html.slice(at));
+  return frame;
+}
+
+/** A frame with each hole's inside put in; null when one is not in the cache. */
+function fill(frame: Frame, inside: (name: string) => string | undefined): string | null {
+  let html = frame.pieces[0]!;
+  for (let i = 0; i < frame.holes.length; i++) {
+    const part = inside(frame.holes[i]!);
+    if (part === undefined) return null;
+    html += part + frame.pieces[i + 1]!;
+  }
+  return html;
+}
