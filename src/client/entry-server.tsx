@@ -15,7 +15,7 @@ import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';
 import { clearFragments, fragmentStats, pageFragments } from './ssr/fragments';
-import { frameKey, renderFramed } from './ssr/frames';
+import { frameKey, renderFramed, type AppPart } from './ssr/frames';
 
 export { NAMESPACES };
 export type { NamespaceResources };
@@ -54,9 +54,23 @@ function languageOf(page: PageBase, config: ClientConfig): string {
  * shortcuts (cached fragments, closed dropdowns): tests compare the two.
  */
 export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcuts?: boolean } = {}): string {
+  if (opts.shortcuts === false) {
+    const lang = languageOf(page, config);
+    return renderToString(<App runtime={createRuntime(page, config, i18nFor(lang), true)} resolve={getStaticComponent} />);
+  }
+  const decoder = new TextDecoder();
+  return renderAppParts(page, config)
+    .map((part) => (typeof part === 'string' ? part : decoder.decode(part)))
+    .join('');
+}
+
+/**
+ * renderPage as the server sends it: parts of text, or of text already encoded (UTF-8), to be
+ * written one after the other (a page's frame is kept encoded, see ssr/frames.ts).
+ */
+export function renderAppParts(page: PageBase, config: ClientConfig): AppPart[] {
   const lang = languageOf(page, config);
   const rt = createRuntime(page, config, i18nFor(lang), true);
-  if (opts.shortcuts === false) return renderToString(<App runtime={rt} resolve={getStaticComponent} />);
   rt.closedDropdowns = true;
   const render = () => renderToString(<App runtime={rt} resolve={getStaticComponent} />);
   // The page's frame with this member's bars (ssr/frames.ts), when its template has one.
@@ -68,7 +82,7 @@ export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcu
   const html = render();
   // What this page missed, rendered on its own for the next one.
   fragments.fill();
-  return html;
+  return [html];
 }
 
 /** What the server render's caches hold and how often they served (tests, the admin's cache page). */
@@ -122,5 +136,5 @@ export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: st
 }
 
 // Compile-time check that this module matches the contract the server imports it by.
-const _contract: SsrModule = { NAMESPACES, setTranslations, renderPage, renderHead, htmlAttributes, renderStats };
+const _contract: SsrModule = { NAMESPACES, setTranslations, renderPage, renderAppParts, renderHead, htmlAttributes, renderStats };
 void _contract;

@@ -18,6 +18,8 @@ export interface SsrModule {
    * compare the two).
    */
   renderPage(page: PageBase, config: ClientConfig, opts?: { shortcuts?: boolean }): string;
+  /** renderPage's HTML as the server writes it: text, or text already encoded as UTF-8, one after the other. */
+  renderAppParts(page: PageBase, config: ClientConfig): (string | Uint8Array)[];
   /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
   renderHead(page: PageBase, config: ClientConfig): string;
   /**

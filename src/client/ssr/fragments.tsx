@@ -53,10 +53,12 @@ class Pool<V> {
 
 /**
  * A page's markup around its holes (ssr/frames.ts): `pieces` has one more entry than `holes`,
- * the page being `pieces[0] + inside(holes[0]) + pieces[1] + …`.
+ * the page being `pieces[0] + inside(holes[0]) + pieces[1] + …`. The pieces are kept encoded
+ * (UTF-8), as the server sends them: a topic page's 45 KB are then encoded once per frame,
+ * not per reader.
  */
 export interface Frame {
-  pieces: string[];
+  pieces: Uint8Array[];
   holes: string[];
 }
 
@@ -65,12 +67,12 @@ const htmlSize = (html: string) => html.length;
  * The fragment caches behind `serverCached` (app/fragments.ts): fragments readers share (post
  * cards, topic and category rows), 8 M characters (8–16 MB, some 1,500 post cards); a
  * member's own (their sidebar and bottom bar, `own`), 2 M apart, so that many members loading
- * pages never push the shared cards out; pages' frames (ssr/frames.ts), 4 M, some hundred
+ * pages never push the shared cards out; pages' frames (ssr/frames.ts), 4 MB, some hundred
  * topic pages.
  */
 const SHARED = new Pool<string>(8_000_000, htmlSize);
 const OWN = new Pool<string>(2_000_000, htmlSize);
-const FRAMES = new Pool<Frame>(4_000_000, (f) => f.pieces.reduce((n, p) => n + p.length, 0));
+const FRAMES = new Pool<Frame>(4_000_000, (f) => f.pieces.reduce((n, p) => n + p.byteLength, 0));
 const poolOf = (own: boolean | undefined): Pool<string> => (own ? OWN : SHARED);
 
 /** Empties the caches (the translations changed). */

@@ -51,14 +51,35 @@ function keyPart(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+/**
+ * The config's part of the key: a short stand-in for its JSON (the same JSON, the same
+ * stand-in; numbers never reused), kept per config object when it is frozen (the server reuses
+ * a member's), so a frame's key holds and hashes a few characters instead of 3 KB.
+ */
+const configParts = new WeakMap<ClientConfig, string>();
+const configIds = new Map<string, string>();
+function configPart(config: ClientConfig): string {
+  let part = configParts.get(config);
+  if (part === undefined) {
+    // The CSRF token and the uid are the member's; no component reads them.
+    const { csrf_token: _token, uid: _uid, ...shared } = config;
+    const json = JSON.stringify(shared);
+    part = configIds.get(json);
+    if (part === undefined) {
+      if (configIds.size >= 1000) configIds.clear();
+      configIds.set(json, (part = `\u0000${++lastId}`));
+    }
+    if (Object.isFrozen(config)) configParts.set(config, part);
+  }
+  return part;
+}
+
 /** The key of a page's frame, or null when its template is not framed (see FRAMED). */
 export function frameKey(page: PageBase, config: ClientConfig, lang: string): string | null {
   if (!FRAMED.has(page.template?.name)) return null;
-  // The CSRF token and the uid are the member's; no component reads them.
-  const { csrf_token: _token, uid: _uid, ...shared } = config;
   const user = page.loggedInUser;
   const member = user && user.uid > 0 && user.settings ? JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]) : '-';
-  let key = `${lang}\u0001${JSON.stringify(shared)}\u0001${member}`;
+  let key = `${lang}\u0001${configPart(config)}\u0001${member}`;
   for (const name of Object.keys(page)) {
     if (SHELL_ONLY.has(name)) continue;
     const value = (page as unknown as Record<string, unknown>)[name];
@@ -68,12 +89,17 @@ export function frameKey(page: PageBase, config: ClientConfig, lang: string): st
   return key;
 }
 
+/** A part of a page's markup: text, or text already encoded (UTF-8) as the server sends it. */
+export type AppPart = string | Uint8Array;
+
+const utf8 = new TextEncoder();
+
 /**
  * The page from its cached frame with this member's bars, else rendered (by `render`) as a
  * frame, kept, and filled. Null when it cannot be (a bar's markup could not be cached): the
  * caller renders the page as usual.
  */
-export function renderFramed(rt: Runtime, lang: string, key: string, render: () => string): string | null {
+export function renderFramed(rt: Runtime, lang: string, key: string, render: () => string): AppPart[] | null {
   const frame = cachedFrame(key);
   if (frame) {
     const context = pageFragments(rt, lang).context;
@@ -100,21 +126,21 @@ function splitMarks(html: string): Frame | null {
   for (let open = html.indexOf('\u0000'); open !== -1; open = html.indexOf('\u0000', at)) {
     const close = html.indexOf('\u0000', open + 1);
     if (close === -1) return null;
-    frame.pieces.push(html.slice(at, open));
+    frame.pieces.push(utf8.encode(html.slice(at, open)));
     frame.holes.push(html.slice(open + 1, close));
     at = close + 1;
   }
-  frame.pieces.push(html.slice(at));
+  frame.pieces.push(utf8.encode(html.slice(at)));
   return frame;
 }
 
-/** A frame with each hole's inside put in; null when one is not in the cache. */
-function fill(frame: Frame, inside: (name: string) => string | undefined): string | null {
-  let html = frame.pieces[0]!;
+/** A frame's parts with each hole's inside put in; null when one is not in the cache. */
+function fill(frame: Frame, inside: (name: string) => string | undefined): AppPart[] | null {
+  const parts: AppPart[] = [frame.pieces[0]!];
   for (let i = 0; i < frame.holes.length; i++) {
     const part = inside(frame.holes[i]!);
     if (part === undefined) return null;
-    html += part + frame.pieces[i + 1]!;
+    parts.push(part, frame.pieces[i + 1]!);
   }
-  return html;
+  return parts;
 }

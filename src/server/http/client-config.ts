@@ -14,8 +14,38 @@ export function userAgentFlags(ua: string): { isSafari: boolean; isMobile: boole
   return { isSafari: /safari/i.test(ua) && !/chrome|chromium|android/i.test(ua), isMobile: /mobile|android|iphone/i.test(ua) };
 }
 
-/** The client configuration of spec §3, for this viewer. */
+/**
+ * A member's client configs, by settings load (the settings object is replaced on every change
+ * and every few seconds), member row (the session's row, replaced likewise: see
+ * AuthService.resolveSessionWithUser) and what else the config is made of: the session (its
+ * CSRF token), the browser kind and the member's groups. A member's pages then share one frozen
+ * config, so its JSON is made once (see page-json.ts) and the server render keys its frame by
+ * it once (the client's ssr/frames.ts), instead of building and encoding 3 KB per page.
+ */
+const memberConfigs = new WeakMap<object, WeakMap<object, Map<string, ClientConfig>>>();
+
+/** The client configuration of spec §3, for this viewer (frozen and reused for a signed-in member). */
 export async function clientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
+  const row = req.viewer.row;
+  if (!row || !req.sessionHash) return buildClientConfig(ctx, req, reply);
+  const s = await ctx.settings.get();
+  const ua = userAgentFlags(req.headers['user-agent'] ?? '');
+  const key = `${req.sessionHash}|${ua.isSafari ? 1 : 0}${ua.isMobile ? 1 : 0}|${req.viewer.groups.join(',')}`;
+  let byRow = memberConfigs.get(s);
+  if (!byRow) memberConfigs.set(s, (byRow = new WeakMap()));
+  let byKey = byRow.get(row);
+  if (!byKey) byRow.set(row, (byKey = new Map()));
+  let config = byKey.get(key);
+  if (!config) {
+    config = Object.freeze(await buildClientConfig(ctx, req, reply));
+    // A member's row is shared by their sessions and browsers: a handful at most.
+    if (byKey.size >= 16) byKey.clear();
+    byKey.set(key, config);
+  }
+  return config;
+}
+
+async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<ClientConfig> {
   const s = await ctx.settings.get();
   const rel = ctx.config.relativePath;
   const ua = req.headers['user-agent'] ?? '';

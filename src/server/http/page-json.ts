@@ -62,6 +62,19 @@ export function pageJsonPieces(page: object, script = false): Buffer[] {
   return pieces;
 }
 
+/** A value's JSON as bytes (safe for a <script> element with `script`), encoded once per object when the value is frozen. */
+export function jsonBytes(value: object, script = false): Buffer {
+  const memo = script ? scriptBytes : plainBytes;
+  const frozen = isFrozenObject(value);
+  let bytes = frozen ? memo.get(value) : undefined;
+  if (!bytes) {
+    const json = JSON.stringify(value);
+    bytes = Buffer.from(script ? scriptSafe(json) : json);
+    if (frozen) memo.set(value, bytes);
+  }
+  return bytes;
+}
+
 /** A page's JSON as one buffer (see pageJsonPieces). */
 export function pageJsonBytes(page: object): Buffer {
   return Buffer.concat(pageJsonPieces(page));

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { languageStrings } from '../i18n.js';
-import { pageJsonPieces, scriptJson } from './page-json.js';
+import { jsonBytes, pageJsonPieces, scriptJson } from './page-json.js';
 
 export interface RenderInput {
   page: PageBase;
@@ -108,22 +108,22 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
  * non-Latin-1 character anywhere, a "…" in a description, makes the whole join two-byte).
  */
 export interface DocumentParts {
-  /** Text, or bytes already encoded (the page data's, see page-json.ts). */
-  before: (string | Buffer)[];
+  /** Text, or bytes already encoded (the page data's, see page-json.ts; a page's frame, see the client's ssr/frames.ts). */
+  before: (string | Uint8Array)[];
   after: string;
 }
 
 /** A document's bytes: its pieces encoded one at a time, then joined. */
-export function documentBytes(pieces: (string | Buffer)[]): Buffer {
+export function documentBytes(pieces: (string | Uint8Array)[]): Buffer {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
 /** The document with React's server render of the page, which the client then hydrates. */
 function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentParts {
   const rp = escapeHtml(config.relative_path);
-  let app = '';
+  let app: (string | Uint8Array)[] = [];
   try {
-    app = b.ssr.renderPage(page, config);
+    app = b.ssr.renderAppParts(page, config);
   } catch {
     // The client renders from scratch when the server render fails; the data is embedded.
   }
@@ -144,7 +144,7 @@ ${jsonLd(page)}
 </head>
 <body class="${escapeHtml(page.bodyClass)}">
 <div id="app">`,
-      app,
+      ...app,
       `</div>
 <script id="page-data" type="application/json">`,
       ...pageJsonPieces(page, true),
@@ -165,7 +165,8 @@ export function renderDocumentParts(input: RenderInput): DocumentParts {
 /** The whole HTML document of a page as bytes: head tags, embedded page data and config, body. */
 export function renderDocument(input: RenderInput): Buffer {
   const { before, after } = renderDocumentParts(input);
-  return documentBytes([...before, scriptJson(input.config), after]);
+  // A member's config is frozen and reused (client-config.ts): its JSON is encoded once.
+  return documentBytes([...before, jsonBytes(input.config, true), after]);
 }
 
 /** The plain document, used when there is no client build. */
