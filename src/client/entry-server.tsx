@@ -15,7 +15,7 @@ import { headTagsHtml } from './navigation/head';
 import { buildTitle } from './navigation/title';
 import { getStaticComponent } from './pages/static';
 import { clearFragments, fragmentStats, pageFragments } from './ssr/fragments';
-import { frameKey, renderFramed, type AppPart } from './ssr/frames';
+import { configPart, frameKey, renderFramed, type AppPart } from './ssr/frames';
 
 export { NAMESPACES };
 export type { NamespaceResources };
@@ -32,6 +32,7 @@ export function setTranslations(namespaces: NamespaceResources, lang: string = D
   resources[lang] = namespaces;
   instances.clear();
   clearFragments();
+  heads.clear();
 }
 
 function i18nFor(lang: string): I18n {
@@ -115,9 +116,30 @@ function appearanceHead(page: PageBase, config: ClientConfig): string[] {
   return parts;
 }
 
+/**
+ * Heads made so far, by what they are made of: the language, the config (by its stand-in,
+ * see ssr/frames.ts configPart), the template, the title and the page's head tags. Readers of
+ * one page share its head; building it (its tags escaped one by one) cost as much as the rest
+ * of a framed page's render.
+ */
+const heads = new Map<string, string>();
+const MAX_HEADS = 1000;
+
 /** The page's <title>, managed meta/link tags and skin stylesheet, for the document head. */
 export function renderHead(page: PageBase, config: ClientConfig): string {
-  const i18n = i18nFor(languageOf(page, config));
+  const lang = languageOf(page, config);
+  const key = `${lang}\u0001${configPart(config)}\u0001${page.template?.name ?? ''}\u0001${JSON.stringify([page.title ?? '', page._header ?? null])}`;
+  let head = heads.get(key);
+  if (head === undefined) {
+    head = buildHead(page, config, lang);
+    if (heads.size >= MAX_HEADS) heads.clear();
+    heads.set(key, head);
+  }
+  return head;
+}
+
+function buildHead(page: PageBase, config: ClientConfig, lang: string): string {
+  const i18n = i18nFor(lang);
   const title = buildTitle(config.titleLayout, translateText(i18n, page.title ?? ''), config.browserTitle);
   // The server gives the skin this viewer sees: their allowed choice, else the forum's default.
   const skin = config.bootswatchSkin;

@@ -129,6 +129,26 @@ describe('the server render', () => {
     }
   });
 
+  it("writes each page's head from its own title, tags, skin and language, once its like is cached", async () => {
+    const h = e2e();
+    const ssr = (await import(pathToFileURL(join(root, 'dist/ssr/entry-server.js')).href)) as SsrModule;
+    const base = await embedded(h.data.carol, topicPath(h.data.welcome));
+    const head = ssr.renderHead(base.page, base.config);
+    expect(ssr.renderHead(base.page, base.config)).toBe(head);
+    expect(head).toContain('<title>Welcome to Palaver');
+    const tags = base.page._header.tags;
+    const variants: [string, PageBase, ClientConfig, string][] = [
+      ['another title', { ...base.page, title: 'Another title' }, base.config, '<title>Another title'],
+      ['another description', { ...base.page, _header: { tags: { ...tags, meta: tags.meta.map((m) => (m.name === 'description' ? { ...m, content: 'Changed words' } : m)) } } }, base.config, 'content="Changed words"'],
+      ['another skin', base.page, { ...base.config, bootswatchSkin: 'darkly' }, 'skins/darkly.css'],
+      ['another title layout', base.page, { ...base.config, titleLayout: '{browserTitle} | {pageTitle}' }, `<title>${base.config.browserTitle} | Welcome to Palaver`],
+    ];
+    for (const [name, page, config, shows] of variants) {
+      expect(ssr.renderHead(page, config), name).toContain(shows);
+      expect(ssr.renderHead(base.page, base.config), name).toBe(head);
+    }
+  });
+
   it('shows a reader their own vote and bookmark after a reload, and only to them', async () => {
     const h = e2e();
     const { bob, carol, main, bobs } = h.data;

@@ -37,22 +37,38 @@ function shellState(rt: Runtime): string {
   const { config } = rt;
   const user = memberOf(page);
   const nav = config.navigation ?? DEFAULT_NAVIGATION;
-  const rp = config.relative_path;
-  // As NavLink marks an entry active.
-  const here = new URL(url || '/', 'http://placeholder.invalid').href;
-  const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
   return JSON.stringify([
     rt.ui.get().sidebarOpen,
     config.siteTitle,
     config.brand?.logo ?? null,
     !!config.allowRegistration,
-    nav,
-    active,
+    navState(nav, config.relative_path, url),
     user ? [user.uid, user.username, user.displayname, user.userslug, user.picture, user['icon:text'], user['icon:bgColor'], user.status] : null,
     notificationsOf(rt).get().unread,
     chatsOf(rt).get().unread,
     rt.drafts.get().length,
   ]);
+}
+
+/**
+ * The navigation's part of the key: its entries and which of them the page makes active, kept
+ * per navigation list (a member's config, and with it its list, is reused by their pages) and
+ * page address.
+ */
+const navStates = new WeakMap<object, Map<string, string>>();
+function navState(nav: NonNullable<Runtime['config']['navigation']>, rp: string, url: string): string {
+  let byUrl = navStates.get(nav);
+  if (!byUrl) navStates.set(nav, (byUrl = new Map()));
+  let state = byUrl.get(`${rp} ${url}`);
+  if (state === undefined) {
+    // As NavLink marks an entry active.
+    const here = new URL(url || '/', 'http://placeholder.invalid').href;
+    const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
+    state = JSON.stringify([nav, active]);
+    if (byUrl.size >= 500) byUrl.clear();
+    byUrl.set(`${rp} ${url}`, state);
+  }
+  return state;
 }
 
 /** Whether a bar's markup goes to the cache of members' own fragments (it shows their menu and counts). */

@@ -52,13 +52,13 @@ function keyPart(value: unknown): string {
 }
 
 /**
- * The config's part of the key: a short stand-in for its JSON (the same JSON, the same
+ * The config's part of a key (here and the document head's): a short stand-in for its JSON (the same JSON, the same
  * stand-in; numbers never reused), kept per config object when it is frozen (the server reuses
  * a member's), so a frame's key holds and hashes a few characters instead of 3 KB.
  */
 const configParts = new WeakMap<ClientConfig, string>();
 const configIds = new Map<string, string>();
-function configPart(config: ClientConfig): string {
+export function configPart(config: ClientConfig): string {
   let part = configParts.get(config);
   if (part === undefined) {
     // The CSRF token and the uid are the member's; no component reads them.

@@ -31,6 +31,22 @@ describe("a page's JSON with shared parts encoded once", () => {
     expect(JSON.parse(script)).toEqual(JSON.parse(JSON.stringify(value)));
   });
 
+  it('is the bytes of JSON.stringify for pages that start, end or are made only of skipped, shared or odd keys', () => {
+    const shapes: object[] = [
+      {},
+      { skipped: undefined, fn: () => 1 },
+      { skipped: undefined, user: guest },
+      { user: guest, skipped: undefined },
+      { user: guest, posts, after: undefined },
+      JSON.parse('{"__proto__": {"x": 1}, "a": 2}') as object,
+      { a: 1, user: guest, b: undefined, c: 'three', d: guest },
+    ];
+    for (const value of shapes) {
+      expect(pageJsonBytes(value).toString()).toBe(JSON.stringify(value));
+      expect(Buffer.concat(pageJsonPieces(value, true)).toString()).toBe(scriptSafe(JSON.stringify(value)));
+    }
+  });
+
   it("reuses a frozen object's bytes for every page that shows it, and makes new ones for a new object", () => {
     const first = pageJsonPieces(page(posts));
     const second = pageJsonPieces(page([...posts]));

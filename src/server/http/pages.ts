@@ -134,6 +134,20 @@ const GUEST_USER: GuestUser = Object.freeze({
   isGlobalMod: false,
 });
 
+/** The meta tags without those a later tag of the same name or property replaces, in order. */
+function laterWins(tags: Attributes[]): Attributes[] {
+  const names = new Set<string>();
+  const properties = new Set<string>();
+  const kept: Attributes[] = [];
+  for (let i = tags.length - 1; i >= 0; i--) {
+    const m = tags[i]!;
+    if (!(m.name && names.has(m.name)) && !(m.property && properties.has(m.property))) kept.push(m);
+    if (m.name) names.add(m.name);
+    if (m.property) properties.add(m.property);
+  }
+  return kept.reverse();
+}
+
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
   const settings = await ctx.settings.get();
@@ -168,7 +182,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     ...meta,
   ];
   // A later tag with the same name/property replaces the default.
-  const dedupedMeta = metaTags.filter((m, i) => !metaTags.slice(i + 1).some((n) => (n.name && n.name === m.name) || (n.property && n.property === m.property)));
+  const dedupedMeta = laterWins(metaTags);
   // A loader's own canonical link replaces the default one.
   // A member's feed links carry their feed token: the reader sees what the member may read.
   const feedQuery = viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : '';
