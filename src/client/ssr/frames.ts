@@ -74,12 +74,22 @@ export function configPart(config: ClientConfig): string {
   return part;
 }
 
+/** The member's part of the key: only whether there is one, their roles and settings; kept per frozen member object (the server reuses a member's). */
+const memberParts = new WeakMap<object, string>();
+function memberPart(user: PageBase['loggedInUser']): string {
+  if (!user || user.uid <= 0 || !('settings' in user) || !user.settings) return '-';
+  let part = memberParts.get(user);
+  if (part === undefined) {
+    part = JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]);
+    if (Object.isFrozen(user)) memberParts.set(user, part);
+  }
+  return part;
+}
+
 /** The key of a page's frame, or null when its template is not framed (see FRAMED). */
 export function frameKey(page: PageBase, config: ClientConfig, lang: string): string | null {
   if (!FRAMED.has(page.template?.name)) return null;
-  const user = page.loggedInUser;
-  const member = user && user.uid > 0 && user.settings ? JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]) : '-';
-  let key = `${lang}\u0001${configPart(config)}\u0001${member}`;
+  let key = `${lang}\u0001${configPart(config)}\u0001${memberPart(page.loggedInUser)}`;
   for (const name of Object.keys(page)) {
     if (SHELL_ONLY.has(name)) continue;
     const value = (page as unknown as Record<string, unknown>)[name];

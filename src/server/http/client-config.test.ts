@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../test/harness.js';
 
-// A member's client config is built once and reused by their pages (client-config.ts): every
-// change to what it is made of must still show on the very next request.
+// A member's client config (client-config.ts) and their page data's `loggedInUser` (pages.ts)
+// are built once and reused by their pages: every change to what they are made of must still
+// show on the very next request.
 let forum: TestForum;
 beforeAll(async () => {
   forum = await startTestForum();
@@ -50,5 +51,28 @@ describe("a member's client config", () => {
     expect((await write(a, tokenA)).status).toBe(200);
     expect((await write(b, tokenB)).status).toBe(200);
     expect((await write(a, tokenB)).status).toBe(403);
+  });
+});
+
+describe("a member's loggedInUser in page data", () => {
+  it('follows their status and settings, their roles and the forum settings at once', async () => {
+    const admin = await forum.ctx.privileges.viewer((await forum.createUser({ admin: true })).uid);
+    const { client, user } = await forum.loginAs();
+    const me = async () => (await client.get('/api/recent')).body.loggedInUser;
+    expect(await me()).toMatchObject({ uid: user.uid, isAdmin: false, settings: { usePagination: true, postsPerPage: 20 } });
+
+    expect((await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { usePagination: false } })).status).toBe(200);
+    expect((await me()).settings.usePagination).toBe(false);
+    await forum.ctx.users.setStatus(await forum.ctx.privileges.viewer(user.uid), user.uid, 'dnd');
+    expect((await me()).status).toBe('dnd');
+
+    await forum.ctx.settings.set({ postsPerPage: 15 });
+    expect((await me()).settings.postsPerPage).toBe(15);
+    await forum.ctx.settings.set({ postsPerPage: 20 });
+    expect((await me()).settings.postsPerPage).toBe(20);
+
+    // Joining a group writes no member row: the roles follow the groups themselves.
+    await forum.ctx.groups.joinOrRequest(admin, 'administrators', user.uid);
+    expect((await me()).isAdmin).toBe(true);
   });
 });

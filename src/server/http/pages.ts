@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Attributes, Breadcrumb, ClientConfig, GuestUser, LoggedInUser, PageBase } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
+import type { UserRow } from '../domains/users/store.js';
 import { presentLoggedIn } from '../domains/users/presenter.js';
 import { widgetsOf } from '../domains/widgets/service.js';
 import { translate, translateText } from '../i18n.js';
@@ -148,6 +149,30 @@ function laterWins(tags: Attributes[]): Attributes[] {
   return kept.reverse();
 }
 
+/**
+ * Members' `loggedInUser`, by settings load and member row (both replaced on any change, and
+ * every few seconds: see AuthService.resolveSessionWithUser) and roles: frozen, so a member's
+ * pages share one, its JSON is encoded once (page-json.ts) and its settings parsed once.
+ */
+const loggedInUsers = new WeakMap<object, WeakMap<object, Map<string, LoggedInUser>>>();
+
+async function loggedInUserOf(ctx: AppContext, viewer: Viewer, row: UserRow): Promise<LoggedInUser> {
+  const settings = await ctx.settings.get();
+  let byRow = loggedInUsers.get(settings);
+  if (!byRow) loggedInUsers.set(settings, (byRow = new WeakMap()));
+  let byRoles = byRow.get(row);
+  if (!byRoles) byRow.set(row, (byRoles = new Map()));
+  const roles = `${viewer.isAdmin ? 1 : 0}${viewer.isGlobalMod ? 1 : 0}`;
+  let user = byRoles.get(roles);
+  if (!user) {
+    const presented = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
+    // Sizes the member never chose follow the forum's settings, not the presenter's defaults.
+    user = Object.freeze({ ...presented, settings: Object.freeze({ ...presented.settings, ...(await pageSizes(ctx, viewer)) }) });
+    byRoles.set(roles, user);
+  }
+  return user;
+}
+
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
   const settings = await ctx.settings.get();
@@ -161,11 +186,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     // keeps the count its socket updates.
     const [row, chats] = await Promise.all([ctx.users.ofViewer(viewer), html ? ctx.chats.unreadCount(viewer) : undefined]);
     unreadChatCount = chats;
-    if (row) {
-      const user = presentLoggedIn(row, viewer.isAdmin, viewer.isGlobalMod);
-      // Sizes the member never chose follow the forum's settings, not the presenter's defaults.
-      loggedInUser = { ...user, settings: { ...user.settings, ...(await pageSizes(ctx, viewer)) } };
-    }
+    if (row) loggedInUser = await loggedInUserOf(ctx, viewer, row);
   }
   const canonical = `${ctx.config.url}${url.split('?')[0]}`;
   const title = translateText(rest.title || settings.siteTitle);

@@ -66,9 +66,25 @@ export function chosenPageSizes(rawSettings: string | null | undefined): Partial
   return out;
 }
 
+/**
+ * The sizes by settings load and member row (each replaced on any change; the row is the
+ * session's, shared by a member's requests for a few seconds): a member's page asked three
+ * times, each parsing their settings' JSON.
+ */
+const sizesOf = new WeakMap<object, WeakMap<object, PageSizes>>();
+
 /** Topics and posts per page for this viewer: their own choice, else the forum's setting (issue 17, defect 6). */
 export async function pageSizes(ctx: Pick<AppContext, 'settings' | 'users'>, viewer: Viewer): Promise<PageSizes> {
   const [settings, user] = await Promise.all([ctx.settings.get(), ctx.users.ofViewer(viewer)]);
-  const chosen = chosenPageSizes(user?.settings);
-  return { topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage };
+  let byRow = user ? sizesOf.get(settings) : undefined;
+  let sizes = byRow?.get(user!);
+  if (!sizes) {
+    const chosen = chosenPageSizes(user?.settings);
+    sizes = Object.freeze({ topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage });
+    if (user) {
+      if (!byRow) sizesOf.set(settings, (byRow = new WeakMap()));
+      byRow.set(user, sizes);
+    }
+  }
+  return sizes;
 }
