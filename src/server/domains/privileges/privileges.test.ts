@@ -37,6 +37,24 @@ describe('privilege cache', () => {
     expect(await ctx.privileges.can(member, 'read', cid)).toBe(true);
   });
 
+  // A viewer's privileges in a category are shared by every viewer alike (forCategory): a grant
+  // to one member, or to a group, changes what they are at once, and only for those it names.
+  it("follows a grant to one member or a group at once, and shows it only to whom it names", async () => {
+    const { ctx } = forum;
+    const cid = await makeCategory(ctx);
+    const other = await ctx.privileges.viewer((await forum.createUser()).uid);
+    const before = await ctx.privileges.forCategory(member, cid);
+    expect(before).toMatchObject({ isAdminOrMod: false, 'topics:reply': true });
+    expect(await ctx.privileges.forCategory(other, cid)).toBe(before);
+    await ctx.privileges.give(cid, ['moderate'], `uid:${member.uid}`);
+    expect(await ctx.privileges.forCategory(member, cid)).toMatchObject({ isAdminOrMod: true, view_deleted: true });
+    expect(await ctx.privileges.forCategory(other, cid)).toMatchObject({ isAdminOrMod: false, view_deleted: false });
+    await ctx.privileges.take(cid, ['topics:reply'], REGISTERED);
+    expect((await ctx.privileges.forCategory(other, cid))['topics:reply']).toBe(false);
+    await ctx.privileges.give(cid, ['topics:reply'], REGISTERED);
+    expect((await ctx.privileges.forCategory(other, cid))['topics:reply']).toBe(true);
+  });
+
   // Defect 10 (privileges): the grant and its audit event are one transaction.
   it('writes a grant and its audit event together, or neither', async () => {
     const { ctx } = forum;

@@ -199,29 +199,27 @@ export class PrivilegesService {
    * The viewer's privileges in a category, for page data: one look at the grant table for all
    * of them (it was some forty awaits, 4 % of a member's topic page).
    */
-  async forCategory(v: Viewer, cid: number): Promise<ViewerPrivileges> {
+  async forCategory(v: Viewer, cid: number): Promise<Readonly<ViewerPrivileges>> {
     const table = await this.table();
-    const c = (p: Privilege) => can(table, v, p, cid);
-    const isMod = isModeratorIn(table, v, cid);
-    return {
-      read: c('read'),
-      'topics:read': c('topics:read'),
-      'topics:create': v.uid > 0 && c('topics:create'),
-      'topics:reply': v.uid > 0 && c('topics:reply'),
-      'topics:tag': v.uid > 0 && c('topics:tag'),
-      'topics:schedule': v.uid > 0 && c('topics:schedule'),
-      'posts:edit': v.uid > 0 && c('posts:edit'),
-      'posts:history': c('posts:history'),
-      'posts:delete': v.uid > 0 && c('posts:delete'),
-      'posts:upvote': v.uid > 0 && c('posts:upvote'),
-      'posts:downvote': v.uid > 0 && c('posts:downvote'),
-      'topics:delete': v.uid > 0 && c('topics:delete'),
-      view_deleted: isMod || c('posts:view_deleted'),
-      isAdminOrMod: isMod,
-      editable: isMod,
-      deletable: isMod,
-    };
+    let memo = this.categoryPrivileges.get(table);
+    if (!memo) this.categoryPrivileges.set(table, (memo = new Map()));
+    // What the answer is made of: the category, member or guest, the groups, and the uid only
+    // where the table grants to single members.
+    const key = `${cid}|${v.uid > 0 ? (grantsToMembers(table) ? v.uid : 'm') : 'g'}|${v.groups.join(',')}`;
+    let privileges = memo.get(key);
+    if (!privileges) {
+      privileges = Object.freeze(categoryPrivileges(table, v, cid));
+      if (memo.size >= 10_000) memo.clear();
+      memo.set(key, privileges);
+    }
+    return privileges;
   }
+
+  /**
+   * The answers of forCategory, per grant table (replaced on every change): frozen and shared by
+   * every viewer alike, so page data encodes them once and each page read makes none.
+   */
+  private categoryPrivileges = new WeakMap<GrantTable, Map<string, Readonly<ViewerPrivileges>>>();
 
   /** Gives a new category the default grants. */
   async grantCategoryDefaults(db: Queryable, cid: number): Promise<void> {
@@ -308,6 +306,42 @@ export class PrivilegesService {
 type GrantTable = Map<string, Set<string>>;
 
 /** True when the grant table gives the viewer (their uid or one of their groups) the privilege there. */
+
+/** A viewer's privileges in a category, from the grant table (see PrivilegesService.forCategory). */
+function categoryPrivileges(table: GrantTable, v: Viewer, cid: number): ViewerPrivileges {
+  const c = (p: Privilege) => can(table, v, p, cid);
+  const isMod = isModeratorIn(table, v, cid);
+  return {
+    read: c('read'),
+    'topics:read': c('topics:read'),
+    'topics:create': v.uid > 0 && c('topics:create'),
+    'topics:reply': v.uid > 0 && c('topics:reply'),
+    'topics:tag': v.uid > 0 && c('topics:tag'),
+    'topics:schedule': v.uid > 0 && c('topics:schedule'),
+    'posts:edit': v.uid > 0 && c('posts:edit'),
+    'posts:history': c('posts:history'),
+    'posts:delete': v.uid > 0 && c('posts:delete'),
+    'posts:upvote': v.uid > 0 && c('posts:upvote'),
+    'posts:downvote': v.uid > 0 && c('posts:downvote'),
+    'topics:delete': v.uid > 0 && c('topics:delete'),
+    view_deleted: isMod || c('posts:view_deleted'),
+    isAdminOrMod: isMod,
+    editable: isMod,
+    deletable: isMod,
+  };
+}
+
+/** Whether the table grants anything to a single member (`uid:N`), so answers may differ by uid; kept per table. */
+const toMembers = new WeakMap<GrantTable, boolean>();
+function grantsToMembers(table: GrantTable): boolean {
+  let any = toMembers.get(table);
+  if (any === undefined) {
+    any = [...table.values()].some((subjects) => [...subjects].some((s) => s.startsWith('uid:')));
+    toMembers.set(table, any);
+  }
+  return any;
+}
+
 function holds(table: GrantTable, v: Viewer, cid: number, privilege: string): boolean {
   const subjects = table.get(`${cid}:${privilege}`);
   if (!subjects) return false;

@@ -71,7 +71,7 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [part, privileges, viewDeleted, tools] = await Promise.all([
+    const [part, shared, viewDeleted, tools] = await Promise.all([
       ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
       ctx.privileges.forCategory(viewer, topic.cid),
       canViewDeleted(ctx, viewer, topic.cid),
@@ -83,17 +83,18 @@ export const topicPage = definePage<TopicPage>({
     const [states, marks] = await runBatch(ctx.db, [readerStatesPart(viewer.uid, [topic.tid]), viewerMarks(viewer, rows)]);
     const reader = { follow: states.follows.get(topic.tid) ?? null, readAt: states.reads.get(topic.tid) };
     const events = await presentEvents(ctx, viewer, part.events, true);
-    if (privileges.isAdminOrMod) await attachUndo(ctx.db, topic, events);
+    if (shared.isAdminOrMod) await attachUndo(ctx.db, topic, events);
     // Shared between readers who see a post alike (frozen): changed only by replacing.
     const posts = await overlayPosts(ctx, viewer, rows, part.posts, { viewDeleted: () => viewDeleted, tools, reuse: true, marks });
     // A topic's editors get the Edit tool on its first post, as the edit service lets them.
     const mainAt = posts.findIndex((p) => p.pid === topic.main_pid);
     const main = posts[mainAt];
-    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && privileges['posts:edit'] && isAmongEditors(part.editors, viewer.uid)) {
+    if (main && !main.display_edit_tools && main.deleted !== 1 && topic.locked !== 1 && shared['posts:edit'] && isAmongEditors(part.editors, viewer.uid)) {
       posts[mainAt] = { ...main, display_edit_tools: true };
     }
     // A locked topic takes no replies except from moderators.
-    if (topic.locked === 1 && !privileges.isAdminOrMod) privileges['topics:reply'] = false;
+    // (The viewer's privileges are shared by every viewer alike: changed on a copy.)
+    const privileges = topic.locked === 1 && !shared.isAdminOrMod ? { ...shared, 'topics:reply': false } : shared;
 
     ctx.views.add(topic.tid);
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time), reader);
