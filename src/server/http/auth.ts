@@ -4,6 +4,7 @@ import type { Viewer } from '../domains/privileges/service.js';
 import { safeEqual } from '../domains/auth/service.js';
 import { AppError, badRequest } from './errors.js';
 import { INT4_MAX } from './input.js';
+import { withFields } from './objects.js';
 
 export const SESSION_COOKIE = 'palaver.sid';
 export const GUEST_CSRF_COOKIE = 'palaver.csrf';
@@ -120,7 +121,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       // the same 403 and key as a banned member's login.
       await ctx.users.assertNotBanned(user);
       req.authKind = 'token';
-      req.viewer = { ...(await ctx.privileges.viewer(uid)), master: found.master, row: user };
+      req.viewer = withFields(await ctx.privileges.viewer(uid), { master: found.master, row: user });
       return;
     }
     const sid = req.cookies[SESSION_COOKIE];
@@ -133,7 +134,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           req.authKind = 'session';
           req.sessionHash = session.idHash;
           req.sessionId = sid;
-          req.viewer = { ...(await ctx.privileges.viewer(session.uid)), row: user };
+          req.viewer = withFields(await ctx.privileges.viewer(session.uid), { row: user });
         } else {
           await ctx.auth.destroySession(session.idHash);
         }

@@ -14,6 +14,7 @@ import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
 import { documentBytes, renderDocument, renderDocumentParts } from './render.js';
 import { pageJsonBytes, scriptJson } from './page-json.js';
+import { copyWithout, withFields } from './objects.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -176,7 +177,7 @@ async function loggedInUserOf(ctx: AppContext, viewer: Viewer, row: UserRow): Pr
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
   const settings = await ctx.settings.get();
-  const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl, ...rest } = content;
+  const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl } = content;
   const name = tpl ?? template;
   let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
   let unreadChatCount: number | undefined;
@@ -189,7 +190,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     if (row) loggedInUser = await loggedInUserOf(ctx, viewer, row);
   }
   const canonical = `${ctx.config.url}${url.split('?')[0]}`;
-  const title = translateText(rest.title || settings.siteTitle);
+  const title = translateText(content.title || settings.siteTitle);
   const metaTags: Attributes[] = [
     { name: 'description', content: settings.description },
     { property: 'og:site_name', content: settings.siteTitle },
@@ -211,23 +212,27 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
     { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
     ...link,
-  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? { ...l, href: `${l.href}${feedQuery}` } : l));
-  return {
-    ...rest,
-    template: { name, [name]: true },
-    title,
-    bodyClass: bodyClass ?? bodyClassFor(name, url),
-    breadcrumbs: breadcrumbs.map((b) => ({ ...b, text: translateText(b.text) })),
-    // Rendered and cached per template and group set by the widgets domain; none on admin pages.
-    widgets: await widgetsOf(ctx).render(viewer, name),
-    _header: { tags: { meta: dedupedMeta, link: linkTags } },
-    url: `${ctx.config.relativePath}${url}`,
-    relative_path: ctx.config.relativePath,
-    loggedIn: viewer.uid > 0,
-    loggedInUser,
-    ...(unreadChatCount !== undefined ? { unreadChatCount } : {}),
-  } as PageBase;
+  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? withFields(l, { href: `${l.href}${feedQuery}` }) : l));
+  // The loader's fields, then the router's, in the order `{ ...rest, template, title, … }` gave
+  // them (see objects.ts: that spread was the page's dearest line).
+  const page = copyWithout(content, LOADER_ONLY);
+  page.template = { name, [name]: true };
+  page.title = title;
+  page.bodyClass = bodyClass ?? bodyClassFor(name, url);
+  page.breadcrumbs = breadcrumbs.map((b) => withFields(b, { text: translateText(b.text) }));
+  // Rendered and cached per template and group set by the widgets domain; none on admin pages.
+  page.widgets = await widgetsOf(ctx).render(viewer, name);
+  page._header = { tags: { meta: dedupedMeta, link: linkTags } };
+  page.url = `${ctx.config.relativePath}${url}`;
+  page.relative_path = ctx.config.relativePath;
+  page.loggedIn = viewer.uid > 0;
+  page.loggedInUser = loggedInUser;
+  if (unreadChatCount !== undefined) page.unreadChatCount = unreadChatCount;
+  return page as unknown as PageBase;
 }
+
+/** What a loader gives the router for the page, not the page data itself. */
+const LOADER_ONLY = new Set(['meta', 'link', 'bodyClass', 'breadcrumbs', 'template']);
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
 export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = []): Promise<PageBase> {

@@ -21,8 +21,13 @@ export function pagination(current: number, pageCount: number, query: Record<str
   const from = Math.max(1, Math.min(current - 2, count - 4));
   const to = Math.min(count, from + 4);
   // NodeBB drops the cache-busting "_" parameter from the links it builds.
-  const { _: _ignored, ...rest } = query;
-  const qs = (page: number) => new URLSearchParams({ ...rest, page: String(page) }).toString();
+  const params = new URLSearchParams(query);
+  params.delete('_');
+  // (`set` keeps a given page's place and adds it last otherwise, as `{ ...rest, page }` did.)
+  const qs = (page: number) => {
+    params.set('page', String(page));
+    return params.toString();
+  };
   const link = (page: number, active: boolean) => ({ page, active, qs: qs(page) });
   const pages = [];
   for (let p = from; p <= to; p++) pages.push(link(p, p === current));

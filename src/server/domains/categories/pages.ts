@@ -7,8 +7,9 @@ import { pagination, pageNumber } from '../../http/pagination.js';
 
 const CATEGORIES = '[[pages:categories]]';
 
-async function categoriesContent({ ctx, viewer }: PageRequest) {
-  return { categories: await ctx.categories.tree(viewer) };
+/** The category tree this viewer sees. */
+async function categoriesOf({ ctx, viewer }: PageRequest) {
+  return ctx.categories.tree(viewer);
 }
 
 const homePage = definePage<CategoriesPage>({
@@ -16,7 +17,7 @@ const homePage = definePage<CategoriesPage>({
   template: 'categories',
   async load(req) {
     const settings = await req.ctx.settings.get();
-    return { ...(await categoriesContent(req)), title: settings.siteTitle, breadcrumbs: [] };
+    return { categories: await categoriesOf(req), title: settings.siteTitle, breadcrumbs: [] };
   },
 });
 
@@ -24,7 +25,7 @@ const categoriesPage = definePage<CategoriesPage>({
   path: '/categories',
   template: 'categories',
   async load(req) {
-    return { ...(await categoriesContent(req)), title: CATEGORIES, breadcrumbs: [{ text: CATEGORIES }] };
+    return { categories: await categoriesOf(req), title: CATEGORIES, breadcrumbs: [{ text: CATEGORIES }] };
   },
 });
 
