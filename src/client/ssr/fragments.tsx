@@ -24,9 +24,13 @@ class Pool<V> {
       return undefined;
     }
     this.hits++;
-    // Most recently used last: the first key is the one to drop.
-    this.cache.delete(key);
-    this.cache.set(key, value);
+    // Most recently used last: the first key is the one to drop. Only while the pool is near
+    // full, when the order decides what goes: moving an entry makes the Map grow and rebuild
+    // its table (garbage on every hit of a busy page).
+    if (this.chars > this.max * 0.75) {
+      this.cache.delete(key);
+      this.cache.set(key, value);
+    }
     return value;
   }
 
@@ -108,6 +112,13 @@ interface Pending {
   own: boolean | undefined;
 }
 
+/** What every fragment's markup reads around it (see Fragments.context). */
+export function fragmentContext(rt: Runtime, lang: string): string {
+  const user = memberOf(rt.page.get().page);
+  const { config } = rt;
+  return JSON.stringify([lang, config.relative_path, config.asset_base_url, config.timeagoCutoff ?? null, !!user, user?.settings?.timezone ?? null]);
+}
+
 /** A hole of the page being rendered, by name: where its inside is cached. */
 export interface HoleRef {
   key: string;
@@ -120,11 +131,9 @@ export interface HoleRef {
  * mark, and `holes` records where its inside is cached.
  */
 export function pageFragments(rt: Runtime, lang: string, holes?: Map<string, HoleRef>): Fragments & { fill(): void } {
-  const user = memberOf(rt.page.get().page);
-  const { config } = rt;
   const pending: Pending[] = [];
   const fragments: Fragments & { fill(): void } = {
-    context: JSON.stringify([lang, config.relative_path, config.asset_base_url, config.timeagoCutoff ?? null, !!user, user?.settings?.timezone ?? null]),
+    context: fragmentContext(rt, lang),
     get(key, own) {
       return poolOf(own).get(key);
     },

@@ -2,7 +2,7 @@
 import type { ClientConfig, PageBase } from '../../shared/types';
 import type { Runtime } from '../app/runtime';
 import { shellKey, shellOwn, type ShellBar } from '../components/shell-key';
-import { cachedFrame, holeInside, keepFrame, pageFragments, type Frame, type HoleRef } from './fragments';
+import { cachedFrame, fragmentContext, holeInside, keepFrame, pageFragments, type Frame, type HoleRef } from './fragments';
 
 /**
  * A page's frame: the markup of the whole app but for its holes, the two bars, which show the
@@ -120,7 +120,7 @@ const utf8 = new TextEncoder();
 export function renderFramed(rt: Runtime, lang: string, key: string, render: () => string): AppPart[] | null {
   const frame = cachedFrame(key);
   if (frame) {
-    const context = pageFragments(rt, lang).context;
+    const context = fragmentContext(rt, lang);
     const filled = fill(frame, (name) => holeInside({ key: context + shellKey(rt, name as ShellBar), own: shellOwn(rt) }));
     if (filled !== null) return filled;
   }

@@ -12,7 +12,7 @@ describe('copies without the spread', () => {
     expect(base).toEqual({ a: 1, b: 2, c: 3 });
     // A frozen base gives a copy that can change.
     const frozen = withFields(Object.freeze({ x: 1 }), { y: 2 });
-    frozen.x = 3;
+    (frozen as { x: number }).x = 3;
     expect(frozen).toEqual({ x: 3, y: 2 });
   });
 

@@ -4,6 +4,7 @@ import { definePage, type PageDef, type PageRequest } from '../../http/pages.js'
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
+import { withFields } from '../../http/objects.js';
 
 const CATEGORIES = '[[pages:categories]]';
 
@@ -86,8 +87,8 @@ const categoryPage = definePage<CategoryPage>({
     if (page > 1) link.push({ rel: 'prev', href: `${relativePath}/category/${row.slug}?page=${page - 1}` });
     if (page < list.pageCount) link.push({ rel: 'next', href: `${relativePath}/category/${row.slug}?page=${page + 1}` });
     const watch = (await ctx.categories.watchStates(viewer, [row.cid])).get(row.cid);
-    return {
-      ...view,
+    // One copy of the category's shared view with the reader's fields (http/objects.ts).
+    return withFields(view, {
       isWatched: watch === 'watching',
       isTracked: watch === 'tracking',
       isNotWatched: watch === 'notwatching',
@@ -100,7 +101,7 @@ const categoryPage = definePage<CategoryPage>({
       pagination: pagination(page, list.pageCount, query),
       meta,
       link,
-    };
+    });
   },
 });
 

@@ -2,6 +2,7 @@ import type { CategoryObject, CategoryRef, CategoryView, CategoryWrite, Teaser }
 
 export type { CategoryObject };
 import type { CategoryRow } from './store.js';
+import { withFields } from '../../http/objects.js';
 
 /** The short reference topic lists carry. */
 export function presentRef(row: CategoryRow): CategoryRef {
@@ -71,18 +72,17 @@ export function tagWhitelistOf(row: Pick<CategoryRow, 'tag_whitelist'>): string[
 
 /** What POST and PUT answer: the category with its tag whitelist, no unread class. */
 export function presentWritten(row: CategoryRow, tags?: TagLimits): CategoryWrite {
-  return { ...presentCategory(row, tags), tagWhitelist: tagWhitelistOf(row), 'unread-class': '' };
+  return withFields(presentCategory(row, tags), { tagWhitelist: tagWhitelistOf(row), 'unread-class': '' });
 }
 
 /** A category node of the tree: own fields, visible children, totals over them, latest teaser. */
 export function presentView(row: CategoryRow, children: CategoryView[], teaser: Teaser | null): CategoryView {
-  return {
-    ...presentCategory(row),
+  return withFields(presentCategory(row), {
     totalTopicCount: children.reduce((n, c) => n + c.totalTopicCount, row.topic_count),
     totalPostCount: children.reduce((n, c) => n + c.totalPostCount, row.post_count),
     children,
     posts: teaser ? [teaser] : [],
-  };
+  });
 }
 
 /** The newest of a category's own teaser and its children's (the home page shows one per category). */

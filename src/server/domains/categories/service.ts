@@ -203,8 +203,20 @@ export class CategoriesService {
   /** One category as its page shows it: own fields, visible subcategories, totals and teaser. */
   async view(viewer: Viewer, row: CategoryRow): Promise<CategoryView> {
     const { children, teasers } = await this.subtree(viewer, row.cid);
-    return presentView(row, children, latestTeaser(teasers.get(row.cid), children));
+    const teaser = latestTeaser(teasers.get(row.cid), children);
+    // Readers alike get the same frozen view while the shared row, subcategory views and teaser
+    // it is made of stand (each is replaced, never changed).
+    const made = this.ownViews.get(row);
+    if (made && made.children === children && made.teaser === teaser) return made.view;
+    const view = presentView(row, children, teaser);
+    Object.freeze(view.posts);
+    Object.freeze(view);
+    if (Object.isFrozen(row)) this.ownViews.set(row, { children, teaser, view });
+    return view;
   }
+
+  /** Each shared category row's own view (its page's), with what it was made of. */
+  private ownViews = new WeakMap<CategoryRow, { children: CategoryView[]; teaser: Teaser | null; view: CategoryView }>();
 
   /** The visible categories below `rootCid` as nested views, and the teasers fetched for them. */
   private async subtree(viewer: Viewer, rootCid: number): Promise<{ children: CategoryView[]; teasers: ReadonlyMap<number, Teaser> }> {
