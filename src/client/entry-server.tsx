@@ -69,13 +69,13 @@ export function renderPage(page: PageBase, config: ClientConfig, opts: { shortcu
  * renderPage as the server sends it: parts of text, or of text already encoded (UTF-8), to be
  * written one after the other (a page's frame is kept encoded, see ssr/frames.ts).
  */
-export function renderAppParts(page: PageBase, config: ClientConfig): AppPart[] {
+export function renderAppParts(page: PageBase, config: ClientConfig, pageKey?: string): AppPart[] {
   const lang = languageOf(page, config);
   const rt = createRuntime(page, config, i18nFor(lang), true);
   rt.closedDropdowns = true;
   const render = () => renderToString(<App runtime={rt} resolve={getStaticComponent} />);
   // The page's frame with this member's bars (ssr/frames.ts), when its template has one.
-  const key = frameKey(page, config, lang);
+  const key = frameKey(page, config, lang, pageKey);
   const framed = key === null ? null : renderFramed(rt, lang, key, render);
   if (framed !== null) return framed;
   const fragments = pageFragments(rt, lang);

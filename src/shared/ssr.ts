@@ -7,6 +7,13 @@ import type { ClientConfig, PageBase } from './types.js';
 /** Namespace name → flat key/value map: the files of public/language/{lang}/. */
 export type NamespaceResources = Record<string, Record<string, string>>;
 
+/**
+ * Page data that only the shell's two bars and the document's head read: a page's frame (the
+ * client's ssr/frames.ts) is keyed by the rest, so members see one frame whatever their name,
+ * avatar, counts or feed token. (`loggedInUser` still keys it by the member's roles and settings.)
+ */
+export const SHELL_ONLY_FIELDS: ReadonlySet<string> = new Set(['loggedInUser', 'unreadChatCount', '_header', 'jsonLd']);
+
 export interface SsrModule {
   /** Namespaces the client loads; the server reads public/language/{lang}/{ns}.json for each. */
   NAMESPACES: readonly string[];
@@ -18,8 +25,13 @@ export interface SsrModule {
    * compare the two).
    */
   renderPage(page: PageBase, config: ClientConfig, opts?: { shortcuts?: boolean }): string;
-  /** renderPage's HTML as the server writes it: text, or text already encoded as UTF-8, one after the other. */
-  renderAppParts(page: PageBase, config: ClientConfig): (string | Uint8Array)[];
+  /**
+   * renderPage's HTML as the server writes it: text, or text already encoded as UTF-8, one
+   * after the other. `pageKey`: the page data's JSON but SHELL_ONLY_FIELDS, each frozen object by
+   * a stand-in of its own (the server's page-json.ts pageJsonAndKey), which the render keys its
+   * frame cache by instead of stringifying the page again.
+   */
+  renderAppParts(page: PageBase, config: ClientConfig, pageKey?: string): (string | Uint8Array)[];
   /** <title>, the page's managed meta/link tags and the skin stylesheet link, for <head>. */
   renderHead(page: PageBase, config: ClientConfig): string;
   /**

@@ -120,6 +120,19 @@ describe('the server render', () => {
       expect(framed, path).toBe(ssr.renderPage(b.page, b.config, { shortcuts: false }));
       expect(framed).toContain('frank');
       expect(framed).not.toContain('erin');
+      // The server's own render (its page key, made with the page data's JSON) shares the frame
+      // the same way and writes what React renders for Frank.
+      // (Erin's page first: Frank's first page must find its frame, feed token and all.)
+      await h.forum.loginAs(erin).then(({ client }) => client.get(path));
+      const { client } = await h.forum.loginAs(frank);
+      const before = ssr.renderStats().frames;
+      await client.get(path);
+      const served = (await client.get(path)).text;
+      expect(ssr.renderStats().frames.misses, `${path}: the server found Erin's frame for Frank`).toBe(before.misses);
+      expect(ssr.renderStats().frames.hits).toBeGreaterThan(before.hits);
+      const app = served.slice(served.indexOf('<div id="app">') + '<div id="app">'.length, served.indexOf('</div>\n<script id="page-data"'));
+      const data = await embedded(frank, path);
+      expect(app, path).toBe(ssr.renderPage(data.page, data.config, { shortcuts: false }));
       // What the member's settings change (pagination, time zone, the sidebar) is another frame.
       const user = b.page.loggedInUser!;
       for (const settings of [{ usePagination: !user.settings!.usePagination }, { timezone: 'Asia/Tokyo' }, { openSidebars: 'on' }]) {
@@ -127,6 +140,26 @@ describe('the server render', () => {
         expect(ssr.renderPage(page, b.config), `${path} with ${JSON.stringify(settings)}`).toBe(ssr.renderPage(page, b.config, { shortcuts: false }));
       }
     }
+  });
+
+  it("shows a member's own vote in a page whose frame another member filled", async () => {
+    const h = e2e();
+    const gina = await h.forum.createUser({ username: 'gina' });
+    const hank = await h.forum.createUser({ username: 'hank' });
+    const path = topicPath(h.data.welcome);
+    // (Bob's post: the main post's count is the next test's.)
+    const pid = h.data.bobs.pid;
+    const upvoted = (html: string) => new RegExp(`id="post-${pid}"[\\s\\S]*?aria-pressed="(true|false)" aria-label="Upvote"`).exec(html)?.[1];
+    const g = (await h.forum.loginAs(gina)).client;
+    const k = (await h.forum.loginAs(hank)).client;
+    // The same page for both, cached by Hank's reads.
+    expect(upvoted((await k.get(path)).text)).toBe('false');
+    expect(upvoted((await g.get(path)).text)).toBe('false');
+    await h.forum.ctx.posts.vote(await h.forum.ctx.privileges.viewer(gina.uid), pid, 1);
+    await h.forum.ctx.hooks.idle();
+    expect(upvoted((await k.get(path)).text)).toBe('false');
+    expect(upvoted((await g.get(path)).text)).toBe('true');
+    expect(upvoted((await k.get(path)).text)).toBe('false');
   });
 
   it("writes each page's head from its own title, tags, skin and language, once its like is cached", async () => {

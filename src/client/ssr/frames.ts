@@ -1,4 +1,5 @@
 // Server render only (imported by entry-server.tsx, never by the browser bundle).
+import { SHELL_ONLY_FIELDS } from '../../shared/ssr';
 import type { ClientConfig, PageBase } from '../../shared/types';
 import type { Runtime } from '../app/runtime';
 import { shellKey, shellOwn, type ShellBar } from '../components/shell-key';
@@ -14,7 +15,7 @@ import { cachedFrame, fragmentContext, holeInside, keepFrame, pageFragments, typ
  * The key is made of what the render reads, taken from the data itself rather than listed by
  * hand: the language; the client config but for the CSRF token and the uid (no component reads
  * either); the page data but for what only the bars and the document's head read
- * (`SHELL_ONLY`); and of the member, only whether there is one, their roles and their
+ * (`SHELL_ONLY_FIELDS`, src/shared/ssr.ts); and of the member, only whether there is one, their roles and their
  * settings. A frozen object in the page data (a shared post view or topic summary: the server
  * never changes one, see src/server/http/page-json.ts) stands in the key by its identity, so a
  * topic page's key is a few kilobytes, not the JSON of its posts.
@@ -26,8 +27,6 @@ import { cachedFrame, fragmentContext, holeInside, keepFrame, pageFragments, typ
  */
 const FRAMED = new Set(['categories', 'category', 'topic', 'recent', 'popular', 'top', 'unread', 'tag', 'tags']);
 
-/** Page data only the bars (the frame's holes) and the document's head read. */
-const SHELL_ONLY = new Set(['loggedInUser', 'unreadChatCount', '_header', 'jsonLd']);
 
 const ids = new WeakMap<object, number>();
 let lastId = 0;
@@ -86,15 +85,22 @@ function memberPart(user: PageBase['loggedInUser']): string {
   return part;
 }
 
-/** The key of a page's frame, or null when its template is not framed (see FRAMED). */
-export function frameKey(page: PageBase, config: ClientConfig, lang: string): string | null {
+/**
+ * The key of a page's frame, or null when its template is not framed (see FRAMED). `pageKey`:
+ * the page data's JSON as the server made it for the page (everything but `loggedInUser`,
+ * frozen objects by stand-ins: src/server/http/page-json.ts pageJsonAndKey), taken as the
+ * page's part instead of making it here.
+ */
+export function frameKey(page: PageBase, config: ClientConfig, lang: string, pageKey?: string): string | null {
   if (!FRAMED.has(page.template?.name)) return null;
   let key = `${lang}\u0001${configPart(config)}\u0001${memberPart(page.loggedInUser)}`;
+  // (No JSON text holds a raw control character: the parts, cut by them, never run into each other.)
+  if (pageKey !== undefined) return `${key}\u0002${pageKey}`;
   // Plain values (no frozen object in them) go into the key a run at a time, as one JSON text:
   // a topic page has some sixty, and one call is cheaper than sixty.
   let run: Record<string, unknown> | null = null;
   for (const name of Object.keys(page)) {
-    if (SHELL_ONLY.has(name)) continue;
+    if (SHELL_ONLY_FIELDS.has(name)) continue;
     const value = (page as unknown as Record<string, unknown>)[name];
     if (value === undefined || typeof value === 'function') continue;
     if (isFrozenObject(value) || (Array.isArray(value) && value.some(isFrozenObject))) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
+import { pageJsonAndKey, pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
 
 /** A page shaped like a topic page: shared (frozen) post views among per-request values. */
 const guest = Object.freeze({ uid: 0, username: '[[global:guest]]' });
@@ -57,5 +57,28 @@ describe("a page's JSON with shared parts encoded once", () => {
     const after = pageJsonBytes(page(changed)).toString();
     expect(after).toBe(JSON.stringify(page(changed)));
     expect(after).toContain('edited');
+  });
+
+  it("keys the server render's frame by everything but the member's own fields, shared objects by identity", () => {
+    const member = (uid: number, token: string) => ({
+      loggedInUser: Object.freeze({ uid, username: `m${uid}` }),
+      unreadChatCount: uid,
+      _header: { tags: { link: [{ rel: 'alternate', href: `/recent.rss?uid=${uid}&token=${token}` }] } },
+      jsonLd: { headline: 'A <b>topic</b>' },
+    });
+    const view = (p: object[], extra: object) => ({ title: 'A <b>topic</b>', ...extra, posts: p, tid: 7, skipped: undefined });
+    const a = pageJsonAndKey(view(posts, member(1, 'x')), true);
+    const b = pageJsonAndKey(view(posts, member(2, 'y')), true);
+    for (const [value, made] of [[view(posts, member(1, 'x')), a], [view(posts, member(2, 'y')), b]] as const) {
+      expect(Buffer.concat(made.pieces).toString()).toBe(scriptSafe(JSON.stringify(value)));
+    }
+    expect(a.key).toBe(b.key);
+    expect(a.key).not.toMatch(/m1|token|unreadChatCount|_header|jsonLd/);
+    expect(a.key).toContain('"tid":7');
+    // Another post view (a reader's own vote) or another value is another key.
+    expect(pageJsonAndKey(view([posts[0]!, posts[1]!, post(3, '<p>three</p>')], member(1, 'x')), true).key).not.toBe(a.key);
+    expect(pageJsonAndKey({ ...view(posts, member(1, 'x')), tid: 8 }, true).key).not.toBe(a.key);
+    // The same frozen views in another array: the same key.
+    expect(pageJsonAndKey(view([...posts], member(3, 'z')), true).key).toBe(a.key);
   });
 });

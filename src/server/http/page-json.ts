@@ -1,3 +1,5 @@
+import { SHELL_ONLY_FIELDS } from '../../shared/ssr.js';
+
 /**
  * JSON safe to embed inside a <script> element: no `<` (so no `</script>` or `<!--`), and the
  * two line separators older parsers end a line at. Plain string replaces, not a regular
@@ -31,10 +33,35 @@ const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !
  * `JSON.stringify(page)` (made safe for a <script> element with `script`).
  */
 export function pageJsonPieces(page: object, script = false): Buffer[] {
+  return build(page, script, false).pieces;
+}
+
+/**
+ * pageJsonPieces, with the page's key for the server render's frame cache (the client's
+ * ssr/frames.ts): the same JSON text, each frozen object by a stand-in of its own (a NUL and a
+ * number no other object has), without the fields only the shell's bars and the head read
+ * (SHELL_ONLY_FIELDS: the member, their counts, their feed token in the head's links; the render
+ * keys by the member's roles and settings only). Made from the text the page data needs anyway,
+ * so the render does not stringify the page a second time.
+ */
+export function pageJsonAndKey(page: object, script = false): { pieces: Buffer[]; key: string } {
+  return build(page, script, true) as { pieces: Buffer[]; key: string };
+}
+
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+function identity(value: object): string {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ++lastId));
+  return `\u0000${id}`;
+}
+
+function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[]; key?: string } {
   const memo = script ? scriptBytes : plainBytes;
   const encode = (json: string) => Buffer.from(script ? scriptSafe(json) : json);
   const pieces: Buffer[] = [];
   let text = '{';
+  let key = '';
   let first = true;
   const cached = (v: object) => {
     let bytes = memo.get(v);
@@ -52,32 +79,54 @@ export function pageJsonPieces(page: object, script = false): Buffer[] {
     const json = JSON.stringify(run);
     run = null;
     if (json.length === 2) return;
-    text += `${first ? '' : ','}${json.slice(1, -1)}`;
+    const body = `${first ? '' : ','}${json.slice(1, -1)}`;
+    text += body;
+    if (keyed) key += body;
     first = false;
   };
-  for (const [key, value] of Object.entries(page)) {
+  for (const [name, value] of Object.entries(page)) {
     const frozen = isFrozenObject(value) && !Array.isArray(value);
-    if (!frozen && !(Array.isArray(value) && value.some(isFrozenObject))) {
-      (run ??= Object.create(null) as Record<string, unknown>)[key] = value;
+    const inKey = keyed && !SHELL_ONLY_FIELDS.has(name);
+    const listOfFrozen = !frozen && Array.isArray(value) && value.some(isFrozenObject);
+    if (!frozen && !listOfFrozen && (inKey || !keyed)) {
+      (run ??= Object.create(null) as Record<string, unknown>)[name] = value;
       continue;
     }
     endRun();
-    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    // (What JSON.stringify leaves out of an object.)
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    const head = `${first ? '' : ','}${JSON.stringify(name)}:`;
+    text += head;
     first = false;
-    if (frozen) cached(value);
-    else {
+    if (inKey) key += head;
+    if (!frozen && !listOfFrozen) {
+      // A field only the shell reads: in the page data, not in the key.
+      text += JSON.stringify(value);
+    } else if (frozen) {
+      cached(value);
+      if (inKey) key += identity(value);
+    } else {
       text += '[';
+      if (inKey) key += '[';
       (value as unknown[]).forEach((item, i) => {
         if (i) text += ',';
-        if (isFrozenObject(item) && !Array.isArray(item)) cached(item);
-        else text += JSON.stringify(item) ?? 'null';
+        if (inKey && i) key += ',';
+        if (isFrozenObject(item) && !Array.isArray(item)) {
+          cached(item);
+          if (inKey) key += identity(item);
+        } else {
+          const json = JSON.stringify(item) ?? 'null';
+          text += json;
+          if (inKey) key += json;
+        }
       });
       text += ']';
+      if (inKey) key += ']';
     }
   }
   endRun();
   pieces.push(encode(`${text}}`));
-  return pieces;
+  return keyed ? { pieces, key } : { pieces };
 }
 
 /** A value's JSON as bytes (safe for a <script> element with `script`), encoded once per object when the value is frozen. */

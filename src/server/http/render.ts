@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { languageStrings } from '../i18n.js';
-import { jsonBytes, pageJsonPieces, scriptJson } from './page-json.js';
+import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
 
 export interface RenderInput {
   page: PageBase;
@@ -121,9 +121,11 @@ export function documentBytes(pieces: (string | Uint8Array)[]): Buffer {
 /** The document with React's server render of the page, which the client then hydrates. */
 function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentParts {
   const rp = escapeHtml(config.relative_path);
+  // The page data's JSON first: the render keys its frame cache by the same text (page-json.ts).
+  const json = pageJsonAndKey(page, true);
   let app: (string | Uint8Array)[] = [];
   try {
-    app = b.ssr.renderAppParts(page, config);
+    app = b.ssr.renderAppParts(page, config, json.key);
   } catch {
     // The client renders from scratch when the server render fails; the data is embedded.
   }
@@ -147,7 +149,7 @@ ${jsonLd(page)}
       ...app,
       `</div>
 <script id="page-data" type="application/json">`,
-      ...pageJsonPieces(page, true),
+      ...json.pieces,
       `</script>
 <script id="client-config" type="application/json">`,
     ],
