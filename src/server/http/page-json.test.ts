@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageJsonAndKey, pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
+import { beginsWith, carryBeginning, pageJsonAndKey, pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
 
 /** A page shaped like a topic page: shared (frozen) post views among per-request values. */
 const guest = Object.freeze({ uid: 0, username: '[[global:guest]]' });
@@ -80,5 +80,28 @@ describe("a page's JSON with shared parts encoded once", () => {
     expect(pageJsonAndKey({ ...view(posts, member(1, 'x')), tid: 8 }, true).key).not.toBe(a.key);
     // The same frozen views in another array: the same key.
     expect(pageJsonAndKey(view([...posts], member(3, 'z')), true).key).toBe(a.key);
+  });
+
+  it("takes the text of a shared object's fields a page begins with, made once, and checks it still holds", () => {
+    const topic = Object.freeze({ tid: 7, title: 'A <b>topic</b>', skipped: undefined, slug: '7/a-topic' });
+    const page = (extra: object) => beginsWith(Object.assign({}, topic, extra), topic);
+    const a = page({ posts, isFollowing: true });
+    const made = pageJsonAndKey(a, true);
+    expect(Buffer.concat(made.pieces).toString()).toBe(scriptSafe(JSON.stringify(a)));
+    // The topic's fields are one piece, the same buffer for the next reader.
+    const next = pageJsonAndKey(page({ posts, isFollowing: true }), true);
+    expect(next.pieces.filter((b) => made.pieces.includes(b)).map((b) => b.toString())).toContain(scriptSafe(JSON.stringify(topic).slice(1, -1)));
+    expect(next.key).toBe(made.key);
+    // A page that changed one of the fields, or put them in another order, is written as usual.
+    const changed = page({ title: 'Changed' });
+    expect(pageJsonBytes(changed).toString()).toBe(JSON.stringify(changed));
+    expect(pageJsonAndKey(changed, true).key).not.toBe(pageJsonAndKey(page({}), true).key);
+    const reordered = beginsWith({ slug: '7/a-topic', tid: 7, title: 'A <b>topic</b>' }, topic);
+    expect(pageJsonBytes(reordered).toString()).toBe(JSON.stringify(reordered));
+    // Carried to a copy (the router's page object).
+    const copy = { ...a };
+    carryBeginning(a, copy);
+    expect(pageJsonBytes(copy).toString()).toBe(JSON.stringify(copy));
+    expect(pageJsonAndKey(copy, true).key).toBe(made.key);
   });
 });

@@ -56,6 +56,42 @@ function identity(value: object): string {
   return `\u0000${id}`;
 }
 
+/** Pages (and the loader content they are made from) whose first fields are those of a frozen shared object. */
+const prefixes = new WeakMap<object, object>();
+/** A frozen prefix's keys and the JSON of its fields without braces, plain and script-safe. */
+const prefixParts = new WeakMap<object, { keys: string[]; plain?: Buffer; script?: Buffer }>();
+
+/**
+ * Says that `page` begins with the fields of `shared`, a frozen object every reader shares (a
+ * topic's fields, a category's view), copied in first: the page's JSON then takes those
+ * fields' text, made once per object, instead of stringifying them for each reader. Checked
+ * when used: keys in the same order and the very same values, else the page is written as usual.
+ */
+export function beginsWith<T extends object>(page: T, shared: object): T {
+  if (Object.isFrozen(shared)) prefixes.set(page, shared);
+  return page;
+}
+
+/** Carries beginsWith from a loader's content to the page made from it (http/pages.ts buildPage). */
+export function carryBeginning(from: object, to: object): void {
+  const shared = prefixes.get(from);
+  if (shared) prefixes.set(to, shared);
+}
+
+/** The number of `entries` that are `shared`'s fields, in order and the same values; 0 when they are not. */
+function sharedBeginning(entries: [string, unknown][], shared: object | undefined): number {
+  if (!shared) return 0;
+  let parts = prefixParts.get(shared);
+  if (!parts) prefixParts.set(shared, (parts = { keys: Object.keys(shared) }));
+  const { keys } = parts;
+  if (keys.length === 0 || keys.length > entries.length) return 0;
+  for (let i = 0; i < keys.length; i++) {
+    const [name, value] = entries[i]!;
+    if (name !== keys[i] || value !== (shared as Record<string, unknown>)[name] || SHELL_ONLY_FIELDS.has(name)) return 0;
+  }
+  return keys.length;
+}
+
 function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[]; key?: string } {
   const memo = script ? scriptBytes : plainBytes;
   const encode = (json: string) => Buffer.from(script ? scriptSafe(json) : json);
@@ -70,6 +106,27 @@ function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[
     pieces.push(bytes);
     text = '';
   };
+  const entries = Object.entries(page);
+  const shared = prefixes.get(page);
+  const skip = sharedBeginning(entries, shared);
+  if (skip > 0) {
+    // The shared fields' text, made once per object (its JSON without the braces).
+    const parts = prefixParts.get(shared!)!;
+    let bytes = script ? parts.script : parts.plain;
+    if (!bytes) {
+      const body = JSON.stringify(shared).slice(1, -1);
+      bytes = encode(body);
+      if (script) parts.script = bytes;
+      else parts.plain = bytes;
+    }
+    if (bytes.length) {
+      pieces.push(encode(text));
+      pieces.push(bytes);
+      text = '';
+      first = false;
+    }
+    if (keyed) key += identity(shared!);
+  }
   // The page's other values, in order, are stringified together, a run at a time: one call
   // instead of one per value (a topic page has some sixty). Null prototype: a "__proto__" key
   // is then a value like any other, as JSON.stringify(page) treats it.
@@ -84,7 +141,8 @@ function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[
     if (keyed) key += body;
     first = false;
   };
-  for (const [name, value] of Object.entries(page)) {
+  for (let e = skip; e < entries.length; e++) {
+    const [name, value] = entries[e]!;
     const frozen = isFrozenObject(value) && !Array.isArray(value);
     const inKey = keyed && !SHELL_ONLY_FIELDS.has(name);
     const listOfFrozen = !frozen && Array.isArray(value) && value.some(isFrozenObject);

@@ -13,7 +13,7 @@ import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
 import { documentBytes, renderDocument, renderDocumentParts } from './render.js';
-import { pageJsonBytes, scriptJson } from './page-json.js';
+import { carryBeginning, pageJsonBytes, scriptJson } from './page-json.js';
 import { copyWithout, withFields } from './objects.js';
 
 /** What a page loader is given. */
@@ -216,6 +216,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   // The loader's fields, then the router's, in the order `{ ...rest, template, title, … }` gave
   // them (see objects.ts: that spread was the page's dearest line).
   const page = copyWithout(content, LOADER_ONLY);
+  carryBeginning(content, page);
   page.template = { name, [name]: true };
   page.title = title;
   page.bodyClass = bodyClass ?? bodyClassFor(name, url);

@@ -8,6 +8,7 @@ import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import { withFields } from '../../http/objects.js';
+import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
 import { postTools } from '../posts/access.js';
@@ -21,11 +22,19 @@ import { mergedInto } from './tools/redirects.js';
 import { missingCategory, topicFields, topicThumbs } from './presenter.js';
 import type { TopicToolsDeps as TopicsDeps } from './service.js';
 
-/** The fields of each shared (frozen) topic row, made once per row rather than per reader (three dates in ISO form, the escaped title). */
-const fieldsOf = new WeakMap<TopicRow, Readonly<ReturnType<typeof topicFields>>>();
-function sharedFields(topic: TopicRow): Readonly<ReturnType<typeof topicFields>> {
+type SharedFields = Readonly<Omit<ReturnType<typeof topicFields>, 'thumbs' | 'numThumbs'>>;
+/**
+ * The fields of each shared (frozen) topic row, made once per row rather than per reader (three
+ * dates in ISO form, the escaped title); without the thumbnails, which the page's shared part
+ * gives, so the page begins with exactly these (page-json.ts beginsWith).
+ */
+const fieldsOf = new WeakMap<TopicRow, SharedFields>();
+function sharedFields(topic: TopicRow): SharedFields {
   let fields = fieldsOf.get(topic);
-  if (!fields) fieldsOf.set(topic, (fields = Object.freeze(topicFields(topic))));
+  if (!fields) {
+    const { thumbs: _thumbs, numThumbs: _numThumbs, ...rest } = topicFields(topic);
+    fieldsOf.set(topic, (fields = Object.freeze(rest)));
+  }
   return fields;
 }
 
@@ -104,7 +113,8 @@ export const topicPage = definePage<TopicPage>({
     const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     // One copy of the topic's fields with the reader's (see http/objects.ts: a spread of them and
     // then of the result cost more than the rest of the loader).
-    return withFields(fields, {
+    // (The page's JSON takes the topic's fields' text as made once for every reader.)
+    return beginsWith(withFields(fields, {
       thumbs,
       numThumbs: thumbs.length,
       title: fields.title,
@@ -147,7 +157,7 @@ export const topicPage = definePage<TopicPage>({
           { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: topic.view_count },
         ],
       },
-    });
+    }), fields);
   },
 });
 
