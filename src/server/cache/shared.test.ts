@@ -102,4 +102,17 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     await forum.ctx.auth.destroySession(hashSecret(sid));
     expect(await within1s(fullname, 'signed out')).toBe('signed out');
   });
+
+  it("shows B a member's unread chat rooms as messages and reads in A change them, within a second", async () => {
+    const [sender, reader] = [await forum.createUser(), await forum.createUser()];
+    const [from, to] = [await forum.ctx.privileges.viewer(sender.uid), await forum.ctx.privileges.viewer(reader.uid)];
+    const room = await forum.ctx.chats.create(from, { uids: [reader.uid] });
+    const unread = () => b.ctx.chats.unreadCount(to);
+    // B keeps the reader's count.
+    expect(await unread()).toBe(0);
+    await forum.ctx.chats.send(from, room.roomId, 'A message from process A');
+    expect(await within1s(unread, 1)).toBe(1);
+    await forum.ctx.chats.markRead(to, room.roomId);
+    expect(await within1s(unread, 0)).toBe(0);
+  });
 });

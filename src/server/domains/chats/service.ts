@@ -21,7 +21,15 @@ import * as store from './store.js';
 import type { MemberRow, MemberState, MessageRow, RoomRow } from './store.js';
 
 /** What the chats service uses of the application. */
-export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'moderation' | 'privileges' | 'settings' | 'users'>;
+export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'moderation' | 'privileges' | 'settings' | 'users' | 'writes' | 'caches'>;
+
+/**
+ * How long a process keeps a member's count of rooms with unread messages (every member's HTML
+ * page shows it). Any committed write to the rooms or their members drops them in every process
+ * (`chatCounts` shared cache); the TTL bounds what a process that missed the message keeps.
+ */
+const UNREAD_COUNT_TTL_MS = 5000;
+const UNREAD_COUNT_MAX = 10_000;
 
 /** The delayed notification of a message: members who have not read it by then are told. */
 interface NotifyJob {
@@ -47,8 +55,21 @@ interface Access {
 
 /** Chats: rooms, members, messages, read state and the rules of who may message whom. */
 export class ChatsService {
+  /** Members' unread room counts, by uid (see UNREAD_COUNT_TTL_MS). */
+  private keptCounts = new Map<number, { at: number; n: number }>();
+  /** Bumped by each clear: a count read before a write is not kept. */
+  private countsGeneration = 0;
+
   constructor(private readonly ctx: ChatsDeps) {
     ctx.jobs.define<NotifyJob>(NOTIFY_JOB, async ({ payload }) => this.notifyUnread(payload), { leaseMs: 60_000 });
+    // A message (the room's last message moves), a read, a join or leave, a new or deleted room.
+    ctx.caches.register('chatCounts', () => {
+      this.countsGeneration++;
+      this.keptCounts.clear();
+    });
+    const changed = () => ctx.caches.clear('chatCounts');
+    ctx.writes.on('chat_rooms', changed);
+    ctx.writes.on('chat_room_members', changed);
   }
 
   /**
@@ -283,7 +304,16 @@ export class ChatsService {
   /** The count of the viewer's private rooms with unread messages. */
   async unreadCount(viewer: Viewer): Promise<number> {
     if (viewer.uid <= 0) return 0;
-    return (await store.unreadRoomCounts(this.ctx.db, [viewer.uid])).get(viewer.uid) ?? 0;
+    const now = Date.now();
+    const kept = this.keptCounts.get(viewer.uid);
+    if (kept && now - kept.at < UNREAD_COUNT_TTL_MS) return kept.n;
+    const generation = this.countsGeneration;
+    const n = (await store.unreadRoomCounts(this.ctx.db, [viewer.uid])).get(viewer.uid) ?? 0;
+    if (generation === this.countsGeneration) {
+      if (this.keptCounts.size >= UNREAD_COUNT_MAX) this.keptCounts.clear();
+      this.keptCounts.set(viewer.uid, { at: now, n });
+    }
+    return n;
   }
 
   /** Unread room counts of several members (the live badge after a message), one query. */
