@@ -4,7 +4,7 @@
 // write: { kind: 'reply' | 'reply-rich' | 'topic', token, tids, uids, cids, names? } makes every
 // request a new reply (or topic) through /api/v3 with a master token acting as a rotating member
 // (`_uid`); 'reply-rich' adds a mention of a member (`names`) and an emoji to every reply.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { postBody, topicTitle } from './lib/content.mjs';
@@ -88,6 +88,27 @@ const loopSignal = () => {
   }
 };
 const loopSeq0 = loopSeq();
+// PostgreSQL on the same machine (spec.dbCpu): the CPU seconds of every process named
+// postgres, so a read's report shows what the database took from the cores the server and
+// this generator share.
+function dbSeconds() {
+  if (!spec.dbCpu) return null;
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.split(') ')[1].split(' ');
+      sum += (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+let db0 = null;
+let db1 = null;
 const warmupMs = spec.warmupSec * 1000;
 const r = await new Promise((resolve, reject) => {
   // Stopped by hand once the measured window is over; the duration is only a backstop.
@@ -97,6 +118,7 @@ const r = await new Promise((resolve, reject) => {
     measuring = true;
     cpu0 = cpuSeconds(spec.cpuPid);
     self0 = process.cpuUsage();
+    db0 = dbSeconds();
     loopSignal();
     load0 = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     t0 = performance.now();
@@ -105,6 +127,7 @@ const r = await new Promise((resolve, reject) => {
       seconds = (performance.now() - t0) / 1000;
       cpu1 = cpuSeconds(spec.cpuPid);
       self1 = process.cpuUsage(self0);
+      db1 = dbSeconds();
       loopSignal();
       closed = true;
       instance.stop();
@@ -165,6 +188,7 @@ process.stdout.write(
     serverCpuPct: cpu0 !== null && cpu1 !== null ? (100 * (cpu1 - cpu0)) / seconds : null,
     // This generator's own share of a core: near 100% means it, not the server, set the pace.
     loadCpuPct: self1 ? (self1.user + self1.system) / 1e4 / seconds : null,
+    dbCpuPct: db0 !== null && db1 !== null ? (100 * (db1 - db0)) / seconds : null,
     loadavg: Number(load0),
     loop,
   })}\n`,

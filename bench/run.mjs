@@ -310,9 +310,10 @@ for (const read of READS) {
       warmupSec: settings.warmupSec,
       durationSec: settings.durationSec,
       loopFile,
+      dbCpu: Boolean(pgUrl),
     });
     results.reads.push({ ...entry, ...r });
-    log(`  ${as} ${read.path}: ${Math.round(r.rps)} req/s (${((r.rps / ceilingRuns[0].rps) * 100).toFixed(0)}% of the first ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req, server ${Math.round(r.serverCpuPct)}% / load ${Math.round(r.loadCpuPct)}% of a core${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.loop ? `; ${loopSummary(r.loop)}` : ''}`);
+    log(`  ${as} ${read.path}: ${Math.round(r.rps)} req/s (${((r.rps / ceilingRuns[0].rps) * 100).toFixed(0)}% of the first ceiling), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq?.toFixed(3)} CPU ms/req, server ${Math.round(r.serverCpuPct)}% / load ${Math.round(r.loadCpuPct)}%${r.dbCpuPct != null ? ` / PostgreSQL ${Math.round(r.dbCpuPct)}%` : ''} of a core${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.loop ? `; ${loopSummary(r.loop)}` : ''}`);
   }
 }
 ceilingRuns.push(measureCeiling('after the reads'));

@@ -96,10 +96,10 @@ export function renderReport(results) {
       continue;
     }
     const note = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors` : ''].filter(Boolean).join(', ');
-    rows.push([name, fmt.n(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.pct(r.fraction), fmt.n(r.cpuMsPerReq, 3), fmt.pct(r.cpuFraction), `${fmt.n(r.serverCpuPct)}%${r.loadCpuPct != null ? ` / ${fmt.n(r.loadCpuPct)}%` : ''}`, fmt.n(r.bytesPerReq), r.loop ? `${fmt.ms(r.loop.delay.p50)} / ${fmt.ms(r.loop.delay.p99)} / ${fmt.ms(r.loop.delay.max)}` : '—', r.loop?.memory ? fmt.n(r.loop.memory.rss) : '—', note]);
+    rows.push([name, fmt.n(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.pct(r.fraction), fmt.n(r.cpuMsPerReq, 3), fmt.pct(r.cpuFraction), `${fmt.n(r.serverCpuPct)}%${r.loadCpuPct != null ? ` / ${fmt.n(r.loadCpuPct)}%` : ''}${r.dbCpuPct != null ? ` / ${fmt.n(r.dbCpuPct)}%` : ''}`, fmt.n(r.bytesPerReq), r.loop ? `${fmt.ms(r.loop.delay.p50)} / ${fmt.ms(r.loop.delay.p99)} / ${fmt.ms(r.loop.delay.max)}` : '—', r.loop?.memory ? fmt.n(r.loop.memory.rss) : '—', note]);
   }
-  parts.push(table(rows, ['reads (GET)', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'CPU ms/req', 'CPU vs ceiling', 'server / load CPU', 'bytes', 'loop delay p50/p99/max ms', 'RSS MB', '']));
-  parts.push('(of ceiling = req/s ÷ the ceiling\'s req/s; CPU vs ceiling = the ceiling\'s server CPU per request ÷ this one\'s, steadier on a busy machine; server / load CPU = share of one core the server got — well under 100% means it was starved — and that the load generator used: near 100% means the generator, not the server, set the pace; loop delay = how late the server\'s event loop came back to a 1 ms timer in the window, i.e. how long its turns were (bench/lib/loop-probe.mjs); RSS at the window\'s end)');
+  parts.push(table(rows, ['reads (GET)', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'CPU ms/req', 'CPU vs ceiling', 'server / load (/ db) CPU', 'bytes', 'loop delay p50/p99/max ms', 'RSS MB', '']));
+  parts.push('(of ceiling = req/s ÷ the ceiling\'s req/s; CPU vs ceiling = the ceiling\'s server CPU per request ÷ this one\'s, steadier on a busy machine; server / load CPU = share of one core the server got — well under 100% means it was starved — and that the load generator used: near 100% means the generator, not the server, set the pace — and, on PostgreSQL, all its processes together; loop delay = how late the server\'s event loop came back to a 1 ms timer in the window, i.e. how long its turns were (bench/lib/loop-probe.mjs); RSS at the window\'s end)');
   parts.push('');
   const wrows = (results.writes ?? []).map((w) =>
     w.skipped
