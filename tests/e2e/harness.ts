@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
 import { SESSION_COOKIE } from '../../src/server/http/auth.js';
 import type { UserRow } from '../../src/server/domains/users/store.js';
@@ -84,12 +84,20 @@ export interface E2E {
   startServer(): Promise<void>;
 }
 
+/** A browser test's time limit (the suite's is 30 s). */
+const E2E_TEST_TIMEOUT = 90_000;
+
 /**
  * Registers the hooks of a browser test file: one forum (seeded by `seed`) and one Chromium
  * for the file; after each test its contexts close and its page errors and third-party
  * requests fail it. Returns an accessor valid inside tests.
  */
 export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relativePath?: string } = {}): () => E2E & { data: S } {
+  // A browser test walks through several pages, with screenshots and accessibility checks;
+  // on a slower CI machine the longest took 28–31 s against the suite's 30 s. Each step
+  // still fails in 10 s (the contexts' default timeouts below), so a missing element is
+  // reported as such and not as the test's time running out.
+  vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT });
   let h: (E2E & { data: S }) | null = null;
   let browser: Browser | null = null;
   let forum: TestForum | null = null;
