@@ -27,7 +27,6 @@ import { cachedFrame, fragmentContext, holeInside, keepFrame, pageFragments, typ
  */
 const FRAMED = new Set(['categories', 'category', 'topic', 'recent', 'popular', 'top', 'unread', 'tag', 'tags']);
 
-
 const ids = new WeakMap<object, number>();
 let lastId = 0;
 const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.isFrozen(v);

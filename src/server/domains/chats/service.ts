@@ -9,6 +9,7 @@ import {
   type ChatRoomListItem,
   type ChatUser,
 } from '../../../shared/schemas/chat.js';
+import { SharedPageCache } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
@@ -55,18 +56,13 @@ interface Access {
 
 /** Chats: rooms, members, messages, read state and the rules of who may message whom. */
 export class ChatsService {
-  /** Members' unread room counts, by uid (see UNREAD_COUNT_TTL_MS). */
-  private keptCounts = new Map<number, { at: number; n: number }>();
-  /** Bumped by each clear: a count read before a write is not kept. */
-  private countsGeneration = 0;
+  /** Members' unread room counts, by uid (see UNREAD_COUNT_TTL_MS); a count read across a clear is not kept. */
+  private keptCounts = new SharedPageCache<number>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
 
   constructor(private readonly ctx: ChatsDeps) {
     ctx.jobs.define<NotifyJob>(NOTIFY_JOB, async ({ payload }) => this.notifyUnread(payload), { leaseMs: 60_000 });
     // A message (the room's last message moves), a read, a join or leave, a new or deleted room.
-    ctx.caches.register('chatCounts', () => {
-      this.countsGeneration++;
-      this.keptCounts.clear();
-    });
+    ctx.caches.register('chatCounts', () => this.keptCounts.clear());
     const changed = () => ctx.caches.clear('chatCounts');
     ctx.writes.on('chat_rooms', changed);
     ctx.writes.on('chat_room_members', changed);
@@ -304,16 +300,7 @@ export class ChatsService {
   /** The count of the viewer's private rooms with unread messages. */
   async unreadCount(viewer: Viewer): Promise<number> {
     if (viewer.uid <= 0) return 0;
-    const now = Date.now();
-    const kept = this.keptCounts.get(viewer.uid);
-    if (kept && now - kept.at < UNREAD_COUNT_TTL_MS) return kept.n;
-    const generation = this.countsGeneration;
-    const n = (await store.unreadRoomCounts(this.ctx.db, [viewer.uid])).get(viewer.uid) ?? 0;
-    if (generation === this.countsGeneration) {
-      if (this.keptCounts.size >= UNREAD_COUNT_MAX) this.keptCounts.clear();
-      this.keptCounts.set(viewer.uid, { at: now, n });
-    }
-    return n;
+    return this.keptCounts.get(String(viewer.uid), async () => (await store.unreadRoomCounts(this.ctx.db, [viewer.uid])).get(viewer.uid) ?? 0);
   }
 
   /** Unread room counts of several members (the live badge after a message), one query. */
