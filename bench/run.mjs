@@ -175,12 +175,15 @@ log(`bench: palaver (${dialect}) answered 200 after ${Math.round(forum.startupMs
 await new Promise((r) => setTimeout(r, 2000));
 results.memory.rss2s = forum.rss();
 // Idle RSS: what the idle server holds once V8's memory reducer has returned the start-up
-// garbage (module compilation, schema compilation), which it does some 10–20 s after
-// start-up when nothing is allocating. Sampled each second for up to 30 s; the settled value
-// is the lowest once three samples in a row agree within 1 MB.
+// garbage (module compilation, schema compilation). The reducer starts that collection only
+// once its allocation-rate estimate, sampled every 8 s, has fallen low: on a 2-core machine
+// that starts in ~2 s, some 30 s after start-up (--trace-gc: "Mark-Compact (reduce)" at
+// 32.5 s, heap 80 → 52 MB, RSS 122 MB), just past the 30 s this waited until 2026-11-28.
+// Sampled each second for up to 60 s; the settled value is the lowest once three samples in a
+// row agree within 1 MB after it fell.
 {
   const samples = [results.memory.rss2s];
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 60; i++) {
     await new Promise((r) => setTimeout(r, 1000));
     samples.push(forum.rss());
     const last = samples.slice(-3);
