@@ -177,8 +177,9 @@ results.memory.rss2s = forum.rss();
 // Idle RSS: what the idle server holds once V8's memory reducer has returned the start-up
 // garbage (module compilation, schema compilation). The reducer starts that collection only
 // once its allocation-rate estimate, sampled every 8 s, has fallen low: on a 2-core machine
-// that starts in ~2 s, some 30 s after start-up (--trace-gc: "Mark-Compact (reduce)" at
-// 32.5 s, heap 80 → 52 MB, RSS 122 MB), just past the 30 s this waited until 2026-11-28.
+// that starts in ~2 s, 30 s after start-up on an empty forum (--trace-gc: "Mark-Compact
+// (reduce)" at 32.5 s, heap 80 → 52 MB, RSS 122 MB) and 45–50 s after the first 200 on the
+// seeded one, past the 30 s this waited until 2026-11-28.
 // Sampled each second for up to 60 s; the settled value is the lowest once three samples in a
 // row agree within 1 MB after it fell.
 {

@@ -25,7 +25,7 @@ export const SCREENSHOTS = join(root, 'test-output/screenshots');
  * time of the readable one (0.5 s against 1.0 s a page on a 2-core CI machine).
  */
 export const AXE_PATH = require.resolve('axe-core/axe.min.js');
-/** Its text, read once per test file. */
+/** Its text, read once (per worker: test files share the module cache). */
 let axeSource: string | null = null;
 
 /**
