@@ -29,6 +29,7 @@ const { values: opts } = parseArgs({
     profile: { type: 'string' },
     experiment: { type: 'string' },
     'server-node-args': { type: 'string' },
+    'server-env': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'guest-cache-off': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -47,6 +48,7 @@ if (opts.help) {
                      each request, as a member's are (issue 18 budgets guests without the cache)
   --scale F          seed F × the full shape (smoke tests of the bench itself)
   --server-node-args "…"  extra node options for the forum process (V8 heap flags, say)
+  --server-env "K=V …"    extra environment of the forum process (MALLOC_ARENA_MAX=2, say)
   --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
                      statements), indexes (bench/experiments/indexes.sql on the run's SQLite copy)
   DATABASE_URL=postgres://… runs against that (fresh, empty) PostgreSQL database.
@@ -133,12 +135,26 @@ mkdirSync(runDir, { recursive: true });
 const loopFile = path.join(runDir, 'loop.json');
 const serverNodeArgs = opts['server-node-args'] ? opts['server-node-args'].split(/\s+/).filter(Boolean) : [];
 results.serverNodeArgs = serverNodeArgs;
+// Variables the C library reads when the process starts (glibc's MALLOC_ARENA_MAX) cannot be
+// set from inside it: they come with the spawn, as an operator's unit file would give them.
+const serverEnv = Object.fromEntries(
+  (opts['server-env'] ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => {
+      const i = kv.indexOf('=');
+      if (i < 1) throw new Error(`--server-env: expected NAME=value, got "${kv}"`);
+      return [kv.slice(0, i), kv.slice(i + 1)];
+    }),
+);
+results.serverEnv = serverEnv;
 const loopProbe = ['--import', pathToFileURL(path.join(ROOT, 'bench/lib/loop-probe.mjs')).href];
 async function startForum(extraNodeArgs = []) {
   const port = await freePort();
   rmSync(loopFile, { force: true });
   const env = {
     ...baseEnv,
+    ...serverEnv,
     PALAVER_BENCH_LOOP_FILE: loopFile,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -74,11 +74,18 @@ function peakReadRss(results) {
   return peak || null;
 }
 
+/** The forum process's own node options and environment, when the run gave any (they change every memory figure). */
+function serverSettings(results) {
+  const env = Object.entries(results.serverEnv ?? {}).map(([k, v]) => `${k}=${v}`);
+  const given = [...env, ...(results.serverNodeArgs ?? [])];
+  return given.length ? ` — forum started with ${given.join(' ')}` : '';
+}
+
 /** Renders the whole report as text. */
 export function renderReport(results) {
   const parts = [];
   const c = results.ceiling;
-  parts.push(`Palaver benchmark — ${results.dialect}${results.quick ? ' (quick)' : ''}${results.guestCache === 'off' ? ' — guest page cache OFF (PALAVER_GUEST_CACHE_MS=0)' : ''}${results.experiments?.length ? ` — EXPERIMENT: ${results.experiments.join(', ')} (not the code in src/)` : ''} — ${results.startedAt}`);
+  parts.push(`Palaver benchmark — ${results.dialect}${results.quick ? ' (quick)' : ''}${results.guestCache === 'off' ? ' — guest page cache OFF (PALAVER_GUEST_CACHE_MS=0)' : ''}${results.experiments?.length ? ` — EXPERIMENT: ${results.experiments.join(', ')} (not the code in src/)` : ''}${serverSettings(results)} — ${results.startedAt}`);
   parts.push(`machine: ${results.machine.cpus}× ${results.machine.cpuModel}, Node ${results.machine.node}; load: autocannon, ${results.settings.connections} connections, ${results.settings.warmupSec} s warm-up + ${results.settings.durationSec} s`);
   const loads = results.reads.filter((r) => r.loadavg !== undefined).map((r) => r.loadavg);
   if (loads.length) {
