@@ -73,6 +73,10 @@ describe("a member's page reads", () => {
     expect(await statementsOf(reader, '/api/recent')).toHaveLength(1);
     // As /api/recent: the category's row is shared, the member's watch state of it cached.
     expect(await statementsOf(reader, `/api/category/${cat.cid}`)).toHaveLength(1);
+    // Lists by term (the last day, week or month) are shared as /api/recent is: sorting every
+    // topic active in the term was a scan of them on each read.
+    expect(await statementsOf(reader, '/api/popular?term=month')).toHaveLength(1);
+    expect(await statementsOf(reader, '/api/top?term=week')).toHaveLength(1);
     // None: the categories and their teasers are shared.
     expect(await statementsOf(reader, '/api/categories')).toHaveLength(0);
   });

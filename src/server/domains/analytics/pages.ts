@@ -22,7 +22,7 @@ const dashboardPage = definePage<DashboardPage>({
       ctx.analytics.stats(viewer),
       ctx.analytics.graph(viewer, period),
       ctx.analytics.onlineNow(viewer),
-      ctx.analytics.topTopics(viewer, Date.now() - (period === 'hour' ? DAY_MS : period === 'day' ? 30 * DAY_MS : 365 * DAY_MS)),
+      ctx.analytics.topTopics(viewer, period === 'hour' ? DAY_MS : period === 'day' ? 30 * DAY_MS : 365 * DAY_MS),
       ctx.analytics.system(viewer),
     ]);
     return {

@@ -233,12 +233,12 @@ export class AnalyticsService {
     });
   }
 
-  /** The most active topics (most posts, then views) among those created since `since`. */
-  async topTopics(viewer: Viewer, since: number, limit = 10): Promise<TopicObject[]> {
+  /** The most active topics (most posts, then views) among those with a post in the last `within` ms. */
+  async topTopics(viewer: Viewer, within: number, limit = 10): Promise<TopicObject[]> {
     assertAdmin(viewer);
     const cids = (await this.ctx.categories.list(viewer)).map((c) => c.cid);
     if (!cids.length) return [];
-    return (await this.ctx.topics.list(viewer, { cids, sort: 'popular', page: 1, perPage: limit, since })).topics;
+    return (await this.ctx.topics.list(viewer, { cids, sort: 'popular', page: 1, perPage: limit, within })).topics;
   }
 
   /** The newest topics (the topics detail page). */

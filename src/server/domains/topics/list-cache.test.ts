@@ -4,6 +4,7 @@ import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import type { UserRow } from '../users/store.js';
 import { makeCategory, postReply, postTopic } from './testing.js';
+import { DAY_MS } from '../../../shared/constants.js';
 
 // Topic lists share their viewer-independent part between members who may read the same
 // categories (list.ts, ListCache): each member still gets their own read, follow and owner
@@ -84,6 +85,24 @@ describe('topic lists shared between members', () => {
     const u = await postTopic(bob.client, cid, { title: 'Shared list topic three' });
     expect((await list(alice, '/api/recent'))[0]!.tid).toBe(u.tid);
     expect((await list(carol, '/api/recent'))[0]!.tid).toBe(u.tid);
+  });
+
+  it('keeps a term list to its window, and shows a reply at once', async () => {
+    const old = await postTopic(alice.client, cid, { title: 'Shared term list old topic' });
+    const recent = await postTopic(alice.client, cid, { title: 'Shared term list recent topic' });
+    // The old topic's last post was two days ago (its row is aged directly, as time would).
+    await forum.ctx.db.updateTable('topics').set({ last_post_time: Date.now() - 2 * DAY_MS }).where('tid', '=', old.tid).execute();
+    forum.ctx.caches.clear('topics');
+    const day = await list(bob, '/api/popular?term=day');
+    expect(find(day, recent.tid)).toBeDefined();
+    expect(find(day, old.tid)).toBeUndefined();
+    expect(find(await list(alice, '/api/popular?term=day'), old.tid)).toBeUndefined();
+    expect(find(await list(bob, '/api/popular?term=week'), old.tid)).toBeDefined();
+    expect(find(await list(bob, '/api/top?term=month'), old.tid)).toBeDefined();
+    // A reply brings it back into the day's list, for every member, at once.
+    await postReply(bob.client, old.tid, 'A reply that makes the old topic active today.');
+    expect(find(await list(alice, '/api/popular?term=day'), old.tid)).toMatchObject({ postcount: 2 });
+    expect(find(await list(bob, '/api/popular?term=day'), old.tid)).toMatchObject({ postcount: 2 });
   });
 
   it('never gives a member a page built for members who may read more categories', async () => {

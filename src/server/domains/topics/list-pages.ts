@@ -30,9 +30,9 @@ async function listPage(
   const states = await ctx.categories.watchStates(viewer, readable);
   const cids = extra.unreadOnly ? readable : readable.filter((cid) => states.get(cid) !== 'ignoring');
   const watchedCids = extra.unreadOnly ? readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!)) : undefined;
-  const since = extra.term && TERMS[extra.term] ? Date.now() - TERMS[extra.term]! : undefined;
+  const within = extra.term && TERMS[extra.term] ? TERMS[extra.term] : undefined;
   const tag = tagFilter(query.tag);
-  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, since, unreadOnly: extra.unreadOnly, watchedCids, tag });
+  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, within, unreadOnly: extra.unreadOnly, watchedCids, tag });
   const pageCount = Math.max(1, Math.ceil(count / perPage));
   if (page > pageCount) throw notFound();
   return {

@@ -31,10 +31,15 @@ export class ListCache {
   readonly counts = new SharedPageCache<number>(ListCache.TTL_MS, 1000);
   readonly pages = new SharedPageCache<SharedPage>(ListCache.TTL_MS, 200);
 
-  /** The list's key, or null for lists built each time (by period, unread state). */
-  key(q: { cids: number[]; deletedCids: number[]; tag?: string; since?: number; unreadFor?: number }): string | null {
+  /**
+   * The list's key, or null for lists built each time (since a given time, by unread state). A
+   * list of the last `within` ms (a term: day, week, month) is keyed by that length, not by its
+   * start: shared for TTL_MS like any other, its window may start up to TTL_MS before the
+   * reader's request, as its content may lag a write.
+   */
+  key(q: { cids: number[]; deletedCids: number[]; tag?: string; since?: number; unreadFor?: number }, within?: number): string | null {
     if (q.since !== undefined || q.unreadFor !== undefined) return null;
-    return `${q.cids.join(',')}|${q.deletedCids.join(',')}|${q.tag ?? ''}`;
+    return `${q.cids.join(',')}|${q.deletedCids.join(',')}|${q.tag ?? ''}|${within ?? ''}`;
   }
 
   clear(): void {
@@ -57,11 +62,14 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     unreadFor: opts.unreadOnly && viewer.uid > 0 ? viewer.uid : undefined,
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   };
-  const key = cache?.key(query) ?? null;
+  const key = cache?.key(query, opts.within) ?? null;
+  // A term's window starts when the list (or its total) is built.
+  const windowed = () => (opts.within ? { ...query, since: Date.now() - opts.within } : query);
   const build = async (): Promise<SharedPage> => {
+    const q = windowed();
     const [rows, count] = await Promise.all([
-      store.listTopics(ctx.db, query),
-      cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, query)) : store.countTopics(ctx.db, query),
+      store.listTopics(ctx.db, q),
+      cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, windowed())) : store.countTopics(ctx.db, q),
     ]);
     return { rows, topics: await presentSharedTopics(ctx, rows), count };
   };

@@ -33,8 +33,13 @@ export interface TopicListOptions {
   unreadOnly?: boolean;
   /** With unreadOnly: only topics in these categories (those the member watches or tracks) or that the member follows. */
   watchedCids?: number[];
-  /** Only topics newer than this time (popular/top terms: day, week, month). */
+  /** Only topics with a post since this time (a digest's last send): such a list is built each time. */
   since?: number;
+  /**
+   * Only topics with a post in the last this many ms (popular/top terms: day, week, month).
+   * The window ends when the list is built: a list shared for a few seconds keeps its window.
+   */
+  within?: number;
   /** Only topics carrying this tag. */
   tag?: string;
 }
