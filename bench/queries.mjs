@@ -83,6 +83,7 @@ const READS = [
   { id: 'categories', path: '/api/categories' },
   { id: 'category', path: `/api/category/${seed.categorySlugs[seed.cids[0]]}` },
   { id: 'recent', path: '/api/recent' },
+  { id: 'popularMonth', path: '/api/popular?term=month' },
   { id: 'topic', path: `/api/topic/${small}/${seed.slugs[small]}` },
   { id: 'topicBig', path: `/api/topic/${big}/${seed.slugs[big]}` },
   { id: 'topicHtml', path: `/topic/${small}/${seed.slugs[small]}` },

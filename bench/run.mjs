@@ -40,7 +40,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify; widgets)
+  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify; widgets)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -241,6 +241,8 @@ const READS = [
   { id: 'categories', label: '/api/categories', path: '/api/categories' },
   { id: 'category', label: '/api/category/:cid', path: `/api/category/${seed.categorySlugs[cat]}` },
   { id: 'recent', label: '/api/recent', path: '/api/recent' },
+  // A list by term: every seeded topic had a post in the last month, so it sorts them all.
+  { id: 'popularMonth', label: '/api/popular?term=month', path: '/api/popular?term=month' },
   { id: 'topic', label: '/api/topic/:tid (10 posts)', path: `/api/topic/${small}/${seed.slugs[small]}` },
   { id: 'topicBig', label: `/api/topic/:big (${seed.shape.bigPosts} posts, page 1)`, path: `/api/topic/${big}/${seed.slugs[big]}` },
   { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
@@ -297,7 +299,7 @@ async function probe(read, as) {
 }
 
 // --- the ceiling: bare Fastify answering a JSON body the size of the topic page ---
-const topicProbe = await probe(READS[3], 'guest');
+const topicProbe = await probe(READS.find((r) => r.id === 'topic'), 'guest');
 const ceilingBytes = topicProbe.bytes ?? 20_000;
 const ceilingPort = await freePort();
 const ceiling = await startProcess({ script: path.join(ROOT, 'bench/ceiling.mjs'), args: [String(ceilingBytes)], env: { ...baseEnv, PORT: String(ceilingPort) }, port: ceilingPort, probePath: '/', name: 'ceiling' });
