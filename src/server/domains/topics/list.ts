@@ -63,13 +63,12 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
     watchedCids: opts.unreadOnly && viewer.uid > 0 ? opts.watchedCids : undefined,
   };
   const key = cache?.key(query, opts.within) ?? null;
-  // A term's window starts when the list (or its total) is built.
-  const windowed = () => (opts.within ? { ...query, since: Date.now() - opts.within } : query);
   const build = async (): Promise<SharedPage> => {
-    const q = windowed();
+    // A term's window starts when the list is built; its total, when built with it, counts the same window.
+    const q = opts.within ? { ...query, since: Date.now() - opts.within } : query;
     const [rows, count] = await Promise.all([
       store.listTopics(ctx.db, q),
-      cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, windowed())) : store.countTopics(ctx.db, q),
+      cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, q)) : store.countTopics(ctx.db, q),
     ]);
     return { rows, topics: await presentSharedTopics(ctx, rows), count };
   };
