@@ -76,6 +76,13 @@ const res = await app.inject({ method: 'POST', url: '/login', headers: { 'x-csrf
 const sid = res.cookies.find((c) => c.name === 'palaver.sid');
 if (!sid) throw new Error(`login failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
 const memberCookie = `palaver.sid=${sid.value}`;
+// An administrator for the dashboard read, made as `palaver user create --admin` makes one.
+const ADMIN = { username: 'queries-admin', password: 'Queries-Admin-Horse-42!' };
+await app.ctx.users.create({ username: ADMIN.username, email: null, password: ADMIN.password }, { admin: true });
+const adminLogin = await app.inject({ method: 'POST', url: '/login', headers: { 'x-csrf-token': csrf, cookie: guestCookies }, payload: ADMIN });
+const adminSid = adminLogin.cookies.find((c) => c.name === 'palaver.sid');
+if (!adminSid) throw new Error(`admin login failed: ${adminLogin.statusCode} ${adminLogin.body.slice(0, 200)}`);
+const adminCookie = `palaver.sid=${adminSid.value}`;
 
 const small = seed.tids.small;
 const big = seed.tids.big;
@@ -92,6 +99,8 @@ const READS = [
   // posts are written by run.mjs only, so here it stands for a search with no results).
   { id: 'searchCommon', path: '/api/search?term=database&in=titlesposts' },
   { id: 'searchRare', path: '/api/search?term=zyzzyva&in=titlesposts' },
+  // The admin dashboard: as the administrator only (its "member" row).
+  { id: 'dashboard', path: '/api/admin', admin: true },
 ];
 const only = opts.only ? opts.only.split(',') : null;
 
@@ -114,8 +123,8 @@ const report = [];
 const plans = new Map();
 for (const read of READS) {
   if (only && !only.includes(read.id)) continue;
-  for (const as of ['guest', 'member']) {
-    const headers = as === 'member' ? { cookie: memberCookie } : {};
+  for (const as of read.admin ? ['member'] : ['guest', 'member']) {
+    const headers = as === 'member' ? { cookie: read.admin ? adminCookie : memberCookie } : {};
     await app.inject({ method: 'GET', url: read.path, headers }); // warm caches
     recording = [];
     const t0 = performance.now();

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardLoginsPage, DashboardPage, DashboardSearchesPage, DashboardTopicsPage, DashboardUsersPage } from '../../../shared/schemas/dashboard.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
+import type { Viewer } from '../privileges/service.js';
 import { makeCategory, postReply, postTopic } from '../topics/testing.js';
 import { addCounts, HOUR_MS } from './store.js';
 
 let forum: TestForum;
 let admin: HttpClient;
+let adminViewer: Viewer;
 let cid: number;
 
 /** A metric's count in the database (after a flush), over all hours. */
@@ -25,7 +27,7 @@ async function counts(...metrics: string[]): Promise<number[]> {
 beforeAll(async () => {
   // The guest page cache is on (as in production): a guest's repeated page is a cache hit and still counts.
   forum = await startTestForum({ env: { PALAVER_GUEST_CACHE_MS: '60000' } });
-  ({ client: admin } = await forum.loginAs({ admin: true }));
+  ({ client: admin, viewer: adminViewer } = await forum.member({ admin: true }));
   cid = await makeCategory(forum.ctx, 'Counted');
 });
 afterAll(async () => {
@@ -83,6 +85,55 @@ describe('counters', () => {
     await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 3 }]);
     expect(await stored('test:additive')).toBe(5);
     await forum.ctx.db.deleteFrom('analytics_counts').where('metric', '=', 'test:additive').execute();
+  });
+});
+
+describe('reading the counters', () => {
+  /** Searches today, as the dashboard's stats row and its hourly graph give them. */
+  async function searchesNow(): Promise<[number, number]> {
+    const [stats, hours] = await Promise.all([forum.ctx.analytics.stats(adminViewer), forum.ctx.analytics.graph(adminViewer, 'hour')]);
+    return [stats.find((s) => s.set === 'searches')!.today, hours.series.searches.at(-1)!];
+  }
+
+  it("never writes, and shows this process's counts at once and once only, across flushes under way", async () => {
+    const analytics = forum.ctx.analytics;
+    await counts();
+    const [today0, hour0] = await searchesNow();
+    const [stored0] = await counts('searches');
+
+    analytics.increment('searches', 3);
+    expect(await searchesNow()).toEqual([today0 + 3, hour0 + 3]);
+    // The read wrote nothing, and a whole dashboard read does not either.
+    expect(analytics.unflushed('searches')).toBe(3);
+    expect((await admin.get('/api/admin')).status).toBe(200);
+    expect(analytics.unflushed('searches')).toBe(3);
+    expect(analytics.unflushed('pageviews')).toBeGreaterThan(0);
+
+    // Written after the shared read was taken: counted from the batch, not twice.
+    await analytics.flush();
+    expect(await stored('searches')).toBe(stored0 + 3);
+    expect(await searchesNow()).toEqual([today0 + 3, hour0 + 3]);
+
+    // Reads while a batch is being written.
+    analytics.increment('searches', 2);
+    const [, during] = await Promise.all([analytics.flush(), searchesNow()]);
+    expect(during).toEqual([today0 + 5, hour0 + 5]);
+
+    // More writes than the batches kept, each read while one is under way: the shared read is
+    // taken again when the batches it lacks are gone, and every read is still exact.
+    for (let i = 1; i <= 20; i++) {
+      analytics.increment('searches');
+      const [now] = await Promise.all([searchesNow(), analytics.flush()]);
+      expect(now).toEqual([today0 + 5 + i, hour0 + 5 + i]);
+    }
+    await analytics.flush();
+    expect(await stored('searches')).toBe(stored0 + 25);
+  });
+
+  it("shows another process's written counts within a few seconds", async () => {
+    const [today0] = await searchesNow();
+    await addCounts(forum.ctx.db, [{ metric: 'searches', hour: Math.floor(Date.now() / HOUR_MS) * HOUR_MS, count: 7 }]);
+    await expect.poll(async () => (await searchesNow())[0], { timeout: 9000, interval: 250 }).toBe(today0 + 7);
   });
 });
 

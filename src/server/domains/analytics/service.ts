@@ -14,8 +14,31 @@ export type AnalyticsDeps = Pick<AppContext, 'db' | 'dialect' | 'log' | 'hooks' 
 
 const FLUSH_MS = 5_000;
 const DATABASE_SIZE_TTL_MS = 60_000;
+// The system panel's memory figures: process.memoryUsage() reads /proc and walks V8's heap spaces.
+const MEMORY_TTL_MS = 1_000;
+// Committed batches kept for stored reads that predate them (a write every FLUSH_MS at most, in practice).
+const KEPT_BATCHES = 16;
 // The most rows one process keeps between flushes (8 metrics, a couple of hours): a bound, never reached in practice.
 const MAX_PENDING = 10_000;
+
+/** Counts keyed `metric|hour` (ms of the hour's start). */
+type Counts = Map<string, number>;
+
+/** What a read of the table gave, and how many of this process's writes the table then held. */
+interface Stored<T> {
+  epoch: number;
+  value: T;
+}
+
+/** Each `metric|hour` key of the maps as a metric, an hour and a count. */
+function* entries(...maps: Counts[]): Generator<{ metric: string; hour: number; count: number }> {
+  for (const map of maps) {
+    for (const [key, count] of map) {
+      const at = key.lastIndexOf('|');
+      yield { metric: key.slice(0, at), hour: Number(key.slice(at + 1)), count };
+    }
+  }
+}
 
 /** Who is connected now (the live layer sets it; a process without one reports nobody). */
 export type OnlineSource = () => Promise<{ members: number; guests: number }>;
@@ -56,16 +79,19 @@ function increase(now: number, before: number): { text: string; cls: string } {
 
 /** The start of each bucket of a period ending now (UTC): 24 hours, 30 days or 12 months. */
 export function periodBuckets(period: DashboardPeriod, now: number): number[] {
-  if (period === 'hour') {
-    const last = Math.floor(now / HOUR_MS) * HOUR_MS;
-    return Array.from({ length: 24 }, (_, i) => last - (23 - i) * HOUR_MS);
-  }
-  if (period === 'day') {
-    const last = Math.floor(now / DAY_MS) * DAY_MS;
-    return Array.from({ length: 30 }, (_, i) => last - (29 - i) * DAY_MS);
-  }
+  if (period === 'hour') return steps(24, Math.floor(now / HOUR_MS) * HOUR_MS, HOUR_MS);
+  if (period === 'day') return steps(30, Math.floor(now / DAY_MS) * DAY_MS, DAY_MS);
   const d = new Date(now);
-  return Array.from({ length: 12 }, (_, i) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11 + i, 1));
+  const months: number[] = [];
+  for (let i = 0; i < 12; i++) months.push(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11 + i, 1));
+  return months;
+}
+
+/** `count` bucket starts `size` apart, the last at `last`. */
+function steps(count: number, last: number, size: number): number[] {
+  const out: number[] = [];
+  for (let i = count - 1; i >= 0; i--) out.push(last - i * size);
+  return out;
 }
 
 /**
@@ -73,10 +99,23 @@ export function periodBuckets(period: DashboardPeriod, now: number): number[] {
  * hour). Counting never writes on the request: increments stay in memory and one batched,
  * additive write per few seconds (and at shutdown) adds them to `analytics_counts`, so several
  * processes each add their own.
+ *
+ * Reading never writes either. What the table holds is read at most once per FLUSH_MS per
+ * window (shared by every admin, like the pages' caches), and this process's counts the table
+ * did not hold at that read (still pending, being written, or written since) are added to it:
+ * this process's own counts show at once, another process's within two flush intervals.
  */
 export class AnalyticsService {
-  private pending = new Map<string, number>();
+  private pending: Counts = new Map();
+  /** The batch being written: out of `pending`, not yet in `written`. */
+  private inflight: Counts = new Map();
+  /** This process's committed writes, counted; `written` keeps the last few batches by their number. */
+  private epoch = 0;
+  private written: { epoch: number; counts: Counts }[] = [];
+  private readonly stored = new SharedPageCache<Stored<unknown>>(FLUSH_MS, 16);
+  private memory: { at: number; value: NodeJS.MemoryUsage } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Writes, and the reads of the stored counts, one after another (see `readStored`). */
   private flushing: Promise<void> = Promise.resolve();
   private online: OnlineSource = async () => ({ members: 0, guests: 0 });
   /**
@@ -125,30 +164,65 @@ export class AnalyticsService {
     return n;
   }
 
-  /**
-   * Writes the pending counts in one transaction; on failure they are kept for the next flush.
-   * Flushes run one after another, so a reader that flushes never misses a write under way.
-   */
-  flush(): Promise<void> {
-    const run = this.flushing.catch(() => undefined).then(() => this.write());
-    this.flushing = run;
+  /** Runs `task` after every write and stored read asked for before it (a failed one does not stop the next: `flushing` never fails). */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.flushing.then(task);
+    this.flushing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
+  }
+
+  /** Writes the pending counts in one transaction; on failure they are kept for the next flush. */
+  flush(): Promise<void> {
+    return this.serial(() => this.write());
   }
 
   private async write(): Promise<void> {
     if (!this.pending.size) return;
-    const batch = [...this.pending];
-    this.pending.clear();
-    const rows = batch.map(([key, count]) => {
-      const at = key.lastIndexOf('|');
-      return { metric: key.slice(0, at), hour: Number(key.slice(at + 1)), count };
-    });
+    const batch = this.pending;
+    this.pending = new Map();
+    this.inflight = batch;
     try {
-      await this.ctx.db.transaction().execute((tx) => store.addCounts(tx, rows));
+      await this.ctx.db.transaction().execute((tx) => store.addCounts(tx, [...entries(batch)]));
     } catch (err) {
       for (const [key, n] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + n);
       throw err;
+    } finally {
+      this.inflight = new Map();
     }
+    // In the same turn as the commit's end: a reader sees the batch either in flight or written, never neither.
+    this.written.push({ epoch: ++this.epoch, counts: batch });
+    if (this.written.length > KEPT_BATCHES) this.written.shift();
+  }
+
+  /**
+   * A read of the table, shared for FLUSH_MS under `key`, with this process's counts it does not
+   * hold. The read runs between writes (`serial`), so it holds exactly the batches written
+   * before it; the batches written after it, the one in flight and the pending counts are the
+   * rest. A stored read older than the batches kept is read again.
+   */
+  private async readStored<T>(key: string, read: () => Promise<T>): Promise<{ value: T; extra: Counts[] }> {
+    const load = () => this.serial(async () => ({ epoch: this.epoch, value: await read() }));
+    let got = (await this.stored.get(key, load)) as Stored<T>;
+    const oldest = this.written[0]?.epoch ?? this.epoch + 1;
+    if (got.epoch < this.epoch && got.epoch + 1 < oldest) {
+      this.stored.clear();
+      got = (await this.stored.get(key, load)) as Stored<T>;
+    }
+    const extra = this.written.filter((w) => w.epoch > got.epoch).map((w) => w.counts);
+    return { value: got.value, extra: [...extra, this.inflight, this.pending] };
+  }
+
+  /** Counts per bucket of the metrics in [from, to), this process's unwritten counts included. */
+  private async buckets(from: number, to: number, size: number): Promise<{ metric: string; bucket: number; count: number }[]> {
+    const { value, extra } = await this.readStored(`buckets:${size}:${from}:${to}`, () => store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, from, to, size));
+    const rows = [...value];
+    for (const e of entries(...extra)) {
+      if (e.hour >= from && e.hour < to) rows.push({ metric: e.metric, bucket: Math.floor(e.hour / size) * size, count: e.count });
+    }
+    return rows;
   }
 
   /** Stops the flush timer (at shutdown, after the last flush). */
@@ -179,21 +253,19 @@ export class AnalyticsService {
    */
   async series(viewer: Viewer, units: 'hours' | 'days', until: number, count: number): Promise<Record<AnalyticsMetric, number[]>> {
     assertAdmin(viewer);
-    await this.flush();
     const size = units === 'hours' ? HOUR_MS : DAY_MS;
     const last = Math.floor(until / size) * size;
-    const labels = Array.from({ length: count }, (_, i) => last - (count - 1 - i) * size);
-    return this.fill(await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, labels[0]!, last + size, size), labels);
+    const labels = steps(count, last, size);
+    return this.fill(await this.buckets(labels[0]!, last + size, size), labels);
   }
 
   /** A graph of every metric over a period (24 hours, 30 days or 12 months). */
   async graph(viewer: Viewer, period: DashboardPeriod, now = Date.now()): Promise<DashboardGraph> {
     assertAdmin(viewer);
-    await this.flush();
     const labels = periodBuckets(period, now);
     const from = labels[0]!;
-    if (period === 'hour') return { period, labels, series: this.fill(await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, from, from + 24 * HOUR_MS, HOUR_MS), labels) };
-    const days = await store.bucketCounts(this.ctx.db, ANALYTICS_METRICS, from, Math.floor(now / DAY_MS) * DAY_MS + DAY_MS, DAY_MS);
+    if (period === 'hour') return { period, labels, series: this.fill(await this.buckets(from, from + 24 * HOUR_MS, HOUR_MS), labels) };
+    const days = await this.buckets(from, Math.floor(now / DAY_MS) * DAY_MS + DAY_MS, DAY_MS);
     if (period === 'day') return { period, labels, series: this.fill(days, labels) };
     // Months: each day's count goes to the month it falls in.
     const months = days.map((r) => {
@@ -206,30 +278,43 @@ export class AnalyticsService {
   /** NodeBB's dashboard `stats`: each counter today / yesterday, this / last week, this / last month, all time. */
   async stats(viewer: Viewer, now = Date.now()): Promise<DashboardStat[]> {
     assertAdmin(viewer);
-    await this.flush();
     const end = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
-    const sums = await store.windowSums(this.ctx.db, {
+    const windows: Record<string, [number, number]> = {
       today: [end - DAY_MS, end],
       yesterday: [end - 2 * DAY_MS, end - DAY_MS],
       thisweek: [end - 7 * DAY_MS, end],
       lastweek: [end - 14 * DAY_MS, end - 7 * DAY_MS],
       thismonth: [end - 30 * DAY_MS, end],
       lastmonth: [end - 60 * DAY_MS, end - 30 * DAY_MS],
-    });
+    };
+    const { value: sums, extra } = await this.readStored(`sums:${end}`, () => store.windowSums(this.ctx.db, windows));
+    const add = new Map<string, Record<string, number>>();
+    for (const e of entries(...extra)) {
+      const sum = add.get(e.metric) ?? { alltime: 0 };
+      add.set(e.metric, sum);
+      sum.alltime! += e.count;
+      for (const [name, [from, to]] of Object.entries(windows)) if (e.hour >= from && e.hour < to) sum[name] = (sum[name] ?? 0) + e.count;
+    }
+    // One object literal of fixed keys a row (`href` undefined where a row has none: JSON leaves
+    // it out). Spreading `row` first and adding 13 keys cost some 30 µs a dashboard read.
     return STAT_ROWS.map((row) => {
-      const s = sums.get(row.set) ?? {};
-      const v = (k: string) => s[k] ?? 0;
-      const day = increase(v('today'), v('yesterday'));
-      const week = increase(v('thisweek'), v('lastweek'));
-      const month = increase(v('thismonth'), v('lastmonth'));
+      const stored = sums.get(row.set);
+      const more = add.get(row.set);
+      const v = (k: string) => (stored?.[k] ?? 0) + (more?.[k] ?? 0);
+      const [yesterday, today, lastweek, thisweek, lastmonth, thismonth] = [v('yesterday'), v('today'), v('lastweek'), v('thisweek'), v('lastmonth'), v('thismonth')];
+      const day = increase(today, yesterday);
+      const week = increase(thisweek, lastweek);
+      const month = increase(thismonth, lastmonth);
       return {
-        ...row,
-        yesterday: v('yesterday'),
-        today: v('today'),
-        lastweek: v('lastweek'),
-        thisweek: v('thisweek'),
-        lastmonth: v('lastmonth'),
-        thismonth: v('thismonth'),
+        set: row.set,
+        name: row.name,
+        href: row.href,
+        yesterday,
+        today,
+        lastweek,
+        thisweek,
+        lastmonth,
+        thismonth,
         alltime: v('alltime'),
         dayIncrease: day.text,
         dayTextClass: day.cls,
@@ -260,7 +345,9 @@ export class AnalyticsService {
   /** The system panel: version, Node, database and its size, uptime, memory. */
   async system(viewer: Viewer): Promise<DashboardSystem> {
     assertAdmin(viewer);
-    const mem = process.memoryUsage();
+    const now = Date.now();
+    if (!this.memory || now - this.memory.at >= MEMORY_TTL_MS) this.memory = { at: now, value: process.memoryUsage() };
+    const mem = this.memory.value;
     return {
       version: palaverVersion(),
       node: process.version,
