@@ -296,7 +296,8 @@ export class AnalyticsService {
       for (const [name, [from, to]] of Object.entries(windows)) if (e.hour >= from && e.hour < to) sum[name] = (sum[name] ?? 0) + e.count;
     }
     // One object literal of fixed keys a row (`href` undefined where a row has none: JSON leaves
-    // it out). Spreading `row` first and adding 13 keys cost some 30 µs a dashboard read.
+    // it out). Spreading `row` first and then adding 13 keys took 60 µs for the six rows (10 µs a
+    // row, measured in isolation; 2 µs so).
     return STAT_ROWS.map((row) => {
       const stored = sums.get(row.set);
       const more = add.get(row.set);
