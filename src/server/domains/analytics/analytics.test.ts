@@ -89,9 +89,11 @@ describe('counters', () => {
 });
 
 describe('reading the counters', () => {
+  // One moment for every count and read: an hour that ends during the test changes nothing.
+  const now = Date.now();
   /** Searches today, as the dashboard's stats row and its hourly graph give them. */
   async function searchesNow(): Promise<[number, number]> {
-    const [stats, hours] = await Promise.all([forum.ctx.analytics.stats(adminViewer), forum.ctx.analytics.graph(adminViewer, 'hour')]);
+    const [stats, hours] = await Promise.all([forum.ctx.analytics.stats(adminViewer, now), forum.ctx.analytics.graph(adminViewer, 'hour', now)]);
     return [stats.find((s) => s.set === 'searches')!.today, hours.series.searches.at(-1)!];
   }
 
@@ -101,7 +103,7 @@ describe('reading the counters', () => {
     const [today0, hour0] = await searchesNow();
     const [stored0] = await counts('searches');
 
-    analytics.increment('searches', 3);
+    analytics.increment('searches', 3, now);
     expect(await searchesNow()).toEqual([today0 + 3, hour0 + 3]);
     // The read wrote nothing, and a whole dashboard read does not either.
     expect(analytics.unflushed('searches')).toBe(3);
@@ -115,16 +117,16 @@ describe('reading the counters', () => {
     expect(await searchesNow()).toEqual([today0 + 3, hour0 + 3]);
 
     // Reads while a batch is being written.
-    analytics.increment('searches', 2);
+    analytics.increment('searches', 2, now);
     const [, during] = await Promise.all([analytics.flush(), searchesNow()]);
     expect(during).toEqual([today0 + 5, hour0 + 5]);
 
     // More writes than the batches kept, each read while one is under way: the shared read is
     // taken again when the batches it lacks are gone, and every read is still exact.
     for (let i = 1; i <= 20; i++) {
-      analytics.increment('searches');
-      const [now] = await Promise.all([searchesNow(), analytics.flush()]);
-      expect(now).toEqual([today0 + 5 + i, hour0 + 5 + i]);
+      analytics.increment('searches', 1, now);
+      const [read] = await Promise.all([searchesNow(), analytics.flush()]);
+      expect(read).toEqual([today0 + 5 + i, hour0 + 5 + i]);
     }
     await analytics.flush();
     expect(await stored('searches')).toBe(stored0 + 25);
@@ -132,7 +134,7 @@ describe('reading the counters', () => {
 
   it("shows another process's written counts within a few seconds", async () => {
     const [today0] = await searchesNow();
-    await addCounts(forum.ctx.db, [{ metric: 'searches', hour: Math.floor(Date.now() / HOUR_MS) * HOUR_MS, count: 7 }]);
+    await addCounts(forum.ctx.db, [{ metric: 'searches', hour: Math.floor(now / HOUR_MS) * HOUR_MS, count: 7 }]);
     await expect.poll(async () => (await searchesNow())[0], { timeout: 9000, interval: 250 }).toBe(today0 + 7);
   });
 });
