@@ -160,7 +160,7 @@ export class AnalyticsService {
   /** Counts not yet written (tests, and the bench). */
   unflushed(metric: AnalyticsMetric): number {
     let n = 0;
-    for (const [key, v] of this.pending) if (key.slice(0, key.lastIndexOf('|')) === metric) n += v;
+    for (const e of entries(this.pending)) if (e.metric === metric) n += e.count;
     return n;
   }
 
@@ -206,8 +206,8 @@ export class AnalyticsService {
   private async readStored<T>(key: string, read: () => Promise<T>): Promise<{ value: T; extra: Counts[] }> {
     const load = () => this.serial(async () => ({ epoch: this.epoch, value: await read() }));
     let got = (await this.stored.get(key, load)) as Stored<T>;
-    const oldest = this.written[0]?.epoch ?? this.epoch + 1;
-    if (got.epoch < this.epoch && got.epoch + 1 < oldest) {
+    // The first batch it lacks is gone (with none written yet, nothing is lacking).
+    if (got.epoch + 1 < (this.written[0]?.epoch ?? this.epoch + 1)) {
       this.stored.clear();
       got = (await this.stored.get(key, load)) as Stored<T>;
     }
