@@ -64,4 +64,14 @@ describe('config', () => {
     writeFileSync(path.join(cwd, 'config.json'), '{nope');
     expect(() => loadConfig({}, cwd)).toThrow(/not valid JSON/);
   });
+
+  it('reads the memory mode from PALAVER_MEMORY or config.json, auto by default, and refuses others', () => {
+    const cwd = dir();
+    expect(loadConfig({}, cwd).memory).toBe('auto');
+    expect(loadConfig({ PALAVER_MEMORY: 'low' }, cwd).memory).toBe('low');
+    writeFileSync(path.join(cwd, 'config.json'), JSON.stringify({ memory: 'fast' }));
+    expect(loadConfig({}, cwd).memory).toBe('fast');
+    expect(loadConfig({ PALAVER_MEMORY: 'low' }, cwd).memory).toBe('low');
+    expect(() => loadConfig({ PALAVER_MEMORY: 'tiny' }, cwd)).toThrow('PALAVER_MEMORY: expected auto, low, fast, got "tiny"');
+  });
 });

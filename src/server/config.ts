@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MEMORY_MODES, type MemoryMode } from './memory.js';
 
 /** Infrastructure configuration, read once at start from the environment and config.json. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   /** How long a page served to guests may be reused (ms); 0 turns the guest cache off. */
   guestCacheMs: number;
   trustProxy: boolean;
+  /** How a serving process trades memory for CPU: auto (low under 1 GB), low or fast (see memory.ts). */
+  memory: MemoryMode;
   admin: { username: string; email: string; password: string } | null;
   rateLimits: {
     /** Login attempts per IP per minute. */
@@ -139,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     posts: intValue('PALAVER_RATE_POSTS', env.PALAVER_RATE_POSTS ?? limits.posts, 30, problems, 1),
   };
   const guestCacheMs = intValue('PALAVER_GUEST_CACHE_MS', pick('PALAVER_GUEST_CACHE_MS', 'guestCacheMs'), 2000, problems, 0, 600_000);
+  const memory = String(pick('PALAVER_MEMORY', 'memory') ?? 'auto');
+  if (!(MEMORY_MODES as readonly string[]).includes(memory)) {
+    problems.push(`PALAVER_MEMORY: expected ${MEMORY_MODES.join(', ')}, got ${JSON.stringify(memory)}`);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     guestCacheMs,
     logLevel: String(pick('LOG_LEVEL', 'logLevel') ?? (nodeEnv === 'test' ? 'silent' : 'info')),
     trustProxy: String(pick('PALAVER_TRUST_PROXY', 'trustProxy') ?? 'false') === 'true',
+    memory: memory as MemoryMode,
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : null,
     rateLimits,
   };

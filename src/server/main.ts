@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -11,6 +10,7 @@ import { startFirstRun } from './domains/admin/setup-routes.js';
 import { watchClientBuild } from './realtime/live-reload.js';
 import { translate } from './i18n.js';
 import { AppError } from './http/errors.js';
+import { applyMemoryMode } from './memory.js';
 
 const USAGE = `Usage: palaver <command> [options]
 
@@ -57,25 +57,8 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
   });
 }
 
-/**
- * How far V8 lets its old generation grow past what the last full collection kept, in percent.
- * V8's own choice for a busy process is up to 4× the live heap: the benchmark's forum (some
- * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–390 MB of RSS under
- * its reads. At 2× the highest RSS was 270 MB for the same requests per second. At 1.5× it
- * was 250 MB, but guests' HTML (a 50 KB buffer a response, external memory V8 counts against
- * the limit) then started a full collection every 300 ms and cost 30–40% more CPU. Set first
- * thing: set once the forum listened instead, member topic pages cost some 30% more CPU in
- * three runs of three (V8 documents no flag change after start-up). An operator's own
- * --heap-growing-percent (in the command or NODE_OPTIONS) wins.
- */
-const HEAP_GROWING_PERCENT = 100;
-function boundHeapGrowth(): void {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  if (!/heap[-_]growing[-_]percent/.test(given)) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-}
-
 async function start(config: Config): Promise<void> {
-  boundHeapGrowth();
+  const memory = applyMemoryMode(config.memory);
   const app = await buildApp(config);
   await prepareDatabase(app.ctx);
   if (config.admin) {
@@ -96,7 +79,7 @@ async function start(config: Config): Promise<void> {
   await app.ctx.jobs.start();
   // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
   if (process.env.PALAVER_LIVERELOAD === '1') watchClientBuild(app.ctx, path.resolve(process.cwd(), 'dist'));
-  app.log.info(`Palaver is listening at ${config.url}`);
+  app.log.info({ memory }, `Palaver is listening at ${config.url}`);
 }
 
 /** `palaver config …`: its own argument handling, so values such as "-1" are not read as options. */

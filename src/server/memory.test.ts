@@ -1,0 +1,70 @@
+// The memory modes (PALAVER_MEMORY): which mode a machine gets, which V8 flags each sets, and,
+// in a process of its own (V8 flags are the whole process's), that `low` really holds the
+// young generation at its first size while `fast` lets it grow.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { LOW_MEMORY_BELOW, availableMemory, memoryFlags, resolveMemoryMode } from './memory.js';
+
+const run = promisify(execFile);
+
+describe('memory modes', () => {
+  it('auto is low below 1 GB for the process and fast from there; low and fast are as given', () => {
+    expect(resolveMemoryMode('auto', 512 * 1024 ** 2)).toBe('low');
+    expect(resolveMemoryMode('auto', LOW_MEMORY_BELOW - 1)).toBe('low');
+    expect(resolveMemoryMode('auto', LOW_MEMORY_BELOW)).toBe('fast');
+    expect(resolveMemoryMode('auto', 24 * 1024 ** 3)).toBe('fast');
+    expect(resolveMemoryMode('low', 24 * 1024 ** 3)).toBe('low');
+    expect(resolveMemoryMode('fast', 256 * 1024 ** 2)).toBe('fast');
+  });
+
+  it('reads the memory the process has, no more than the machine', () => {
+    const available = availableMemory();
+    expect(available).toBeGreaterThan(64 * 1024 ** 2);
+    expect(available).toBeLessThanOrEqual(os.totalmem());
+  });
+
+  it('sets the flags of the mode, leaving those the operator gave', () => {
+    expect(memoryFlags('fast', '')).toEqual(['--heap-growing-percent=100']);
+    expect(memoryFlags('low', '')).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
+    expect(memoryFlags('low', '--heap-growing-percent=50')).toEqual(['--semi-space-growth-factor=1']);
+    expect(memoryFlags('low', '--max-semi-space-size=4 --heap_growing_percent=20')).toEqual([]);
+    expect(memoryFlags('fast', '--max-old-space-size=512 --heap-growing-percent=60')).toEqual([]);
+  });
+
+  // A process applies a mode, then allocates objects that live through a few young
+  // collections (what makes V8 grow its young generation), and reports the young generation's size.
+  async function youngGenerationAfterChurn(mode: 'low' | 'fast'): Promise<number> {
+    const memory = pathToFileURL(path.resolve(import.meta.dirname, 'memory.ts')).href;
+    const script = `
+      const { applyMemoryMode } = await import(${JSON.stringify(memory)});
+      const v8 = await import('node:v8');
+      if (applyMemoryMode(${JSON.stringify(mode)}) !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
+      const keep = [];
+      for (let r = 0; r < 150; r++) {
+        const batch = [];
+        for (let i = 0; i < 20000; i++) batch.push({ a: i, b: 'x' + i, c: [i, i] });
+        keep.push(batch);
+        if (keep.length > 20) keep.shift();
+      }
+      const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      process.stdout.write(String(young.space_size));
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, NODE_OPTIONS: '' },
+      timeout: 60_000,
+    });
+    return Number(stdout);
+  }
+
+  it('low holds the young generation at its first size under allocation; fast lets it grow', async () => {
+    const [low, fast] = await Promise.all([youngGenerationAfterChurn('low'), youngGenerationAfterChurn('fast')]);
+    // Two 1 MB semi-spaces (and V8's page rounding) against up to two 16 MB ones.
+    expect(low).toBeGreaterThan(0);
+    expect(low).toBeLessThanOrEqual(4 * 1024 ** 2);
+    expect(fast).toBeGreaterThanOrEqual(16 * 1024 ** 2);
+  }, 90_000);
+});
