@@ -27,7 +27,7 @@ export interface Config {
   /** How long a page served to guests may be reused (ms); 0 turns the guest cache off. */
   guestCacheMs: number;
   trustProxy: boolean;
-  /** How a serving process trades memory for CPU: auto (low under 1 GB), low or fast (see memory.ts). */
+  /** How a serving process trades memory for CPU: auto (low on SQLite under 1 GB), low or fast (see memory.ts). */
   memory: MemoryMode;
   admin: { username: string; email: string; password: string } | null;
   rateLimits: {

@@ -58,7 +58,7 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
 }
 
 async function start(config: Config): Promise<void> {
-  const memory = applyMemoryMode(config.memory);
+  const memory = applyMemoryMode(config.memory, config.databaseUrl !== null);
   const app = await buildApp(config);
   await prepareDatabase(app.ctx);
   if (config.admin) {

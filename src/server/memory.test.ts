@@ -12,13 +12,14 @@ import { LOW_MEMORY_BELOW, availableMemory, memoryFlags, resolveMemoryMode } fro
 const run = promisify(execFile);
 
 describe('memory modes', () => {
-  it('auto is low below 1 GB for the process and fast from there; low and fast are as given', () => {
-    expect(resolveMemoryMode('auto', 512 * 1024 ** 2)).toBe('low');
-    expect(resolveMemoryMode('auto', LOW_MEMORY_BELOW - 1)).toBe('low');
-    expect(resolveMemoryMode('auto', LOW_MEMORY_BELOW)).toBe('fast');
-    expect(resolveMemoryMode('auto', 24 * 1024 ** 3)).toBe('fast');
-    expect(resolveMemoryMode('low', 24 * 1024 ** 3)).toBe('low');
-    expect(resolveMemoryMode('fast', 256 * 1024 ** 2)).toBe('fast');
+  it('auto is low on SQLite below 1 GB for the process and fast from there or on PostgreSQL; low and fast are as given', () => {
+    expect(resolveMemoryMode('auto', false, 512 * 1024 ** 2)).toBe('low');
+    expect(resolveMemoryMode('auto', false, LOW_MEMORY_BELOW - 1)).toBe('low');
+    expect(resolveMemoryMode('auto', false, LOW_MEMORY_BELOW)).toBe('fast');
+    expect(resolveMemoryMode('auto', false, 24 * 1024 ** 3)).toBe('fast');
+    expect(resolveMemoryMode('auto', true, 512 * 1024 ** 2)).toBe('fast');
+    expect(resolveMemoryMode('low', true, 24 * 1024 ** 3)).toBe('low');
+    expect(resolveMemoryMode('fast', false, 256 * 1024 ** 2)).toBe('fast');
   });
 
   it('reads the memory the process has, no more than the machine', () => {
@@ -42,7 +43,7 @@ describe('memory modes', () => {
     const script = `
       const { applyMemoryMode } = await import(${JSON.stringify(memory)});
       const v8 = await import('node:v8');
-      if (applyMemoryMode(${JSON.stringify(mode)}) !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
+      if (applyMemoryMode(${JSON.stringify(mode)}, false) !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
       const keep = [];
       for (let r = 0; r < 150; r++) {
         const batch = [];

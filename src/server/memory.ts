@@ -7,10 +7,11 @@ import v8 from 'node:v8';
  *   generation let grow to 2× what the last full collection kept.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 90 MB less under load,
- *   for 10–40% more CPU a member read; on PostgreSQL about twice the CPU (a read's objects live
- *   through its wait for the database and are copied out of a small young generation).
- * - auto: low when the machine, or the container the process runs in, gives it less than
- *   LOW_MEMORY_BELOW; fast otherwise.
+ *   for 10–40% more CPU a member read; on PostgreSQL about twice the CPU and p99s near 100 ms
+ *   (a read's objects live through its wait for the database and are copied out of a small
+ *   young generation), so there it is the operator's choice only.
+ * - auto: low on SQLite when the machine, or the container the process runs in, gives it less
+ *   than LOW_MEMORY_BELOW; fast otherwise.
  */
 export type MemoryMode = 'auto' | 'low' | 'fast';
 export const MEMORY_MODES: readonly MemoryMode[] = ['auto', 'low', 'fast'];
@@ -36,10 +37,10 @@ export function availableMemory(): number {
   return limit > 0 && limit < total ? limit : total;
 }
 
-/** The mode a process runs in: `auto` settled by the memory it has. */
-export function resolveMemoryMode(mode: MemoryMode, available = availableMemory()): 'low' | 'fast' {
+/** The mode a process runs in: `auto` settled by the database and the memory the process has. */
+export function resolveMemoryMode(mode: MemoryMode, postgres: boolean, available = availableMemory()): 'low' | 'fast' {
   if (mode !== 'auto') return mode;
-  return available < LOW_MEMORY_BELOW ? 'low' : 'fast';
+  return !postgres && available < LOW_MEMORY_BELOW ? 'low' : 'fast';
 }
 
 /**
@@ -60,8 +61,8 @@ export function memoryFlags(mode: 'low' | 'fast', given: string): string[] {
  * set once the forum listened instead, member topic pages cost some 30% more CPU in three runs
  * of three (V8 documents no flag change after start-up).
  */
-export function applyMemoryMode(mode: MemoryMode): 'low' | 'fast' {
-  const resolved = resolveMemoryMode(mode);
+export function applyMemoryMode(mode: MemoryMode, postgres: boolean): 'low' | 'fast' {
+  const resolved = resolveMemoryMode(mode, postgres);
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
   for (const flag of memoryFlags(resolved, given)) v8.setFlagsFromString(flag);
   return resolved;
