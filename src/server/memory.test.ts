@@ -1,15 +1,19 @@
 // The memory modes (PALAVER_MEMORY): which mode a machine gets, which V8 flags each sets, and,
 // in a process of its own (V8 flags are the whole process's), that `low` really holds the
 // young generation at its first size while `fast` lets it grow.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import os from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOW_MEMORY_BELOW, availableMemory, memoryFlags, resolveMemoryMode } from './memory.js';
+import { freePort } from './test/net.js';
 
 const run = promisify(execFile);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'palaver-memory-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('memory modes', () => {
   it('auto is low on SQLite below 1 GB for the process and fast from there or on PostgreSQL; low and fast are as given', () => {
@@ -68,4 +72,64 @@ describe('memory modes', () => {
     expect(low).toBeLessThanOrEqual(4 * 1024 ** 2);
     expect(fast).toBeGreaterThanOrEqual(16 * 1024 ** 2);
   }, 90_000);
+
+  // The real `palaver start`, asked over IPC for its young generation once it has served pages:
+  // the flags must be set before the server's two thousand modules load, or V8 has grown the
+  // young generation to its largest by the time they could hold it.
+  async function startedYoungGeneration(mode: 'low' | 'fast'): Promise<{ young: number; log: string }> {
+    const probe = path.join(dir, 'probe.mjs');
+    writeFileSync(
+      probe,
+      "import v8 from 'node:v8';\nprocess.on('message', () => process.send(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size));\n",
+    );
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(probe).href, path.resolve(import.meta.dirname, 'main.ts'), 'start'], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PALAVER_DATA_DIR: path.join(dir, mode),
+        PALAVER_MEMORY: mode,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PALAVER_URL: url,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let log = '';
+    child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      let status = 0;
+      for (let i = 0; i < 600 && !status; i++) {
+        status = await fetch(`${url}/setup`).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (!status) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+      for (let i = 0; i < 50; i++) expect((await fetch(`${url}/setup`)).status).toBe(200);
+      const young = await new Promise<number>((resolve) => {
+        child.once('message', (m) => resolve(Number(m)));
+        child.send('young');
+      });
+      return { young, log };
+    } finally {
+      child.kill();
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+  }
+
+  it('palaver start in the low mode holds the young generation from the start; in the fast mode it grows', async () => {
+    const low = await startedYoungGeneration('low');
+    expect(low.log).toContain('"memory":"low"');
+    expect(low.young).toBeLessThanOrEqual(4 * 1024 ** 2);
+    const fast = await startedYoungGeneration('fast');
+    expect(fast.log).toContain('"memory":"fast"');
+    expect(fast.young).toBeGreaterThanOrEqual(8 * 1024 ** 2);
+  }, 180_000);
 });

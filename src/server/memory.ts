@@ -57,9 +57,10 @@ export function memoryFlags(mode: 'low' | 'fast', given: string): string[] {
 }
 
 /**
- * Sets the mode's V8 flags; returns the mode applied. Called first thing in `palaver start`:
- * set once the forum listened instead, member topic pages cost some 30% more CPU in three runs
- * of three (V8 documents no flag change after start-up).
+ * Sets the mode's V8 flags; returns the mode applied. Called before the server's modules load
+ * (memory-start.ts): the old generation's growth set once the forum listened instead cost
+ * member topic pages some 30% more CPU in three runs of three, and the young generation has
+ * grown to its largest by then (V8 documents no flag change after start-up).
  */
 export function applyMemoryMode(mode: MemoryMode, postgres: boolean): 'low' | 'fast' {
   const resolved = resolveMemoryMode(mode, postgres);

@@ -1,0 +1,203 @@
+// The palaver CLI (started by main.ts once V8's memory flags are set).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { SYSTEM, prepareDatabase, setupForum } from './setup.js';
+import { startFirstRun } from './domains/admin/setup-routes.js';
+import { watchClientBuild } from './realtime/live-reload.js';
+import { translate } from './i18n.js';
+import { AppError } from './http/errors.js';
+import { startMemoryMode } from './memory-start.js';
+
+const USAGE = `Usage: palaver <command> [options]
+
+Commands:
+  start                         migrate, then serve the forum (the default)
+  setup --admin-username U --admin-email E --admin-password P
+                                create the first administrator and a first category
+  migrate                       apply database migrations
+  user create --username U --email E --password P [--admin]
+  user password --username U --password P
+  token create --uid N          print a new API token acting as member N
+  token create --master         print a new master token (acts as the _uid it is given)
+  seed --demo                   fill a new forum with demo categories, members and topics
+  reindex                       rebuild the search index from every post (with progress)
+  config list                   print every forum setting and its value
+  config get <key>              print one setting
+  config set <key> <value>      change a setting (checked against its type and range);
+                                running servers pick it up within seconds
+
+Configuration comes from environment variables and config.json (see README).`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function withContext<T>(config: Config, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const ctx = createContext(config, pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }));
+  try {
+    await prepareDatabase(ctx);
+    const { loadBuiltinPlugins } = await import('./plugins/index.js');
+    await loadBuiltinPlugins(ctx);
+    return await fn(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function required(values: Record<string, unknown>, ...names: string[]): string[] {
+  return names.map((n) => {
+    const v = values[n];
+    if (typeof v !== 'string' || v === '') fail(`Missing --${n}\n\n${USAGE}`);
+    return v;
+  });
+}
+
+async function start(config: Config): Promise<void> {
+  const app = await buildApp(config);
+  await prepareDatabase(app.ctx);
+  if (config.admin) {
+    const uid = await setupForum(app.ctx, config.admin);
+    if (uid) app.log.info({ uid }, 'created the first administrator from PALAVER_ADMIN_*');
+  }
+  // An empty database (no member, no PALAVER_ADMIN_*): the web setup page creates the first administrator.
+  if (await startFirstRun(app.ctx)) app.log.warn(`No administrator yet: open ${config.url}/setup to set up the forum`);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
+  await app.ctx.jobs.start();
+  // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
+  if (process.env.PALAVER_LIVERELOAD === '1') watchClientBuild(app.ctx, path.resolve(process.cwd(), 'dist'));
+  app.log.info({ memory: startMemoryMode }, `Palaver is listening at ${config.url}`);
+}
+
+/** `palaver config …`: its own argument handling, so values such as "-1" are not read as options. */
+async function configCli(argv: string[]): Promise<void> {
+  let cfg: Config;
+  try {
+    cfg = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const { configCommand } = await import('./domains/settings/cli.js');
+  const result = await withContext(cfg, (ctx) => configCommand(ctx, SYSTEM, argv));
+  if (result.code !== 0) fail(result.out);
+  process.stdout.write(`${result.out}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'config' && !argv.includes('--help') && !argv.includes('-h')) return configCli(argv.slice(1));
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'admin-username': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean' },
+      uid: { type: 'string' },
+      master: { type: 'boolean' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command = 'start', sub] = positionals;
+  if (values.help || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  switch (command) {
+    case 'start':
+      return start(config);
+    case 'migrate':
+      return withContext(config, async () => {
+        process.stdout.write('Migrations are up to date.\n');
+      });
+    case 'setup': {
+      const [username, email, password] = required(values, 'admin-username', 'admin-email', 'admin-password');
+      return withContext(config, async (ctx) => {
+        const uid = await setupForum(ctx, { username: username!, email: email!, password: password! });
+        process.stdout.write(uid ? `Created administrator ${username} (uid ${uid}).\n` : 'An administrator already exists; nothing to do.\n');
+      });
+    }
+    case 'user':
+      if (sub === 'create') {
+        const [username, password] = required(values, 'username', 'password');
+        return withContext(config, async (ctx) => {
+          const user = await ctx.users.create({ username: username!, email: values.email ?? null, password: password! }, { admin: !!values.admin });
+          process.stdout.write(`Created ${values.admin ? 'administrator' : 'member'} ${user.username} (uid ${user.uid}).\n`);
+        });
+      }
+      if (sub === 'password') {
+        const [username, password] = required(values, 'username', 'password');
+        return withContext(config, async (ctx) => {
+          const row = await ctx.users.byUsername(username!);
+          if (!row) fail(`No member named ${username}`);
+          await ctx.users.changePassword(SYSTEM, row.uid, undefined, password!);
+          process.stdout.write(`Password changed for ${row.username}; their sessions were ended.\n`);
+        });
+      }
+      return fail(USAGE);
+    case 'token':
+      if (sub === 'create') {
+        if (!values.master && !values.uid) fail(`token create needs --uid N or --master\n\n${USAGE}`);
+        return withContext(config, async (ctx) => {
+          const uid = values.master ? 0 : Number(values.uid);
+          if (!values.master && !(await ctx.users.get(uid))) fail(`No member with uid ${values.uid}`);
+          process.stdout.write(`${await ctx.auth.createToken(uid, values.master ? 'master (CLI)' : 'CLI')}\n`);
+        });
+      }
+      return fail(USAGE);
+    case 'reindex':
+      return withContext(config, async (ctx) => {
+        const started = Date.now();
+        const bar = (done: number, total: number) => {
+          const share = total ? done / total : 1;
+          const filled = Math.round(share * 30);
+          // A redrawn line on a terminal; one line per step when piped into a log.
+          const line = `[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${done}/${total} posts`;
+          process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+        };
+        const n = await ctx.search.reindex(bar);
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        process.stdout.write(`Indexed ${n} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+      });
+    case 'seed': {
+      if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);
+      const { seedDemo } = await import('./seed/demo.js');
+      return withContext(config, async (ctx) => {
+        const summary = await seedDemo(ctx);
+        process.stdout.write(`${summary}\n`);
+      });
+    }
+    default:
+      fail(`Unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof AppError) fail(`Error: ${translate(err.key, err.params)}`);
+  fail(err instanceof Error ? (err.stack ?? err.message) : String(err));
+});

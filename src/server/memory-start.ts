@@ -1,0 +1,20 @@
+// Imported first by main.ts, which loads the rest of the server (cli.ts) only after it: loading
+// the server's modules makes most of a start's garbage, and V8 grows its young generation while
+// it does. Set once they were loaded (even before any of them ran), `--semi-space-growth-factor=1`
+// held the young generation at the 2 × 16 MB it had already grown to. Only `palaver start` (or
+// no command) serves; the other commands keep V8's own settings.
+import { loadConfig } from './config.js';
+import { applyMemoryMode } from './memory.js';
+
+/** The memory mode `palaver start` runs in; null for the other commands or a bad configuration. */
+export let startMemoryMode: 'low' | 'fast' | null = null;
+
+const args = process.argv.slice(2);
+if (args.length === 0 || args[0] === 'start') {
+  try {
+    const config = loadConfig();
+    startMemoryMode = applyMemoryMode(config.memory, config.databaseUrl !== null);
+  } catch {
+    // main.ts reads the configuration again and reports its problems.
+  }
+}
