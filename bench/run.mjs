@@ -190,6 +190,9 @@ results.startup = { probe: 'GET /', samplesMs: startupSamples.map(Math.round), m
 log(`bench: palaver (${dialect}) answered 200 after ${Math.round(forum.startupMs)} ms; pid ${forum.pid}`);
 await new Promise((r) => setTimeout(r, 2000));
 results.memory.rss2s = forum.rss();
+// The memory mode the forum runs in (PALAVER_MEMORY; `auto` depends on the machine), from its
+// "Palaver is listening" log line: every memory and CPU figure depends on it.
+results.memory.mode = /"memory":"(\w+)"/.exec(forum.tail())?.[1] ?? null;
 // Idle RSS: what the idle server holds once V8's memory reducer has returned the start-up
 // garbage (module compilation, schema compilation). The reducer starts that collection only
 // once its allocation-rate estimate, sampled every 8 s, has fallen low: on a 2-core machine
