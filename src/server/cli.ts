@@ -81,15 +81,19 @@ async function start(config: Config): Promise<void> {
   app.log.info({ memory: startMemoryMode }, `Palaver is listening at ${config.url}`);
 }
 
-/** `palaver config …`: its own argument handling, so values such as "-1" are not read as options. */
-async function configCli(argv: string[]): Promise<void> {
-  let cfg: Config;
+/** The configuration, or the end of the command with one line per bad value. */
+function readConfig(): Config {
   try {
-    cfg = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+}
+
+/** `palaver config …`: its own argument handling, so values such as "-1" are not read as options. */
+async function configCli(argv: string[]): Promise<void> {
+  const cfg = readConfig();
   const { configCommand } = await import('./domains/settings/cli.js');
   const result = await withContext(cfg, (ctx) => configCommand(ctx, SYSTEM, argv));
   if (result.code !== 0) fail(result.out);
@@ -120,13 +124,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = readConfig();
 
   switch (command) {
     case 'start':
