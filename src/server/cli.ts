@@ -10,7 +10,7 @@ import { startFirstRun } from './domains/admin/setup-routes.js';
 import { watchClientBuild } from './realtime/live-reload.js';
 import { translate } from './i18n.js';
 import { AppError } from './http/errors.js';
-import { startMemoryMode } from './memory-start.js';
+import { startConfig, startMemoryMode } from './memory-start.js';
 
 const USAGE = `Usage: palaver <command> [options]
 
@@ -124,7 +124,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const config = readConfig();
+  // `palaver start` read it before the server's modules loaded (memory-start.ts).
+  const config = startConfig ?? readConfig();
 
   switch (command) {
     case 'start':

@@ -3,18 +3,20 @@
 // it does. Set once they were loaded (even before any of them ran), `--semi-space-growth-factor=1`
 // held the young generation at the 2 × 16 MB it had already grown to. Only `palaver start` (or
 // no command) serves; the other commands keep V8's own settings.
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { applyMemoryMode } from './memory.js';
 
-/** The memory mode `palaver start` runs in; null for the other commands or a bad configuration. */
+/** The configuration `palaver start` read here (cli.ts uses it); null for the other commands or a bad one. */
+export let startConfig: Config | null = null;
+/** The memory mode `palaver start` runs in; null as startConfig is. */
 export let startMemoryMode: 'low' | 'fast' | null = null;
 
 const args = process.argv.slice(2);
 if (args.length === 0 || args[0] === 'start') {
   try {
-    const config = loadConfig();
-    startMemoryMode = applyMemoryMode(config.memory, config.databaseUrl !== null);
+    startConfig = loadConfig();
+    startMemoryMode = applyMemoryMode(startConfig.memory, startConfig.databaseUrl !== null);
   } catch {
-    // main.ts reads the configuration again and reports its problems.
+    // cli.ts reads the configuration again and reports its problems.
   }
 }

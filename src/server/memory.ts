@@ -7,9 +7,10 @@ import v8 from 'node:v8';
  *   generation let grow to 2× what the last full collection kept.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 80 MB less under load,
- *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about twice the CPU and p99s near 100 ms
- *   (a read's objects live through its wait for the database and are copied out of a small
- *   young generation), so there it is the operator's choice only.
+ *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about
+ *   twice the CPU and p99s near 100 ms (a read's objects live through its wait for the
+ *   database and are copied out of a small young generation), so there it is the operator's
+ *   choice only.
  * - auto: low on SQLite when the machine, or the container the process runs in, gives it less
  *   than LOW_MEMORY_BELOW; fast otherwise.
  */
