@@ -17,7 +17,7 @@ const spec = JSON.parse(process.argv[2] ?? '{}');
 const WATCHERS = spec.watchers ?? 1000;
 const REPLIES = spec.replies ?? 50;
 const log = (s) => process.stderr.write(`notify: ${s}\n`);
-ensureServerBuild({ log });
+await ensureServerBuild({ log });
 const load = async (rel) => import(pathToFileURL(serverModule(rel)).href);
 const { loadConfig } = await load('config.js');
 const { buildApp } = await load('app.js');

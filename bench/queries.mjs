@@ -16,7 +16,7 @@ const { values: opts } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, verbose: { type: 'boolean', default: false }, only: { type: 'string' }, cost: { type: 'string', default: '0' }, indexes: { type: 'boolean', default: false } },
 });
 const log = (s) => process.stderr.write(`${s}\n`);
-ensureServerBuild({ log });
+await ensureServerBuild({ log });
 const pgUrl = process.env.DATABASE_URL || null;
 const runDir = path.join(CACHE, `queries-${process.pid}`);
 const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PALAVER_SECRET: BENCH_SECRET, PALAVER_RATE_LOGIN: '1000000', PALAVER_CONFIG: path.join(runDir, 'none.json') };

@@ -83,7 +83,7 @@ function child(script, spec) {
 }
 
 // --no-build: reuse bench/.cache/build as it is (e.g. to compare runs of one snapshot of src/).
-const main = opts['no-build'] ? path.join(ROOT, 'bench/.cache/build/dist/server/main.js') : ensureServerBuild({ log });
+const main = opts['no-build'] ? path.join(ROOT, 'bench/.cache/build/dist/server/main.js') : await ensureServerBuild({ log });
 const baseEnv = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,

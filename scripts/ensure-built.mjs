@@ -25,21 +25,24 @@ function stale(output, ...sources) {
   return sources.some((s) => newest(path.join(root, s)) > built);
 }
 
-function run(cmd, args) {
-  process.stderr.write(`palaver: building (${path.basename(cmd)} ${args.join(' ')})\n`);
+function run(tool, args) {
+  process.stderr.write(`palaver: building (${[tool, ...args].join(' ')})\n`);
+  // The server's bundler runs through its script (scripts/build-server.mjs); vite by its own command.
+  const [cmd, argv] = tool === 'esbuild' ? [process.execPath, [path.join(root, 'scripts/build-server.mjs'), ...args]] : [bin(tool), args];
   // Always a production build, even when called from a test runner that sets NODE_ENV=test
   // (React would otherwise be bundled with its development JSX runtime).
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /**
- * The builds that are missing or older than their sources: the server (tsc) and, when the
- * client's sources are present, the client and its server-render bundle (vite).
+ * The builds that are missing or older than their sources: the server (bundled by esbuild,
+ * scripts/build-server.mjs) and, when the client's sources are present, the client and its
+ * server-render bundle (vite).
  */
 function pendingBuilds() {
   const steps = [];
   const server = path.join(root, 'dist/server/main.js');
-  if (stale(server, 'src/server', 'src/shared')) steps.push({ output: server, tool: 'tsc', args: [['-p', 'tsconfig.build.json']] });
+  if (stale(server, 'src/server', 'src/shared')) steps.push({ output: server, tool: 'esbuild', args: [[]] });
   const hasClient = existsSync(path.join(root, 'src/client/main.tsx')) && existsSync(path.join(root, 'vite.config.ts'));
   const client = path.join(root, 'dist/client/.vite/manifest.json');
   if (hasClient && stale(client, 'src/client', 'src/shared', 'public')) {
@@ -66,10 +69,12 @@ export function ensureBuilt({ warn = (line) => process.stderr.write(`${line}\n`)
     if (missing.length) {
       throw new Error(`palaver: no build in dist/ and the build tools (${toolless.map((s) => s.tool).join(', ')}) are not installed: ${advice}`);
     }
-    warn(`palaver: warning: the build in dist/ is older than the sources and the build tools are not installed (production install): serving the old build; ${advice}`);
+    warn(
+      `palaver: warning: the build in dist/ is older than the sources and the build tools are not installed (production install): serving the old build; ${advice}`,
+    );
     return;
   }
-  for (const step of steps) for (const args of step.args) run(bin(step.tool), args);
+  for (const step of steps) for (const args of step.args) run(step.tool, args);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuilt();

@@ -94,7 +94,7 @@ describe.skipIf(!built)('a production install', () => {
     rmSync(path.join(dir, 'dist', 'server'), { recursive: true });
     const { code, stderr } = await start();
     expect(code).toBe(1);
-    expect(stderr.trim()).toMatch(/^palaver: no build in dist\/ and the build tools \(tsc.*\) are not installed: run `npm ci && npm run build`/);
+    expect(stderr.trim()).toMatch(/^palaver: no build in dist\/ and the build tools \(esbuild.*\) are not installed: run `npm ci && npm run build`/);
     expect(stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
