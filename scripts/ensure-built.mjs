@@ -25,13 +25,11 @@ function stale(output, ...sources) {
   return sources.some((s) => newest(path.join(root, s)) > built);
 }
 
-function run(tool, args) {
-  process.stderr.write(`palaver: building (${[tool, ...args].join(' ')})\n`);
-  // The server's bundler runs through its script (scripts/build-server.mjs); vite by its own command.
-  const [cmd, argv] = tool === 'esbuild' ? [process.execPath, [path.join(root, 'scripts/build-server.mjs'), ...args]] : [bin(tool), args];
+function run(cmd, args) {
+  process.stderr.write(`palaver: building (${path.basename(cmd)} ${args.join(' ')})\n`);
   // Always a production build, even when called from a test runner that sets NODE_ENV=test
   // (React would otherwise be bundled with its development JSX runtime).
-  execFileSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /**
@@ -42,15 +40,16 @@ function run(tool, args) {
 function pendingBuilds() {
   const steps = [];
   const server = path.join(root, 'dist/server/main.js');
-  if (stale(server, 'src/server', 'src/shared')) steps.push({ output: server, tool: 'esbuild', args: [[]] });
+  // The bundler runs through its script, as `npm run build` runs it; `tool` is what it needs installed.
+  if (stale(server, 'src/server', 'src/shared')) steps.push({ output: server, tool: 'esbuild', commands: [[process.execPath, ['scripts/build-server.mjs']]] });
   const hasClient = existsSync(path.join(root, 'src/client/main.tsx')) && existsSync(path.join(root, 'vite.config.ts'));
   const client = path.join(root, 'dist/client/.vite/manifest.json');
   if (hasClient && stale(client, 'src/client', 'src/shared', 'public')) {
-    const args = [['build', '--logLevel', 'warn']];
+    const commands = [[bin('vite'), ['build', '--logLevel', 'warn']]];
     if (existsSync(path.join(root, 'src/client/entry-server.tsx'))) {
-      args.push(['build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn']);
+      commands.push([bin('vite'), ['build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn']]);
     }
-    steps.push({ output: client, tool: 'vite', args });
+    steps.push({ output: client, tool: 'vite', commands });
   }
   return steps;
 }
@@ -74,7 +73,7 @@ export function ensureBuilt({ warn = (line) => process.stderr.write(`${line}\n`)
     );
     return;
   }
-  for (const step of steps) for (const args of step.args) run(step.tool, args);
+  for (const step of steps) for (const [cmd, args] of step.commands) run(cmd, args);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuilt();
