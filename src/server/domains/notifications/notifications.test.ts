@@ -27,6 +27,9 @@ async function topicBy(m: Member, inCid = cid) {
 async function reply(m: Member, tid: number) {
   const res = await m.client.post(`/api/v3/topics/${tid}`, { content: 'A reply that is long enough.' });
   expect(res.status).toBe(200);
+  // The reply's notifications are after-commit work: let them land, so the
+  // next event's notification is newer whatever the database's speed.
+  await forum.ctx.hooks.idle();
   return res.body.response as { pid: number };
 }
 
