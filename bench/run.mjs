@@ -50,7 +50,8 @@ if (opts.help) {
   --server-node-args "…"  extra node options for the forum process (V8 heap flags, say)
   --server-env "K=V …"    extra environment of the forum process (MALLOC_ARENA_MAX=2, say)
   --experiment a,b   measure a proposed fix without editing src/: stmt-cache (cache prepared
-                     statements), indexes (bench/experiments/indexes.sql on the run's SQLite copy)
+                     statements), indexes (bench/experiments/indexes.sql on the run's SQLite copy),
+                     admission (at most PALAVER_BENCH_ADMISSION requests in the server at once)
   DATABASE_URL=postgres://… runs against that (fresh, empty) PostgreSQL database.
 `);
   process.exit(0);
@@ -102,7 +103,9 @@ const seed = pgUrl
   : sqliteSeed({ scale: Number(opts.scale), runDir, baseEnv, log });
 const dialect = pgUrl ? 'postgres' : 'sqlite';
 const experiments = opts.experiment ? opts.experiment.split(',') : [];
-const experimentArgs = experiments.includes('stmt-cache') ? ['--import', pathToFileURL(path.join(ROOT, 'bench/experiments/stmt-cache.mjs')).href] : [];
+const experimentArgs = ['stmt-cache', 'admission']
+  .filter((name) => experiments.includes(name))
+  .flatMap((name) => ['--import', pathToFileURL(path.join(ROOT, `bench/experiments/${name}.mjs`)).href]);
 if (experiments.includes('indexes')) {
   const sqlText = readFileSync(path.join(ROOT, 'bench/experiments/indexes.sql'), 'utf8');
   if (pgUrl) throw new Error('--experiment indexes is for SQLite runs');
