@@ -1,21 +1,26 @@
 // Imported first by main.ts, which loads the rest of the server (cli.ts) only after it: loading
 // the server's modules makes most of a start's garbage, and V8 grows its young generation while
 // it does. Set once they were loaded (even before any of them ran), `--semi-space-growth-factor=1`
-// held the young generation at the 2 × 16 MB it had already grown to. Only `palaver start` (or
+// held the young generation at the 2 × 16 MB it had already grown to. `fast` on SQLite lets it
+// grow again, up to its cap, once the server listens (cli.ts). Only `palaver start` (or
 // no command) serves; the other commands keep V8's own settings.
 import { loadConfig, type Config } from './config.js';
-import { applyMemoryMode } from './memory.js';
+import { applyMemoryMode, givenFlags, memoryFlags } from './memory.js';
 
 /** The configuration `palaver start` read here (cli.ts uses it); null for the other commands or a bad one. */
 export let startConfig: Config | null = null;
 /** The memory mode `palaver start` runs in; null as startConfig is. */
 export let startMemoryMode: 'low' | 'fast' | null = null;
+/** True when `fast` (on SQLite) holds the young generation while the server loads, for cli.ts to let it grow (up to its cap) once listening. */
+export let growYoungGenerationOnListen = false;
 
 const args = process.argv.slice(2);
 if (args.length === 0 || args[0] === 'start') {
   try {
     startConfig = loadConfig();
-    startMemoryMode = applyMemoryMode(startConfig.memory, startConfig.databaseUrl !== null);
+    const postgres = startConfig.databaseUrl !== null;
+    startMemoryMode = applyMemoryMode(startConfig.memory, postgres);
+    growYoungGenerationOnListen = startMemoryMode === 'fast' && memoryFlags('fast', givenFlags(), postgres).includes('--semi-space-growth-factor=1');
   } catch {
     // cli.ts reads the configuration again and reports its problems.
   }

@@ -1,6 +1,6 @@
 // The memory modes (PALAVER_MEMORY): which mode a machine gets, which V8 flags each sets, and,
 // in a process of its own (V8 flags are the whole process's), that `low` really holds the
-// young generation at its first size while `fast` lets it grow.
+// young generation at its first size while `fast` lets it grow, up to its cap, once told.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOW_MEMORY_BELOW, availableMemory, memoryFlags, resolveMemoryMode } from './memory.js';
+import { LOW_MEMORY_BELOW, YOUNG_GENERATION_CAP, availableMemory, memoryFlags, resolveMemoryMode } from './memory.js';
 import { freePort } from './test/net.js';
 
 const run = promisify(execFile);
@@ -33,28 +33,38 @@ describe('memory modes', () => {
   });
 
   it('sets the flags of the mode, leaving those the operator gave', () => {
-    expect(memoryFlags('fast', '')).toEqual(['--heap-growing-percent=100']);
+    expect(memoryFlags('fast', '')).toEqual(['--heap-growing-percent=100', '--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '')).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '--heap-growing-percent=50')).toEqual(['--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '--max-semi-space-size=4 --heap_growing_percent=20')).toEqual([]);
-    expect(memoryFlags('fast', '--max-old-space-size=512 --heap-growing-percent=60')).toEqual([]);
+    expect(memoryFlags('fast', '--max-old-space-size=512 --heap-growing-percent=60')).toEqual(['--semi-space-growth-factor=1']);
+    expect(memoryFlags('fast', '--max-semi-space-size=16 --heap-growing-percent=60')).toEqual([]);
+    // PostgreSQL: fast leaves the young generation to V8; low holds it as on SQLite.
+    expect(memoryFlags('fast', '', true)).toEqual(['--heap-growing-percent=100']);
+    expect(memoryFlags('low', '', true)).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
   });
 
-  // A process applies a mode, then allocates objects that live through a few young
-  // collections (what makes V8 grow its young generation), and reports the young generation's size.
-  async function youngGenerationAfterChurn(mode: 'low' | 'fast'): Promise<number> {
+  // A process applies a mode (and, given a cap, lets the young generation grow up to it, as
+  // `palaver start` does once it listens in `fast`), then allocates objects that live through a
+  // few young collections (what makes V8 grow its young generation), a little at a time with a
+  // turn of the event loop between (the cap is checked after each collection), and reports the
+  // young generation's size.
+  async function youngGenerationAfterChurn(mode: 'low' | 'fast', cap?: number): Promise<number> {
     const memory = pathToFileURL(path.resolve(import.meta.dirname, 'memory.ts')).href;
     const script = `
-      const { applyMemoryMode } = await import(${JSON.stringify(memory)});
+      const { applyMemoryMode, growYoungGenerationUpTo } = await import(${JSON.stringify(memory)});
       const v8 = await import('node:v8');
       if (applyMemoryMode(${JSON.stringify(mode)}, false) !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
+      const stop = ${cap === undefined ? 'null' : `growYoungGenerationUpTo(${cap})`};
       const keep = [];
-      for (let r = 0; r < 150; r++) {
+      for (let r = 0; r < 1500; r++) {
         const batch = [];
-        for (let i = 0; i < 20000; i++) batch.push({ a: i, b: 'x' + i, c: [i, i] });
+        for (let i = 0; i < 2000; i++) batch.push({ a: i, b: 'x' + i, c: [i, i] });
         keep.push(batch);
-        if (keep.length > 20) keep.shift();
+        if (keep.length > 200) keep.shift();
+        await new Promise((resolve) => setImmediate(resolve));
       }
+      stop?.();
       const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
       process.stdout.write(String(young.space_size));
     `;
@@ -65,12 +75,21 @@ describe('memory modes', () => {
     return Number(stdout);
   }
 
-  it('low holds the young generation at its first size under allocation; fast lets it grow', async () => {
-    const [low, fast] = await Promise.all([youngGenerationAfterChurn('low'), youngGenerationAfterChurn('fast')]);
+  it('low holds the young generation at its first size under allocation; fast holds it until told, then lets it grow up to its cap', async () => {
+    const MB = 1024 ** 2;
+    const [low, held, capped, uncapped] = await Promise.all([
+      youngGenerationAfterChurn('low'),
+      youngGenerationAfterChurn('fast'),
+      youngGenerationAfterChurn('fast', 8 * MB),
+      youngGenerationAfterChurn('fast', 1024 * MB),
+    ]);
     // Two 1 MB semi-spaces (and V8's page rounding) against up to two 16 MB ones.
     expect(low).toBeGreaterThan(0);
-    expect(low).toBeLessThanOrEqual(4 * 1024 ** 2);
-    expect(fast).toBeGreaterThanOrEqual(16 * 1024 ** 2);
+    expect(low).toBeLessThanOrEqual(4 * MB);
+    expect(held).toBeLessThanOrEqual(4 * MB);
+    expect(capped).toBeGreaterThan(4 * MB);
+    expect(capped).toBeLessThanOrEqual(8 * MB);
+    expect(uncapped).toBeGreaterThanOrEqual(16 * MB);
   }, 90_000);
 
   // The real `palaver start`, asked over IPC for its young generation once it has served pages:
@@ -124,12 +143,13 @@ describe('memory modes', () => {
     }
   }
 
-  it('palaver start in the low mode holds the young generation from the start; in the fast mode it grows', async () => {
+  it('palaver start in the low mode holds the young generation from the start; in the fast mode never past its cap', async () => {
     const low = await startedYoungGeneration('low');
     expect(low.log).toContain('"memory":"low"');
     expect(low.young).toBeLessThanOrEqual(4 * 1024 ** 2);
+    // Without the hold while the modules load, V8 had grown it to 32 MB by the first page.
     const fast = await startedYoungGeneration('fast');
     expect(fast.log).toContain('"memory":"fast"');
-    expect(fast.young).toBeGreaterThanOrEqual(8 * 1024 ** 2);
+    expect(fast.young).toBeLessThanOrEqual(YOUNG_GENERATION_CAP);
   }, 180_000);
 });

@@ -1,10 +1,13 @@
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
 /**
  * How a serving process trades memory for CPU (PALAVER_MEMORY, docs/memory.md).
- * - fast: V8's young generation as it grows by itself (up to two 16 MB semi-spaces) and the old
- *   generation let grow to 2× what the last full collection kept.
+ * - fast: on SQLite, the young generation held at its first size while the server's modules
+ *   load, then let grow up to two 8 MB semi-spaces (YOUNG_GENERATION_CAP; V8's own limit is two
+ *   16 MB ones); on PostgreSQL, V8's young generation as it grows by itself. The old generation
+ *   is let grow to 2× what the last full collection kept.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 80 MB less under load,
  *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about
@@ -30,6 +33,16 @@ export const LOW_MEMORY_BELOW = 1024 ** 3;
  */
 const HEAP_GROWING_PERCENT = { fast: 100, low: 30 } as const;
 
+/**
+ * The most `fast` on SQLite lets the young generation (both semi-spaces) grow to, in bytes. V8
+ * grows it up to 32 MB on its own. On the benchmark's SQLite forum, held at 16 MB it kept RSS
+ * under load some 30 MB lower for the same CPU a member read (docs/memory.md). Not on
+ * PostgreSQL: there a read's objects live through its wait for the database, and with the
+ * young generation held at 16 MB the member topic page cost some 10% more and its p99 passed
+ * 50 ms, for 10 MB less.
+ */
+export const YOUNG_GENERATION_CAP = 16 * 1024 ** 2;
+
 /** The memory the process may use: the machine's, or its container's limit when that is lower. */
 export function availableMemory(): number {
   const total = os.totalmem();
@@ -49,12 +62,39 @@ export function resolveMemoryMode(mode: MemoryMode, postgres: boolean, available
  * (theirs win). `--semi-space-growth-factor=1` keeps the young generation at the size it starts
  * with: V8 reads that flag each time it would grow the young generation, so unlike
  * `--max-semi-space-size` (read once, when the heap is made) it takes effect when set here.
+ * `low` keeps it so; `fast` on SQLite lets it grow, up to a cap, once the server listens
+ * (growYoungGenerationUpTo); `fast` on PostgreSQL leaves it to V8.
  */
-export function memoryFlags(mode: 'low' | 'fast', given: string): string[] {
+export function memoryFlags(mode: 'low' | 'fast', given: string, postgres = false): string[] {
   const flags: string[] = [];
   if (!/heap[-_]growing[-_]percent/.test(given)) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT[mode]}`);
-  if (mode === 'low' && !/semi[-_]space/.test(given)) flags.push('--semi-space-growth-factor=1');
+  if (!/semi[-_]space/.test(given) && (mode === 'low' || !postgres)) flags.push('--semi-space-growth-factor=1');
   return flags;
+}
+
+/**
+ * Lets V8 grow the young generation again, a doubling at a time, while a doubling stays within
+ * `cap` bytes: after each collection (the only time V8 grows it) the growth factor is set back
+ * to V8's 2, or to 1 once the next doubling would pass the cap. Started once the server
+ * listens: while its modules load, many collections in one task keep most of what they find,
+ * and V8 would double the young generation several times before this could look. Should a
+ * burst still grow it past the cap, V8 shrinks it when allocation slows, and the cap holds
+ * from there. Returns a function that stops watching.
+ */
+export function growYoungGenerationUpTo(cap: number): () => void {
+  let factor = 1;
+  const check = () => {
+    const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    const next = young && young.space_size * 2 <= cap ? 2 : 1;
+    if (next !== factor) {
+      factor = next;
+      v8.setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+    }
+  };
+  check();
+  const observer = new PerformanceObserver(check);
+  observer.observe({ entryTypes: ['gc'] });
+  return () => observer.disconnect();
 }
 
 /**
@@ -65,7 +105,11 @@ export function memoryFlags(mode: 'low' | 'fast', given: string): string[] {
  */
 export function applyMemoryMode(mode: MemoryMode, postgres: boolean): 'low' | 'fast' {
   const resolved = resolveMemoryMode(mode, postgres);
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  for (const flag of memoryFlags(resolved, given)) v8.setFlagsFromString(flag);
+  for (const flag of memoryFlags(resolved, givenFlags(), postgres)) v8.setFlagsFromString(flag);
   return resolved;
+}
+
+/** The Node and V8 flags the operator gave, in the command and in NODE_OPTIONS. */
+export function givenFlags(): string {
+  return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
 }
