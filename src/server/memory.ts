@@ -77,9 +77,9 @@ export function memoryFlags(mode: 'low' | 'fast', given: string, postgres = fals
  * `cap` bytes: after each collection (the only time V8 grows it) the growth factor is set back
  * to V8's 2, or to 1 once the next doubling would pass the cap. Started once the server
  * listens: while its modules load, many collections in one task keep most of what they find,
- * and V8 would double the young generation several times before this could look. Should a
- * burst still grow it past the cap, V8 shrinks it when allocation slows, and the cap holds
- * from there. Returns a function that stops watching.
+ * and V8 would double the young generation several times before this could look. A later
+ * burst of collections in one task can still take it one doubling or more past the cap; it
+ * is then held where it is. Returns a function that stops watching.
  */
 export function growYoungGenerationUpTo(cap: number): () => void {
   let factor = 1;
