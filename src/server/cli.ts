@@ -10,8 +10,8 @@ import { startFirstRun } from './domains/admin/setup-routes.js';
 import { watchClientBuild } from './realtime/live-reload.js';
 import { translate } from './i18n.js';
 import { AppError } from './http/errors.js';
-import { growYoungGenerationOnListen, startConfig, startMemoryMode } from './memory-start.js';
-import { YOUNG_GENERATION_CAP, growYoungGenerationUpTo } from './memory.js';
+import { startConfig, startMemoryMode, startYoungGenerationCap } from './memory-start.js';
+import { growYoungGenerationUpTo } from './memory.js';
 
 const USAGE = `Usage: palaver <command> [options]
 
@@ -76,7 +76,7 @@ async function start(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   // `fast`: the young generation, held while the modules loaded, may grow to its cap now.
-  if (growYoungGenerationOnListen) growYoungGenerationUpTo(YOUNG_GENERATION_CAP);
+  if (startYoungGenerationCap !== null) growYoungGenerationUpTo(startYoungGenerationCap);
   // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
   await app.ctx.jobs.start();
   // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).

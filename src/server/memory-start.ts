@@ -5,22 +5,20 @@
 // grow again, up to its cap, once the server listens (cli.ts). Only `palaver start` (or
 // no command) serves; the other commands keep V8's own settings.
 import { loadConfig, type Config } from './config.js';
-import { applyMemoryMode, givenFlags, memoryFlags } from './memory.js';
+import { applyMemoryMode } from './memory.js';
 
 /** The configuration `palaver start` read here (cli.ts uses it); null for the other commands or a bad one. */
 export let startConfig: Config | null = null;
 /** The memory mode `palaver start` runs in; null as startConfig is. */
 export let startMemoryMode: 'low' | 'fast' | null = null;
-/** True when `fast` (on SQLite) holds the young generation while the server loads, for cli.ts to let it grow (up to its cap) once listening. */
-export let growYoungGenerationOnListen = false;
+/** When `fast` (on SQLite) holds the young generation while the server loads: the cap cli.ts lets it grow to once listening; else null. */
+export let startYoungGenerationCap: number | null = null;
 
 const args = process.argv.slice(2);
 if (args.length === 0 || args[0] === 'start') {
   try {
     startConfig = loadConfig();
-    const postgres = startConfig.databaseUrl !== null;
-    startMemoryMode = applyMemoryMode(startConfig.memory, postgres);
-    growYoungGenerationOnListen = startMemoryMode === 'fast' && memoryFlags('fast', givenFlags(), postgres).includes('--semi-space-growth-factor=1');
+    ({ mode: startMemoryMode, youngGenerationCap: startYoungGenerationCap } = applyMemoryMode(startConfig.memory, startConfig.databaseUrl !== null));
   } catch {
     // cli.ts reads the configuration again and reports its problems.
   }

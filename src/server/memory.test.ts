@@ -54,7 +54,7 @@ describe('memory modes', () => {
     const script = `
       const { applyMemoryMode, growYoungGenerationUpTo } = await import(${JSON.stringify(memory)});
       const v8 = await import('node:v8');
-      if (applyMemoryMode(${JSON.stringify(mode)}, false) !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
+      if (applyMemoryMode(${JSON.stringify(mode)}, false).mode !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
       const stop = ${cap === undefined ? 'null' : `growYoungGenerationUpTo(${cap})`};
       const keep = [];
       for (let r = 0; r < 1500; r++) {

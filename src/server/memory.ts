@@ -98,18 +98,18 @@ export function growYoungGenerationUpTo(cap: number): () => void {
 }
 
 /**
- * Sets the mode's V8 flags; returns the mode applied. Called before the server's modules load
+ * Sets the mode's V8 flags; returns the mode applied and, when `fast` holds the young
+ * generation while the server loads, the cap to let it grow to once the server listens
+ * (growYoungGenerationUpTo), else null. Called before the server's modules load
  * (memory-start.ts): the old generation's growth set once the forum listened instead cost
  * member topic pages some 30% more CPU in three runs of three, and the young generation has
  * grown to its largest by then (V8 documents no flag change after start-up).
  */
-export function applyMemoryMode(mode: MemoryMode, postgres: boolean): 'low' | 'fast' {
+export function applyMemoryMode(mode: MemoryMode, postgres: boolean): { mode: 'low' | 'fast'; youngGenerationCap: number | null } {
   const resolved = resolveMemoryMode(mode, postgres);
-  for (const flag of memoryFlags(resolved, givenFlags(), postgres)) v8.setFlagsFromString(flag);
-  return resolved;
-}
-
-/** The Node and V8 flags the operator gave, in the command and in NODE_OPTIONS. */
-export function givenFlags(): string {
-  return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  const flags = memoryFlags(resolved, given, postgres);
+  for (const flag of flags) v8.setFlagsFromString(flag);
+  const held = resolved === 'fast' && flags.includes('--semi-space-growth-factor=1');
+  return { mode: resolved, youngGenerationCap: held ? YOUNG_GENERATION_CAP : null };
 }
