@@ -21,6 +21,18 @@ export default tseslint.config(
     },
   },
   {
+    // Pages are written on a hijacked reply (src/server/http/send.ts), where @fastify/cookie's
+    // onSend hook never runs: a cookie it keeps aside would be lost.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'reply', property: 'setCookie', message: 'Use setCookie from src/server/http/cookies.ts: it sets the header at once.' },
+        { object: 'reply', property: 'clearCookie', message: 'Use clearCookie from src/server/http/cookies.ts: it sets the header at once.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { safeEqual } from '../domains/auth/service.js';
+import { clearCookie, setCookie } from './cookies.js';
 import { AppError, badRequest } from './errors.js';
 import { INT4_MAX } from './input.js';
 import { withFields } from './objects.js';
@@ -49,7 +50,7 @@ export function csrfToken(ctx: AppContext, req: FastifyRequest, reply: FastifyRe
   if (!nonce) {
     nonce = ctx.auth.newGuestNonce();
     req.cookies[GUEST_CSRF_COOKIE] = nonce;
-    reply.setCookie(GUEST_CSRF_COOKIE, nonce, cookieOptions(ctx));
+    setCookie(reply, GUEST_CSRF_COOKIE, nonce, cookieOptions(ctx));
   }
   return ctx.auth.csrfFor('guest', nonce);
 }
@@ -139,7 +140,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           await ctx.auth.destroySession(session.idHash);
         }
       }
-      if (req.authKind !== 'session') reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx));
+      if (req.authKind !== 'session') clearCookie(reply, SESSION_COOKIE, cookieOptions(ctx));
     }
     if (UNSAFE.has(req.method) && !req.routeOptions.config?.skipCsrf) {
       const sent = (req.headers['x-csrf-token'] as string | undefined) ?? (typeof csrfField === 'string' ? csrfField : undefined);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Attributes, Breadcrumb, ClientConfig, GuestUser, LoggedInUser, PageBase } from '../../shared/types.js';
+import type { Attributes, Breadcrumb, GuestUser, LoggedInUser, PageBase } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import type { UserRow } from '../domains/users/store.js';
@@ -13,7 +13,8 @@ import { AppError } from './errors.js';
 import { GuestPageCache } from './guest-cache.js';
 import { pageSizes } from './pagination.js';
 import { documentBytes, renderDocument, renderDocumentParts } from './render.js';
-import { carryBeginning, pageJsonBytes, scriptJson } from './page-json.js';
+import { sendPieces, type BodyPiece } from './send.js';
+import { carryBeginning, pageJsonPieces, scriptJson } from './page-json.js';
 import { copyWithout, withFields } from './objects.js';
 
 /** What a page loader is given. */
@@ -254,33 +255,35 @@ function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
 }
 
 /**
- * A cached guest answer: the JSON's bytes, or the document's bytes around the client config
- * (kept encoded, so a hit writes bytes instead of encoding a 20–50 KB string per request).
+ * A cached guest answer: the JSON's bytes, or the document's bytes around the client
+ * config (kept encoded, so a hit writes bytes instead of encoding a 20–50 KB string per request).
  */
 type Cached = { json: Buffer } | { before: Buffer; after: Buffer };
 
-/** The document with this guest's config (the only part that differs between guests). */
-function guestDocument(before: Buffer, after: Buffer, config: ClientConfig): Buffer {
-  return Buffer.concat([before, Buffer.from(scriptJson(config)), after]);
-}
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** Sends page data (JSON) or its HTML document; a guest's successful page is kept in the cache. */
 async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: GuestPageCache<Cached>; key: string }) {
   reply.code(status).header('cache-control', 'private, no-store');
-  // Sent as bytes, encoded once: a string would be measured (Buffer.byteLength, a full scan of a
-  // 20–70 KB string) and then encoded again as it is written; the page's response schema
-  // (fast-json-stringify over additional properties) is skipped for the same JSON.
+  // Sent as pieces of bytes (http/send.ts), the shared parts' encoded once: a string would be
+  // measured (Buffer.byteLength, a full scan of a 20–70 KB string) and then encoded again as it
+  // is written; the page's response schema (fast-json-stringify over additional properties) is
+  // skipped for the same JSON.
   if (api) {
-    const json = pageJsonBytes(page);
-    if (cache) cache.store.set(cache.key, { json }, json.length);
-    return reply.type('application/json; charset=utf-8').send(json);
+    const json = pageJsonPieces(page);
+    if (!cache) return sendPieces(reply, JSON_TYPE, json);
+    // Joined once for the cache: a hit is then one write.
+    const entry = { json: Buffer.concat(json) };
+    cache.store.set(cache.key, entry, entry.json.length);
+    return sendPieces(reply, JSON_TYPE, [entry.json]);
   }
   const config = await clientConfig(ctx, req, reply);
-  if (!cache) return reply.type('text/html; charset=utf-8').send(renderDocument({ page, config, status }));
+  if (!cache) return sendPieces(reply, HTML_TYPE, renderDocument({ page, config, status }));
   const parts = renderDocumentParts({ page, config, status });
   const entry = { before: documentBytes(parts.before), after: Buffer.from(parts.after) };
   cache.store.set(cache.key, entry, entry.before.length + entry.after.length);
-  return reply.type('text/html; charset=utf-8').send(guestDocument(entry.before, entry.after, config));
+  return sendPieces(reply, HTML_TYPE, [entry.before, scriptJson(config), entry.after]);
 }
 
 const CSRF_MARK = '\u0000csrf\u0000';
@@ -288,11 +291,11 @@ const CSRF_MARK = '\u0000csrf\u0000';
 const guestConfigs = new WeakMap<object, Map<string, [Buffer, Buffer]>>();
 
 /**
- * A guest's client config, encoded: every guest's is the same but for the CSRF token (and the
- * two user-agent flags), so it is built and encoded once per settings load (the settings
+ * A guest's client config, as pieces: every guest's is the same but for the CSRF token (and
+ * the two user-agent flags), so it is built and encoded once per settings load (the settings
  * object is replaced on every change and every TTL) instead of once per request.
  */
-async function guestConfigBytes(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+async function guestConfigPieces(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<BodyPiece[]> {
   const settings = await ctx.settings.get();
   const ua = userAgentFlags(req.headers['user-agent'] ?? '');
   const kind = `${ua.isSafari ? 1 : 0}${ua.isMobile ? 1 : 0}`;
@@ -307,16 +310,15 @@ async function guestConfigBytes(ctx: AppContext, req: FastifyRequest, reply: Fas
     halves = [Buffer.from(json.slice(0, at)), Buffer.from(json.slice(at + mark.length))];
     byKind.set(kind, halves);
   }
-  return Buffer.concat([halves[0], Buffer.from(token), halves[1]]);
+  return [halves[0], token, halves[1]];
 }
 
 /** Answers a guest from the cache. */
 async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, hit: Cached) {
   reply.code(200).header('cache-control', 'private, no-store').header('x-palaver-cache', 'hit');
-  if ('json' in hit) return reply.type('application/json; charset=utf-8').send(hit.json);
+  if ('json' in hit) return sendPieces(reply, JSON_TYPE, [hit.json]);
   // Only the config differs between guests (each has their own CSRF token).
-  const config = await guestConfigBytes(ctx, req, reply);
-  return reply.type('text/html; charset=utf-8').send(Buffer.concat([hit.before, config, hit.after]));
+  return sendPieces(reply, HTML_TYPE, [hit.before, ...(await guestConfigPieces(ctx, req, reply)), hit.after]);
 }
 
 const guestCaches = new WeakMap<object, GuestPageCache<Cached>>();

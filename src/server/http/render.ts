@@ -5,6 +5,7 @@ import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { languageStrings } from '../i18n.js';
 import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
+import type { BodyPiece } from './send.js';
 
 export interface RenderInput {
   page: PageBase;
@@ -109,12 +110,12 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
  */
 export interface DocumentParts {
   /** Text, or bytes already encoded (the page data's, see page-json.ts; a page's frame, see the client's ssr/frames.ts). */
-  before: (string | Uint8Array)[];
+  before: BodyPiece[];
   after: string;
 }
 
-/** A document's bytes: its pieces encoded one at a time, then joined. */
-export function documentBytes(pieces: (string | Uint8Array)[]): Buffer {
+/** A document's bytes: its pieces encoded one at a time, then joined (a guest cache entry). */
+export function documentBytes(pieces: readonly BodyPiece[]): Buffer {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
@@ -164,11 +165,11 @@ export function renderDocumentParts(input: RenderInput): DocumentParts {
   return build ? reactDocument(build, input) : plainDocument(input);
 }
 
-/** The whole HTML document of a page as bytes: head tags, embedded page data and config, body. */
-export function renderDocument(input: RenderInput): Buffer {
+/** The whole HTML document of a page, as the pieces http/send.ts writes: head tags, embedded page data and config, body. */
+export function renderDocument(input: RenderInput): BodyPiece[] {
   const { before, after } = renderDocumentParts(input);
   // A member's config is frozen and reused (client-config.ts): its JSON is encoded once.
-  return documentBytes([...before, jsonBytes(input.config, true), after]);
+  return [...before, jsonBytes(input.config, true), after];
 }
 
 /** The plain document, used when there is no client build. */

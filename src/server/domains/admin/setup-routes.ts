@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { SetupPage } from '../../../shared/schemas/admin-shell.js';
 import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
+import { setCookie } from '../../http/cookies.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { SYSTEM, setupForum } from '../../setup.js';
@@ -154,7 +155,7 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
       // The new administrator's session (as a login starts one: the cookie, then the hook).
       const settings = await ctx.settings.get();
       const sid = await ctx.auth.createSession(uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
-      reply.setCookie(SESSION_COOKIE, sid, cookieOptions(ctx, settings.sessionDays * 86400));
+      setCookie(reply, SESSION_COOKIE, sid, cookieOptions(ctx, settings.sessionDays * 86400));
       await ctx.hooks.fire('action:user.loggedIn', { uid, sessionId: sid, ip: req.ip });
       return { next: `${base}/admin`, uid };
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
+import { clearCookie, setCookie } from '../../http/cookies.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
@@ -36,7 +37,7 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
   if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash);
   const id = await ctx.auth.createSession(user.uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
   if (reauthMs > 0) await ctx.auth.markReauthenticated(hashSecret(id), reauthMs);
-  reply.setCookie(SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
+  setCookie(reply, SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
   await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id, ip: req.ip });
 }
 
@@ -79,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         await ctx.auth.destroySession(req.sessionHash);
         await ctx.hooks.fire('action:user.loggedOut', { uid, sessionId: req.sessionHash });
       }
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx));
+      clearCookie(reply, SESSION_COOKIE, cookieOptions(ctx));
       return { next: `${ctx.config.relativePath}/`, uid: 0 };
     },
   });

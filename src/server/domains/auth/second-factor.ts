@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { cookieOptions } from '../../http/auth.js';
+import { clearCookie, setCookie } from '../../http/cookies.js';
 import { AppError } from '../../http/errors.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import { safeEqual } from './service.js';
@@ -27,7 +28,7 @@ function sign(ctx: Pick<AppContext, 'config'>, body: string): string {
 /** Sets the pending-login cookie after a right password: signed, so it needs no table and works on every process. */
 export function setPendingLogin(ctx: Deps, reply: FastifyReply, uid: number, remember: boolean): void {
   const body = `${uid}.${Date.now() + PENDING_TTL_MS}.${remember ? 1 : 0}.${randomBytes(9).toString('base64url')}`;
-  reply.setCookie(PENDING_COOKIE, `${body}.${sign(ctx, body)}`, cookieOptions(ctx, PENDING_TTL_MS / 1000));
+  setCookie(reply, PENDING_COOKIE, `${body}.${sign(ctx, body)}`, cookieOptions(ctx, PENDING_TTL_MS / 1000));
 }
 
 /** The login waiting for its second factor, or null when there is none (or it ran out). */
@@ -42,7 +43,7 @@ export function pendingLogin(ctx: Deps, req: FastifyRequest): PendingLogin | nul
 
 /** Clears the pending-login cookie. */
 export function clearPendingLogin(ctx: Deps, reply: FastifyReply): void {
-  reply.clearCookie(PENDING_COOKIE, cookieOptions(ctx));
+  clearCookie(reply, PENDING_COOKIE, cookieOptions(ctx));
 }
 
 /** True when the admin area's paths: the re-authentication guard covers these. */
