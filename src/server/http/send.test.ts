@@ -10,7 +10,11 @@ beforeAll(async () => {
   forum = await startTestForum({ env: { PALAVER_GUEST_CACHE_MS: '60000' } });
   const { cid } = await forum.ctx.categories.create(SYSTEM, { name: 'Pieces' });
   const { user } = await forum.loginAs();
-  const { topic } = await forum.ctx.topics.create(await forum.ctx.privileges.viewer(user.uid), { cid, title: 'Written in pieces', content: 'Ünïcödé text, so bytes and characters differ: 東京.' });
+  const { topic } = await forum.ctx.topics.create(await forum.ctx.privileges.viewer(user.uid), {
+    cid,
+    title: 'Written in pieces',
+    content: 'Ünïcödé text, so bytes and characters differ: 東京.',
+  });
   topicPath = `/topic/${topic.tid}/${topic.slug}`;
 });
 afterAll(async () => {
@@ -67,7 +71,9 @@ describe('pages written as pieces', () => {
     const res = await fetch(`${forum.baseUrl}/categories`, { headers: { cookie: 'palaver.sid=no-such-session' } });
     expect(res.status).toBe(200);
     const cookies = res.headers.getSetCookie();
-    expect(cookies.find((c) => c.startsWith('palaver.sid='))).toMatch(/^palaver\.sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(cookies.find((c) => c.startsWith('palaver.sid='))).toMatch(
+      /^palaver\.sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     // The guest it now is gets its CSRF cookie in the same answer.
     expect(cookies.some((c) => c.startsWith('palaver.csrf='))).toBe(true);
   });
@@ -78,7 +84,11 @@ describe('pages written as pieces', () => {
     await client.refreshCsrf();
     const res = await fetch(`${forum.baseUrl}/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': client.csrf!, cookie: `palaver.sid=no-such-session; ${[...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': client.csrf!,
+        cookie: `palaver.sid=no-such-session; ${[...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}`,
+      },
       body: JSON.stringify({ username: user.username, password: 'Correct-Horse-42' }),
     });
     expect(res.status).toBe(200);
