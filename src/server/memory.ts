@@ -5,9 +5,10 @@ import v8 from 'node:v8';
 /**
  * How a serving process trades memory for CPU (PALAVER_MEMORY, docs/memory.md).
  * - fast: on SQLite, the young generation held at its first size while the server's modules
- *   load, then let grow up to two 8 MB semi-spaces (YOUNG_GENERATION_CAP; V8's own limit is two
- *   16 MB ones); on PostgreSQL, V8's young generation as it grows by itself. The old generation
- *   is let grow to 2× what the last full collection kept.
+ *   load, then let grow up to two 4 MB semi-spaces (YOUNG_GENERATION_CAP; V8's own limit is two
+ *   16 MB ones), and the old generation let grow by 30%; on PostgreSQL, V8's young generation
+ *   as it grows by itself, and the old generation let grow to 2× what the last full collection
+ *   kept.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 80 MB less under load,
  *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about
@@ -27,21 +28,25 @@ export const LOW_MEMORY_BELOW = 1024 ** 3;
  * How far V8 lets its old generation grow past what the last full collection kept, in percent.
  * V8's own choice for a busy process is up to 4× the live heap: the benchmark's forum (some
  * 60 MB live) then held 200–250 MB of heap, garbage included, and 340–390 MB of RSS under
- * its reads. At 2× the highest RSS was 270 MB for the same requests per second. At 1.5× it
- * was 250 MB, but guests' HTML (a 50 KB buffer a response, external memory V8 counts against
- * the limit) then started a full collection every 300 ms and cost 30–40% more CPU.
+ * its reads. At 2× the highest RSS was 270 MB for the same requests per second. Lower cost
+ * CPU while every answer was a new 20–75 KB buffer (external memory V8 counts against the
+ * limit: a full collection every 300 ms); since pages are written as pieces (http/send.ts),
+ * 30% on SQLite takes some 20 MB off under load for a full collection every several seconds.
+ * Not on PostgreSQL: there a read's objects live through its wait for the database and are
+ * promoted, and at 30% member reads cost 20–50% more (docs/memory.md).
  */
-const HEAP_GROWING_PERCENT = { fast: 100, low: 30 } as const;
+const HEAP_GROWING_PERCENT = { fast: 30, fastPostgres: 100, low: 30 } as const;
 
 /**
  * The most `fast` on SQLite lets the young generation (both semi-spaces) grow to, in bytes. V8
  * grows it up to 32 MB on its own. On the benchmark's SQLite forum, held at 16 MB it kept RSS
- * under load some 30 MB lower for the same CPU a member read (docs/memory.md). Not on
- * PostgreSQL: there a read's objects live through its wait for the database, and with the
- * young generation held at 16 MB the member topic page cost some 10% more and its p99 passed
- * 50 ms, for 10 MB less.
+ * under load some 30 MB lower for the same CPU a member read; at 8 MB some 10 MB lower again,
+ * for twice the young collections, each half as long (docs/memory.md). Not on PostgreSQL:
+ * there a read's objects live through its wait for the database, and with the young
+ * generation held at 16 MB the member topic page cost some 10% more and its p99 passed 50 ms,
+ * for 10 MB less.
  */
-export const YOUNG_GENERATION_CAP = 16 * 1024 ** 2;
+export const YOUNG_GENERATION_CAP = 8 * 1024 ** 2;
 
 /** The memory the process may use: the machine's, or its container's limit when that is lower. */
 export function availableMemory(): number {
@@ -67,7 +72,8 @@ export function resolveMemoryMode(mode: MemoryMode, postgres: boolean, available
  */
 export function memoryFlags(mode: 'low' | 'fast', given: string, postgres = false): string[] {
   const flags: string[] = [];
-  if (!/heap[-_]growing[-_]percent/.test(given)) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT[mode]}`);
+  const percent = HEAP_GROWING_PERCENT[mode === 'fast' && postgres ? 'fastPostgres' : mode];
+  if (!/heap[-_]growing[-_]percent/.test(given)) flags.push(`--heap-growing-percent=${percent}`);
   if (!/semi[-_]space/.test(given) && (mode === 'low' || !postgres)) flags.push('--semi-space-growth-factor=1');
   return flags;
 }
