@@ -42,10 +42,9 @@ const HEAP_GROWING_PERCENT = { fast: 30, fastPostgres: 100, low: 30 } as const;
  * grows it up to 32 MB on its own. On the benchmark's SQLite forum, held at 16 MB it kept RSS
  * under load some 30 MB lower for the same CPU a member read; at 8 MB some 10 MB lower again,
  * for twice the young collections, each about half as long, and about a tenth more CPU on a
- * member's `/api/topic` (docs/memory.md). Not on PostgreSQL:
- * there a read's objects live through its wait for the database, and with the young
- * generation held at 16 MB the member topic page cost some 10% more and its p99 passed 50 ms,
- * for 10 MB less.
+ * member's `/api/topic` (docs/memory.md). Not on PostgreSQL: there a read's objects live
+ * through its wait for the database, and with the young generation held at 16 MB the member
+ * topic page cost some 10% more and its p99 passed 50 ms, for 10 MB less.
  */
 export const YOUNG_GENERATION_CAP = 8 * 1024 ** 2;
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { beginsWith, carryBeginning, pageJsonAndKey, pageJsonBytes, pageJsonPieces, scriptSafe } from './page-json.js';
+import { beginsWith, carryBeginning, pageJsonAndKey, pageJsonPieces, scriptSafe } from './page-json.js';
+
+/** A page's JSON text, from its pieces joined. */
+const jsonText = (value: object) => Buffer.concat(pageJsonPieces(value)).toString();
 
 /** A page shaped like a topic page: shared (frozen) post views among per-request values. */
 const guest = Object.freeze({ uid: 0, username: '[[global:guest]]' });
@@ -24,7 +27,7 @@ describe("a page's JSON with shared parts encoded once", () => {
 
   it('is the bytes of JSON.stringify, and safe in a script element when asked', () => {
     const value = page(posts);
-    expect(pageJsonBytes(value).toString()).toBe(JSON.stringify(value));
+    expect(jsonText(value)).toBe(JSON.stringify(value));
     const script = Buffer.concat(pageJsonPieces(value, true)).toString();
     expect(script).toBe(scriptSafe(JSON.stringify(value)));
     expect(script).not.toMatch(/[<\u2028\u2029]/);
@@ -42,7 +45,7 @@ describe("a page's JSON with shared parts encoded once", () => {
       { a: 1, user: guest, b: undefined, c: 'three', d: guest },
     ];
     for (const value of shapes) {
-      expect(pageJsonBytes(value).toString()).toBe(JSON.stringify(value));
+      expect(jsonText(value)).toBe(JSON.stringify(value));
       expect(Buffer.concat(pageJsonPieces(value, true)).toString()).toBe(scriptSafe(JSON.stringify(value)));
     }
   });
@@ -54,7 +57,7 @@ describe("a page's JSON with shared parts encoded once", () => {
     const shared = first.filter((b) => second.includes(b));
     expect(shared.map((b) => b.toString())).toEqual([JSON.stringify(guest), JSON.stringify(posts[0]), JSON.stringify(posts[2])]);
     const changed = [post(1, '<p>edited</p>'), ...posts.slice(1)];
-    const after = pageJsonBytes(page(changed)).toString();
+    const after = jsonText(page(changed));
     expect(after).toBe(JSON.stringify(page(changed)));
     expect(after).toContain('edited');
   });
@@ -94,14 +97,14 @@ describe("a page's JSON with shared parts encoded once", () => {
     expect(next.key).toBe(made.key);
     // A page that changed one of the fields, or put them in another order, is written as usual.
     const changed = page({ title: 'Changed' });
-    expect(pageJsonBytes(changed).toString()).toBe(JSON.stringify(changed));
+    expect(jsonText(changed)).toBe(JSON.stringify(changed));
     expect(pageJsonAndKey(changed, true).key).not.toBe(pageJsonAndKey(page({}), true).key);
     const reordered = beginsWith({ slug: '7/a-topic', tid: 7, title: 'A <b>topic</b>' }, topic);
-    expect(pageJsonBytes(reordered).toString()).toBe(JSON.stringify(reordered));
+    expect(jsonText(reordered)).toBe(JSON.stringify(reordered));
     // Carried to a copy (the router's page object).
     const copy = { ...a };
     carryBeginning(a, copy);
-    expect(pageJsonBytes(copy).toString()).toBe(JSON.stringify(copy));
+    expect(jsonText(copy)).toBe(JSON.stringify(copy));
     expect(pageJsonAndKey(copy, true).key).toBe(made.key);
   });
 });

@@ -199,8 +199,3 @@ export function jsonBytes(value: object, script = false): Buffer {
   }
   return bytes;
 }
-
-/** A page's JSON as one buffer (see pageJsonPieces). */
-export function pageJsonBytes(page: object): Buffer {
-  return Buffer.concat(pageJsonPieces(page));
-}
