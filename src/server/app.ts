@@ -1,3 +1,4 @@
+import { requestLoggerFactory } from './http/request-logger.js';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
     trustProxy: config.trustProxy,
     // One line per request costs a third of the throughput; LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // Each request's pino child is made only when it logs (http/request-logger.ts).
+    childLoggerFactory: requestLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     bodyLimit: 1024 * 1024,

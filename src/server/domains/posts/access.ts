@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../../http/errors.js';
+import type { ViewerPrivileges } from '../../../shared/types.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic } from '../topics/access.js';
 import type { TopicRow } from '../topics/store.js';
@@ -27,14 +28,14 @@ export async function loadReadablePost(ctx: PostsDeps, viewer: Viewer, pid: numb
  * topic for edits; never deleting the main post). Privileges and settings are read once for
  * the page, never per post.
  */
-export async function postTools(ctx: PostsDeps, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>) {
+export async function postTools(ctx: PostsDeps, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>, privileges?: Readonly<ViewerPrivileges>) {
   if (viewer.uid <= 0) return () => ({ edit: false, delete: false, moderate: false });
-  const [isMod, edit, del, s] = await Promise.all([
-    ctx.privileges.isModerator(viewer, topic.cid),
-    ctx.privileges.can(viewer, 'posts:edit', topic.cid),
-    ctx.privileges.can(viewer, 'posts:delete', topic.cid),
-    ctx.settings.get(),
-  ]);
+  // The viewer's privileges in the category (forCategory: moderator, posts:edit, posts:delete),
+  // given by a page that has them already.
+  const [p, s] = await Promise.all([privileges ?? ctx.privileges.forCategory(viewer, topic.cid), ctx.settings.get()]);
+  const isMod = p.isAdminOrMod;
+  const edit = p['posts:edit'];
+  const del = p['posts:delete'];
   const within = (post: Pick<PostRow, 'created'>, seconds: number) => seconds <= 0 || Date.now() - Number(post.created) <= seconds * 1000;
   return (post: Pick<PostRow, 'pid' | 'uid' | 'created' | 'deleted' | 'deleter_uid'>) => {
     const own = post.uid === viewer.uid;

@@ -1,4 +1,5 @@
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
+import type { ViewerPrivileges } from '../../../shared/types.js';
 import type { Viewer } from '../privileges/service.js';
 import { canSeeScheduled } from './schedule.js';
 import * as store from './store.js';
@@ -14,7 +15,7 @@ export async function loadTopic(ctx: TopicsDeps, tid: number): Promise<TopicRow>
 
 /** True when the viewer may see deleted content in the category. */
 export async function canViewDeleted(ctx: TopicsDeps, viewer: Viewer, cid: number): Promise<boolean> {
-  return (await ctx.privileges.isModerator(viewer, cid)) || (await ctx.privileges.can(viewer, 'posts:view_deleted', cid));
+  return (await ctx.privileges.forCategory(viewer, cid)).view_deleted;
 }
 
 /**
@@ -23,9 +24,21 @@ export async function canViewDeleted(ctx: TopicsDeps, viewer: Viewer, cid: numbe
  * when they neither own it nor may see deleted content, or scheduled and not theirs to see yet.
  */
 export async function assertReadable(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow): Promise<void> {
-  if (!(await ctx.privileges.can(viewer, 'read', topic.cid)) || !(await ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
-  if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !(await canViewDeleted(ctx, viewer, topic.cid))) throw notFound('error:no-topic');
-  if (topic.scheduled === 1 && !(await canSeeScheduled(ctx, viewer, topic))) throw notFound('error:no-topic');
+  await assertReadableWith(ctx, viewer, topic, await ctx.privileges.forCategory(viewer, topic.cid));
+}
+
+/**
+ * assertReadable with the viewer's privileges in the topic's category in hand (forCategory's
+ * answer, which a page shows anyway): no further look at the grant table, and no wait at all
+ * unless the topic is scheduled.
+ */
+export function assertReadableWith(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow, privileges: Readonly<ViewerPrivileges>): Promise<void> | undefined {
+  if (!privileges.read || !privileges['topics:read']) throw notFound('error:no-topic');
+  if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !privileges.view_deleted) throw notFound('error:no-topic');
+  if (topic.scheduled !== 1) return undefined;
+  return canSeeScheduled(ctx, viewer, topic).then((may) => {
+    if (!may) throw notFound('error:no-topic');
+  });
 }
 
 /** The logged-in viewer, or 401. */

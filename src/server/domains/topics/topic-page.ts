@@ -13,7 +13,7 @@ import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../pos
 import { runBatch } from '../../db/prepared.js';
 import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
-import { assertReadable, canViewDeleted, loadTopic } from './access.js';
+import { assertReadableWith, loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
 import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
 import { editorsOf, readerStatesPart } from './store.js';
@@ -66,7 +66,10 @@ export const topicPage = definePage<TopicPage>({
       throw err;
     });
     if (typeof topic === 'number') return { redirect: `/topic/${topic}` };
-    await assertReadable(ctx, viewer, topic);
+    // The viewer's privileges in the category (shared, frozen): whether they may read it, see
+    // deleted posts and use the post tools all come from this one look at the grant table.
+    const shared = await ctx.privileges.forCategory(viewer, topic.cid);
+    await assertReadableWith(ctx, viewer, topic, shared);
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
     if (!api && params.slug !== topic.slug) {
       const qs = new URLSearchParams(query).toString();
@@ -81,11 +84,10 @@ export const topicPage = definePage<TopicPage>({
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
-    const [part, shared, viewDeleted, tools] = await Promise.all([
+    const viewDeleted = shared.view_deleted;
+    const [part, tools] = await Promise.all([
       ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
-      ctx.privileges.forCategory(viewer, topic.cid),
-      canViewDeleted(ctx, viewer, topic.cid),
-      postTools(ctx, viewer, topic),
+      postTools(ctx, viewer, topic, shared),
     ]);
     const { rows, category, tags, thumbs } = part;
     // What the member lays over the shared part, in one round trip: the topic's read and follow
