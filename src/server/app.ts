@@ -1,4 +1,3 @@
-import { requestLoggerFactory } from './http/request-logger.js';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -76,6 +75,7 @@ import { adminUploadPages } from './domains/uploads/admin-pages.js';
 import { digestAdminPages, registerDigestAdminRoutes } from './domains/notifications/digest-admin-routes.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
+import { requestLoggerFactory } from './http/request-logger.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
 import { errorPage, registerPages, sendPageError } from './http/pages.js';
