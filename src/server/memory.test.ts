@@ -39,9 +39,6 @@ describe('memory modes', () => {
     expect(memoryFlags('low', '--max-semi-space-size=4 --heap_growing_percent=20')).toEqual([]);
     expect(memoryFlags('fast', '--max-old-space-size=512 --heap-growing-percent=60')).toEqual(['--semi-space-growth-factor=1']);
     expect(memoryFlags('fast', '--max-semi-space-size=16 --heap-growing-percent=60')).toEqual([]);
-    // PostgreSQL: fast leaves the young generation to V8; low holds it as on SQLite.
-    expect(memoryFlags('fast', '', true)).toEqual(['--heap-growing-percent=100']);
-    expect(memoryFlags('low', '', true)).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
   });
 
   // A process applies a mode (and, given a cap, lets the young generation grow up to it, as
@@ -49,13 +46,15 @@ describe('memory modes', () => {
   // few young collections (what makes V8 grow its young generation), a little at a time with a
   // turn of the event loop between (the cap is checked after each collection), and reports the
   // young generation's size.
-  async function youngGenerationAfterChurn(mode: 'low' | 'fast', cap?: number): Promise<number> {
+  // With `cap` 'postgres', the cap is the one the mode gives a forum on PostgreSQL.
+  async function youngGenerationAfterChurn(mode: 'low' | 'fast', cap?: number | 'postgres'): Promise<number> {
     const memory = pathToFileURL(path.resolve(import.meta.dirname, 'memory.ts')).href;
     const script = `
       const { applyMemoryMode, growYoungGenerationUpTo } = await import(${JSON.stringify(memory)});
       const v8 = await import('node:v8');
-      if (applyMemoryMode(${JSON.stringify(mode)}, false).mode !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
-      const stop = ${cap === undefined ? 'null' : `growYoungGenerationUpTo(${cap})`};
+      const applied = applyMemoryMode(${JSON.stringify(mode)}, ${cap === 'postgres'});
+      if (applied.mode !== ${JSON.stringify(mode)}) throw new Error('mode not applied');
+      const stop = ${cap === undefined ? 'null' : `growYoungGenerationUpTo(${cap === 'postgres' ? 'applied.youngGenerationCap' : cap})`};
       const keep = [];
       for (let r = 0; r < 1500; r++) {
         const batch = [];
@@ -77,10 +76,11 @@ describe('memory modes', () => {
 
   it('low holds the young generation at its first size under allocation; fast holds it until told, then lets it grow up to its cap', async () => {
     const MB = 1024 ** 2;
-    const [low, held, capped, uncapped] = await Promise.all([
+    const [low, held, capped, postgres, uncapped] = await Promise.all([
       youngGenerationAfterChurn('low'),
       youngGenerationAfterChurn('fast'),
       youngGenerationAfterChurn('fast', 8 * MB),
+      youngGenerationAfterChurn('fast', 'postgres'),
       youngGenerationAfterChurn('fast', 1024 * MB),
     ]);
     // Two 1 MB semi-spaces (and V8's page rounding) against up to two 16 MB ones.
@@ -89,6 +89,9 @@ describe('memory modes', () => {
     expect(held).toBeLessThanOrEqual(4 * MB);
     expect(capped).toBeGreaterThan(4 * MB);
     expect(capped).toBeLessThanOrEqual(8 * MB);
+    // On PostgreSQL, fast's cap is two 8 MB semi-spaces (YOUNG_GENERATION_CAP.postgres).
+    expect(postgres).toBeGreaterThan(8 * MB);
+    expect(postgres).toBeLessThanOrEqual(YOUNG_GENERATION_CAP.postgres);
     expect(uncapped).toBeGreaterThanOrEqual(16 * MB);
   }, 90_000);
 
@@ -150,6 +153,6 @@ describe('memory modes', () => {
     // Without the hold while the modules load, V8 had grown it to 32 MB by the first page.
     const fast = await startedYoungGeneration('fast');
     expect(fast.log).toContain('"memory":"fast"');
-    expect(fast.young).toBeLessThanOrEqual(YOUNG_GENERATION_CAP);
+    expect(fast.young).toBeLessThanOrEqual(YOUNG_GENERATION_CAP.sqlite);
   }, 180_000);
 });

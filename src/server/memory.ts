@@ -4,11 +4,9 @@ import v8 from 'node:v8';
 
 /**
  * How a serving process trades memory for CPU (PALAVER_MEMORY, docs/memory.md).
- * - fast: on SQLite, the young generation held at its first size while the server's modules
- *   load, then let grow up to two 4 MB semi-spaces (YOUNG_GENERATION_CAP; V8's own limit is two
- *   16 MB ones), and the old generation let grow by 30%; on PostgreSQL, V8's young generation
- *   as it grows by itself, and the old generation let grow to 2× what the last full collection
- *   kept.
+ * - fast: the young generation held at its first size while the server's modules load, then
+ *   let grow up to a cap (YOUNG_GENERATION_CAP: two 4 MB semi-spaces on SQLite, two 8 MB ones on
+ *   PostgreSQL; V8's own limit is two 16 MB ones), and the old generation let grow by 30%.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 80 MB less under load,
  *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about
@@ -31,22 +29,24 @@ export const LOW_MEMORY_BELOW = 1024 ** 3;
  * its reads. At 2× the highest RSS was 270 MB for the same requests per second. Lower cost
  * CPU while every answer was a new 20–75 KB buffer (external memory V8 counts against the
  * limit: a full collection every 300 ms); since pages are written as pieces (http/send.ts),
- * 30% on SQLite takes some 20 MB off under load for a full collection every several seconds.
- * Not on PostgreSQL: there a read's objects live through its wait for the database and are
- * promoted, and at 30% member reads cost 20–50% more (docs/memory.md).
+ * 30% takes some 20 MB off under load for a full collection every several seconds. On
+ * PostgreSQL it cost member reads 20–50% more while the young generation was V8's 32 MB and
+ * reads allocated more; with the 16 MB cap and the leaner reads, no more than the runs' noise
+ * (docs/memory.md).
  */
-const HEAP_GROWING_PERCENT = { fast: 30, fastPostgres: 100, low: 30 } as const;
+const HEAP_GROWING_PERCENT = { fast: 30, low: 30 } as const;
 
 /**
- * The most `fast` on SQLite lets the young generation (both semi-spaces) grow to, in bytes. V8
- * grows it up to 32 MB on its own. On the benchmark's SQLite forum, held at 16 MB it kept RSS
- * under load some 30 MB lower for the same CPU a member read; at 8 MB some 10 MB lower again,
- * for twice the young collections, each about half as long, and about a tenth more CPU on a
- * member's `/api/topic` (docs/memory.md). Not on PostgreSQL: there a read's objects live
- * through its wait for the database, and with the young generation held at 16 MB the member
- * topic page cost some 10% more and its p99 passed 50 ms, for 10 MB less.
+ * The most `fast` lets the young generation (both semi-spaces) grow to, in bytes, by database.
+ * V8 grows it up to 32 MB on its own. On the benchmark's SQLite forum, held at 16 MB it kept
+ * RSS under load some 30 MB lower for the same CPU a member read; at 8 MB some 10 MB lower
+ * again, for twice the young collections, each about half as long, and about a tenth more CPU
+ * on a member's `/api/topic`. On PostgreSQL a read's objects live through its wait for the
+ * database, while the other connections' reads run: at 8 MB they outlived two young
+ * collections and were copied into the old generation, and member reads cost 35–45% more; at
+ * 16 MB they cost what they do at 32 MB, for some 30 MB less (docs/memory.md).
  */
-export const YOUNG_GENERATION_CAP = 8 * 1024 ** 2;
+export const YOUNG_GENERATION_CAP = { sqlite: 8 * 1024 ** 2, postgres: 16 * 1024 ** 2 } as const;
 
 /** The memory the process may use: the machine's, or its container's limit when that is lower. */
 export function availableMemory(): number {
@@ -67,14 +67,13 @@ export function resolveMemoryMode(mode: MemoryMode, postgres: boolean, available
  * (theirs win). `--semi-space-growth-factor=1` keeps the young generation at the size it starts
  * with: V8 reads that flag each time it would grow the young generation, so unlike
  * `--max-semi-space-size` (read once, when the heap is made) it takes effect when set here.
- * `low` keeps it so; `fast` on SQLite lets it grow, up to a cap, once the server listens
- * (growYoungGenerationUpTo); `fast` on PostgreSQL leaves it to V8.
+ * `low` keeps it so; `fast` lets it grow, up to its database's cap, once the server listens
+ * (growYoungGenerationUpTo).
  */
-export function memoryFlags(mode: 'low' | 'fast', given: string, postgres = false): string[] {
+export function memoryFlags(mode: 'low' | 'fast', given: string): string[] {
   const flags: string[] = [];
-  const percent = HEAP_GROWING_PERCENT[mode === 'fast' && postgres ? 'fastPostgres' : mode];
-  if (!/heap[-_]growing[-_]percent/.test(given)) flags.push(`--heap-growing-percent=${percent}`);
-  if (!/semi[-_]space/.test(given) && (mode === 'low' || !postgres)) flags.push('--semi-space-growth-factor=1');
+  if (!/heap[-_]growing[-_]percent/.test(given)) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT[mode]}`);
+  if (!/semi[-_]space/.test(given)) flags.push('--semi-space-growth-factor=1');
   return flags;
 }
 
@@ -114,8 +113,8 @@ export function growYoungGenerationUpTo(cap: number): () => void {
 export function applyMemoryMode(mode: MemoryMode, postgres: boolean): { mode: 'low' | 'fast'; youngGenerationCap: number | null } {
   const resolved = resolveMemoryMode(mode, postgres);
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  const flags = memoryFlags(resolved, given, postgres);
+  const flags = memoryFlags(resolved, given);
   for (const flag of flags) v8.setFlagsFromString(flag);
   const held = resolved === 'fast' && flags.includes('--semi-space-growth-factor=1');
-  return { mode: resolved, youngGenerationCap: held ? YOUNG_GENERATION_CAP : null };
+  return { mode: resolved, youngGenerationCap: held ? YOUNG_GENERATION_CAP[postgres ? 'postgres' : 'sqlite'] : null };
 }
