@@ -33,7 +33,7 @@ describe('memory modes', () => {
   });
 
   it('sets the flags of the mode, leaving those the operator gave', () => {
-    expect(memoryFlags('fast', '')).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
+    expect(memoryFlags('fast', '')).toEqual(['--heap-growing-percent=15', '--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '')).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '--heap-growing-percent=50')).toEqual(['--semi-space-growth-factor=1']);
     expect(memoryFlags('low', '--max-semi-space-size=4 --heap_growing_percent=20')).toEqual([]);

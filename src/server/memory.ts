@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * How a serving process trades memory for CPU (PALAVER_MEMORY, docs/memory.md).
  * - fast: the young generation held at its first size while the server's modules load, then
  *   let grow up to a cap (YOUNG_GENERATION_CAP: two 4 MB semi-spaces on SQLite, two 8 MB ones on
- *   PostgreSQL; V8's own limit is two 16 MB ones), and the old generation let grow by 30%.
+ *   PostgreSQL; V8's own limit is two 16 MB ones), and the old generation let grow by 15%.
  * - low: the young generation held at its first size (two 1 MB semi-spaces) and the old
  *   generation let grow by 30%. On the benchmark's SQLite forum some 80 MB less under load,
  *   for up to 10–50% more CPU a member read and 0.2 s more start-up; on PostgreSQL about
@@ -29,12 +29,13 @@ export const LOW_MEMORY_BELOW = 1024 ** 3;
  * its reads. At 2× the highest RSS was 270 MB for the same requests per second. Lower cost
  * CPU while every answer was a new 20–75 KB buffer (external memory V8 counts against the
  * limit: a full collection every 300 ms); since pages are written as pieces (http/send.ts),
- * 30% takes some 20 MB off under load for a full collection every several seconds. On
- * PostgreSQL it cost member reads 20–50% more while the young generation was V8's 32 MB and
- * reads allocated more; with the 16 MB cap and the leaner reads, no more than the runs' noise
- * (docs/memory.md).
+ * 30% took some 20 MB off under load for a full collection every several seconds, and since
+ * member reads allocate less, 15% another 4–8 MB for about half as many full collections
+ * again, CPU and p99 within the runs' noise. On PostgreSQL a low limit cost member reads
+ * 20–50% more while the young generation was V8's 32 MB and reads allocated more; with the
+ * 16 MB cap and the leaner reads, no more than the runs' noise (docs/memory.md).
  */
-const HEAP_GROWING_PERCENT = { fast: 30, low: 30 } as const;
+const HEAP_GROWING_PERCENT = { fast: 15, low: 30 } as const;
 
 /**
  * The most `fast` lets the young generation (both semi-spaces) grow to, in bytes, by database.
