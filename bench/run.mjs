@@ -14,6 +14,7 @@ import { summariseProfile } from './lib/profile.mjs';
 import { budgets, renderReport } from './lib/report.mjs';
 import { freePort, request, rssOf, startProcess } from './lib/server.mjs';
 import { postgresSeed, sqliteSeed } from './lib/seeding.mjs';
+import { START_ENV } from '../scripts/start-env.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -85,9 +86,12 @@ function child(script, spec) {
 
 // --no-build: reuse bench/.cache/build as it is (e.g. to compare runs of one snapshot of src/).
 const main = opts['no-build'] ? path.join(ROOT, 'bench/.cache/build/dist/server/main.js') : await ensureServerBuild({ log });
+// The environment `npm start` gives the server (scripts/start-env.mjs: two malloc arenas), for
+// every process the bench starts; `--server-env` overrides it for the forum.
 const baseEnv = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
+  ...START_ENV,
   NODE_ENV: 'production',
   PALAVER_SECRET: BENCH_SECRET,
   // High limits: the benchmark measures throughput, not the limiter's refusals.
@@ -151,6 +155,7 @@ const serverEnv = Object.fromEntries(
     }),
 );
 results.serverEnv = serverEnv;
+results.startEnv = START_ENV;
 const loopProbe = ['--import', pathToFileURL(path.join(ROOT, 'bench/lib/loop-probe.mjs')).href];
 async function startForum(extraNodeArgs = []) {
   const port = await freePort();

@@ -2,7 +2,7 @@
 // in a process of its own (V8 flags are the whole process's), that `low` really holds the
 // young generation at its first size while `fast` lets it grow, up to its cap, once told.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,6 +10,8 @@ import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOW_MEMORY_BELOW, YOUNG_GENERATION_CAP, availableMemory, memoryFlags, resolveMemoryMode } from './memory.js';
 import { freePort } from './test/net.js';
+// @ts-expect-error: a plain JavaScript module of the build scripts, without types
+import { START_ENV } from '../../scripts/start-env.mjs';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'palaver-memory-'));
@@ -155,4 +157,23 @@ describe('memory modes', () => {
     expect(fast.log).toContain('"memory":"fast"');
     expect(fast.young).toBeLessThanOrEqual(YOUNG_GENERATION_CAP.sqlite);
   }, 180_000);
+});
+
+describe('the environment npm start gives the process', () => {
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const scripts = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+  it.each(['start', 'palaver'])('npm run %s sets each of START_ENV unless the operator did', async (name) => {
+    const script = scripts[name]!;
+    // What the script's shell does before it runs node, followed by a node that prints what it was given.
+    const prefix = script.slice(0, script.indexOf('node bin/palaver.mjs'));
+    const keys = Object.keys(START_ENV);
+    const probe = `${prefix}node -e 'console.log(JSON.stringify(${JSON.stringify(keys)}.map((k) => process.env[k])))'`;
+    const base = { PATH: process.env.PATH };
+    const given = await run('sh', ['-c', probe], { env: base });
+    expect(JSON.parse(given.stdout)).toEqual(Object.values(START_ENV));
+    const operator = Object.fromEntries(keys.map((k) => [k, '7']));
+    const kept = await run('sh', ['-c', probe], { env: { ...base, ...operator } });
+    expect(JSON.parse(kept.stdout)).toEqual(keys.map(() => '7'));
+  });
 });
