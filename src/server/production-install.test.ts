@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/net.js';
+// @ts-expect-error: a plain JavaScript module of the build scripts, without types
+import { START_ENV } from '../../scripts/start-env.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const built = existsSync(path.join(repo, 'dist/server/main.js')) && existsSync(path.join(repo, 'dist/client/.vite/manifest.json'));
@@ -34,12 +36,12 @@ function productionCopy(): string {
   return target;
 }
 
-/** Runs `npm start`'s command in the copy until it listens (or exits); returns its output. */
+/** Runs `npm start`'s command (with the environment its script gives) in the copy until it listens (or exits); returns its output. */
 async function start(): Promise<{ code: number | null; stderr: string; port: number; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/palaver.mjs', 'start'], {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PALAVER_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...START_ENV, PORT: String(port), HOST: '127.0.0.1', PALAVER_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' },
   });
   children.push(child);
   let stdout = '';
