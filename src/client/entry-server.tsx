@@ -96,7 +96,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The admin's appearance in <head>: favicon, touch icon and og:image when uploaded, and on
+ * The admin's appearance in <head>: favicon (else the forum's own), touch icon and og:image when uploaded, and on
  * public pages (not the admin area, which a broken stylesheet or script must never lock the
  * admin out of) the custom stylesheet and, only when enabled, the custom script. Both are
  * files of their own, never inline.
@@ -104,7 +104,8 @@ function escapeHtml(text: string): string {
 function appearanceHead(page: PageBase, config: ClientConfig): string[] {
   const parts: string[] = [];
   const brand = config.brand;
-  if (brand?.favicon) parts.push(`<link rel="icon" href="${escapeHtml(brand.favicon)}">`);
+  // Without an uploaded one, the forum's own (served by the server's public files).
+  parts.push(brand?.favicon ? `<link rel="icon" href="${escapeHtml(brand.favicon)}">` : `<link rel="icon" type="image/svg+xml" href="${escapeHtml(config.relative_path)}/favicon.svg">`);
   if (brand?.touchIcon) parts.push(`<link rel="apple-touch-icon" href="${escapeHtml(brand.touchIcon)}">`);
   const hasOgImage = (page._header?.tags?.meta ?? []).some((m) => (m as { property?: string }).property === 'og:image');
   if (brand?.ogImage && !hasOgImage) parts.push(`<meta property="og:image" content="${escapeHtml(brand.ogImage)}">`);

@@ -38,6 +38,14 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
       handler: async (_req, reply) => reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sw),
     });
   }
+  // The forum's icon until an admin uploads one (the head links it, entry-server.tsx): without
+  // one, browsers ask for /favicon.ico and log its 404 on every first page load.
+  const icon = readFileSync(path.join(publicDir, 'favicon.svg'));
+  files.withTypeProvider<TypeBoxTypeProvider>().get('/favicon.svg', {
+    schema: { hide: true },
+    handler: async (_req, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(icon),
+  });
   await files.register(fastifyStatic, {
     root: path.join(publicDir, 'language'),
     prefix: '/language/',

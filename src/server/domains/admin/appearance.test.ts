@@ -135,6 +135,13 @@ describe('admin appearance and plugins pages', () => {
   });
 
   it('uploads a logo (re-encoded, referenced) used in the sidebar and the favicon in the head; refuses a non-image and members', async () => {
+    // Until one is uploaded, the head links the forum's own icon (so browsers never ask for a missing /favicon.ico).
+    expect((await forum.client().get('/')).text).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    const own = await forum.client().get('/favicon.svg');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/svg+xml');
+    expect(own.text).toMatch(/^<svg [^>]*>/);
+    expect(own.text).not.toMatch(/<script/i);
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
     expect((await send(member, '/api/admin/uploadlogo', 'logo.png', png)).status).toBe(403);
     expect((await send(forum.client(), '/api/admin/uploadlogo', 'logo.png', png)).status).toBeGreaterThanOrEqual(400);
@@ -151,6 +158,8 @@ describe('admin appearance and plugins pages', () => {
     expect((await forum.client().get(url)).status).toBe(200);
     const html = (await forum.client().get('/')).text;
     expect(html).toContain(url);
+    expect(html).toContain(`<link rel="icon" href="${fav.body.response.url}">`);
+    expect(html).not.toContain('/favicon.svg');
     const refs = await forum.ctx.db.selectFrom('upload_refs').select('path').where('kind', '=', 'brand').execute();
     expect(refs).toHaveLength(2);
     expect((await admin.get<AdminCustomisePage>('/api/admin/appearance/customise')).body.brand['brand:logo']).toBe(url);
