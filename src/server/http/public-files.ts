@@ -40,9 +40,9 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
   }
   // The forum's icon until an admin uploads one (the head links it, entry-server.tsx): without
   // one, browsers ask for /favicon.ico and log its 404 on every first page load.
-  const icon = readFileSync(path.join(publicDir, 'favicon.svg'));
+  const icon = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');
   files.withTypeProvider<TypeBoxTypeProvider>().get('/favicon.svg', {
-    schema: { hide: true },
+    schema: { response: { 200: Type.String() }, hide: true },
     handler: async (_req, reply) =>
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(icon),
   });
