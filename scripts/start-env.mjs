@@ -8,6 +8,6 @@
 // arena of its own, up to eight per core, and keeps what an arena once held. V8's four worker
 // threads (its optimizing compiler, its collector's helpers) each kept several MB that way: on
 // the benchmark's PostgreSQL forum two arenas in all took RSS under load from 156–159 to
-// 142–143 MB, CPU within the runs' noise (docs/memory.md). glibc reads it as the process starts, so the forum
-// cannot set it for itself; other C libraries ignore it.
+// 142–143 MB, CPU within the runs' noise (docs/memory.md). glibc reads it as the process
+// starts, so the forum cannot set it for itself; other C libraries ignore it.
 export const START_ENV = { MALLOC_ARENA_MAX: '2' };
