@@ -129,15 +129,28 @@ const MAX_HEADS = 1000;
 /** The page's <title>, managed meta/link tags and skin stylesheet, for the document head. */
 export function renderHead(page: PageBase, config: ClientConfig): string {
   const lang = languageOf(page, config);
-  const key = `${lang}\u0001${configPart(config)}\u0001${page.template?.name ?? ''}\u0001${JSON.stringify([page.title ?? '', page._header ?? null])}`;
-  let head = heads.get(key);
+  const header = page._header;
+  // A frozen `_header` is one the server shares and never changes (src/server/http/pages.ts):
+  // its heads are kept with it, and its tags need not be turned into JSON to key them.
+  const shared = typeof header === 'object' && header !== null && Object.isFrozen(header);
+  const prefix = `${lang}\u0001${configPart(config)}\u0001${page.template?.name ?? ''}\u0001`;
+  const key = shared ? `${prefix}${page.title ?? ''}` : `${prefix}${JSON.stringify([page.title ?? '', header ?? null])}`;
+  let cache = heads;
+  if (shared) {
+    cache = headsByHeader.get(header) ?? new Map();
+    if (cache.size === 0) headsByHeader.set(header, cache);
+  }
+  let head = cache.get(key);
   if (head === undefined) {
     head = buildHead(page, config, lang);
-    if (heads.size >= MAX_HEADS) heads.clear();
-    heads.set(key, head);
+    if (cache.size >= MAX_HEADS) cache.clear();
+    cache.set(key, head);
   }
   return head;
 }
+
+/** Heads of pages whose `_header` is frozen, kept with it (see renderHead). */
+const headsByHeader = new WeakMap<object, Map<string, string>>();
 
 function buildHead(page: PageBase, config: ClientConfig, lang: string): string {
   const i18n = i18nFor(lang);

@@ -29,7 +29,7 @@ const FRAMED = new Set(['categories', 'category', 'topic', 'recent', 'popular', 
 
 const ids = new WeakMap<object, number>();
 let lastId = 0;
-const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.isFrozen(v);
+const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !== null && Object.isFrozen(v);
 
 /** A frozen object's stand-in: a number of its own, after a NUL (which no JSON text holds). */
 function identity(value: object): string {

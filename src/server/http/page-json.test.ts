@@ -85,6 +85,21 @@ describe("a page's JSON with shared parts encoded once", () => {
     expect(pageJsonAndKey(view([...posts], member(3, 'z')), true).key).toBe(a.key);
   });
 
+  it("encodes a frozen list (a page's shared breadcrumbs or tags) once, as one piece, keyed by identity", () => {
+    const crumbs = Object.freeze([Object.freeze({ text: 'Home', url: '/' }), Object.freeze({ text: 'A <b>topic</b>' })]);
+    const view = (extra: object) => ({ tid: 7, breadcrumbs: crumbs, ...extra });
+    const a = pageJsonAndKey(view({ n: 1 }), true);
+    const b = pageJsonAndKey(view({ n: 1 }), true);
+    expect(Buffer.concat(a.pieces).toString()).toBe(scriptSafe(JSON.stringify(view({ n: 1 }))));
+    expect(b.pieces.filter((piece) => a.pieces.includes(piece)).map((piece) => piece.toString())).toEqual([scriptSafe(JSON.stringify(crumbs))]);
+    expect(a.key).toBe(b.key);
+    expect(a.key).not.toContain('Home');
+    // The same content in another (unfrozen) list is written out, and keyed by it.
+    const copy = pageJsonAndKey(view({ n: 1, breadcrumbs: crumbs.map((c) => ({ ...c })) }), true);
+    expect(Buffer.concat(copy.pieces).toString()).toBe(Buffer.concat(a.pieces).toString());
+    expect(copy.key).not.toBe(a.key);
+  });
+
   it("takes the text of a shared object's fields a page begins with, made once, and checks it still holds", () => {
     const topic = Object.freeze({ tid: 7, title: 'A <b>topic</b>', skipped: undefined, slug: '7/a-topic' });
     const page = (extra: object) => beginsWith(Object.assign({}, topic, extra), topic);

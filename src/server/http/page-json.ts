@@ -25,8 +25,8 @@ const scriptBytes = new WeakMap<object, Buffer>();
 const isFrozenObject = (v: unknown): v is object => typeof v === 'object' && v !== null && Object.isFrozen(v);
 
 /**
- * A page's JSON as pieces of bytes, where each frozen object in it (a value of the page, or an
- * element of an array value) is encoded once per object and reused. A frozen object is one the
+ * A page's JSON as pieces of bytes, where each frozen object or array in it (a value of the
+ * page, or an element of an array value) is encoded once per object and reused. A frozen object is one the
  * server shares between readers and never changes (a topic page's post views, see
  * posts/presenter.ts overlayPosts; the category tree): a member's topic page spent a tenth of
  * its CPU turning the same ten post views into JSON for every reader. The bytes are those of
@@ -147,7 +147,7 @@ function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[
   for (let e = skip; e < names.length; e++) {
     const name = names[e]!;
     const value = fields[name];
-    const frozen = isFrozenObject(value) && !Array.isArray(value);
+    const frozen = isFrozenObject(value);
     const inKey = keyed && !SHELL_ONLY_FIELDS.has(name);
     const listOfFrozen = !frozen && Array.isArray(value) && value.some(isFrozenObject);
     if (!frozen && !listOfFrozen && (inKey || !keyed)) {
@@ -173,7 +173,7 @@ function build(page: object, script: boolean, keyed: boolean): { pieces: Buffer[
       (value as unknown[]).forEach((item, i) => {
         if (i) text += ',';
         if (inKey && i) key += ',';
-        if (isFrozenObject(item) && !Array.isArray(item)) {
+        if (isFrozenObject(item)) {
           cached(item);
           if (inKey) key += identity(item);
         } else {

@@ -16,6 +16,7 @@ import { documentBytes, renderDocument, renderDocumentParts } from './render.js'
 import { sendPieces, type BodyPiece } from './send.js';
 import { carryBeginning, pageJsonPieces, scriptJson } from './page-json.js';
 import { copyWithout, withFields } from './objects.js';
+import { SharedValues } from '../cache/page-cache.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -175,10 +176,59 @@ async function loggedInUserOf(ctx: AppContext, viewer: Viewer, row: UserRow): Pr
   return user;
 }
 
+const NONE: never[] = Object.freeze([]) as never[];
+/** Templates of pages only a member can see (their head asks search engines not to index them). */
+const NOINDEX = ['notifications', 'chats', 'compose', 'flags', 'post-queue', 'unread'];
+
+/** The page's `_header`: the forum's head tags with the loader's (`meta`, `link`). */
+function headerOf(ctx: AppContext, settings: { description: string; siteTitle: string }, path: string, title: string, noindex: boolean, feedQuery: string, meta: Attributes[], link: Attributes[]): PageBase['_header'] {
+  const canonical = `${ctx.config.url}${path}`;
+  const metaTags: Attributes[] = [
+    { name: 'description', content: settings.description },
+    { property: 'og:site_name', content: settings.siteTitle },
+    { property: 'og:title', content: title },
+    { property: 'og:url', content: canonical },
+    { property: 'og:type', content: 'website' },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...meta,
+  ];
+  // A loader's own canonical link replaces the default one.
+  const linkTags: Attributes[] = [
+    ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
+    { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
+    ...link,
+  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? withFields(l, { href: `${l.href}${feedQuery}` }) : l));
+  // A later tag with the same name/property replaces the default.
+  return { tags: { meta: laterWins(metaTags), link: linkTags } };
+}
+
+/**
+ * Heads by settings load, the loader's frozen meta and link lists, and the page's path, title,
+ * indexing and feed query: a member's topic page made and encoded its ten head tags anew on
+ * every request.
+ */
+const headers = new SharedValues<PageBase['_header']>(3);
+
+/** The page's `template` field, one frozen object per template. */
+const templates = new Map<string, PageBase['template']>();
+function templateOf(name: string): PageBase['template'] {
+  let template = templates.get(name);
+  if (!template) templates.set(name, (template = Object.freeze({ name, [name]: true }) as PageBase['template']));
+  return template;
+}
+
+/** Breadcrumbs with their texts in the forum's language; a loader's frozen list translated once. */
+const translatedCrumbs = new SharedValues<Breadcrumb[]>(1);
+function translateCrumbs(breadcrumbs: readonly Breadcrumb[]): Breadcrumb[] {
+  return breadcrumbs.map((b) => withFields(b, { text: translateText(b.text) }));
+}
+
 /** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
   const settings = await ctx.settings.get();
-  const { meta = [], link = [], bodyClass, breadcrumbs = [], template: tpl } = content;
+  const { meta = NONE, link = NONE, bodyClass, breadcrumbs = NONE, template: tpl } = content;
   const name = tpl ?? template;
   let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
   let unreadChatCount: number | undefined;
@@ -190,41 +240,26 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     unreadChatCount = chats;
     if (row) loggedInUser = await loggedInUserOf(ctx, viewer, row);
   }
-  const canonical = `${ctx.config.url}${url.split('?')[0]}`;
   const title = translateText(content.title || settings.siteTitle);
-  const metaTags: Attributes[] = [
-    { name: 'description', content: settings.description },
-    { property: 'og:site_name', content: settings.siteTitle },
-    { property: 'og:title', content: title },
-    { property: 'og:url', content: canonical },
-    { property: 'og:type', content: 'website' },
-    { name: 'twitter:card', content: 'summary' },
-    { name: 'twitter:title', content: title },
-    // Pages only a member can see never belong in a search engine.
-    ...(viewer.uid > 0 && ['notifications', 'chats', 'compose', 'flags', 'post-queue', 'unread'].some((p) => name === p || name.startsWith(`${p}/`)) ? [{ name: 'robots', content: 'noindex' }] : []),
-    ...meta,
-  ];
-  // A later tag with the same name/property replaces the default.
-  const dedupedMeta = laterWins(metaTags);
-  // A loader's own canonical link replaces the default one.
+  // Pages only a member can see never belong in a search engine.
+  const noindex = viewer.uid > 0 && NOINDEX.some((p) => name === p || name.startsWith(`${p}/`));
   // A member's feed links carry their feed token: the reader sees what the member may read.
   const feedQuery = viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : '';
-  const linkTags: Attributes[] = [
-    ...(link.some((l) => l.rel === 'canonical') ? [] : [{ rel: 'canonical', href: canonical }]),
-    { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/recent.rss` },
-    ...link,
-  ].map((l) => (l.type === 'application/rss+xml' && feedQuery ? withFields(l, { href: `${l.href}${feedQuery}` }) : l));
+  const path = url.split('?')[0]!;
+  // The head's tags, shared by every request alike when the loader's own are (frozen: see SharedValues).
+  const makeHeader = () => headerOf(ctx, settings, path, title, noindex, feedQuery, meta, link);
+  const header = Object.isFrozen(meta) && Object.isFrozen(link) ? headers.of([settings, meta, link], `${path}\u0001${title}\u0001${noindex ? 1 : 0}\u0001${feedQuery}`, makeHeader) : makeHeader();
   // The loader's fields, then the router's, in the order `{ ...rest, template, title, … }` gave
   // them (see objects.ts: that spread was the page's dearest line).
   const page = copyWithout(content, LOADER_ONLY);
   carryBeginning(content, page);
-  page.template = { name, [name]: true };
+  page.template = templateOf(name);
   page.title = title;
   page.bodyClass = bodyClass ?? bodyClassFor(name, url);
-  page.breadcrumbs = breadcrumbs.map((b) => withFields(b, { text: translateText(b.text) }));
+  page.breadcrumbs = Object.isFrozen(breadcrumbs) ? translatedCrumbs.of([breadcrumbs], '', () => translateCrumbs(breadcrumbs)) : translateCrumbs(breadcrumbs);
   // Rendered and cached per template and group set by the widgets domain; none on admin pages.
   page.widgets = await widgetsOf(ctx).render(viewer, name);
-  page._header = { tags: { meta: dedupedMeta, link: linkTags } };
+  page._header = header;
   page.url = `${ctx.config.relativePath}${url}`;
   page.relative_path = ctx.config.relativePath;
   page.loggedIn = viewer.uid > 0;

@@ -1,6 +1,7 @@
 import type { Pagination } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
+import { deepFreeze } from '../cache/page-cache.js';
 import { badRequest } from './errors.js';
 
 /** Parses ?page=N (1 when absent); a non-number is a 400. */
@@ -17,6 +18,26 @@ export function pageNumber(raw: string | undefined): number {
  * window of up to five pages around the current one.
  */
 export function pagination(current: number, pageCount: number, query: Record<string, string> = {}): Pagination {
+  // Most pages' query holds nothing but the page: their blocks are shared, one per place.
+  for (const name in query) if (name !== 'page' && name !== '_') return paginationOf(current, pageCount, query);
+  const key = `${current}|${pageCount}`;
+  let shared = sharedBlocks.get(key);
+  if (!shared) {
+    if (sharedBlocks.size >= MAX_SHARED_BLOCKS) sharedBlocks.clear();
+    sharedBlocks.set(key, (shared = deepFreeze(paginationOf(current, pageCount, {}))));
+  }
+  return shared;
+}
+
+/**
+ * Pagination blocks of pages whose query is only the page, by place (`current|pageCount`):
+ * frozen, so a member's list page encodes and keys the same object as every other reader's
+ * (http/page-json.ts) instead of making it, then its JSON, on every request.
+ */
+const sharedBlocks = new Map<string, Pagination>();
+const MAX_SHARED_BLOCKS = 2000;
+
+function paginationOf(current: number, pageCount: number, query: Record<string, string>): Pagination {
   const count = Math.max(1, pageCount);
   const from = Math.max(1, Math.min(current - 2, count - 4));
   const to = Math.min(count, from + 4);

@@ -8,6 +8,7 @@ import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import { withFields } from '../../http/objects.js';
+import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
 import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
@@ -89,7 +90,7 @@ export const topicPage = definePage<TopicPage>({
       ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
       postTools(ctx, viewer, topic, shared),
     ]);
-    const { rows, category, tags, thumbs } = part;
+    const { rows } = part;
     // What the member lays over the shared part, in one round trip: the topic's read and follow
     // state, and their votes and bookmarks among the page's posts.
     const [states, marks] = await runBatch(ctx.db, [readerStatesPart(viewer.uid, [topic.tid]), viewerMarks(viewer, rows)]);
@@ -112,56 +113,67 @@ export const topicPage = definePage<TopicPage>({
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time), reader);
 
     const fields = sharedFields(topic);
-    const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
     // One copy of the topic's fields with the reader's (see http/objects.ts: a spread of them and
     // then of the result cost more than the rest of the loader).
     // (The page's JSON takes the topic's fields' text as made once for every reader.)
     return beginsWith(withFields(fields, {
-      thumbs,
-      numThumbs: thumbs.length,
+      thumbs: part.thumbs,
+      numThumbs: part.thumbs.length,
       title: fields.title,
       isFollowing: reader.follow === 'follow',
       isIgnoring: reader.follow === 'ignore',
-      tags,
-      category,
+      tags: part.tags,
+      category: part.category,
       posts,
       events,
       privileges,
       pagination: pagination(page, pageCount, query),
-      breadcrumbs: [
-        { text: '[[global:home]]', url: '/' },
-        { text: category.name, url: `/category/${category.slug}`, cid: category.cid },
-        { text: topic.title },
-      ],
       ...(index !== undefined ? { postIndex: index } : {}),
-      meta: [
-        { name: 'description', content: part.description },
-        { property: 'og:title', content: topic.title },
-        { property: 'og:type', content: 'article' },
-        { property: 'article:published_time', content: fields.timestampISO },
-        { property: 'article:modified_time', content: fields.lastposttimeISO },
-        { property: 'article:section', content: category.name },
-      ] as Attributes[],
-      link: [{ rel: 'canonical', href: canonical }, { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/topic/${topic.tid}.rss` }] as Attributes[],
-      // schema.org's DiscussionForumPosting: search engines show the thread as a discussion.
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'DiscussionForumPosting',
-        headline: topic.title,
-        url: canonical,
-        datePublished: fields.timestampISO,
-        dateModified: fields.lastposttimeISO,
-        text: part.summary,
-        author: { '@type': 'Person', name: posts[0]?.user.displayname ?? '' },
-        articleSection: category.name,
-        interactionStatistic: [
-          { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: Math.max(0, topic.post_count - 1) },
-          { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: topic.view_count },
-        ],
-      },
+      ...pageExtras.of([topic, part], String(page), () => extrasOf(ctx, topic, fields, part, page)),
     }), fields);
   },
 });
+
+/** What a page of a topic gives every reader alike beyond its part, by topic row, part and page number (see SharedValues). */
+const pageExtras = new SharedValues<ReturnType<typeof extrasOf>>(2);
+
+function extrasOf(ctx: TopicsDeps, topic: TopicRow, fields: SharedFields, part: TopicPart, page: number) {
+  const { category } = part;
+  const canonical = `${ctx.config.url}/topic/${topic.tid}/${topic.slug}${page > 1 ? `?page=${page}` : ''}`;
+  return {
+    breadcrumbs: [
+      { text: '[[global:home]]', url: '/' },
+      { text: category.name, url: `/category/${category.slug}`, cid: category.cid },
+      { text: topic.title },
+    ],
+    meta: [
+      { name: 'description', content: part.description },
+      { property: 'og:title', content: topic.title },
+      { property: 'og:type', content: 'article' },
+      { property: 'article:published_time', content: fields.timestampISO },
+      { property: 'article:modified_time', content: fields.lastposttimeISO },
+      { property: 'article:section', content: category.name },
+    ] as Attributes[],
+    link: [{ rel: 'canonical', href: canonical }, { rel: 'alternate', type: 'application/rss+xml', href: `${ctx.config.url}/topic/${topic.tid}.rss` }] as Attributes[],
+    // schema.org's DiscussionForumPosting: search engines show the thread as a discussion.
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'DiscussionForumPosting',
+      headline: topic.title,
+      url: canonical,
+      datePublished: fields.timestampISO,
+      dateModified: fields.lastposttimeISO,
+      text: part.summary,
+      // (The page's first post's author, as every reader is shown it.)
+      author: { '@type': 'Person', name: part.posts[0]?.user.displayname ?? '' },
+      articleSection: category.name,
+      interactionStatistic: [
+        { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: Math.max(0, topic.post_count - 1) },
+        { '@type': 'InteractionCounter', interactionType: 'https://schema.org/ViewAction', userInteractionCount: topic.view_count },
+      ],
+    },
+  };
+}
 
 /**
  * What a page of a topic shows every reader alike: its posts (rows and their shared views,
@@ -210,9 +222,10 @@ async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPa
     rows,
     posts: await presentSharedPosts(ctx, rows, (p) => positions.get(p.pid)!),
     next: next[0] ?? null,
-    category: refs.get(topic.cid) ?? missingCategory(topic.cid),
-    tags: tags.get(topic.tid) ?? [],
-    thumbs: thumbs.get(topic.tid) ?? [],
+    // Copies, frozen: every reader's page holds these very objects (see SharedValues).
+    category: deepFreeze({ ...(refs.get(topic.cid) ?? missingCategory(topic.cid)) }),
+    tags: deepFreeze((tags.get(topic.tid) ?? []).map((t) => ({ ...t }))),
+    thumbs: deepFreeze((thumbs.get(topic.tid) ?? []).map((t) => ({ ...t }))),
     events,
     editors,
     description: plainText(mainText),
