@@ -1,10 +1,13 @@
-import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage } from '../../../shared/types.js';
+import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage, CategoryView } from '../../../shared/types.js';
 import { tagFilter } from '../../../shared/validation.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
-import { withFields } from '../../http/objects.js';
+import { copyWithout, withFields } from '../../http/objects.js';
+import { beginsWith } from '../../http/page-json.js';
+import { SharedValues } from '../../cache/page-cache.js';
+import type { CategoryRow } from './store.js';
 
 const CATEGORIES = '[[pages:categories]]';
 
@@ -65,30 +68,15 @@ const categoryPage = definePage<CategoryPage>({
     if (page > list.pageCount) return { redirect: withQuery(`/category/${row.slug}`, query, { page: String(list.pageCount) }) };
     const view = await ctx.categories.view(viewer, row);
     const ancestors = await ctx.categories.ancestors(viewer, row);
-    const breadcrumbs: Breadcrumb[] = [
-      { text: CATEGORIES, url: '/categories' },
-      ...ancestors.map((a) => ({ text: a.name, url: `/category/${a.slug}`, cid: a.cid })),
-      { text: row.name, cid: row.cid },
-    ];
-    const { url, relativePath } = ctx.config;
-    const parent = ancestors[ancestors.length - 1];
-    const description = plain(row.description) || row.name;
-    const meta: Attributes[] = [
-      { name: 'title', content: row.name },
-      { name: 'description', content: description },
-      { property: 'og:title', content: row.name },
-      { property: 'og:description', content: description },
-      { property: 'og:type', content: 'website' },
-    ];
-    const link: Attributes[] = [
-      { rel: 'alternate', type: 'application/rss+xml', href: `${url}/category/${row.cid}.rss` },
-      { rel: 'up', href: parent ? `${url}/category/${parent.slug}` : `${url}/` },
-    ];
-    if (page > 1) link.push({ rel: 'prev', href: `${relativePath}/category/${row.slug}?page=${page - 1}` });
-    if (page < list.pageCount) link.push({ rel: 'next', href: `${relativePath}/category/${row.slug}?page=${page + 1}` });
+    // What the page shows every reader of this view alike (see SharedValues): by the view, the
+    // page and the ancestors this reader may see.
+    const key = `${page}|${list.pageCount}|${JSON.stringify(ancestors.map((a) => [a.cid, a.slug, a.name]))}`;
+    const { breadcrumbs, meta, link } = pageExtras.of([view], key, () => extrasOf(ctx, row, ancestors, page, list.pageCount));
     const watch = (await ctx.categories.watchStates(viewer, [row.cid])).get(row.cid);
-    // One copy of the category's shared view with the reader's fields (http/objects.ts).
-    return withFields(view, {
+    // One copy of the category's shared view with the reader's fields (http/objects.ts); the
+    // page's JSON takes the view's fields' text as made once for every reader (page-json.ts).
+    const own = viewFields.of([view], '', () => copyWithout(view, HEAD_LINKS) as Omit<CategoryView, 'link'>);
+    return beginsWith(withFields(own, {
       isWatched: watch === 'watching',
       isTracked: watch === 'tracking',
       isNotWatched: watch === 'notwatching',
@@ -101,9 +89,45 @@ const categoryPage = definePage<CategoryPage>({
       pagination: pagination(page, list.pageCount, query),
       meta,
       link,
-    });
+    }), own);
   },
 });
+
+/**
+ * The view's fields the page shows, by view: without its own `link` (NodeBB's field for a link
+ * category, which redirects above), whose name the page's head links take and the router then
+ * drops (http/pages.ts LOADER_ONLY). Frozen and shared, so the page begins with exactly these.
+ */
+const viewFields = new SharedValues<Omit<CategoryView, 'link'>>(1);
+const HEAD_LINKS = new Set(['link']);
+
+/** A category page's breadcrumbs and head tags, by view, page and ancestors (see categoryPage). */
+const pageExtras = new SharedValues<ReturnType<typeof extrasOf>>(1);
+
+function extrasOf(ctx: PageRequest['ctx'], row: CategoryRow, ancestors: CategoryRow[], page: number, pageCount: number) {
+  const breadcrumbs: Breadcrumb[] = [
+    { text: CATEGORIES, url: '/categories' },
+    ...ancestors.map((a) => ({ text: a.name, url: `/category/${a.slug}`, cid: a.cid })),
+    { text: row.name, cid: row.cid },
+  ];
+  const { url, relativePath } = ctx.config;
+  const parent = ancestors[ancestors.length - 1];
+  const description = plain(row.description) || row.name;
+  const meta: Attributes[] = [
+    { name: 'title', content: row.name },
+    { name: 'description', content: description },
+    { property: 'og:title', content: row.name },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+  ];
+  const link: Attributes[] = [
+    { rel: 'alternate', type: 'application/rss+xml', href: `${url}/category/${row.cid}.rss` },
+    { rel: 'up', href: parent ? `${url}/category/${parent.slug}` : `${url}/` },
+  ];
+  if (page > 1) link.push({ rel: 'prev', href: `${relativePath}/category/${row.slug}?page=${page - 1}` });
+  if (page < pageCount) link.push({ rel: 'next', href: `${relativePath}/category/${row.slug}?page=${page + 1}` });
+  return { breadcrumbs, meta, link };
+}
 
 /** Category pages: the home page, the categories list and one category's topics. */
 export const categoryPages: PageDef<any>[] = [homePage, categoriesPage, categoryPage];
