@@ -22,8 +22,17 @@ export function escapeHtml(s: string): string {
 
 /** A page's structured data as a JSON-LD block (a data block: the browser runs nothing). */
 function jsonLd(page: PageBase): string {
-  return page.jsonLd ? `<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>` : '';
+  const data = page.jsonLd;
+  if (!data) return '';
+  // A frozen one is shared by every reader of the page (a topic's: topic-page.ts): made once.
+  let script = typeof data === 'object' && Object.isFrozen(data) ? jsonLdScripts.get(data) : undefined;
+  if (script === undefined) {
+    script = `<script type="application/ld+json">${scriptJson(data)}</script>`;
+    if (typeof data === 'object' && Object.isFrozen(data)) jsonLdScripts.set(data, script);
+  }
+  return script;
 }
+const jsonLdScripts = new WeakMap<object, string>();
 
 /** The document title from titleLayout. */
 export function documentTitle(page: PageBase, config: ClientConfig): string {

@@ -1,6 +1,7 @@
 import { DAY_MS } from '../../../shared/constants.js';
 import { tagFilter } from '../../../shared/validation.js';
-import type { TopicListPage } from '../../../shared/types.js';
+import type { Breadcrumb, TopicListPage } from '../../../shared/types.js';
+import { deepFreeze } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
@@ -13,6 +14,14 @@ const TERMS: Record<string, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30
 /** Topics per page: the member's own choice, else the forum's setting. */
 export async function topicsPerPage(ctx: AppContext, viewer: Viewer): Promise<number> {
   return (await pageSizes(ctx, viewer)).topicsPerPage;
+}
+
+/** A list's breadcrumbs, one frozen list per title (the router translates a frozen list once: http/pages.ts). */
+const crumbs = new Map<string, Breadcrumb[]>();
+function crumbsOf(title: string): Breadcrumb[] {
+  let list = crumbs.get(title);
+  if (!list) crumbs.set(title, (list = deepFreeze([{ text: title }])));
+  return list;
 }
 
 /** Loads one list page over every category the viewer may read; past the last page is a 404. */
@@ -37,7 +46,7 @@ async function listPage(
   if (page > pageCount) throw notFound();
   return {
     title,
-    breadcrumbs: [{ text: title }],
+    breadcrumbs: crumbsOf(title),
     topics,
     pagination: pagination(page, pageCount, query),
     ...(extra.term ? { term: extra.term } : {}),
