@@ -56,6 +56,8 @@ function shellState(rt: Runtime): string {
  * page address.
  */
 const navStates = new WeakMap<object, Map<string, string>>();
+const navIds = new Map<string, string>();
+let lastNavId = 0;
 function navState(nav: NonNullable<Runtime['config']['navigation']>, rp: string, url: string): string {
   let byUrl = navStates.get(nav);
   if (!byUrl) navStates.set(nav, (byUrl = new Map()));
@@ -64,7 +66,14 @@ function navState(nav: NonNullable<Runtime['config']['navigation']>, rp: string,
     // As NavLink marks an entry active.
     const here = new URL(url || '/', 'http://placeholder.invalid').href;
     const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
-    state = JSON.stringify([nav, active]);
+    // A short stand-in for the JSON (the same JSON, the same stand-in; numbers never reused):
+    // the list's 1 KB would otherwise be in both bars' keys, hashed on every page.
+    const json = JSON.stringify([nav, active]);
+    state = navIds.get(json);
+    if (state === undefined) {
+      if (navIds.size >= 1000) navIds.clear();
+      navIds.set(json, (state = `\u0000${++lastNavId}`));
+    }
     if (byUrl.size >= 500) byUrl.clear();
     byUrl.set(`${rp} ${url}`, state);
   }

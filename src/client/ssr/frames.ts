@@ -78,11 +78,18 @@ function memberPart(user: PageBase['loggedInUser']): string {
   if (!user || user.uid <= 0 || !('settings' in user) || !user.settings) return '-';
   let part = memberParts.get(user);
   if (part === undefined) {
-    part = JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]);
+    // By a short stand-in for the JSON, as the config's (see configPart): members alike share it.
+    const json = JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]);
+    part = memberIds.get(json);
+    if (part === undefined) {
+      if (memberIds.size >= 1000) memberIds.clear();
+      memberIds.set(json, (part = `\u0000${++lastId}`));
+    }
     if (Object.isFrozen(user)) memberParts.set(user, part);
   }
   return part;
 }
+const memberIds = new Map<string, string>();
 
 /**
  * The key of a page's frame, or null when its template is not framed (see FRAMED). `pageKey`:
