@@ -135,11 +135,8 @@ export function renderHead(page: PageBase, config: ClientConfig): string {
   const shared = typeof header === 'object' && header !== null && Object.isFrozen(header);
   const prefix = `${lang}\u0001${configPart(config)}\u0001${page.template?.name ?? ''}\u0001`;
   const key = shared ? `${prefix}${page.title ?? ''}` : `${prefix}${JSON.stringify([page.title ?? '', header ?? null])}`;
-  let cache = heads;
-  if (shared) {
-    cache = headsByHeader.get(header) ?? new Map();
-    if (cache.size === 0) headsByHeader.set(header, cache);
-  }
+  let cache = shared ? headsByHeader.get(header) : heads;
+  if (!cache) headsByHeader.set(header, (cache = new Map()));
   let head = cache.get(key);
   if (head === undefined) {
     head = buildHead(page, config, lang);

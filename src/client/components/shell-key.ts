@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { DEFAULT_NAVIGATION } from '../../shared/navigation';
-import { serverHole } from '../app/fragments';
+import { serverHole, standIn } from '../app/fragments';
 import { memberOf } from '../app/hooks';
 import type { Runtime } from '../app/runtime';
 import { isActive } from '../navigation/active';
@@ -56,8 +56,6 @@ function shellState(rt: Runtime): string {
  * page address.
  */
 const navStates = new WeakMap<object, Map<string, string>>();
-const navIds = new Map<string, string>();
-let lastNavId = 0;
 function navState(nav: NonNullable<Runtime['config']['navigation']>, rp: string, url: string): string {
   let byUrl = navStates.get(nav);
   if (!byUrl) navStates.set(nav, (byUrl = new Map()));
@@ -66,14 +64,8 @@ function navState(nav: NonNullable<Runtime['config']['navigation']>, rp: string,
     // As NavLink marks an entry active.
     const here = new URL(url || '/', 'http://placeholder.invalid').href;
     const active = nav.map((e) => (e.route.startsWith('/') && isActive(`${rp}${e.route}`, here, rp) ? 1 : 0)).join('');
-    // A short stand-in for the JSON (the same JSON, the same stand-in; numbers never reused):
-    // the list's 1 KB would otherwise be in both bars' keys, hashed on every page.
-    const json = JSON.stringify([nav, active]);
-    state = navIds.get(json);
-    if (state === undefined) {
-      if (navIds.size >= 1000) navIds.clear();
-      navIds.set(json, (state = `\u0000${++lastNavId}`));
-    }
+    // (The list's 1 KB would otherwise be in both bars' keys, hashed on every page.)
+    state = standIn(JSON.stringify([nav, active]));
     if (byUrl.size >= 500) byUrl.clear();
     byUrl.set(`${rp} ${url}`, state);
   }

@@ -1,6 +1,7 @@
 // Server render only (imported by entry-server.tsx, never by the browser bundle).
 import { SHELL_ONLY_FIELDS } from '../../shared/ssr';
 import type { ClientConfig, PageBase } from '../../shared/types';
+import { standIn } from '../app/fragments';
 import type { Runtime } from '../app/runtime';
 import { shellKey, shellOwn, type ShellBar } from '../components/shell-key';
 import { cachedFrame, fragmentContext, holeInside, keepFrame, pageFragments, type Frame, type HoleRef } from './fragments';
@@ -55,18 +56,12 @@ function keyPart(value: unknown): string {
  * a member's), so a frame's key holds and hashes a few characters instead of 3 KB.
  */
 const configParts = new WeakMap<ClientConfig, string>();
-const configIds = new Map<string, string>();
 export function configPart(config: ClientConfig): string {
   let part = configParts.get(config);
   if (part === undefined) {
     // The CSRF token and the uid are the member's; no component reads them.
     const { csrf_token: _token, uid: _uid, ...shared } = config;
-    const json = JSON.stringify(shared);
-    part = configIds.get(json);
-    if (part === undefined) {
-      if (configIds.size >= 1000) configIds.clear();
-      configIds.set(json, (part = `\u0000${++lastId}`));
-    }
+    part = standIn(JSON.stringify(shared));
     if (Object.isFrozen(config)) configParts.set(config, part);
   }
   return part;
@@ -78,18 +73,12 @@ function memberPart(user: PageBase['loggedInUser']): string {
   if (!user || user.uid <= 0 || !('settings' in user) || !user.settings) return '-';
   let part = memberParts.get(user);
   if (part === undefined) {
-    // By a short stand-in for the JSON, as the config's (see configPart): members alike share it.
-    const json = JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]);
-    part = memberIds.get(json);
-    if (part === undefined) {
-      if (memberIds.size >= 1000) memberIds.clear();
-      memberIds.set(json, (part = `\u0000${++lastId}`));
-    }
+    // By a short stand-in for the JSON, as the config's: members alike share it.
+    part = standIn(JSON.stringify([user.isAdmin, user.isGlobalMod, user.settings]));
     if (Object.isFrozen(user)) memberParts.set(user, part);
   }
   return part;
 }
-const memberIds = new Map<string, string>();
 
 /**
  * The key of a page's frame, or null when its template is not framed (see FRAMED). `pageKey`:

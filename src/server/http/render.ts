@@ -25,10 +25,11 @@ function jsonLd(page: PageBase): string {
   const data = page.jsonLd;
   if (!data) return '';
   // A frozen one is shared by every reader of the page (a topic's: topic-page.ts): made once.
-  let script = typeof data === 'object' && Object.isFrozen(data) ? jsonLdScripts.get(data) : undefined;
+  const shared = Object.isFrozen(data);
+  let script = shared ? jsonLdScripts.get(data) : undefined;
   if (script === undefined) {
     script = `<script type="application/ld+json">${scriptJson(data)}</script>`;
-    if (typeof data === 'object' && Object.isFrozen(data)) jsonLdScripts.set(data, script);
+    if (shared) jsonLdScripts.set(data, script);
   }
   return script;
 }
