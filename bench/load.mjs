@@ -90,7 +90,9 @@ const loopSignal = () => {
 const loopSeq0 = loopSeq();
 // PostgreSQL on the same machine (spec.dbCpu): the CPU seconds of every process named
 // postgres, so a read's report shows what the database took from the cores the server and
-// this generator share.
+// this generator share. Each process's reaped children count too (cutime, cstime): a
+// backend or autovacuum worker that exits in the window moves its time into the
+// postmaster's, instead of taking it out of the sum (which once showed -139%).
 function dbSeconds() {
   if (!spec.dbCpu) return null;
   let sum = 0;
@@ -100,7 +102,7 @@ function dbSeconds() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const f = stat.split(') ')[1].split(' ');
-      sum += (Number(f[11]) + Number(f[12])) / 100;
+      sum += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
     } catch {
       // gone meanwhile
     }

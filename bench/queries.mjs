@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ensureServerBuild, serverModule } from './lib/build.mjs';
 import { BENCH_SECRET, CACHE, RESULTS } from './lib/paths.mjs';
+import { benchReads } from './lib/reads.mjs';
 import { postgresSeed, sqliteSeed } from './lib/seeding.mjs';
 
 const { values: opts } = parseArgs({
@@ -86,23 +87,12 @@ const adminSid = adminLogin.cookies.find((c) => c.name === 'palaver.sid');
 if (!adminSid) throw new Error(`admin login failed: ${adminLogin.statusCode} ${adminLogin.body.slice(0, 200)}`);
 const adminCookie = `palaver.sid=${adminSid.value}`;
 
-const small = seed.tids.small;
-const big = seed.tids.big;
+// The run's reads, and search as the run's common word and a phrase the seed never holds (the
+// rare word's posts are written by run.mjs only, so here it stands for a search with no results).
 const READS = [
-  { id: 'categories', path: '/api/categories' },
-  { id: 'category', path: `/api/category/${seed.categorySlugs[seed.cids[0]]}` },
-  { id: 'recent', path: '/api/recent' },
-  { id: 'popularMonth', path: '/api/popular?term=month' },
-  { id: 'topic', path: `/api/topic/${small}/${seed.slugs[small]}` },
-  { id: 'topicBig', path: `/api/topic/${big}/${seed.slugs[big]}` },
-  { id: 'topicHtml', path: `/topic/${small}/${seed.slugs[small]}` },
-  { id: 'home', path: '/' },
-  // Search (issue 15): a common word of the seed and a phrase it never holds (the rare word's
-  // posts are written by run.mjs only, so here it stands for a search with no results).
+  ...benchReads(seed),
   { id: 'searchCommon', path: '/api/search?term=database&in=titlesposts' },
   { id: 'searchRare', path: '/api/search?term=zyzzyva&in=titlesposts' },
-  // The admin dashboard: as the administrator only (its "member" row).
-  { id: 'dashboard', path: '/api/admin', admin: true },
 ];
 const only = opts.only ? opts.only.split(',') : null;
 
@@ -125,7 +115,7 @@ const report = [];
 const plans = new Map();
 for (const read of READS) {
   if (only && !only.includes(read.id)) continue;
-  for (const as of read.admin ? ['member'] : ['guest', 'member']) {
+  for (const as of read.admin || read.member ? ['member'] : ['guest', 'member']) {
     const headers = as === 'member' ? { cookie: read.admin ? adminCookie : memberCookie } : {};
     await app.inject({ method: 'GET', url: read.path, headers }); // warm caches
     recording = [];

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureServerBuild } from './lib/build.mjs';
 import { BENCH_SECRET, CACHE, RESULTS, ROOT } from './lib/paths.mjs';
 import { summariseProfile } from './lib/profile.mjs';
+import { benchReads } from './lib/reads.mjs';
 import { budgets, renderReport } from './lib/report.mjs';
 import { freePort, request, rssOf, startProcess } from './lib/server.mjs';
 import { postgresSeed, sqliteSeed } from './lib/seeding.mjs';
@@ -41,7 +42,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard; search; live; chat; upload; writes; notify; widgets)
+  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard unread notifications chats chatRoom profile userPosts tags users; search; live; chat; upload; writes; notify; widgets)
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -245,24 +246,7 @@ const adminCookie = await login(forum.base, ADMIN.username, ADMIN.password).catc
 });
 
 // --- the reads ---
-const cat = seed.cids[0];
-const small = seed.tids.small;
-const big = seed.tids.big;
-const READS = [
-  { id: 'categories', label: '/api/categories', path: '/api/categories' },
-  { id: 'category', label: '/api/category/:cid', path: `/api/category/${seed.categorySlugs[cat]}` },
-  { id: 'recent', label: '/api/recent', path: '/api/recent' },
-  // A list by term: every seeded topic had a post in the last month, so it sorts them all.
-  { id: 'popularMonth', label: '/api/popular?term=month', path: '/api/popular?term=month' },
-  { id: 'topic', label: '/api/topic/:tid (10 posts)', path: `/api/topic/${small}/${seed.slugs[small]}` },
-  { id: 'topicBig', label: `/api/topic/:big (${seed.shape.bigPosts} posts, page 1)`, path: `/api/topic/${big}/${seed.slugs[big]}` },
-  { id: 'topicHtml', label: '/topic/:tid/:slug (HTML)', path: `/topic/${small}/${seed.slugs[small]}` },
-  { id: 'home', label: '/ (HTML)', path: '/' },
-  // The admin dashboard (issue 16 §3): counters, three graphs' sums, top topics, system panel.
-  // Only as the administrator ("member" row); page views of every read above are counted
-  // in memory and flushed in batches, so their figures already include the counting.
-  { id: 'dashboard', label: '/api/admin (dashboard, as an admin)', path: '/api/admin', admin: true },
-];
+const READS = benchReads(seed);
 // Search (issue 15): a common word of the seed (in about half its posts), a rare word and a
 // Chinese-Japanese phrase, both written into a few extra posts before the reads.
 const SEARCHES = [
@@ -299,6 +283,7 @@ function loopSummary(l) {
 const cookieFor = (read, as) => (as !== 'member' ? null : read.admin ? adminCookie : memberCookie);
 async function probe(read, as) {
   if (read.admin && as === 'guest') return { skipped: 'admins only' };
+  if (read.member && as === 'guest') return { skipped: 'members only' };
   if (read.admin && !adminCookie) return { skipped: 'no admin session' };
   const res = await request(forum.base + read.path, { headers: cookieFor(read, as) ? { cookie: cookieFor(read, as) } : {} });
   if (res.status !== 200) return { skipped: `answers ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''} (route not there yet?)` };

@@ -130,6 +130,43 @@ try {
   times.topicCreates = Math.round(topicMs);
   times.replies = Math.round(replyMs);
 
+  // The bench member's own state (the first member, the one the reads log in as): the
+  // pages of their notifications and chats read it. The app's listeners are not registered in
+  // this process, so replies above told nobody; the services are called as the listeners
+  // would. 60 notifications of replies (one per topic, from 60 members), the first 40 read.
+  t = performance.now();
+  const member = await ctx.privileges.viewer(uids[0]);
+  const notifyReply = async (k) => {
+    const topic = await ctx.topics.get(tids[(k * 13) % tids.length]);
+    await ctx.notifications.notify({
+      type: 'new-reply',
+      mergeKey: `new_post:tid:${topic.tid}`,
+      subject: { type: 'post', id: topic.main_pid },
+      from: uids[1 + (k % (uids.length - 1))],
+      path: `/post/${topic.main_pid}`,
+      bodyKey: 'notifications:user-posted-to',
+      params: [topic.title],
+      pid: topic.main_pid,
+      tid: topic.tid,
+      cid: topic.cid,
+      uids: [uids[0]],
+    });
+  };
+  for (let k = 0; k < 40; k++) await notifyReply(k);
+  await ctx.notifications.markAllRead(member);
+  for (let k = 40; k < 60; k++) await notifyReply(k);
+  // 12 chat rooms of the member with one or two others, 8 messages each, and one room of
+  // 5 members with 100 messages (the room the chat read opens).
+  const chatRooms = [];
+  for (let r = 0; r < 13; r++) {
+    const others = r === 12 ? [uids[1], uids[2], uids[3], uids[4]] : r % 3 === 0 ? [uids[5 + r], uids[6 + r]] : [uids[5 + r]];
+    const room = await ctx.chats.create(await actAs(uids[0]), { uids: others, ...(others.length > 1 ? { roomName: `Bench room ${r + 1}` } : {}) });
+    const speakers = [uids[0], ...others];
+    for (let m = 0; m < (r === 12 ? 100 : 8); m++) await ctx.chats.send(await actAs(speakers[m % speakers.length]), room.roomId, postBody(bodyN++).slice(0, 200));
+    chatRooms.push(room.roomId);
+  }
+  lap('memberState', t);
+
   // Topics the write benchmark replies to: short ones nobody reads in the read benchmark.
   const writeTids = tids.filter((_, i) => i !== big && i !== small).slice(0, 100);
   const masterToken = await ctx.auth.createToken(0, 'bench master');
@@ -145,6 +182,7 @@ try {
     tids: { big: tids[big], small: tids[small], first: tids[0], last: tids[tids.length - 1] },
     slugs,
     writeTids,
+    chatRoom: chatRooms[chatRooms.length - 1],
     masterToken,
     posts,
     seedMs: times,

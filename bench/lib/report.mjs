@@ -29,6 +29,19 @@ const MEMBER_BUDGETS = [
   { id: 'categories', name: 'member /api/categories', ms: 0.7 },
   { id: 'category', name: 'member /api/category', ms: 0.7 },
   { id: 'topicHtml', name: 'member topic HTML', ms: 1.4 },
+  // The pages the capability issues added, "within the same ratio": NodeBB's CPU for them was
+  // not measured with the issue's, so each is held to the budget of the issue's page of its
+  // kind: the lists to /api/recent's, the HTML home page to topic HTML's.
+  { id: 'home', name: 'member / (HTML)', ms: 1.4 },
+  { id: 'popularMonth', name: 'member /api/popular?term=month', ms: 0.65 },
+  { id: 'unread', membersOnly: true, name: 'member /api/unread', ms: 0.65 },
+  { id: 'notifications', membersOnly: true, name: 'member /api/notifications', ms: 0.65 },
+  { id: 'chats', membersOnly: true, name: 'member /api/chats', ms: 0.65 },
+  { id: 'chatRoom', membersOnly: true, name: 'member /api/chats/:roomid', ms: 0.65 },
+  { id: 'profile', name: 'member /api/user/:userslug', ms: 0.65 },
+  { id: 'userPosts', name: 'member /api/user/:userslug/posts', ms: 0.65 },
+  { id: 'tags', name: 'member /api/tags', ms: 0.65 },
+  { id: 'users', name: 'member /api/users', ms: 0.65 },
 ];
 
 /** The budgets of the issue, checked against a run's results. */
@@ -40,6 +53,7 @@ export function budgets(results) {
   const who = results.guestCache === 'off' ? ['member', 'guest'] : ['member'];
   for (const as of who) {
     for (const b of MEMBER_BUDGETS) {
+      if (as === 'guest' && b.membersOnly) continue;
       const r = results.reads.find((x) => x.id === b.id && x.as === as && !x.skipped);
       const times = b.ms / ISSUE_CEILING_CPU_MS;
       const measuredTimes = r && ceilingCpu ? r.cpuMsPerReq / ceilingCpu : null;
