@@ -13,8 +13,15 @@ async function loadChats({ ctx, viewer, params }: PageRequest, slugOwner: { uid:
   // An administrator on another member's chats page sees that member's rooms (reading one is logged).
   const other = slugOwner.uid !== viewer.uid;
   const subject = other ? await ctx.privileges.viewer(slugOwner.uid) : viewer;
+  let roomId: number | undefined;
+  if (params.roomid !== undefined) {
+    const id = pathId(params.roomid);
+    if (id === null) throw notFound('error:no-chat-room');
+    roomId = id;
+  }
   const [list, publicRooms, unreadCount] = await Promise.all([
-    ctx.chats.list(subject, 0, CHAT_LIMITS.roomsPerPage),
+    // The room being opened is listed as read (opening it marks it read).
+    ctx.chats.list(subject, 0, CHAT_LIMITS.roomsPerPage, { read: roomId }),
     ctx.chats.publicRooms(subject),
     ctx.chats.unreadCount(subject),
   ]);
@@ -28,25 +35,23 @@ async function loadChats({ ctx, viewer, params }: PageRequest, slugOwner: { uid:
     canViewInfo: viewer.isAdmin || viewer.isGlobalMod,
     unreadCount,
   };
-  if (params.roomid === undefined) {
+  if (roomId === undefined) {
     return { ...base, title: '[[pages:chats]]', breadcrumbs: [{ text: '[[pages:chats]]' }] };
   }
-  const roomId = pathId(params.roomid);
-  if (roomId === null) throw notFound('error:no-chat-room');
   let index: number | undefined;
   if (params.index !== undefined) {
     const n = pathId(params.index);
     // NodeBB's index in the path is 1-based.
     index = n === null ? undefined : n - 1;
   }
-  const room = other ? await ctx.chats.adminRead(viewer, roomId, '', { index }) : await ctx.chats.load(viewer, roomId, { index });
-  if (!other) await ctx.chats.markRead(viewer, roomId);
+  // The viewer's own room is marked read as it opens (a write only when it has unread messages).
+  const room = other ? await ctx.chats.adminRead(viewer, roomId, '', { index }) : await ctx.chats.open(viewer, roomId, { index });
   const title = room.roomName || room.usernames || '[[pages:chats]]';
   return {
     ...base,
     ...room,
     unreadCount: await ctx.chats.unreadCount(subject),
-    rooms: base.rooms.map((r) => (r.roomId === roomId ? { ...r, unread: false, unreadCount: 0 } : r)),
+    rooms: base.rooms,
     title,
     breadcrumbs: [{ text: '[[pages:chats]]', url: '/chats' }, { text: title }],
   };
