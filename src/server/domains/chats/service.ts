@@ -69,6 +69,8 @@ interface RoomPart {
   owners: number[];
   /** Pages of messages, by the reader's first visible message and the page's first index. */
   pages: Map<string, Promise<MessagePart>>;
+  /** Readers' member lists, frozen, by what differs between readers (see partUsers). */
+  lists: Map<string, ChatUser[]>;
   /** "alice, bob" of the members other than a reader, by reader. */
   usernames: Map<number, string>;
 }
@@ -77,6 +79,8 @@ interface RoomPart {
 interface MessagePart {
   entries: { row: MessageRow; prev: MessageRow | null; base: ChatMessage; parent: MessageRow | undefined }[];
   context: Omit<MessageContext, 'reader' | 'readerIsAdmin'>;
+  /** Readers' pages, frozen, by which messages are theirs (see pageMessages). */
+  lists: Map<string, ChatMessage[]>;
 }
 
 /** Readers' versions of a shared message (sent by them, or a deleted one shown to its sender or an administrator). */
@@ -116,6 +120,15 @@ export class ChatsService {
   private roomParts = new SharedPageCache<RoomPart | null>(PART_TTL_MS, PART_MAX);
   /** The public rooms, in the administrators' order. */
   private publicRows = new SharedPageCache<RoomRow[]>(PART_TTL_MS, 1);
+  /**
+   * Each member's own part, kept as their unread count is (UNREAD_COUNT_TTL_MS, dropped by any
+   * chat write): their rooms with their unread counts, by uid and slice; their row in a room,
+   * by room and uid (null: not a member).
+   */
+  private memberRooms = new SharedPageCache<readonly store.MyRoom[]>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
+  private memberRows = new SharedPageCache<Readonly<MemberRow & { room_last_mid: number }> | null>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
+  /** A member's list of rooms as one frozen array, while its items stand (by uid and slice; see roomsArray). */
+  private roomArrays = new Map<string, ChatRoomListItem[]>();
 
   constructor(private readonly ctx: ChatsDeps) {
     ctx.jobs.define<NotifyJob>(NOTIFY_JOB, async ({ payload }) => this.notifyUnread(payload), { leaseMs: 60_000 });
@@ -126,6 +139,9 @@ export class ChatsService {
       this.listParts.clear();
       this.roomParts.clear();
       this.publicRows.clear();
+      this.memberRooms.clear();
+      this.memberRows.clear();
+      this.roomArrays.clear();
     });
     const changed = () => ctx.caches.clear('chatCounts');
     ctx.writes.on('chat_rooms', changed);
@@ -310,7 +326,8 @@ export class ChatsService {
    */
   async list(viewer: Viewer, start: number, perPage: number, opts: { read?: number } = {}): Promise<ChatRoomList> {
     if (viewer.uid <= 0) throw notAuthorised();
-    const rows = await store.myRooms(this.ctx.db, viewer.uid, start, perPage + 1);
+    const slice = `${viewer.uid}:${start}:${perPage}`;
+    const rows = await this.memberRooms.get(slice, async () => Object.freeze(await store.myRooms(this.ctx.db, viewer.uid, start, perPage + 1)));
     const more = rows.length > perPage;
     const page = rows.slice(0, perPage);
     const parts = await this.listPartsOf(page.map((r) => r.room_id));
@@ -320,7 +337,20 @@ export class ChatsService {
       // (A room deleted since the first read.)
       if (part) rooms.push(this.listItem(part, viewer.uid, r.notify, r.room_id === opts.read ? 0 : r.unread));
     }
-    return { rooms, nextStart: more ? start + perPage : -1 };
+    return { rooms: this.roomsArray(`${slice}:${opts.read ?? ''}`, rooms), nextStart: more ? start + perPage : -1 };
+  }
+
+  /**
+   * The list's items as a frozen array, the same array while they are the same items: a page's
+   * JSON then encodes it once (http/page-json.ts), one piece rather than one per room.
+   */
+  private roomsArray(key: string, rooms: ChatRoomListItem[]): ChatRoomListItem[] {
+    const kept = this.roomArrays.get(key);
+    if (kept && kept.length === rooms.length && kept.every((r, i) => r === rooms[i])) return kept;
+    const frozen = Object.freeze(rooms) as ChatRoomListItem[];
+    if (this.roomArrays.size >= UNREAD_COUNT_MAX) this.roomArrays.clear();
+    this.roomArrays.set(key, frozen);
+    return frozen;
   }
 
   /** What room lists show of these rooms, from the shared parts, those missing built in one batch. */
@@ -464,14 +494,14 @@ export class ChatsService {
    * id now), read together; 404 for an unknown room, 403 when not a member (a public room the
    * viewer may enter is joined).
    */
-  private async loadRoom(viewer: Viewer, roomId: number, opts: { index?: number }): Promise<{ room: ChatRoomFull; member: MemberRow & { room_last_mid: number } }> {
+  private async loadRoom(viewer: Viewer, roomId: number, opts: { index?: number }): Promise<{ room: ChatRoomFull; member: Readonly<MemberRow & { room_last_mid: number }> }> {
     if (viewer.uid <= 0) throw notAuthorised();
-    let [part, member] = await Promise.all([this.roomPart(roomId), store.memberWithLastMid(this.ctx.db, roomId, viewer.uid)]);
+    let [part, member] = await Promise.all([this.roomPart(roomId), this.memberRows.get(`${roomId}:${viewer.uid}`, async () => Object.freeze(await store.memberWithLastMid(this.ctx.db, roomId, viewer.uid)) ?? null)]);
     if (!part) throw notFound('error:no-chat-room');
     if (!member && part.room.public && (await this.mayEnterPublic(viewer, part.room))) {
       await this.joinPublic(viewer, part.room);
       // The join changed the room (its members and count): read afresh.
-      [part, member] = await Promise.all([this.buildRoomPart(roomId), store.memberWithLastMid(this.ctx.db, roomId, viewer.uid)]);
+      [part, member] = await Promise.all([this.buildRoomPart(roomId), store.memberWithLastMid(this.ctx.db, roomId, viewer.uid).then((m) => m ?? null)]);
       if (!part) throw notFound('error:no-chat-room');
     }
     if (!member) throw forbidden('error:no-privileges');
@@ -495,6 +525,7 @@ export class ChatsService {
       views: members.map((m) => deepFreeze(presentChatUser(briefs.get(m.uid), m.uid))),
       owners: members.filter((m) => m.is_owner).map((m) => m.uid),
       pages: new Map(),
+      lists: new Map(),
       usernames: new Map(),
     };
   }
@@ -569,36 +600,74 @@ export class ChatsService {
       prev = row;
       return entry;
     });
-    return { entries, context };
+    return { entries, context, lists: new Map() };
   }
 
   /**
    * The page's messages for the reader: the shared view of each, or the reader's variant of it
-   * (theirs; a deleted one shown to its sender or an administrator), frozen, made once per kind
-   * of reader.
+   * (theirs; a deleted one shown to its sender or an administrator), made once per kind of
+   * reader; the page as one frozen array per set of variants, so that its JSON is made once
+   * (http/page-json.ts) and goes out as one piece.
    */
   private pageMessages(viewer: Viewer, page: MessagePart): ChatMessage[] {
-    let c: MessageContext | undefined;
-    return page.entries.map(({ row, prev, base, parent }) => {
+    const { entries } = page;
+    const codes = new Array<number>(entries.length);
+    let key = '';
+    for (let i = 0; i < entries.length; i++) {
+      const { row, parent } = entries[i]!;
       const self = row.uid === viewer.uid;
-      const seesDeleted = !!row.deleted && (self || viewer.isAdmin);
-      const seesParent = !!parent?.deleted && (parent.uid === viewer.uid || viewer.isAdmin);
-      if (!self && !seesDeleted && !seesParent) return base;
-      return messageVariants.of(base, [self, seesDeleted, seesParent], () => presentMessage(row, (c ??= { ...page.context, reader: viewer.uid, readerIsAdmin: viewer.isAdmin }), prev));
-    });
+      const code = (self ? 1 : 0) | (row.deleted && (self || viewer.isAdmin) ? 2 : 0) | (parent?.deleted && (parent.uid === viewer.uid || viewer.isAdmin) ? 4 : 0);
+      codes[i] = code;
+      if (code) key += `${i}.${code},`;
+    }
+    let list = page.lists.get(key);
+    if (!list) {
+      let c: MessageContext | undefined;
+      list = Object.freeze(
+        entries.map(({ row, prev, base }, i) => {
+          const code = codes[i]!;
+          if (!code) return base;
+          return messageVariants.of(base, [!!(code & 1), !!(code & 2), !!(code & 4)], () => presentMessage(row, (c ??= { ...page.context, reader: viewer.uid, readerIsAdmin: viewer.isAdmin }), prev));
+        }),
+      ) as ChatMessage[];
+      if (page.lists.size >= VARIANTS_PER_PART) page.lists.clear();
+      page.lists.set(key, list);
+    }
+    return list;
   }
 
-  /** The room's members for the reader: each member's shared view with whether the reader may remove them and whether they are online. */
+  /**
+   * The room's members for the reader: each member's shared view with whether the reader may
+   * remove them and whether they are online, frozen, in one frozen array per such set.
+   */
   private partUsers(viewer: Viewer, part: RoomPart): ChatUser[] {
     const viewerOwns = viewer.isAdmin || part.members.some((m) => m.uid === viewer.uid && m.is_owner);
     const now = Date.now();
-    return part.members.map((m, index) => {
+    const { members } = part;
+    const flags = new Array<number>(members.length);
+    let key = '';
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
       const brief = part.briefs.get(m.uid);
-      const kick = viewerOwns && m.uid !== viewer.uid;
       const online = brief?.status !== 'offline' && now - Number(brief?.lastonline ?? 0) < 5 * 60_000;
-      const view = part.views[index]!;
-      return userVariants.of(view, [kick, online], () => ({ ...view, isOwner: m.is_owner === 1, canKick: kick, canToggleOwner: kick, online, index }));
-    });
+      const f = (viewerOwns && m.uid !== viewer.uid ? 1 : 0) | (online ? 2 : 0);
+      flags[i] = f;
+      key += f;
+    }
+    let list = part.lists.get(key);
+    if (!list) {
+      list = Object.freeze(
+        members.map((m, index) => {
+          const kick = !!(flags[index]! & 1);
+          const online = !!(flags[index]! & 2);
+          const view = part.views[index]!;
+          return userVariants.of(view, [kick, online], () => ({ ...view, isOwner: m.is_owner === 1, canKick: kick, canToggleOwner: kick, online, index }));
+        }),
+      ) as ChatUser[];
+      if (part.lists.size >= VARIANTS_PER_PART) part.lists.clear();
+      part.lists.set(key, list);
+    }
+    return list;
   }
 
   /** Presents message rows for the viewer (users, owners, replied-to messages in batches). */
