@@ -541,8 +541,21 @@ export class ChatsService {
     const users = this.partUsers(viewer, part);
     const isOwner = part.members.some((m) => m.uid === viewer.uid && m.is_owner === 1);
     const usernames = this.usernamesFor(part, viewer.uid);
+    // Every field written out (presentRoom's first), not spread: a literal's fields make one
+    // hidden class, where a spread and fields added after it allocated new ones per request.
+    const notify = member?.notify ?? CHAT_NOTIFY.none;
     return {
-      ...presentRoom(room, member?.notify ?? CHAT_NOTIFY.none, part.owners),
+      roomId: room.room_id,
+      roomName: room.name,
+      groupChat: room.public === 1 || room.user_count > 2,
+      public: room.public === 1,
+      userCount: room.user_count,
+      messageCount: room.message_count,
+      groups: roomGroups(room),
+      timestamp: Number(room.created),
+      notificationSetting: notify,
+      joinLeaveMessages: room.join_leave_messages,
+      owners: part.owners,
       isOwner,
       users,
       messages: this.pageMessages(viewer, page),
