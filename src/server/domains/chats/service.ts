@@ -85,6 +85,8 @@ interface MessagePart {
 
 /** Readers' versions of a shared message (sent by them, or a deleted one shown to its sender or an administrator). */
 const messageVariants = new Variants<ChatMessage>();
+/** The public rooms' items, made from the room list's (see publicRooms). */
+const publicItems = new WeakMap<ChatRoomListItem, Map<string, ChatPublicRoom>>();
 /** Readers' versions of a room member (whether they may remove them, whether they are online). */
 const userVariants = new Variants<ChatUser>();
 
@@ -446,7 +448,14 @@ export class ChatsService {
       const part = parts.get(r.room_id);
       if (!part) continue;
       const it = this.listItem(part, viewer.uid, mine.get(r.room_id)?.notify ?? CHAT_NOTIFY.mentions, unread.get(r.room_id) ?? 0);
-      out.push({ ...it, owner: r.owner, unread: mine.has(r.room_id) ? it.unread : false });
+      const shownUnread = mine.has(r.room_id) ? it.unread : false;
+      // The public list's item (the list's, with its owner), made once per item and owner.
+      const key = `${r.owner}:${shownUnread ? 1 : 0}`;
+      let byItem = publicItems.get(it);
+      if (!byItem) publicItems.set(it, (byItem = new Map()));
+      let pub = byItem.get(key);
+      if (!pub) byItem.set(key, (pub = deepFreeze({ ...it, owner: r.owner, unread: shownUnread })));
+      out.push(pub);
     }
     return out;
   }
