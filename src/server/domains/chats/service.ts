@@ -9,14 +9,15 @@ import {
   type ChatRoomListItem,
   type ChatUser,
 } from '../../../shared/schemas/chat.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import { deepFreeze, SharedPageCache, Variants } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUserSlim, userSettings } from '../users/presenter.js';
-import type { UserRow } from '../users/store.js';
-import { presentChatUser, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
+import type { UserBrief, UserRow } from '../users/store.js';
+import { BatchedParts } from './parts.js';
+import { presentChatUser, presentMessage, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
 import type { RoomUserSearch } from './schemas.js';
 import * as store from './store.js';
 import type { MemberRow, MemberState, MessageRow, RoomRow } from './store.js';
@@ -31,6 +32,63 @@ export type ChatsDeps = Pick<AppContext, 'db' | 'events' | 'groups' | 'hooks' | 
  */
 const UNREAD_COUNT_TTL_MS = 5000;
 const UNREAD_COUNT_MAX = 10_000;
+
+/**
+ * How long a process keeps the chats' shared parts (a room's row, members and newest messages;
+ * what a room list shows of a room; the public rooms). Any committed write to the chat tables
+ * drops them in every process (with the counts, the `chatCounts` shared cache); the TTL bounds
+ * what a process that missed the message keeps, and how old the members' names and pictures
+ * they show may be (as a topic page's authors).
+ */
+const PART_TTL_MS = 5000;
+const PART_MAX = 5000;
+/** Readers' variants kept per shared part (list items), message pages per room part, before starting again. */
+const VARIANTS_PER_PART = 64;
+
+/** What a room list shows of a room, alike for every member (see listParts). */
+interface ListPart {
+  room: RoomRow;
+  /** The room's first members (owners first, then by join time), one more than a list shows. */
+  preview: { uid: number; isOwner: boolean; view: ChatUser }[];
+  /** The owners among them (NodeBB's list shows those). */
+  owners: number[];
+  teaser: ChatRoomListItem['teaser'];
+  teaserUser: ChatUser | null;
+  /** Readers' frozen items, by what makes one theirs (listItem). */
+  items: Map<string, ChatRoomListItem>;
+}
+
+/** A room as every reader of it sees it (see roomPart): its row, members, and pages of messages. */
+interface RoomPart {
+  room: RoomRow;
+  /** Owners first, then by join time (at most 500). */
+  members: MemberRow[];
+  briefs: Map<number, UserBrief>;
+  /** Each member's chat user view, frozen (in `members`' order). */
+  views: ChatUser[];
+  owners: number[];
+  /** Pages of messages, by the reader's first visible message and the page's first index. */
+  pages: Map<string, Promise<MessagePart>>;
+  /** Readers' member lists, frozen, by what differs between readers (see partUsers). */
+  lists: Map<string, ChatUser[]>;
+  /** "alice, bob" of the members other than a reader, by reader. */
+  usernames: Map<number, string>;
+}
+
+/** A page of a room's messages, each with its view for a reader who neither sent it nor administers (frozen). */
+interface MessagePart {
+  entries: { row: MessageRow; prev: MessageRow | null; base: ChatMessage; parent: MessageRow | undefined }[];
+  context: Omit<MessageContext, 'reader' | 'readerIsAdmin'>;
+  /** Readers' pages, frozen, by which messages are theirs (see pageMessages). */
+  lists: Map<string, ChatMessage[]>;
+}
+
+/** Readers' versions of a shared message (sent by them, or a deleted one shown to its sender or an administrator). */
+const messageVariants = new Variants<ChatMessage>();
+/** The public rooms' items, made from the room list's (see publicRooms). */
+const publicItems = new WeakMap<ChatRoomListItem, Map<string, ChatPublicRoom>>();
+/** Readers' versions of a room member (whether they may remove them, whether they are online). */
+const userVariants = new Variants<ChatUser>();
 
 /** The delayed notification of a message: members who have not read it by then are told. */
 interface NotifyJob {
@@ -58,14 +116,39 @@ interface Access {
 export class ChatsService {
   /** Members' unread room counts, by uid (see UNREAD_COUNT_TTL_MS); a count read across a clear is not kept. */
   private keptCounts = new SharedPageCache<number>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
+  /** What room lists show of each room (see PART_TTL_MS). */
+  private listParts = new BatchedParts<ListPart>(PART_TTL_MS, PART_MAX);
+  /** Each room with its members and pages of messages, by room id (null: no such room). */
+  private roomParts = new SharedPageCache<RoomPart | null>(PART_TTL_MS, PART_MAX);
+  /** The public rooms, in the administrators' order. */
+  private publicRows = new SharedPageCache<RoomRow[]>(PART_TTL_MS, 1);
+  /**
+   * Each member's own part, kept as their unread count is (UNREAD_COUNT_TTL_MS, dropped by any
+   * chat write): their rooms with their unread counts, by uid and slice; their row in a room,
+   * by room and uid (null: not a member).
+   */
+  private memberRooms = new SharedPageCache<readonly store.MyRoom[]>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
+  private memberRows = new SharedPageCache<Readonly<MemberRow & { room_last_mid: number }> | null>(UNREAD_COUNT_TTL_MS, UNREAD_COUNT_MAX);
+  /** A member's list of rooms as one frozen array, while its items stand (by uid and slice; see roomsArray). */
+  private roomArrays = new Map<string, ChatRoomListItem[]>();
 
   constructor(private readonly ctx: ChatsDeps) {
     ctx.jobs.define<NotifyJob>(NOTIFY_JOB, async ({ payload }) => this.notifyUnread(payload), { leaseMs: 60_000 });
     // A message (the room's last message moves), a read, a join or leave, a new or deleted room.
-    ctx.caches.register('chatCounts', () => this.keptCounts.clear());
+    // The shared parts go with the counts: a message edited, deleted or pinned too.
+    ctx.caches.register('chatCounts', () => {
+      this.keptCounts.clear();
+      this.listParts.clear();
+      this.roomParts.clear();
+      this.publicRows.clear();
+      this.memberRooms.clear();
+      this.memberRows.clear();
+      this.roomArrays.clear();
+    });
     const changed = () => ctx.caches.clear('chatCounts');
     ctx.writes.on('chat_rooms', changed);
     ctx.writes.on('chat_room_members', changed);
+    ctx.writes.on('chat_messages', changed);
   }
 
   /**
@@ -238,42 +321,109 @@ export class ChatsService {
     return (await store.member(this.ctx.db, room.room_id, viewer.uid)) ? room.room_id : null;
   }
 
-  /** The viewer's rooms, most recent first, with unread counts and teasers (batched: a fixed number of queries). */
-  async list(viewer: Viewer, start: number, perPage: number): Promise<ChatRoomList> {
+  /**
+   * The viewer's rooms, most recent first, with unread counts and teasers: the viewer's rows
+   * and unread counts in one statement, the rooms' shared parts (listParts) laid under them.
+   * `read`: a room the viewer is opening, listed as read (the chats page of a room).
+   */
+  async list(viewer: Viewer, start: number, perPage: number, opts: { read?: number } = {}): Promise<ChatRoomList> {
     if (viewer.uid <= 0) throw notAuthorised();
-    const rows = await store.roomsOf(this.ctx.db, viewer.uid, start, perPage + 1);
+    const slice = `${viewer.uid}:${start}:${perPage}`;
+    const rows = await this.memberRooms.get(slice, async () => Object.freeze(await store.myRooms(this.ctx.db, viewer.uid, start, perPage + 1)));
     const more = rows.length > perPage;
     const page = rows.slice(0, perPage);
-    return { rooms: await this.listItems(viewer, page), nextStart: more ? start + perPage : -1 };
+    const parts = await this.listPartsOf(page.map((r) => r.room_id));
+    const rooms: ChatRoomListItem[] = [];
+    for (const r of page) {
+      const part = parts.get(r.room_id);
+      // (A room deleted since the first read.)
+      if (part) rooms.push(this.listItem(part, viewer.uid, r.notify, r.room_id === opts.read ? 0 : r.unread));
+    }
+    return { rooms: this.roomsArray(`${slice}:${opts.read ?? ''}`, rooms), nextStart: more ? start + perPage : -1 };
   }
 
-  private async listItems(viewer: Viewer, rows: (RoomRow & { notify: number; last_read_mid: number })[]): Promise<ChatRoomListItem[]> {
-    const ids = rows.map((r) => r.room_id);
-    const [unread, preview, teasers] = await Promise.all([
-      store.unreadPerRoom(this.ctx.db, viewer.uid, ids),
-      store.previewMembers(this.ctx.db, ids, LIST_PREVIEW_USERS + 1),
-      store.lastMessages(this.ctx.db, rows.map((r) => r.last_mid)),
-    ]);
-    const users = await this.ctx.users.briefs([...new Set([...preview.map((m) => m.uid), ...teasers.map((t) => t.uid)])]);
-    const teaserOf = new Map(teasers.map((t) => [t.room_id, t]));
-    return rows.map((r) => {
-      const members = preview.filter((m) => m.room_id === r.room_id);
-      const chatUsers = members.filter((m) => m.uid !== viewer.uid).slice(0, LIST_PREVIEW_USERS).map((m) => presentChatUser(users.get(m.uid), m.uid));
-      const t = teaserOf.get(r.room_id);
-      const teaserUser = t ? presentChatUser(users.get(t.uid), t.uid) : null;
-      const usernames = chatUsers.map((u) => u.displayname).join(', ');
-      return {
-        ...presentRoom(r, r.notify, members.filter((m) => m.is_owner).map((m) => m.uid)),
-        unread: (unread.get(r.room_id) ?? 0) > 0,
-        unreadCount: unread.get(r.room_id) ?? 0,
-        lastActivity: Number(r.last_activity),
-        teaser: t && teaserUser ? { roomId: r.room_id, mid: t.mid, fromuid: t.uid, content: t.deleted ? '' : teaserText(t.content_html), timestamp: Number(t.created), timestampISO: new Date(Number(t.created)).toISOString(), user: teaserUser } : null,
-        users: chatUsers,
-        lastUser: teaserUser ?? chatUsers[0] ?? null,
-        usernames,
-        chatWithMessage: r.name ? '' : usernames,
+  /**
+   * The list's items as a frozen array, the same array while they are the same items: a page's
+   * JSON then encodes it once (http/page-json.ts), one piece rather than one per room.
+   */
+  private roomsArray(key: string, rooms: ChatRoomListItem[]): ChatRoomListItem[] {
+    const kept = this.roomArrays.get(key);
+    if (kept && kept.length === rooms.length && kept.every((r, i) => r === rooms[i])) return kept;
+    const frozen = Object.freeze(rooms) as ChatRoomListItem[];
+    if (this.roomArrays.size >= UNREAD_COUNT_MAX) this.roomArrays.clear();
+    this.roomArrays.set(key, frozen);
+    return frozen;
+  }
+
+  /** What room lists show of these rooms, from the shared parts, those missing built in one batch. */
+  private async listPartsOf(ids: number[]): Promise<Map<number, ListPart>> {
+    if (!ids.length) return new Map();
+    return this.listParts.getMany(ids, async (missing) => {
+      const rows = await store.roomsByIds(this.ctx.db, missing);
+      const [preview, teasers] = await Promise.all([store.previewMembers(this.ctx.db, missing, LIST_PREVIEW_USERS + 1), store.lastMessages(this.ctx.db, rows.map((r) => r.last_mid))]);
+      const users = await this.ctx.users.briefs([...new Set([...preview.map((m) => m.uid), ...teasers.map((t) => t.uid)])]);
+      const views = new Map<number, ChatUser>();
+      const viewOf = (uid: number) => {
+        let v = views.get(uid);
+        if (!v) views.set(uid, (v = deepFreeze(presentChatUser(users.get(uid), uid))));
+        return v;
       };
+      const teaserOf = new Map(teasers.map((t) => [t.room_id, t]));
+      const byRoom = new Map<number, MemberRow[]>();
+      for (const m of preview) {
+        const list = byRoom.get(m.room_id);
+        if (list) list.push(m);
+        else byRoom.set(m.room_id, [m]);
+      }
+      const out = new Map<number, ListPart>();
+      for (const room of rows) {
+        // previewMembers' rows come in no set order: owners first, then by join time, as it ranks them.
+        const members = (byRoom.get(room.room_id) ?? []).sort((a, b) => b.is_owner - a.is_owner || Number(a.joined) - Number(b.joined) || a.uid - b.uid);
+        const t = teaserOf.get(room.room_id);
+        const teaserUser = t ? viewOf(t.uid) : null;
+        out.set(room.room_id, {
+          room,
+          preview: members.map((m) => ({ uid: m.uid, isOwner: m.is_owner === 1, view: viewOf(m.uid) })),
+          owners: members.filter((m) => m.is_owner).map((m) => m.uid),
+          teaser:
+            t && teaserUser
+              ? deepFreeze({ roomId: room.room_id, mid: t.mid, fromuid: t.uid, content: t.deleted ? '' : teaserText(t.content_html), timestamp: Number(t.created), timestampISO: new Date(Number(t.created)).toISOString(), user: teaserUser })
+              : null,
+          teaserUser,
+          items: new Map(),
+        });
+      }
+      return out;
     });
+  }
+
+  /**
+   * A reader's item of the room list, made from the room's shared part: readers with the same
+   * notification setting and unread count, and the same place among the room's first members
+   * (the list shows the others), get the same frozen item, so its JSON is made once.
+   */
+  private listItem(part: ListPart, uid: number, notify: number, unreadCount: number): ChatRoomListItem {
+    const among = part.preview.some((p) => p.uid === uid);
+    const key = `${notify}:${unreadCount}:${among ? uid : 0}`;
+    let item = part.items.get(key);
+    if (!item) {
+      const chatUsers = part.preview.filter((p) => p.uid !== uid).slice(0, LIST_PREVIEW_USERS).map((p) => p.view);
+      const usernames = chatUsers.map((u) => u.displayname).join(', ');
+      item = deepFreeze({
+        ...presentRoom(part.room, notify, part.owners),
+        unread: unreadCount > 0,
+        unreadCount,
+        lastActivity: Number(part.room.last_activity),
+        teaser: part.teaser,
+        users: chatUsers,
+        lastUser: part.teaserUser ?? chatUsers[0] ?? null,
+        usernames,
+        chatWithMessage: part.room.name ? '' : usernames,
+      });
+      if (part.items.size >= VARIANTS_PER_PART) part.items.clear();
+      part.items.set(key, item);
+    }
+    return item;
   }
 
   /** The viewer's rooms (their 100 most recent) whose name or members' names contain the query. */
@@ -286,15 +436,28 @@ export class ChatsService {
   /** Public rooms the viewer may enter (the chats page's `publicRooms`). */
   async publicRooms(viewer: Viewer): Promise<ChatPublicRoom[]> {
     if (viewer.uid <= 0) return [];
-    const rooms = await store.publicRooms(this.ctx.db);
+    const rooms = await this.publicRows.get('', () => store.publicRooms(this.ctx.db));
     const allowed: RoomRow[] = [];
     for (const r of rooms) if (await this.mayEnterPublic(viewer, r)) allowed.push(r);
-    const mine = new Map((await store.membershipsOf(this.ctx.db, viewer.uid, allowed.map((r) => r.room_id))).map((m) => [m.room_id, m]));
-    const items = await this.listItems(
-      viewer,
-      allowed.map((r) => ({ ...r, notify: mine.get(r.room_id)?.notify ?? CHAT_NOTIFY.mentions, last_read_mid: mine.get(r.room_id)?.last_read_mid ?? 0 })),
-    );
-    return items.map((it, i) => ({ ...it, owner: allowed[i]!.owner, unread: mine.has(it.roomId) ? it.unread : false }));
+    if (!allowed.length) return [];
+    const ids = allowed.map((r) => r.room_id);
+    const [memberships, unread, parts] = await Promise.all([store.membershipsOf(this.ctx.db, viewer.uid, ids), store.unreadPerRoom(this.ctx.db, viewer.uid, ids), this.listPartsOf(ids)]);
+    const mine = new Map(memberships.map((m) => [m.room_id, m]));
+    const out: ChatPublicRoom[] = [];
+    for (const r of allowed) {
+      const part = parts.get(r.room_id);
+      if (!part) continue;
+      const it = this.listItem(part, viewer.uid, mine.get(r.room_id)?.notify ?? CHAT_NOTIFY.mentions, unread.get(r.room_id) ?? 0);
+      const shownUnread = mine.has(r.room_id) ? it.unread : false;
+      // The public list's item (the list's, with its owner), made once per item and owner.
+      const key = `${r.owner}:${shownUnread ? 1 : 0}`;
+      let byItem = publicItems.get(it);
+      if (!byItem) publicItems.set(it, (byItem = new Map()));
+      let pub = byItem.get(key);
+      if (!pub) byItem.set(key, (pub = deepFreeze({ ...it, owner: r.owner, unread: shownUnread })));
+      out.push(pub);
+    }
+    return out;
   }
 
   /** The count of the viewer's private rooms with unread messages. */
@@ -319,33 +482,92 @@ export class ChatsService {
    * joined on first load.
    */
   async load(viewer: Viewer, roomId: number, opts: { index?: number } = {}): Promise<ChatRoomFull> {
-    const { room, member } = await this.access(viewer, roomId, { joinPublic: true });
-    return this.full(viewer, room, member!, opts.index);
+    return (await this.loadRoom(viewer, roomId, opts)).room;
   }
 
-  private async full(viewer: Viewer, room: RoomRow, member: MemberRow | undefined, index?: number): Promise<ChatRoomFull> {
+  /**
+   * The chats page's room: load, then marked read for the viewer when it has a message they
+   * have not read (no write otherwise), as markRead.
+   */
+  async open(viewer: Viewer, roomId: number, opts: { index?: number } = {}): Promise<ChatRoomFull> {
+    const { room, member } = await this.loadRoom(viewer, roomId, opts);
+    if (member.last_read_mid < member.room_last_mid) {
+      await store.markRead(this.ctx.db, roomId, viewer.uid);
+      void this.ctx.hooks.fire('action:chat.read', { roomId, uid: viewer.uid, state: 0 });
+    }
+    return room;
+  }
+
+  /**
+   * The room's shared part (roomPart) and the viewer's row in it (with the room's newest message
+   * id now), read together; 404 for an unknown room, 403 when not a member (a public room the
+   * viewer may enter is joined).
+   */
+  private async loadRoom(viewer: Viewer, roomId: number, opts: { index?: number }): Promise<{ room: ChatRoomFull; member: Readonly<MemberRow & { room_last_mid: number }> }> {
+    if (viewer.uid <= 0) throw notAuthorised();
+    let [part, member] = await Promise.all([this.roomPart(roomId), this.memberRows.get(`${roomId}:${viewer.uid}`, async () => Object.freeze(await store.memberWithLastMid(this.ctx.db, roomId, viewer.uid)) ?? null)]);
+    if (!part) throw notFound('error:no-chat-room');
+    if (!member && part.room.public && (await this.mayEnterPublic(viewer, part.room))) {
+      await this.joinPublic(viewer, part.room);
+      // The join changed the room (its members and count): read afresh.
+      [part, member] = await Promise.all([this.buildRoomPart(roomId), store.memberWithLastMid(this.ctx.db, roomId, viewer.uid).then((m) => m ?? null)]);
+      if (!part) throw notFound('error:no-chat-room');
+    }
+    if (!member) throw forbidden('error:no-privileges');
+    return { room: await this.full(viewer, part, member, opts.index), member };
+  }
+
+  /** The room as every reader sees it, kept per room (see PART_TTL_MS); null when there is no such room. */
+  private async roomPart(roomId: number): Promise<RoomPart | null> {
+    return this.roomParts.get(String(roomId), () => this.buildRoomPart(roomId));
+  }
+
+  /** The room's part read now (write paths answer what they have just written). */
+  private async buildRoomPart(roomId: number): Promise<RoomPart | null> {
+    const [room, members] = await Promise.all([store.roomById(this.ctx.db, roomId), store.members(this.ctx.db, roomId)]);
+    if (!room) return null;
+    const briefs = await this.ctx.users.briefs(members.map((m) => m.uid));
+    return {
+      room: Object.freeze(room),
+      members,
+      briefs,
+      views: members.map((m) => deepFreeze(presentChatUser(briefs.get(m.uid), m.uid))),
+      owners: members.filter((m) => m.is_owner).map((m) => m.uid),
+      pages: new Map(),
+      lists: new Map(),
+      usernames: new Map(),
+    };
+  }
+
+  private async full(viewer: Viewer, part: RoomPart, member: MemberRow | undefined, index?: number): Promise<ChatRoomFull> {
+    const { room } = part;
     const s = await this.ctx.settings.get();
     const joinedMid = member?.joined_mid ?? 0;
     const per = CHAT_LIMITS.messagesPerPage;
-    let rows: MessageRow[];
-    let scrollToIndex: number | null = null;
-    if (index !== undefined && index >= 0 && index < room.message_count) {
-      // A window around the message: some before it, the rest after.
-      const from = Math.max(0, index - Math.floor(per / 2));
-      rows = await store.messagesFrom(this.ctx.db, room.room_id, joinedMid, from, per);
-      scrollToIndex = index;
-    } else {
-      rows = await store.messagesPage(this.ctx.db, room.room_id, joinedMid, per);
-    }
-    const [users, messages] = await Promise.all([this.roomUsers(viewer, room), this.present(viewer, room.room_id, rows)]);
-    const isOwner = users.some((u) => u.uid === viewer.uid && u.isOwner);
-    const usernames = usernamesOf(users, viewer.uid);
-    const canChat = await this.ctx.privileges.can(viewer, 'chat');
+    // A window around the message (some before it, the rest after), or the newest.
+    const from = index !== undefined && index >= 0 && index < room.message_count ? Math.max(0, index - Math.floor(per / 2)) : undefined;
+    const [page, canChat] = await Promise.all([this.messagePart(part, joinedMid, from), this.ctx.privileges.can(viewer, 'chat')]);
+    const users = this.partUsers(viewer, part);
+    const isOwner = part.members.some((m) => m.uid === viewer.uid && m.is_owner === 1);
+    const usernames = this.usernamesFor(part, viewer.uid);
+    // Every field written out (presentRoom's first), not spread: a literal's fields make one
+    // hidden class, where a spread and fields added after it allocated new ones per request.
+    const notify = member?.notify ?? CHAT_NOTIFY.none;
     return {
-      ...presentRoom(room, member?.notify ?? CHAT_NOTIFY.none, users.filter((u) => u.isOwner).map((u) => u.uid)),
+      roomId: room.room_id,
+      roomName: room.name,
+      groupChat: room.public === 1 || room.user_count > 2,
+      public: room.public === 1,
+      userCount: room.user_count,
+      messageCount: room.message_count,
+      groups: roomGroups(room),
+      timestamp: Number(room.created),
+      notificationSetting: notify,
+      joinLeaveMessages: room.join_leave_messages,
+      owners: part.owners,
       isOwner,
       users,
-      messages,
+      messages: this.pageMessages(viewer, page),
       canReply: !!member && canChat && !s.disableChat,
       usernames,
       chatWithMessage: room.name ? '' : usernames,
@@ -355,22 +577,119 @@ export class ChatsService {
       isAdminOrGlobalMod: viewer.isAdmin || viewer.isGlobalMod,
       isAdmin: viewer.isAdmin,
       lastReadMid: member?.last_read_mid ?? 0,
-      scrollToIndex,
+      scrollToIndex: from === undefined ? null : index!,
     };
   }
 
-  private async roomUsers(viewer: Viewer, room: RoomRow): Promise<ChatUser[]> {
-    const members = await store.members(this.ctx.db, room.room_id);
-    const rows = await this.ctx.users.briefs(members.map((m) => m.uid));
-    const viewerOwns = viewer.isAdmin || members.some((m) => m.uid === viewer.uid && m.is_owner);
-    return members.map((m, index) => ({
-      ...presentChatUser(rows.get(m.uid), m.uid),
-      isOwner: m.is_owner === 1,
-      canKick: viewerOwns && m.uid !== viewer.uid,
-      canToggleOwner: viewerOwns && m.uid !== viewer.uid,
-      online: rows.get(m.uid)?.status !== 'offline' && Date.now() - Number(rows.get(m.uid)?.lastonline ?? 0) < 5 * 60_000,
-      index,
-    }));
+  /** "alice, bob" of the members other than the reader (NodeBB's `usernames`), made once per reader and part. */
+  private usernamesFor(part: RoomPart, uid: number): string {
+    let names = part.usernames.get(uid);
+    if (names === undefined) {
+      names = usernamesOf(part.views, uid);
+      if (part.usernames.size >= VARIANTS_PER_PART) part.usernames.clear();
+      part.usernames.set(uid, names);
+    }
+    return names;
+  }
+
+  /** A page of the room's messages (the newest, or from index `from`) the reader may see, kept with the room's part. */
+  private messagePart(part: RoomPart, joinedMid: number, from: number | undefined): Promise<MessagePart> {
+    const key = `${joinedMid}:${from ?? ''}`;
+    let page = part.pages.get(key);
+    if (!page) {
+      if (part.pages.size >= VARIANTS_PER_PART) part.pages.clear();
+      page = this.buildMessagePart(part, joinedMid, from);
+      part.pages.set(key, page);
+      page.catch(() => {
+        if (part.pages.get(key) === page) part.pages.delete(key);
+      });
+    }
+    return page;
+  }
+
+  private async buildMessagePart(part: RoomPart, joinedMid: number, from: number | undefined): Promise<MessagePart> {
+    const roomId = part.room.room_id;
+    const per = CHAT_LIMITS.messagesPerPage;
+    const rows = from === undefined ? await store.messagesPage(this.ctx.db, roomId, joinedMid, per) : await store.messagesFrom(this.ctx.db, roomId, joinedMid, from, per);
+    const parentIds = [...new Set(rows.map((r) => r.to_mid).filter((m): m is number => !!m))];
+    const parents = await store.messagesByIds(this.ctx.db, parentIds);
+    const users = await this.ctx.users.briefs([...new Set([...rows.map((r) => r.uid), ...parents.map((p) => p.uid)])]);
+    const context = { users, owners: new Set(part.owners), parents: new Map(parents.filter((p) => p.room_id === roomId).map((p) => [p.mid, p])) };
+    const shared: MessageContext = { ...context, reader: 0, readerIsAdmin: false };
+    let prev: MessageRow | null = null;
+    const entries = rows.map((row) => {
+      const entry = { row, prev, base: deepFreeze(presentMessage(row, shared, prev)), parent: row.to_mid ? context.parents.get(row.to_mid) : undefined };
+      prev = row;
+      return entry;
+    });
+    return { entries, context, lists: new Map() };
+  }
+
+  /**
+   * The page's messages for the reader: the shared view of each, or the reader's variant of it
+   * (theirs; a deleted one shown to its sender or an administrator), made once per kind of
+   * reader; the page as one frozen array per set of variants, so that its JSON is made once
+   * (http/page-json.ts) and goes out as one piece.
+   */
+  private pageMessages(viewer: Viewer, page: MessagePart): ChatMessage[] {
+    const { entries } = page;
+    const codes = new Array<number>(entries.length);
+    let key = '';
+    for (let i = 0; i < entries.length; i++) {
+      const { row, parent } = entries[i]!;
+      const self = row.uid === viewer.uid;
+      const code = (self ? 1 : 0) | (row.deleted && (self || viewer.isAdmin) ? 2 : 0) | (parent?.deleted && (parent.uid === viewer.uid || viewer.isAdmin) ? 4 : 0);
+      codes[i] = code;
+      if (code) key += `${i}.${code},`;
+    }
+    let list = page.lists.get(key);
+    if (!list) {
+      let c: MessageContext | undefined;
+      list = Object.freeze(
+        entries.map(({ row, prev, base }, i) => {
+          const code = codes[i]!;
+          if (!code) return base;
+          return messageVariants.of(base, [!!(code & 1), !!(code & 2), !!(code & 4)], () => presentMessage(row, (c ??= { ...page.context, reader: viewer.uid, readerIsAdmin: viewer.isAdmin }), prev));
+        }),
+      ) as ChatMessage[];
+      if (page.lists.size >= VARIANTS_PER_PART) page.lists.clear();
+      page.lists.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * The room's members for the reader: each member's shared view with whether the reader may
+   * remove them and whether they are online, frozen, in one frozen array per such set.
+   */
+  private partUsers(viewer: Viewer, part: RoomPart): ChatUser[] {
+    const viewerOwns = viewer.isAdmin || part.members.some((m) => m.uid === viewer.uid && m.is_owner);
+    const now = Date.now();
+    const { members } = part;
+    const flags = new Array<number>(members.length);
+    let key = '';
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
+      const brief = part.briefs.get(m.uid);
+      const online = brief?.status !== 'offline' && now - Number(brief?.lastonline ?? 0) < 5 * 60_000;
+      const f = (viewerOwns && m.uid !== viewer.uid ? 1 : 0) | (online ? 2 : 0);
+      flags[i] = f;
+      key += f;
+    }
+    let list = part.lists.get(key);
+    if (!list) {
+      list = Object.freeze(
+        members.map((m, index) => {
+          const kick = !!(flags[index]! & 1);
+          const online = !!(flags[index]! & 2);
+          const view = part.views[index]!;
+          return userVariants.of(view, [kick, online], () => ({ ...view, isOwner: m.is_owner === 1, canKick: kick, canToggleOwner: kick, online, index }));
+        }),
+      ) as ChatUser[];
+      if (part.lists.size >= VARIANTS_PER_PART) part.lists.clear();
+      part.lists.set(key, list);
+    }
+    return list;
   }
 
   /** Presents message rows for the viewer (users, owners, replied-to messages in batches). */
@@ -406,7 +725,7 @@ export class ChatsService {
       },
       after: () => void this.ctx.hooks.fire('action:chat.renamed', { roomId, newName: trimmed, uids }),
     });
-    return this.full(viewer, (await store.roomById(this.ctx.db, roomId))!, member);
+    return this.full(viewer, (await this.buildRoomPart(roomId))!, member);
   }
 
   /**
@@ -430,8 +749,8 @@ export class ChatsService {
 
   /** The room's members (members only). */
   async users(viewer: Viewer, roomId: number): Promise<{ users: ChatUser[] }> {
-    const { room } = await this.access(viewer, roomId);
-    return { users: await this.roomUsers(viewer, room) };
+    await this.access(viewer, roomId);
+    return { users: this.partUsers(viewer, (await this.buildRoomPart(roomId))!) };
   }
 
   /** Adds members (owners and administrators); each must accept the viewer's chats. */
@@ -519,7 +838,8 @@ export class ChatsService {
     if (state === 0) await store.markRead(this.ctx.db, roomId, viewer.uid);
     else if (room.last_mid > 0) await store.markUnread(this.ctx.db, roomId, viewer.uid, await store.previousMid(this.ctx.db, roomId, room.last_mid));
     void this.ctx.hooks.fire('action:chat.read', { roomId, uid: viewer.uid, state });
-    return this.full(viewer, room, (await store.member(this.ctx.db, roomId, viewer.uid))!);
+    const [part, after] = await Promise.all([this.buildRoomPart(roomId), store.member(this.ctx.db, roomId, viewer.uid)]);
+    return this.full(viewer, part!, after!);
   }
 
   /** Marks read without answering the room (the page opening it). */
@@ -760,11 +1080,11 @@ export class ChatsService {
   /** An administrator reads any room (logged as the event `chat-room-read`). */
   async adminRead(viewer: Viewer, roomId: number, ip: string, opts: { index?: number } = {}): Promise<ChatRoomFull> {
     if (!viewer.isAdmin) throw forbidden('error:no-privileges');
-    const room = await store.roomById(this.ctx.db, roomId);
-    if (!room) throw notFound('error:no-chat-room');
+    const part = await this.roomPart(roomId);
+    if (!part) throw notFound('error:no-chat-room');
     await this.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip);
     const member = await store.member(this.ctx.db, roomId, viewer.uid);
-    return this.full(viewer, room, member, opts.index);
+    return this.full(viewer, part, member, opts.index);
   }
 
   /** An administrator deletes a room and its messages (logged as `chat-room-delete`). */

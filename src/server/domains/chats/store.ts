@@ -343,3 +343,68 @@ export async function maxMid(db: Queryable, roomId: number): Promise<number> {
   const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('mid').as('m')).where('room_id', '=', roomId).executeTakeFirst();
   return Number(row?.m ?? 0);
 }
+
+/** A member's place in one of their rooms, with their count of unread messages in it (the room list's per-member part). */
+export interface MyRoom {
+  room_id: number;
+  notify: number;
+  last_read_mid: number;
+  joined_mid: number;
+  unread: number;
+}
+
+/**
+ * A member's rooms, most recent activity first, each with the member's own row and their
+ * unread messages in it (others' non-system messages after their last read, as unreadPerRoom),
+ * in one statement compiled once (runPrepared): every member's chats page reads it. The
+ * rooms' own fields are the shared parts' (ChatsService listParts).
+ */
+export async function myRooms(db: Queryable, uid: number, offset: number, limit: number): Promise<MyRoom[]> {
+  const rows = await runPrepared(
+    db,
+    'chats.myRooms',
+    ($) =>
+      db
+        .selectFrom('chat_room_members as m')
+        .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
+        .select([
+          'm.room_id',
+          'm.notify',
+          'm.last_read_mid',
+          'm.joined_mid',
+          (eb) =>
+            eb
+              .selectFrom('chat_messages as c')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('c.room_id', '=', 'm.room_id')
+              .whereRef('c.mid', '>', 'm.last_read_mid')
+              .whereRef('c.uid', '<>', 'm.uid')
+              .where('c.system', '=', 0)
+              .as('unread'),
+        ])
+        .where('m.uid', '=', $(0))
+        .orderBy('r.last_activity', 'desc')
+        .orderBy('r.room_id', 'desc')
+        .limit($(2))
+        .offset($(1)),
+    [uid, offset, limit],
+  );
+  return rows.map((r) => ({ room_id: r.room_id, notify: r.notify, last_read_mid: Number(r.last_read_mid), joined_mid: Number(r.joined_mid), unread: Number(r.unread ?? 0) }));
+}
+
+/** A member's row in a room with the room's newest message id now (whether opening it has something to mark read), compiled once. */
+export async function memberWithLastMid(db: Queryable, roomId: number, uid: number): Promise<(MemberRow & { room_last_mid: number }) | undefined> {
+  const [row] = await runPrepared(
+    db,
+    'chats.memberWithLastMid',
+    ($) =>
+      db
+        .selectFrom('chat_room_members as m')
+        .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
+        .select(['m.room_id', 'm.uid', 'm.is_owner', 'm.notify', 'm.last_read_mid', 'm.joined_mid', 'm.joined', 'r.last_mid as room_last_mid'])
+        .where('m.room_id', '=', $(0))
+        .where('m.uid', '=', $(1)),
+    [roomId, uid],
+  );
+  return row ? { ...row, last_read_mid: Number(row.last_read_mid), joined_mid: Number(row.joined_mid), room_last_mid: Number(row.room_last_mid) } : undefined;
+}
