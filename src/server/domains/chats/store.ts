@@ -212,21 +212,6 @@ export async function searchMessages(db: Queryable, roomId: number, afterMid: nu
     .execute();
 }
 
-/** A member's rooms, most recent activity first, with the member's own row. */
-export async function roomsOf(db: Queryable, uid: number, offset: number, limit: number): Promise<(RoomRow & { notify: number; is_owner: number; last_read_mid: number; joined_mid: number })[]> {
-  return db
-    .selectFrom('chat_room_members as m')
-    .innerJoin('chat_rooms as r', 'r.room_id', 'm.room_id')
-    .selectAll('r')
-    .select(['m.notify', 'm.is_owner', 'm.last_read_mid', 'm.joined_mid'])
-    .where('m.uid', '=', uid)
-    .orderBy('r.last_activity', 'desc')
-    .orderBy('r.room_id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-}
-
 export async function countRoomsOf(db: Queryable, uid: number): Promise<number> {
   const row = await db.selectFrom('chat_room_members').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirst();
   return Number(row?.n ?? 0);
