@@ -212,11 +212,6 @@ export async function searchMessages(db: Queryable, roomId: number, afterMid: nu
     .execute();
 }
 
-export async function countRoomsOf(db: Queryable, uid: number): Promise<number> {
-  const row = await db.selectFrom('chat_room_members').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Public rooms in the administrators' order (sort_order, then room id). */
 export async function publicRooms(db: Queryable, limit = 100): Promise<RoomRow[]> {
   return db.selectFrom('chat_rooms').selectAll().where('public', '=', 1).orderBy('sort_order').orderBy('room_id').limit(limit).execute();
