@@ -15,10 +15,7 @@ const notificationsPage = definePage<NotificationsPage>({
     const page = pageNumber(query.page);
     const chosen = NOTIFICATION_FILTERS.find((f) => f.filter === (query.filter ?? '')) ?? NOTIFICATION_FILTERS[0]!;
     const types = typesOf(chosen.filter);
-    const [{ rows, total }, unreadByType] = await Promise.all([
-      ctx.notifications.list(viewer, { types, page, perPage: PER_PAGE }),
-      ctx.notifications.unreadByType(viewer),
-    ]);
+    const { rows, total, unreadByType } = await ctx.notifications.page(viewer, { types, page, perPage: PER_PAGE });
     const pageCount = Math.max(1, Math.ceil(total / PER_PAGE));
     if (page > pageCount) throw notFound();
     const moderator = viewer.isAdmin || viewer.isGlobalMod;

@@ -178,6 +178,31 @@ export class NotificationsService {
     return { rows, ...counts };
   }
 
+  /**
+   * The notifications page: a page of the viewer's notifications (of some types), how many of
+   * those types they have and how many are unread, and their unread count per type (every
+   * filter's) — the counts from one statement.
+   */
+  async page(viewer: Viewer, opts: ListOptions): Promise<{ rows: NotificationRow[]; total: number; unread: number; unreadByType: Map<string, number> }> {
+    const uid = member(viewer);
+    const [rows, byType] = await Promise.all([
+      store.list(this.ctx.db, uid, { types: opts.types, read: opts.read, offset: (opts.page - 1) * opts.perPage, limit: opts.perPage }),
+      store.countsByType(this.ctx.db, uid),
+    ]);
+    const types = opts.types && new Set(opts.types);
+    let total = 0;
+    let unread = 0;
+    const unreadByType = new Map<string, number>();
+    for (const r of byType) {
+      if (r.read === 0) unreadByType.set(r.type, (unreadByType.get(r.type) ?? 0) + r.n);
+      if (types && !types.has(r.type)) continue;
+      if (opts.read !== undefined && r.read !== opts.read) continue;
+      total += r.n;
+      if (r.read === 0) unread += r.n;
+    }
+    return { rows, total, unread, unreadByType };
+  }
+
   /** The viewer's unread count. */
   async unreadCount(viewer: Viewer): Promise<number> {
     return (await store.counts(this.ctx.db, member(viewer))).unread;

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.js';
 import { neededUsers, presentNotification } from './presenter.js';
 import type { NotificationRow } from './store.js';
 
-/** NotificationObjects for rows, with their senders loaded in one query. */
+/** NotificationObjects for rows, with their senders loaded in one query (their brief rows: a name and a picture are all it shows). */
 export async function presentMany(ctx: Pick<AppContext, 'users'>, rows: NotificationRow[]): Promise<NotificationObject[]> {
   if (!rows.length) return [];
-  const users = await ctx.users.getMany(neededUsers(rows));
+  const users = await ctx.users.briefs(neededUsers(rows));
   return rows.map((r) => presentNotification(r, users));
 }
 
