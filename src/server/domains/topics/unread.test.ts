@@ -120,7 +120,7 @@ describe("a member's unread list", () => {
     await expectSame(carol.user.uid);
   });
 
-  it("changes at once when the member reads a topic, and when someone replies to it", async () => {
+  it('changes at once when the member reads a topic, and when someone replies to it', async () => {
     const t = await postTopic(alice.client, watched, { title: 'Unread topic read at once' });
     const page = async () => (await bob.client.get('/api/unread')).body as { topics: { tid: number }[]; pagination: { pageCount: number } };
     const before = await servedUnread(bob.user.uid, 100);
