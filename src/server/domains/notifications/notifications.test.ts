@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationObject } from '../../../shared/schemas/notification.js';
+import { NOTIFICATION_FILTERS, type NotificationObject } from '../../../shared/schemas/notification.js';
 import { SYSTEM } from '../../setup.js';
 import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { collect, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
@@ -313,5 +313,64 @@ describe('routes', () => {
     expect(replies.body.pagination).toMatchObject({ currentPage: 1, pageCount: 1 });
     expect((await owner.client.get('/api/notifications?page=3')).status).toBe(404);
     expect((await owner.client.get('/api/notifications?page=x')).status).toBe(400);
+  });
+
+  it('counts on the page (total, unread, each filter’s unread) are those plain queries give, and the kept page changes at once on a new notification, a read, a deletion or a sender’s new name', async () => {
+    const [owner, a, b] = [await member(), await member(), await member()];
+    const types = ['new-reply', 'new-topic', 'mention', 'quote', 'upvote', 'follow'] as const;
+    const send = (i: number, from: Member) =>
+      forum.ctx.notifications.notify({ type: types[i % types.length]!, mergeKey: `kept:${i}`, subject: { type: 'topic', id: i }, from: from.user.uid, path: `/topic/${i}`, bodyKey: 'notifications:user-posted-to', params: [`Topic ${i}`], uids: [owner.user.uid] });
+    for (let i = 0; i < 25; i++) await send(i, i % 2 ? a : b);
+    const db = forum.ctx.db;
+    for (const { id } of await db.selectFrom('notifications').select('id').where('uid', '=', owner.user.uid).where('type', 'in', ['mention', 'follow']).execute()) {
+      await db.updateTable('notifications').set({ read: 1 }).where('id', '=', id).execute();
+    }
+    type Filter = { filter: string; count: number };
+    const page = async (query = '') => {
+      const res = await owner.client.get(`/api/notifications${query}`);
+      expect(res.status).toBe(200);
+      return res.body as { notifications: NotificationObject[]; unreadNids: string[]; filters: Filter[]; pagination: { pageCount: number } };
+    };
+    // What the page shows, against plain queries of the table.
+    const check = async () => {
+      const rows = await db.selectFrom('notifications').selectAll().where('uid', '=', owner.user.uid).orderBy('created', 'desc').orderBy('id', 'desc').execute();
+      const shown = await page();
+      expect(shown.notifications.map((n) => n.nid)).toEqual(rows.slice(0, 20).map((r) => String(r.id)));
+      expect(shown.notifications.map((n) => n.read)).toEqual(rows.slice(0, 20).map((r) => r.read === 1));
+      expect(shown.unreadNids).toEqual(rows.slice(0, 20).filter((r) => r.read === 0).map((r) => String(r.id)));
+      expect(shown.pagination.pageCount).toBe(Math.max(1, Math.ceil(rows.length / 20)));
+      const unread = rows.filter((r) => r.read === 0);
+      for (const f of shown.filters) {
+        const of = NOTIFICATION_FILTERS.find((d) => d.filter === f.filter)!;
+        expect(f.count, f.filter).toBe(unread.filter((r) => !of.types.length || (of.types as string[]).includes(r.type)).length);
+        const filtered = await page(`?filter=${f.filter}`);
+        const total = rows.filter((r) => !of.types.length || (of.types as string[]).includes(r.type)).length;
+        expect(filtered.pagination.pageCount, f.filter).toBe(Math.max(1, Math.ceil(total / 20)));
+      }
+      return { shown, rows };
+    };
+    let { shown } = await check();
+    expect(shown.filters.find((f) => f.filter === 'mention')!.count).toBe(4); // the four quotes: the mentions are read
+    // The page is kept: asked again, it is the same.
+    expect((await page()).notifications).toEqual(shown.notifications);
+    // A new notification shows at once.
+    const [added] = await send(99, a);
+    ({ shown } = await check());
+    expect(shown.notifications[0]!.nid).toBe(String(added!.id));
+    // A read, an unread, all read, a deletion: each at once.
+    expect((await owner.client.put(`/api/v3/notifications/${added!.id}/read`)).status).toBe(200);
+    ({ shown } = await check());
+    expect(shown.notifications[0]).toMatchObject({ nid: String(added!.id), read: true });
+    expect((await owner.client.request('DELETE', `/api/v3/notifications/${added!.id}/read`)).status).toBe(200);
+    expect((await check()).shown.notifications[0]).toMatchObject({ read: false });
+    expect((await owner.client.put('/api/v3/notifications/read')).status).toBe(200);
+    ({ shown } = await check());
+    expect(shown.unreadNids).toEqual([]);
+    expect((await owner.client.request('DELETE', `/api/v3/notifications/${added!.id}`)).status).toBe(200);
+    expect((await check()).shown.notifications.map((n) => n.nid)).not.toContain(String(added!.id));
+    // A sender's new name.
+    const sender = (await page()).notifications[0]!.user!.uid;
+    await db.updateTable('users').set({ username: 'renamed-sender' }).where('uid', '=', sender).execute();
+    expect((await page()).notifications[0]!.user).toMatchObject({ uid: sender, username: 'renamed-sender' });
   });
 });

@@ -1,6 +1,6 @@
 import type { NotificationObject } from '../../../shared/schemas/notification.js';
 import { presentUser } from '../users/presenter.js';
-import type { UserRow } from '../users/store.js';
+import type { UserBrief } from '../users/store.js';
 import type { NotificationRow } from './store.js';
 
 /** The merged senders of a notification, newest first. */
@@ -15,7 +15,7 @@ export const escapeParam = (p: string | number): string => String(p).replace(/,/
  * The translatable text: one sender `[[key, alice, …]]`, two `[[key-dual, alice, bob, …]]`,
  * more `[[key-multiple, alice, 3, …]]` (alice and 3 others); names as they are today.
  */
-export function bodyShort(row: NotificationRow, users: Map<number, UserRow>): string {
+export function bodyShort(row: NotificationRow, users: ReadonlyMap<number, UserBrief>): string {
   const params = (JSON.parse(row.body_params) as (string | number)[]).map(escapeParam);
   const uids = senders(row);
   const name = (uid: number | undefined) => escapeParam(uid !== undefined && users.get(uid) ? users.get(uid)!.username : '[[global:former-user]]');
@@ -34,7 +34,7 @@ export function neededUsers(rows: NotificationRow[]): number[] {
 }
 
 /** NodeBB's NotificationObject for a stored row. */
-export function presentNotification(row: NotificationRow, users: Map<number, UserRow>): NotificationObject {
+export function presentNotification(row: NotificationRow, users: ReadonlyMap<number, UserBrief>): NotificationObject {
   const sender = row.from_uid > 0 ? presentUser(users.get(row.from_uid), row.from_uid) : undefined;
   return {
     nid: String(row.id),

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../../../shared/schemas/notification.js';
+import { SharedPageCache } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
@@ -8,9 +9,20 @@ import { escapeParam } from './presenter.js';
 import { channelsFor, parseSettings } from './schemas.js';
 import * as store from './store.js';
 import type { NewNotification, NotificationRow } from './store.js';
+import { pageParts, typesOf, type FilterDefinition, type NotificationsPageParts } from './view.js';
 
 /** What the notifications service uses of the application: its explicit dependencies. */
-export type NotificationsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type NotificationsDeps = Pick<AppContext, 'caches' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users' | 'writes'>;
+
+/**
+ * How long a process keeps a member's notifications page (a filter's page of it, presented
+ * and frozen). Any committed write to `notifications` (a new or merged notification, a read,
+ * a deletion) or to `users` (a sender's name or picture) drops them in every process (the
+ * shared cache `notifications`); the TTL bounds what a process that missed the message keeps.
+ */
+const PAGE_TTL_MS = 5000;
+// Some 50 kB each (twenty notifications presented, and their JSON encoded once): 10 MB at most.
+const PAGE_MAX = 200;
 
 /** The job that mails a notification to the readers who want it by email (payload: MailJob). */
 export const MAIL_JOB = 'notifications.mail';
@@ -69,7 +81,15 @@ export interface ListOptions {
 
 /** Notifications: storing (merged per reader), listing, counting and read state. */
 export class NotificationsService {
-  constructor(private readonly ctx: NotificationsDeps) {}
+  private keptPages = new SharedPageCache<NotificationsPageParts>(PAGE_TTL_MS, PAGE_MAX);
+
+  constructor(private readonly ctx: NotificationsDeps) {
+    // Cleared whole: a write is rare beside the page reads it saves.
+    ctx.caches.register('notifications', () => this.keptPages.clear());
+    const changed = () => ctx.caches.clear('notifications');
+    ctx.writes.on('notifications', changed);
+    ctx.writes.on('users', changed);
+  }
 
   /**
    * Delivers an event to each reader on the channels they chose for its type
@@ -176,6 +196,43 @@ export class NotificationsService {
       store.counts(this.ctx.db, uid, opts.types),
     ]);
     return { rows, ...counts };
+  }
+
+  /**
+   * The notifications page: a page of the viewer's notifications (of some types), how many of
+   * those types they have and how many are unread, and their unread count per type (every
+   * filter's) — the counts from one statement.
+   */
+  async page(viewer: Viewer, opts: ListOptions): Promise<{ rows: NotificationRow[]; total: number; unread: number; unreadByType: Map<string, number> }> {
+    const uid = member(viewer);
+    const [rows, byType] = await Promise.all([
+      store.list(this.ctx.db, uid, { types: opts.types, read: opts.read, offset: (opts.page - 1) * opts.perPage, limit: opts.perPage }),
+      store.countsByType(this.ctx.db, uid),
+    ]);
+    const types = opts.types && new Set(opts.types);
+    let total = 0;
+    let unread = 0;
+    const unreadByType = new Map<string, number>();
+    for (const r of byType) {
+      if (r.read === 0) unreadByType.set(r.type, (unreadByType.get(r.type) ?? 0) + r.n);
+      if (types && !types.has(r.type)) continue;
+      if (opts.read !== undefined && r.read !== opts.read) continue;
+      total += r.n;
+      if (r.read === 0) unread += r.n;
+    }
+    return { rows, total, unread, unreadByType };
+  }
+
+  /**
+   * The notifications page of the viewer for a filter and page number, presented and frozen
+   * (view.ts pageParts): kept per member, filter and page until a committed write to
+   * `notifications` or `users` (or PAGE_TTL_MS), so the member's next request makes no statement.
+   */
+  async pageParts(viewer: Viewer, chosen: FilterDefinition, page: number, perPage: number): Promise<NotificationsPageParts> {
+    const uid = member(viewer);
+    return this.keptPages.get(`${uid}|${chosen.filter}|${page}|${perPage}`, async () =>
+      pageParts(this.ctx, chosen, perPage, await this.page(viewer, { types: typesOf(chosen.filter), page, perPage })),
+    );
   }
 
   /** The viewer's unread count. */

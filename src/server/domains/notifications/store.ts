@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import { runPrepared, slots } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
@@ -65,10 +66,41 @@ export async function upsertMany(db: Queryable, rows: NewNotification[]): Promis
 
 /** A page of a reader's notifications, newest first, optionally of some types. */
 export async function list(db: Queryable, uid: number, opts: { types?: string[]; offset: number; limit: number; read?: 0 | 1 }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').selectAll().where('uid', '=', uid);
-  if (opts.types) q = opts.types.length ? q.where('type', 'in', opts.types) : q.where(sql<boolean>`1 = 0`);
-  if (opts.read !== undefined) q = q.where('read', '=', opts.read);
-  return q.orderBy('created', 'desc').orderBy('id', 'desc').offset(opts.offset).limit(opts.limit).execute();
+  const types = opts.types;
+  const read = opts.read;
+  // Built once per shape (db/prepared.ts): every member's notifications page and menu reads it.
+  return runPrepared<NotificationRow>(
+    db,
+    `notifications.list:${types ? types.length : 'all'}:${read ?? 'any'}`,
+    ($) => {
+      let q = db.selectFrom('notifications').selectAll().where('uid', '=', $(0));
+      if (types) q = types.length ? q.where('type', 'in', slots($, 1, types.length)) : q.where(sql<boolean>`1 = 0`);
+      const n = 1 + (types?.length ?? 0);
+      if (read !== undefined) q = q.where('read', '=', read);
+      return q.orderBy('created', 'desc').orderBy('id', 'desc').limit($(n)).offset($(n + 1));
+    },
+    [uid, ...(types ?? []), opts.limit, opts.offset],
+  );
+}
+
+/**
+ * A reader's notifications counted by type and read state, in one prepared statement: the
+ * notifications page's total and unread count (of its filter's types) and every filter's
+ * unread count come from it.
+ */
+export async function countsByType(db: Queryable, uid: number): Promise<{ type: string; read: number; n: number }[]> {
+  const rows = await runPrepared<{ type: string; read: number; n: number | string }>(
+    db,
+    'notifications.countsByType',
+    ($) =>
+      db
+        .selectFrom('notifications')
+        .select((eb) => ['type', 'read', eb.fn.countAll<number>().as('n')])
+        .where('uid', '=', $(0))
+        .groupBy(['type', 'read']),
+    [uid],
+  );
+  return rows.map((r) => ({ type: r.type, read: Number(r.read), n: Number(r.n) }));
 }
 
 /** How many notifications a reader has (of some types), and how many of them are unread. */

@@ -1,8 +1,9 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
 import { SharedPageCache } from '../../cache/page-cache.js';
+import { runBatch } from '../../db/prepared.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
-import { overlayTopics, presentSharedTopics } from './presenter.js';
+import { overlayTopics, presentSharedTopics, viewerTopic } from './presenter.js';
 import type { TopicRow } from './store.js';
 import type { TopicListOptions } from './service.js';
 import * as store from './store.js';
@@ -30,6 +31,8 @@ export class ListCache {
   /** Totals, by list (without the order and the slice): every page of a list shares one. */
   readonly counts = new SharedPageCache<number>(ListCache.TTL_MS, 1000);
   readonly pages = new SharedPageCache<SharedPage>(ListCache.TTL_MS, 200);
+  /** Topics' shared summaries, one by one, for lists whose pages are each member's own (unread). */
+  readonly summaries = new TopicSummaries(ListCache.TTL_MS, 5000);
 
   /**
    * The list's key, or null for lists built each time (since a given time, by unread state). A
@@ -45,11 +48,87 @@ export class ListCache {
   clear(): void {
     this.counts.clear();
     this.pages.clear();
+    this.summaries.clear();
+  }
+}
+
+/** A topic's row and its shared summary (presentSharedTopics), made together. */
+interface SharedTopic {
+  row: TopicRow;
+  summary: TopicSummary;
+}
+
+/**
+ * Topics' rows and shared summaries by tid, for lists each member has their own of (their
+ * unread topics): the summaries are every reader's alike, and members' unread pages are
+ * mostly the same recent topics, so each is made once per TTL (the missing ones of a page in
+ * one batch: nine statements) and shared, like a cached list page's. Topics being made are
+ * shared too; a build begun before a clear is not stored.
+ */
+export class TopicSummaries {
+  private entries = new Map<number, SharedTopic & { at: number }>();
+  private loading = new Map<number, Promise<SharedTopic | undefined>>();
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries: number,
+  ) {}
+
+  /** The topics' rows and summaries, in the order given; a topic gone (purged) is left out. */
+  async of(ctx: TopicsDeps, tids: number[]): Promise<SharedTopic[]> {
+    const now = Date.now();
+    const out: (SharedTopic | Promise<SharedTopic | undefined> | undefined)[] = [];
+    const missing: number[] = [];
+    for (const tid of tids) {
+      const hit = this.entries.get(tid);
+      if (hit && now - hit.at < this.ttlMs) out.push(hit);
+      else {
+        const pending = this.loading.get(tid);
+        if (!pending) missing.push(tid);
+        out.push(pending);
+      }
+    }
+    if (missing.length) {
+      const generation = this.generation;
+      const built = (async () => {
+        const rows = await store.byTids(ctx.db, missing);
+        const summaries = await presentSharedTopics(ctx, rows);
+        return new Map(rows.map((row, i) => [row.tid, { row, summary: summaries[i]! }]));
+      })();
+      for (const tid of missing) {
+        const one = built.then((m) => m.get(tid));
+        this.loading.set(tid, one);
+        out[tids.indexOf(tid)] = one;
+        void one
+          .then((value) => {
+            if (value && generation === this.generation) {
+              this.entries.delete(tid);
+              if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+              this.entries.set(tid, { ...value, at: now });
+            }
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            if (this.loading.get(tid) === one) this.loading.delete(tid);
+          });
+      }
+    }
+    const all = await Promise.all(out);
+    return all.filter((t): t is SharedTopic => t !== undefined);
+  }
+
+  /** Drops every entry, and stops builds under way from storing theirs (a write happened). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
   }
 }
 
 /** A page of topic summaries and the total; deleted topics show only in category lists, to those who may see them. */
 export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, cache?: ListCache): Promise<{ topics: TopicSummary[]; count: number }> {
+  if (opts.unreadOnly && viewer.uid > 0 && opts.sort === 'recent' && opts.since === undefined && !opts.within) return unreadTopics(ctx, viewer, opts, cache);
   const deletedCids = opts.sort === 'category' ? await ctx.privileges.filterCids(viewer, 'posts:view_deleted', opts.cids) : [];
   const query = {
     cids: opts.cids,
@@ -76,6 +155,49 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
   const page = cached ? await cache.pages.get(`${key}|${query.sort}|${query.offset}|${query.limit}`, build) : await build();
   // A cached page's summaries are shared: readers alike get the same frozen versions of them.
   return { topics: await overlayTopics(ctx, viewer, page.rows, page.topics, cached), count: page.count };
+}
+
+/**
+ * A member's unread topics (NodeBB's /unread: the topics of the categories they watch or
+ * track, and those they follow elsewhere, that they have not read since the last post and do
+ * not ignore), newest last post first, and how many. Counting them took a probe of the
+ * member's reads and follows for every topic of every category they may read, on every
+ * request (2,000 topics: most of the page's cost). The count is now the watched categories'
+ * live topics, which members share (ListCache.counts, as /recent's total), corrected by what
+ * the member's own reads and follows take out or add (store.unreadDeltaPart, a walk of their
+ * rows); the page is read in list order and stops at its end, in the same statement. The
+ * topics' summaries are shared per topic (TopicSummaries), the member's flags laid over them:
+ * every topic of the page is unread and not ignored, by the statement that chose it.
+ */
+async function unreadTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, cache?: ListCache): Promise<{ topics: TopicSummary[]; count: number }> {
+  const watchedCids = opts.watchedCids;
+  const watched = watchedCids ? opts.cids.filter((cid) => watchedCids.includes(cid)) : opts.cids;
+  const followedIn = watchedCids ? opts.cids.filter((cid) => !watchedCids.includes(cid)) : [];
+  const q: store.UnreadQuery = { uid: viewer.uid, watched, followedIn, tag: opts.tag, offset: (opts.page - 1) * opts.perPage, limit: opts.perPage };
+  const live: store.ListQuery = { cids: watched, deletedCids: [], sort: 'recent', offset: 0, limit: 0, tag: opts.tag };
+  const key = cache?.key(live) ?? null;
+  const [[entries, delta], total] = await Promise.all([
+    runBatch(ctx.db, [store.unreadPagePart(q), store.unreadDeltaPart(q)] as const),
+    cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, live)) : store.countTopics(ctx.db, live),
+  ]);
+  // The shared total may lag a write in another process by up to its TTL, as every list's does.
+  const count = Math.max(0, total + delta, entries.length ? q.offset + entries.length : 0);
+  if (!entries.length) return { topics: [], count };
+  const followed = new Map(entries.map((e) => [e.tid, e.followed]));
+  if (!cache) {
+    const rows = await store.byTids(ctx.db, entries.map((e) => e.tid));
+    const byTid = new Map(rows.map((r) => [r.tid, r]));
+    const ordered = entries.map((e) => byTid.get(e.tid)).filter((r): r is TopicRow => r !== undefined);
+    const shared = await presentSharedTopics(ctx, ordered);
+    return { topics: ordered.map((row, i) => viewerTopic(shared[i]!, unreadFlags(viewer, row, followed), false)), count };
+  }
+  const topics = await cache.summaries.of(ctx, entries.map((e) => e.tid));
+  return { topics: topics.map(({ row, summary }) => viewerTopic(summary, unreadFlags(viewer, row, followed), true)), count };
+}
+
+/** A topic of the member's unread page: unread and not ignored (the page's statement chose it so). */
+function unreadFlags(viewer: Viewer, row: TopicRow, followed: Map<number, boolean>) {
+  return { isOwner: viewer.uid === row.uid, ignored: false, followed: followed.get(row.tid) ?? false, unread: true };
 }
 
 /** The latest post of each category, keyed by cid, in three statements whatever the number of categories. */

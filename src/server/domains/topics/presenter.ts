@@ -169,7 +169,23 @@ export async function overlayTopics(ctx: TopicsDeps, viewer: Viewer, rows: Topic
       followed: follow === 'follow',
       unread: read === undefined || read < Number(t.last_post_time),
     };
-    const make = () => ({ ...shared[i]!, ...flags });
-    return reuse ? variants.of(shared[i]!, Object.values(flags), make) : make();
+    return viewerTopic(shared[i]!, flags, reuse);
   });
+}
+
+/** The viewer's own fields of a topic summary (see overlayTopics). */
+export interface ViewerTopicFlags {
+  isOwner: boolean;
+  ignored: boolean;
+  followed: boolean;
+  unread: boolean;
+}
+
+/**
+ * A shared summary with the viewer's flags: with `reuse` (the summary is a cached, shared one)
+ * the same frozen object for every viewer with these flags (Variants), else a new object.
+ */
+export function viewerTopic(shared: TopicSummary, flags: ViewerTopicFlags, reuse: boolean): TopicSummary {
+  const make = () => ({ ...shared, ...flags });
+  return reuse ? variants.of(shared, [flags.isOwner, flags.ignored, flags.followed, flags.unread], make) : make();
 }

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import { runBatch, slots, type BatchPart } from '../../db/prepared.js';
+import { runBatch, slots, type BatchPart, type SlotOf } from '../../db/prepared.js';
 import type { Database, TopicsTable } from '../../db/schema.js';
 
 export type TopicRow = Selectable<TopicsTable>;
@@ -169,6 +169,171 @@ export async function countTopics(db: Queryable, q: ListQuery): Promise<number> 
   if (!q.cids.length) return 0;
   const row = await listBase(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A member's unread list, split into what every member shares and what is theirs alone
+ * (see list.ts `unreadTopics`). `watched`: categories all of whose topics count (those the
+ * member watches or tracks, among those they may read); `followedIn`: categories of which
+ * only the topics the member follows count. Scheduled and deleted topics never count; a
+ * topic counts while the member has not read it since its last post and does not ignore it.
+ */
+export interface UnreadQuery {
+  uid: number;
+  watched: number[];
+  followedIn: number[];
+  tag?: string;
+  offset: number;
+  limit: number;
+}
+
+/** One topic of a member's unread page: its tid, last post time and the member's follow state. */
+export interface UnreadEntry {
+  tid: number;
+  lastPostTime: number;
+  followed: boolean;
+}
+
+/** A topic list's expression builder, the topic aliased `t`. */
+type OnT = ExpressionBuilder<Database & { t: TopicsTable }, 't'>;
+
+/** The member (`uid`, a slot) has read topic `t` since its last post. */
+function readSince(eb: OnT, uid: number) {
+  return eb.exists(
+    eb
+      .selectFrom('topic_reads as r')
+      .select('r.tid')
+      .where('r.uid', '=', uid)
+      .whereRef('r.tid', '=', 't.tid')
+      .whereRef('r.read_at', '>=', 't.last_post_time'),
+  );
+}
+
+/** The values of an UnreadQuery's shape, in order: uid, watched, followedIn, tag (when given). */
+function unreadValues(q: UnreadQuery): unknown[] {
+  return [q.uid, ...q.watched, ...q.followedIn, ...(q.tag ? [q.tag] : [])];
+}
+
+function unreadShape(name: string, q: UnreadQuery): string {
+  return `topics.${name}:${q.watched.length}:${q.followedIn.length}:${q.tag ? 1 : 0}`;
+}
+
+/**
+ * Builds the filters every topic `t` of the list shares (live, visible, tagged) and, per
+ * branch, the member's: `$` slots as laid out by unreadValues.
+ */
+function unreadWhere($: SlotOf, q: UnreadQuery) {
+  const uid = $(0);
+  const watched = slots($, 1, q.watched.length);
+  const followedIn = slots($, 1 + q.watched.length, q.followedIn.length);
+  const tag = q.tag ? $(1 + q.watched.length + q.followedIn.length) : undefined;
+  const live = (eb: OnT) => {
+    const conds = [eb('t.scheduled', '=', 0), eb('t.deleted', '=', 0)];
+    if (tag !== undefined) conds.push(eb.exists(eb.selectFrom('topic_tags as g').select('g.tid').whereRef('g.tid', '=', 't.tid').where('g.tag', '=', tag)));
+    return eb.and(conds);
+  };
+  return { uid, watched, followedIn, live };
+}
+
+/**
+ * The member's page of their unread list (newest last post first), as a part of a batched
+ * read: `id` the tid, `num` its last post time, `txt` 'follow' when the member follows it. It
+ * reads the topics in list order (topics_live_recent) and stops at the page's end.
+ */
+export function unreadPagePart(q: UnreadQuery): BatchPart<UnreadEntry[]> {
+  const n = unreadValues(q).length;
+  return {
+    shape: unreadShape('unreadPage', q),
+    build: (db, $) => {
+      const { uid, watched, followedIn, live } = unreadWhere($, q);
+      return db
+        .selectFrom('topics as t')
+        .select((eb) => [
+          eb.ref('t.tid').as('id'),
+          eb.ref('t.last_post_time').$castTo<number | null>().as('num'),
+          eb.selectFrom('topic_follows as f').select('f.state').whereRef('f.tid', '=', 't.tid').where('f.uid', '=', uid).$castTo<string | null>().as('txt'),
+        ])
+        .where((eb) =>
+          eb.and([
+            live(eb),
+            eb.or([
+              ...(watched.length ? [eb('t.cid', 'in', watched)] : []),
+              ...(followedIn.length
+                ? [eb.and([eb('t.cid', 'in', followedIn), eb.exists(eb.selectFrom('topic_follows as f').select('f.tid').whereRef('f.tid', '=', 't.tid').where('f.uid', '=', uid).where('f.state', '=', 'follow'))])]
+                : []),
+            ]),
+            eb.not(readSince(eb, uid)),
+            eb.not(eb.exists(eb.selectFrom('topic_follows as f').select('f.tid').whereRef('f.tid', '=', 't.tid').where('f.uid', '=', uid).where('f.state', '=', 'ignore'))),
+          ]),
+        )
+        .orderBy('t.last_post_time', 'desc')
+        .orderBy('t.tid', 'desc')
+        .limit($(n))
+        .offset($(n + 1)) as never;
+    },
+    values: q.uid > 0 && (q.watched.length || q.followedIn.length) ? [...unreadValues(q), q.limit, q.offset] : null,
+    // The union of a batch keeps no order: the page is sorted here, as the statement read it.
+    read: (rows) =>
+      rows
+        .map((r) => ({ tid: r.id, lastPostTime: Number(r.num), followed: r.txt === 'follow' }))
+        .sort((a, b) => b.lastPostTime - a.lastPostTime || b.tid - a.tid),
+  };
+}
+
+/**
+ * What the member's unread count differs by from the count of the watched categories' live
+ * topics (which members share, ListCache): plus the followed topics of `followedIn` not read
+ * since their last post, minus the watched categories' topics read since their last post or
+ * ignored. It walks the member's own reads and follows (by uid), not every topic: a member
+ * who has read nothing costs next to nothing, and one who read much no more than before.
+ */
+export function unreadDeltaPart(q: UnreadQuery): BatchPart<number> {
+  return {
+    shape: unreadShape('unreadDelta', q),
+    build: (db, $) => {
+      const { uid, watched, followedIn, live } = unreadWhere($, q);
+      const zero = sql<number>`0`;
+      return db.selectNoFrom((eb) => {
+        const followedUnread = followedIn.length
+          ? eb
+              .selectFrom('topic_follows as f')
+              .innerJoin('topics as t', 't.tid', 'f.tid')
+              .select((x) => x.fn.countAll<number>().as('n'))
+              .where('f.uid', '=', uid)
+              .where('f.state', '=', 'follow')
+              .where('t.cid', 'in', followedIn)
+              .where((x) => x.and([live(x as never), x.not(readSince(x as never, uid))]))
+          : zero;
+        const watchedRead = watched.length
+          ? eb
+              .selectFrom('topic_reads as r')
+              .innerJoin('topics as t', 't.tid', 'r.tid')
+              .select((x) => x.fn.countAll<number>().as('n'))
+              .where('r.uid', '=', uid)
+              .where('t.cid', 'in', watched)
+              .whereRef('r.read_at', '>=', 't.last_post_time')
+              .where((x) => live(x as never))
+          : zero;
+        const watchedIgnored = watched.length
+          ? eb
+              .selectFrom('topic_follows as f')
+              .innerJoin('topics as t', 't.tid', 'f.tid')
+              .select((x) => x.fn.countAll<number>().as('n'))
+              .where('f.uid', '=', uid)
+              .where('f.state', '=', 'ignore')
+              .where('t.cid', 'in', watched)
+              .where((x) => x.and([live(x as never), x.not(readSince(x as never, uid))]))
+          : zero;
+        return [
+          sql<number>`0`.as('id'),
+          sql<number | null>`(${followedUnread}) - (${watchedRead}) - (${watchedIgnored})`.as('num'),
+          sql<string | null>`cast(null as text)`.as('txt'),
+        ];
+      }) as never;
+    },
+    values: q.uid > 0 && (q.watched.length || q.followedIn.length) ? unreadValues(q) : null,
+    read: (rows) => Number(rows[0]?.num ?? 0),
+  };
 }
 
 /** For each category, its topic (not deleted) with the latest post. */
