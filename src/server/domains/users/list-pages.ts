@@ -3,11 +3,10 @@ import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
-import { presentPosts } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
-import { escapeTitle } from '../topics/presenter.js';
 import { presentTopics } from '../topics/presenter.js';
-import { followList, postList, topicList, type PostListKind, type TopicListKind } from './lists.js';
+import { followList, topicList, type PostListKind, type TopicListKind } from './lists.js';
+import { overlayPostList, postListPart } from './member-parts.js';
 import { bannedUntilReadable, presentUser } from './presenter.js';
 import type { UserRow } from './store.js';
 
@@ -29,7 +28,7 @@ async function listBase(
   audience: Audience,
 ): Promise<{ row: UserRow; base: Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey'> } | { redirect: string }> {
   await ctx.privileges.assert(viewer, 'view:users');
-  const row = await ctx.users.bySlug(slug);
+  const row = await ctx.users.shownBySlug(slug);
   if (!row || row.deleted === 1) throw notFound('error:no-user');
   const self = viewer.uid === row.uid;
   if (audience === 'self' && !self) throw forbidden('error:no-privileges');
@@ -73,17 +72,13 @@ function postListPage(kind: PostListKind, audience: Audience, emptyKey: string) 
       const page = pageNumber(query.page);
       const perPage = (await pageSizes(ctx, viewer)).postsPerPage;
       const cids = await listCids(ctx, viewer, o.row, audience);
-      const { rows, count } = await postList(ctx.db, kind, o.row.uid, cids, (page - 1) * perPage, perPage);
-      const pageCount = Math.max(1, Math.ceil(count / perPage));
+      // The page as every reader who may read the same categories sees it (member-parts.ts); the
+      // reader's votes and bookmarks are laid over it.
+      const offset = (page - 1) * perPage;
+      const part = await ctx.users.parts.postLists.get(`${kind}|${o.row.uid}|${cids.join(',')}|${offset}|${perPage}`, () => postListPart(ctx, kind, o.row.uid, cids, offset, perPage));
+      const pageCount = Math.max(1, Math.ceil(part.count / perPage));
       if (page > pageCount) throw notFound();
-      const [views, categories] = await Promise.all([
-        presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false }),
-        ctx.categories.refs(rows.map((r) => r.topic_cid)),
-      ]);
-      const posts = views.map((v, i) => {
-        const r = rows[i]!;
-        return { ...v, topic: { tid: r.tid, title: escapeTitle(r.topic_title), slug: `${r.tid}/${r.topic_slug}` }, category: categories.get(r.topic_cid)!, isMainPost: r.post_index === 0 };
-      });
+      const posts = await overlayPostList(ctx, viewer, part);
       return { ...o.base, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
     },
   });

@@ -2,9 +2,8 @@ import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from 
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
-import { presentPosts } from '../posts/presenter.js';
-import { escapeTitle } from '../topics/presenter.js';
-import { postList } from './lists.js';
+import { deepFreeze } from '../../cache/page-cache.js';
+import { overlayProfile, profilePart, profilePostsPart } from './member-parts.js';
 import { presentUser, userSettings } from './presenter.js';
 import { editPage } from './edit-page.js';
 import { themePage } from './theme-page.js';
@@ -25,6 +24,9 @@ async function searchPage(ctx: PageRequest['ctx'], term: string, limit: number) 
   return { rows: found, count: found.length };
 }
 
+/** A member as the members list shows them. */
+const listedUser = (r: Parameters<typeof presentUser>[0] & { joindate: number }) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() });
+
 const usersPage = definePage<UsersPage>({
   path: '/users',
   template: 'users',
@@ -36,12 +38,18 @@ const usersPage = definePage<UsersPage>({
     // NodeBB's ?term= searches the directory by name (search:users), one page of matches.
     const term = (query.term ?? '').trim().slice(0, 100);
     if (term) await ctx.privileges.assert(viewer, 'search:users');
-    const { rows, count } = term ? await searchPage(ctx, term, s.usersPerPage) : await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+    // A page of the directory is the same for every reader: made once, frozen, shared (see MemberParts).
+    const { users, count } = term
+      ? await searchPage(ctx, term, s.usersPerPage).then(({ rows, count }) => ({ users: rows.map(listedUser), count }))
+      : await ctx.users.parts.directory.get(`${SECTIONS[section]}|${page}|${s.usersPerPage}`, async () => {
+          const { rows, count } = await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+          return { users: deepFreeze(rows.map(listedUser)), count };
+        });
     const pageCount = Math.max(1, Math.ceil(count / s.usersPerPage));
     return {
       title: '[[pages:users/latest]]',
       breadcrumbs: [{ text: '[[global:users]]' }],
-      users: rows.map((r) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() })),
+      users: users as UsersPage['users'],
       pagination: pagination(page, pageCount, query),
       section,
       userCount: count,
@@ -55,22 +63,27 @@ const profilePage = definePage<UserProfilePage>({
   template: 'account/profile',
   async load({ ctx, viewer, params }) {
     await ctx.privileges.assert(viewer, 'view:users');
-    const row = await ctx.users.bySlug(params.userslug!);
+    // The member's row, groups, field values and about text, and their posts the reader may
+    // read, are shared by every reader (member-parts.ts); the reader's votes, bookmarks and
+    // follow are read in one statement.
+    const row = await ctx.users.shownBySlug(params.userslug!);
     if (!row) throw notFound('error:no-user');
     if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}` };
-    const [groups, posts, best, s, values] = await Promise.all([
-      ctx.groups.groupsOf(row.uid),
-      ctx.posts.recentByUser(viewer, row.uid, 10),
-      bestPosts(ctx, viewer, row.uid),
+    const [part, cids, s] = await Promise.all([
+      ctx.users.parts.profiles.get(String(row.uid), () => profilePart(ctx, row)),
+      ctx.categories.readableCids(viewer),
       ctx.settings.get(),
-      ctx.users.customValues(row.uid),
     ]);
+    const postsPart = await ctx.users.parts.profilePosts.get(`${row.uid}|${cids.join(',')}`, () => profilePostsPart(ctx, row.uid, cids));
+    const { posts, best, isFollowing } = await overlayProfile(ctx, viewer, row.uid, postsPart);
     const u = presentUser(row);
     const self = viewer.uid === row.uid;
     // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
     const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
     // The address likewise by showemail, and never to guests.
     const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
+    // The groups domain knows each group's slug and which ones are hidden from this viewer.
+    const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
     return {
       ...u,
       fullname,
@@ -83,26 +96,26 @@ const profilePage = definePage<UserProfilePage>({
       signatureHTML: ctx.users.signatureHtml(row, s),
       'cover:url': row.cover_url,
       'cover:position': row.cover_position || '50% 50%',
-      customUserFields: customFieldViews(customFieldDefs(s.customUserFields), values, viewer, self),
+      customUserFields: customFieldViews(customFieldDefs(s.customUserFields), part.values as Map<string, string>, viewer, self),
       bestPosts: best,
       canEdit: self || viewer.isAdmin,
       email,
       title: row.username,
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
       about: row.about,
-      aboutHTML: await ctx.users.aboutHtml(row),
+      aboutHTML: part.aboutHtml,
       joindate: row.joindate,
       joindateISO: new Date(row.joindate).toISOString(),
       lastonline: row.lastonline,
       lastonlineISO: new Date(row.lastonline).toISOString(),
       topiccount: row.topiccount,
       isSelf: viewer.uid === row.uid,
-      isFollowing: await ctx.users.isFollowing(viewer, row.uid),
+      isFollowing,
       followerCount: row.follower_count,
       followingCount: row.following_count,
-      isAdmin: groups.includes('administrators'),
-      // The groups domain knows each group's slug and which ones are hidden from this viewer.
-      ...(await ctx.groups.profile(viewer, row.uid).then((p) => ({ groups: p.groups, selectedGroups: p.badges }))),
+      isAdmin: part.groups.isAdmin,
+      groups: groups.groups,
+      selectedGroups: groups.badges,
       posts,
       meta: [{ property: 'og:type', content: 'profile' }, { name: 'description', content: row.username }] as Attributes[],
     };
@@ -137,13 +150,6 @@ const resetPage = definePage<PageBase>({
     return { title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
   },
 });
-
-/** A member's three most upvoted posts the viewer may read, for the profile. */
-async function bestPosts(ctx: Parameters<typeof usersPage.load>[0]['ctx'], viewer: Parameters<typeof usersPage.load>[0]['viewer'], uid: number) {
-  const { rows } = await postList(ctx.db, 'best', uid, await ctx.categories.readableCids(viewer), 0, 3);
-  const views = await presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false });
-  return views.map((v, i) => ({ ...v, topic: { tid: rows[i]!.tid, title: escapeTitle(rows[i]!.topic_title), slug: `${rows[i]!.tid}/${rows[i]!.topic_slug}` } }));
-}
 
 /** Member pages. */
 // The register page is the registration domain's (registration/pages.ts).
