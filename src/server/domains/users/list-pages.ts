@@ -2,6 +2,10 @@ import type { FollowUser, ProfileListBase, ProfilePostsPage, ProfileTopicsPage, 
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
+import { SharedValues } from '../../cache/page-cache.js';
+import { beginsWith } from '../../http/page-json.js';
+import { withFields } from '../../http/objects.js';
+import type { Breadcrumb } from '../../../shared/types.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentTopics } from '../topics/presenter.js';
@@ -26,7 +30,7 @@ async function listBase(
   slug: string,
   page: string,
   audience: Audience,
-): Promise<{ row: UserRow; base: Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey'> } | { redirect: string }> {
+): Promise<{ row: Readonly<UserRow>; base: ListFields; crumbs: Breadcrumb[] } | { redirect: string }> {
   await ctx.privileges.assert(viewer, 'view:users');
   const row = await ctx.users.shownBySlug(slug);
   if (!row || row.deleted === 1) throw notFound('error:no-user');
@@ -34,24 +38,30 @@ async function listBase(
   if (audience === 'self' && !self) throw forbidden('error:no-privileges');
   if (audience === 'selfOrAdmin' && !self && !viewer.isAdmin) throw forbidden('error:no-privileges');
   if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
-  const title = `[[pages:account/${page}, ${row.username}]]`;
-  return {
-    row,
-    base: {
-      ...presentUser(row),
-      title,
-      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }],
-      isSelf: self,
-      isAdmin: viewer.isAdmin,
-      isSelfOrAdmin: self || viewer.isAdmin,
-      followerCount: row.follower_count,
-      followingCount: row.following_count,
-      topiccount: row.topiccount,
-      showSort: false,
-      sortOptions: [],
-    },
-  };
+  // The same for every reader alike of the member's list (frozen: see SharedValues); the page's
+  // JSON takes their text as made once (page-json.ts beginsWith).
+  const base = listFields.of([row], `${page}|${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}`, () => ({
+    ...presentUser(row),
+    title: `[[pages:account/${page}, ${row.username}]]`,
+    isSelf: self,
+    isAdmin: viewer.isAdmin,
+    isSelfOrAdmin: self || viewer.isAdmin,
+    followerCount: row.follower_count,
+    followingCount: row.following_count,
+    topiccount: row.topiccount,
+    showSort: false,
+    sortOptions: [],
+  }));
+  const crumbs = listCrumbs.of([row], page, () => [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }]);
+  return { row, base, crumbs };
 }
+
+/** The fields every list page of a member carries. */
+type ListFields = Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey' | 'breadcrumbs'>;
+/** A member's list pages' fields, by their row, then the list and the reader's flags. */
+const listFields = new SharedValues<ListFields>(1);
+/** A member's list pages' breadcrumbs, by their row, then the list. */
+const listCrumbs = new SharedValues<Breadcrumb[]>(1);
 
 /** The categories whose content the list may show: those the viewer may read, and for a private list those the member may read too. */
 async function listCids(ctx: AppContext, viewer: Viewer, row: UserRow, audience: Audience): Promise<number[]> {
@@ -79,7 +89,7 @@ function postListPage(kind: PostListKind, audience: Audience, emptyKey: string) 
       const pageCount = Math.max(1, Math.ceil(part.count / perPage));
       if (page > pageCount) throw notFound();
       const posts = await overlayPostList(ctx, viewer, part);
-      return { ...o.base, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -99,7 +109,7 @@ function topicListPage(kind: TopicListKind, audience: Audience, emptyKey: string
       const pageCount = Math.max(1, Math.ceil(count / perPage));
       if (page > pageCount) throw notFound();
       const topics = await presentTopics(ctx, viewer, rows);
-      return { ...o.base, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -135,13 +145,16 @@ function followPage(kind: 'followers' | 'following') {
       const pageCount = Math.max(1, Math.ceil(count / FOLLOWS_PER_PAGE));
       if (page > pageCount) throw notFound();
       const rows = await followList(ctx.db, kind, o.row.uid, (page - 1) * FOLLOWS_PER_PAGE, FOLLOWS_PER_PAGE);
-      return {
-        ...o.base,
-        users: rows.map(followUser),
-        nextStart: page * FOLLOWS_PER_PAGE,
-        noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
-        pagination: pagination(page, pageCount, query),
-      };
+      return beginsWith(
+        withFields(o.base, {
+          breadcrumbs: o.crumbs,
+          users: rows.map(followUser),
+          nextStart: page * FOLLOWS_PER_PAGE,
+          noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
+          pagination: pagination(page, pageCount, query),
+        }),
+        o.base,
+      );
     },
   });
 }

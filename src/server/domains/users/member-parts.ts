@@ -136,6 +136,21 @@ export async function postListPart(ctx: Ctx, kind: PostListKind, uid: number, ci
   };
 }
 
+/** A number for each shared object a key names (see idsOf). */
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+
+/** The objects' identities as text, for a key of values made from them (SharedValues). */
+export function idsOf(objects: readonly object[]): string {
+  let out = '';
+  for (const o of objects) {
+    let id = ids.get(o);
+    if (id === undefined) ids.set(o, (id = ++lastId));
+    out += `${id},`;
+  }
+  return out;
+}
+
 /** The reader's versions of shared post views with their extra fields, by version (frozen: made once). */
 const withExtras = new WeakMap<PostView, object>();
 

@@ -1,9 +1,11 @@
-import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
+import type { Attributes, AuthPage, Breadcrumb, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
-import { deepFreeze } from '../../cache/page-cache.js';
-import { overlayProfile, profilePart, profilePostsPart } from './member-parts.js';
+import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
+import { beginsWith } from '../../http/page-json.js';
+import { withFields } from '../../http/objects.js';
+import { idsOf, overlayProfile, profilePart, profilePostsPart } from './member-parts.js';
 import { presentUser, userSettings } from './presenter.js';
 import { editPage } from './edit-page.js';
 import { themePage } from './theme-page.js';
@@ -27,6 +29,9 @@ async function searchPage(ctx: PageRequest['ctx'], term: string, limit: number) 
 /** A member as the members list shows them. */
 const listedUser = (r: Parameters<typeof presentUser>[0] & { joindate: number }) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() });
 
+/** The members list's breadcrumbs (frozen: translated once, see http/pages.ts buildPage). */
+const USERS_CRUMBS: Breadcrumb[] = deepFreeze([{ text: '[[global:users]]' }]);
+
 const usersPage = definePage<UsersPage>({
   path: '/users',
   template: 'users',
@@ -48,7 +53,7 @@ const usersPage = definePage<UsersPage>({
     const pageCount = Math.max(1, Math.ceil(count / s.usersPerPage));
     return {
       title: '[[pages:users/latest]]',
-      breadcrumbs: [{ text: '[[global:users]]' }],
+      breadcrumbs: USERS_CRUMBS,
       users: users as UsersPage['users'],
       pagination: pagination(page, pageCount, query),
       section,
@@ -76,51 +81,65 @@ const profilePage = definePage<UserProfilePage>({
     ]);
     const postsPart = await ctx.users.parts.profilePosts.get(`${row.uid}|${cids.join(',')}`, () => profilePostsPart(ctx, row.uid, cids));
     const { posts, best, isFollowing } = await overlayProfile(ctx, viewer, row.uid, postsPart);
-    const u = presentUser(row);
     const self = viewer.uid === row.uid;
-    // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
-    const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
-    // The address likewise by showemail, and never to guests.
-    const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
-    // The groups domain knows each group's slug and which ones are hidden from this viewer.
-    const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
-    return {
-      ...u,
-      fullname,
-      displayname: u.displayname,
-      website: row.website,
-      location: row.location,
-      birthday: row.birthday,
-      age: ageOf(row.birthday),
-      signature: s.disableSignatures ? '' : row.signature,
-      signatureHTML: ctx.users.signatureHtml(row, s),
-      'cover:url': row.cover_url,
-      'cover:position': row.cover_position || '50% 50%',
-      customUserFields: customFieldViews(customFieldDefs(s.customUserFields), part.values as Map<string, string>, viewer, self),
-      bestPosts: best,
-      canEdit: self || viewer.isAdmin,
-      email,
-      title: row.username,
+    // Readers alike (the same flags, the same versions of the posts) get the same frozen fields,
+    // made once: the page's JSON then takes their text as made once (page-json.ts beginsWith).
+    const flags = `${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}${viewer.isGlobalMod ? 1 : 0}${viewer.uid > 0 ? 1 : 0}${isFollowing ? 1 : 0}`;
+    const fields = profileFields.of([row, part, postsPart, s], `${flags}|${idsOf(posts)}|${idsOf(best)}`, () => {
+      const u = presentUser(row);
+      // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
+      const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
+      // The address likewise by showemail, and never to guests.
+      const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
+      // The groups domain knows each group's slug and which ones are hidden from this viewer.
+      const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
+      return {
+        ...u,
+        fullname,
+        displayname: u.displayname,
+        website: row.website,
+        location: row.location,
+        birthday: row.birthday,
+        age: ageOf(row.birthday),
+        signature: s.disableSignatures ? '' : row.signature,
+        signatureHTML: ctx.users.signatureHtml(row, s),
+        'cover:url': row.cover_url,
+        'cover:position': row.cover_position || '50% 50%',
+        customUserFields: customFieldViews(customFieldDefs(s.customUserFields), part.values as Map<string, string>, viewer, self),
+        bestPosts: best,
+        canEdit: self || viewer.isAdmin,
+        email,
+        title: row.username,
+        about: row.about,
+        aboutHTML: part.aboutHtml,
+        joindate: row.joindate,
+        joindateISO: new Date(row.joindate).toISOString(),
+        lastonline: row.lastonline,
+        lastonlineISO: new Date(row.lastonline).toISOString(),
+        topiccount: row.topiccount,
+        isSelf: self,
+        isFollowing,
+        followerCount: row.follower_count,
+        followingCount: row.following_count,
+        isAdmin: part.groups.isAdmin,
+        groups: groups.groups,
+        selectedGroups: groups.badges,
+        posts,
+      };
+    });
+    // The router's own (the head's tags, the breadcrumbs): the same for every reader of the member.
+    const head = profileHeads.of([row], '', () => ({
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
-      about: row.about,
-      aboutHTML: part.aboutHtml,
-      joindate: row.joindate,
-      joindateISO: new Date(row.joindate).toISOString(),
-      lastonline: row.lastonline,
-      lastonlineISO: new Date(row.lastonline).toISOString(),
-      topiccount: row.topiccount,
-      isSelf: viewer.uid === row.uid,
-      isFollowing,
-      followerCount: row.follower_count,
-      followingCount: row.following_count,
-      isAdmin: part.groups.isAdmin,
-      groups: groups.groups,
-      selectedGroups: groups.badges,
-      posts,
       meta: [{ property: 'og:type', content: 'profile' }, { name: 'description', content: row.username }] as Attributes[],
-    };
+    }));
+    return beginsWith(withFields(fields, head), fields);
   },
 });
+
+/** A profile's fields as readers alike see them, by the member's row, profile part, posts part and the settings, then the reader's flags and versions of the posts. */
+const profileFields = new SharedValues<Omit<PageContent<UserProfilePage>, 'breadcrumbs' | 'meta'>>(4);
+/** A profile's breadcrumbs and head tags, by the member's row. */
+const profileHeads = new SharedValues<{ breadcrumbs: Breadcrumb[]; meta: Attributes[] }>(1);
 
 async function authPage(ctx: Parameters<typeof usersPage.load>[0]['ctx'], title: string): Promise<PageContent<AuthPage>> {
   const s = await ctx.settings.get();
