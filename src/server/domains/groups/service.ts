@@ -33,7 +33,6 @@ export interface GroupChanges {
   disableLeave?: number | boolean;
 }
 
-/** A new group (NodeBB's POST /groups body). */
 /** A member's groups as a profile shows them, and the badges they show. */
 export interface ProfileGroups {
   groups: { name: string; slug: string }[];
@@ -49,6 +48,7 @@ export interface ProfileGroupViews {
   shown: ProfileGroups;
 }
 
+/** A new group (NodeBB's POST /groups body). */
 export interface NewGroup extends GroupChanges {
   name: string;
 }
