@@ -8,6 +8,7 @@ import type { GroupBadge } from '../../../shared/schemas/group.js';
 import { presentBadge } from './presenter.js';
 import * as store from './store.js';
 import type { GroupRow, GroupSort } from './store.js';
+import { deepFreeze } from '../../cache/page-cache.js';
 
 export const GUESTS = 'guests';
 export const REGISTERED = 'registered-users';
@@ -30,6 +31,21 @@ export interface GroupChanges {
   hidden?: number | boolean;
   disableJoinRequests?: number | boolean;
   disableLeave?: number | boolean;
+}
+
+/** A member's groups as a profile shows them, and the badges they show. */
+export interface ProfileGroups {
+  groups: { name: string; slug: string }[];
+  badges: GroupBadge[];
+}
+
+/** A member's profile groups for both kinds of reader (see GroupsService.profileViews). */
+export interface ProfileGroupViews {
+  isAdmin: boolean;
+  /** As the member and admins see them (hidden groups included). */
+  withHidden: ProfileGroups;
+  /** As everyone else sees them. */
+  shown: ProfileGroups;
 }
 
 /** A new group (NodeBB's POST /groups body). */
@@ -200,13 +216,28 @@ export class GroupsService {
   }
 
   /** A profile's groups (hidden ones only for the member and admins) and the badges the member shows. */
-  async profile(viewer: Viewer, uid: number): Promise<{ groups: { name: string; slug: string }[]; badges: GroupBadge[] }> {
-    const mayHidden = viewer.uid === uid || viewer.isAdmin;
-    const [rows, badges] = await Promise.all([store.groupRowsOf(this.db, uid), store.badgesOf(this.db, [uid], mayHidden)]);
-    return {
+  async profile(viewer: Viewer, uid: number): Promise<ProfileGroups> {
+    const views = await this.profileViews(uid);
+    return viewer.uid === uid || viewer.isAdmin ? views.withHidden : views.shown;
+  }
+
+  /**
+   * A member's groups as their profile shows them, to readers who may see hidden groups (the
+   * member and admins: `withHidden`) and to the others (`shown`), and whether they are an
+   * administrator: one statement (their memberships with each group's row), frozen, so that
+   * a cache of the profile's shared part gives every reader the same objects.
+   */
+  async profileViews(uid: number): Promise<ProfileGroupViews> {
+    const rows = await store.groupRowsOf(this.db, uid);
+    const views = (mayHidden: boolean): ProfileGroups => ({
       groups: rows.filter((g) => g.name !== REGISTERED && (mayHidden || !g.hidden)).map((g) => ({ name: g.name, slug: g.slug })),
-      badges: (badges.get(uid) ?? []).map(presentBadge),
-    };
+      // As badgesOf: the groups whose badge the member shows (badge > 0, titles enabled), in their order.
+      badges: rows
+        .filter((g) => g.badge > 0 && g.user_title_enabled === 1 && (mayHidden || !g.hidden))
+        .sort((a, b) => a.badge - b.badge)
+        .map(presentBadge),
+    });
+    return deepFreeze({ isAdmin: rows.some((g) => g.name === ADMINISTRATORS), withHidden: views(true), shown: views(false) });
   }
 
   // ---- writes ----

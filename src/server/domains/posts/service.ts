@@ -36,6 +36,15 @@ export class PostsService {
     return recentByUser(this.ctx, viewer, { uid }, limit);
   }
 
+  /**
+   * A member's newest visible posts in the given categories, as rows with their topic's title
+   * and slug and their index in the topic (a profile's shared part presents them once for all
+   * readers who may read the same categories).
+   */
+  async recentRowsOf(uid: number, cids: number[], limit: number) {
+    return store.recentByUser(this.ctx.db, { uid }, cids, limit);
+  }
+
   /** The newest posts of a group's members that the viewer may read (the group page's latest posts). */
   async recentByGroup(viewer: Viewer, group: string, limit: number): Promise<UserProfilePage['posts']> {
     return recentByUser(this.ctx, viewer, { group }, limit);

@@ -2,12 +2,15 @@ import type { FollowUser, ProfileListBase, ProfilePostsPage, ProfileTopicsPage, 
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
+import { SharedValues } from '../../cache/page-cache.js';
+import { beginsWith } from '../../http/page-json.js';
+import { withFields } from '../../http/objects.js';
+import type { Breadcrumb } from '../../../shared/types.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
-import { presentPosts } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
-import { escapeTitle } from '../topics/presenter.js';
 import { presentTopics } from '../topics/presenter.js';
-import { followList, postList, topicList, type PostListKind, type TopicListKind } from './lists.js';
+import { followList, topicList, type PostListKind, type TopicListKind } from './lists.js';
+import { overlayPostList, postListPart } from './member-parts.js';
 import { bannedUntilReadable, presentUser } from './presenter.js';
 import type { UserRow } from './store.js';
 
@@ -27,32 +30,38 @@ async function listBase(
   slug: string,
   page: string,
   audience: Audience,
-): Promise<{ row: UserRow; base: Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey'> } | { redirect: string }> {
+): Promise<{ row: Readonly<UserRow>; base: ListFields; crumbs: Breadcrumb[] } | { redirect: string }> {
   await ctx.privileges.assert(viewer, 'view:users');
-  const row = await ctx.users.bySlug(slug);
+  const row = await ctx.users.shownBySlug(slug);
   if (!row || row.deleted === 1) throw notFound('error:no-user');
   const self = viewer.uid === row.uid;
   if (audience === 'self' && !self) throw forbidden('error:no-privileges');
   if (audience === 'selfOrAdmin' && !self && !viewer.isAdmin) throw forbidden('error:no-privileges');
   if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
-  const title = `[[pages:account/${page}, ${row.username}]]`;
-  return {
-    row,
-    base: {
-      ...presentUser(row),
-      title,
-      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }],
-      isSelf: self,
-      isAdmin: viewer.isAdmin,
-      isSelfOrAdmin: self || viewer.isAdmin,
-      followerCount: row.follower_count,
-      followingCount: row.following_count,
-      topiccount: row.topiccount,
-      showSort: false,
-      sortOptions: [],
-    },
-  };
+  // The same for every reader alike of the member's list (frozen: see SharedValues); the page's
+  // JSON takes their text as made once (page-json.ts beginsWith).
+  const base = listFields.of([row], `${page}|${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}`, () => ({
+    ...presentUser(row),
+    title: `[[pages:account/${page}, ${row.username}]]`,
+    isSelf: self,
+    isAdmin: viewer.isAdmin,
+    isSelfOrAdmin: self || viewer.isAdmin,
+    followerCount: row.follower_count,
+    followingCount: row.following_count,
+    topiccount: row.topiccount,
+    showSort: false,
+    sortOptions: [],
+  }));
+  const crumbs = listCrumbs.of([row], page, () => [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }]);
+  return { row, base, crumbs };
 }
+
+/** The fields every list page of a member carries. */
+type ListFields = Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey' | 'breadcrumbs'>;
+/** A member's list pages' fields, by their row, then the list and the reader's flags. */
+const listFields = new SharedValues<ListFields>(1);
+/** A member's list pages' breadcrumbs, by their row, then the list. */
+const listCrumbs = new SharedValues<Breadcrumb[]>(1);
 
 /** The categories whose content the list may show: those the viewer may read, and for a private list those the member may read too. */
 async function listCids(ctx: AppContext, viewer: Viewer, row: UserRow, audience: Audience): Promise<number[]> {
@@ -73,18 +82,14 @@ function postListPage(kind: PostListKind, audience: Audience, emptyKey: string) 
       const page = pageNumber(query.page);
       const perPage = (await pageSizes(ctx, viewer)).postsPerPage;
       const cids = await listCids(ctx, viewer, o.row, audience);
-      const { rows, count } = await postList(ctx.db, kind, o.row.uid, cids, (page - 1) * perPage, perPage);
-      const pageCount = Math.max(1, Math.ceil(count / perPage));
+      // The page as every reader who may read the same categories sees it (member-parts.ts); the
+      // reader's votes and bookmarks are laid over it.
+      const offset = (page - 1) * perPage;
+      const part = await ctx.users.parts.postLists.get(`${kind}|${o.row.uid}|${cids.join(',')}|${offset}|${perPage}`, () => postListPart(ctx, kind, o.row.uid, cids, offset, perPage));
+      const pageCount = Math.max(1, Math.ceil(part.count / perPage));
       if (page > pageCount) throw notFound();
-      const [views, categories] = await Promise.all([
-        presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false }),
-        ctx.categories.refs(rows.map((r) => r.topic_cid)),
-      ]);
-      const posts = views.map((v, i) => {
-        const r = rows[i]!;
-        return { ...v, topic: { tid: r.tid, title: escapeTitle(r.topic_title), slug: `${r.tid}/${r.topic_slug}` }, category: categories.get(r.topic_cid)!, isMainPost: r.post_index === 0 };
-      });
-      return { ...o.base, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+      const posts = await overlayPostList(ctx, viewer, part);
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -104,7 +109,7 @@ function topicListPage(kind: TopicListKind, audience: Audience, emptyKey: string
       const pageCount = Math.max(1, Math.ceil(count / perPage));
       if (page > pageCount) throw notFound();
       const topics = await presentTopics(ctx, viewer, rows);
-      return { ...o.base, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) };
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -140,13 +145,16 @@ function followPage(kind: 'followers' | 'following') {
       const pageCount = Math.max(1, Math.ceil(count / FOLLOWS_PER_PAGE));
       if (page > pageCount) throw notFound();
       const rows = await followList(ctx.db, kind, o.row.uid, (page - 1) * FOLLOWS_PER_PAGE, FOLLOWS_PER_PAGE);
-      return {
-        ...o.base,
-        users: rows.map(followUser),
-        nextStart: page * FOLLOWS_PER_PAGE,
-        noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
-        pagination: pagination(page, pageCount, query),
-      };
+      return beginsWith(
+        withFields(o.base, {
+          breadcrumbs: o.crumbs,
+          users: rows.map(followUser),
+          nextStart: page * FOLLOWS_PER_PAGE,
+          noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
+          pagination: pagination(page, pageCount, query),
+        }),
+        o.base,
+      );
     },
   });
 }

@@ -16,7 +16,10 @@ export type PostListKind = 'posts' | 'best' | 'controversial' | 'upvoted' | 'dow
 /** Which topics a topic list holds. */
 export type TopicListKind = 'topics' | 'ignored' | 'read';
 
-/** A page of a post list with the topic fields it shows, and the total. */
+/** A post of a profile's post list, with the topic fields it shows and its index in the topic. */
+export type ListedPost = PostRow & { topic_title: string; topic_slug: string; topic_cid: number; post_index: number };
+
+/** A page of a post list with the topic fields it shows, and the total (0 without `withCount`). */
 export async function postList(
   db: Queryable,
   kind: PostListKind,
@@ -24,7 +27,8 @@ export async function postList(
   cids: number[],
   offset: number,
   limit: number,
-): Promise<{ rows: (PostRow & { topic_title: string; topic_slug: string; topic_cid: number; post_index: number })[]; count: number }> {
+  withCount = true,
+): Promise<{ rows: ListedPost[]; count: number }> {
   if (!cids.length) return { rows: [], count: 0 };
   let q = db
     .selectFrom('posts')
@@ -41,7 +45,8 @@ export async function postList(
     q = q.innerJoin('votes', 'votes.pid', 'posts.pid').where('votes.uid', '=', uid).where('votes.value', kind === 'upvoted' ? '>' : '<', 0);
   }
   if (kind === 'bookmarks') q = q.innerJoin('bookmarks', 'bookmarks.pid', 'posts.pid').where('bookmarks.uid', '=', uid);
-  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  // (The profile's best posts show three, without a total: no count.)
+  const counted = withCount ? await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined;
   let page = q
     .selectAll('posts')
     .select(['topics.title as topic_title', 'topics.slug as topic_slug', 'topics.cid as topic_cid'])

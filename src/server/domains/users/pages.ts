@@ -1,10 +1,11 @@
-import type { Attributes, AuthPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
+import type { Attributes, AuthPage, Breadcrumb, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
-import { presentPosts } from '../posts/presenter.js';
-import { escapeTitle } from '../topics/presenter.js';
-import { postList } from './lists.js';
+import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
+import { beginsWith } from '../../http/page-json.js';
+import { withFields } from '../../http/objects.js';
+import { idsOf, overlayProfile, profilePart, profilePostsPart } from './member-parts.js';
 import { presentUser, userSettings } from './presenter.js';
 import { editPage } from './edit-page.js';
 import { themePage } from './theme-page.js';
@@ -25,6 +26,12 @@ async function searchPage(ctx: PageRequest['ctx'], term: string, limit: number) 
   return { rows: found, count: found.length };
 }
 
+/** A member as the members list shows them. */
+const listedUser = (r: Parameters<typeof presentUser>[0] & { joindate: number }) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() });
+
+/** The members list's breadcrumbs (frozen: translated once, see http/pages.ts buildPage). */
+const USERS_CRUMBS: Breadcrumb[] = deepFreeze([{ text: '[[global:users]]' }]);
+
 const usersPage = definePage<UsersPage>({
   path: '/users',
   template: 'users',
@@ -36,12 +43,18 @@ const usersPage = definePage<UsersPage>({
     // NodeBB's ?term= searches the directory by name (search:users), one page of matches.
     const term = (query.term ?? '').trim().slice(0, 100);
     if (term) await ctx.privileges.assert(viewer, 'search:users');
-    const { rows, count } = term ? await searchPage(ctx, term, s.usersPerPage) : await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+    // A page of the directory is the same for every reader: made once, frozen, shared (see MemberParts).
+    const { users, count } = term
+      ? await searchPage(ctx, term, s.usersPerPage).then(({ rows, count }) => ({ users: rows.map(listedUser), count }))
+      : await ctx.users.parts.directory.get(`${SECTIONS[section]}|${page}|${s.usersPerPage}`, async () => {
+          const { rows, count } = await ctx.users.list(SECTIONS[section], page, s.usersPerPage);
+          return { users: deepFreeze(rows.map(listedUser)), count };
+        });
     const pageCount = Math.max(1, Math.ceil(count / s.usersPerPage));
     return {
       title: '[[pages:users/latest]]',
-      breadcrumbs: [{ text: '[[global:users]]' }],
-      users: rows.map((r) => ({ ...presentUser(r), joindate: r.joindate, joindateISO: new Date(r.joindate).toISOString() })),
+      breadcrumbs: USERS_CRUMBS,
+      users: users as UsersPage['users'],
       pagination: pagination(page, pageCount, query),
       section,
       userCount: count,
@@ -55,59 +68,78 @@ const profilePage = definePage<UserProfilePage>({
   template: 'account/profile',
   async load({ ctx, viewer, params }) {
     await ctx.privileges.assert(viewer, 'view:users');
-    const row = await ctx.users.bySlug(params.userslug!);
+    // The member's row, groups, field values and about text, and their posts the reader may
+    // read, are shared by every reader (member-parts.ts); the reader's votes, bookmarks and
+    // follow are read in one statement.
+    const row = await ctx.users.shownBySlug(params.userslug!);
     if (!row) throw notFound('error:no-user');
     if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}` };
-    const [groups, posts, best, s, values] = await Promise.all([
-      ctx.groups.groupsOf(row.uid),
-      ctx.posts.recentByUser(viewer, row.uid, 10),
-      bestPosts(ctx, viewer, row.uid),
+    const [part, cids, s] = await Promise.all([
+      ctx.users.parts.profiles.get(String(row.uid), () => profilePart(ctx, row)),
+      ctx.categories.readableCids(viewer),
       ctx.settings.get(),
-      ctx.users.customValues(row.uid),
     ]);
-    const u = presentUser(row);
+    const postsPart = await ctx.users.parts.profilePosts.get(`${row.uid}|${cids.join(',')}`, () => profilePostsPart(ctx, row.uid, cids));
+    const { posts, best, isFollowing } = await overlayProfile(ctx, viewer, row.uid, postsPart);
     const self = viewer.uid === row.uid;
-    // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
-    const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
-    // The address likewise by showemail, and never to guests.
-    const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
-    return {
-      ...u,
-      fullname,
-      displayname: u.displayname,
-      website: row.website,
-      location: row.location,
-      birthday: row.birthday,
-      age: ageOf(row.birthday),
-      signature: s.disableSignatures ? '' : row.signature,
-      signatureHTML: ctx.users.signatureHtml(row, s),
-      'cover:url': row.cover_url,
-      'cover:position': row.cover_position || '50% 50%',
-      customUserFields: customFieldViews(customFieldDefs(s.customUserFields), values, viewer, self),
-      bestPosts: best,
-      canEdit: self || viewer.isAdmin,
-      email,
-      title: row.username,
-      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
-      about: row.about,
-      aboutHTML: await ctx.users.aboutHtml(row),
-      joindate: row.joindate,
-      joindateISO: new Date(row.joindate).toISOString(),
-      lastonline: row.lastonline,
-      lastonlineISO: new Date(row.lastonline).toISOString(),
-      topiccount: row.topiccount,
-      isSelf: viewer.uid === row.uid,
-      isFollowing: await ctx.users.isFollowing(viewer, row.uid),
-      followerCount: row.follower_count,
-      followingCount: row.following_count,
-      isAdmin: groups.includes('administrators'),
+    // Readers alike (the same flags, the same versions of the posts) get the same frozen fields,
+    // made once: the page's JSON then takes their text as made once (page-json.ts beginsWith).
+    const flags = `${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}${viewer.isGlobalMod ? 1 : 0}${viewer.uid > 0 ? 1 : 0}${isFollowing ? 1 : 0}`;
+    const fields = profileFields.of([row, part, postsPart, s], `${flags}|${idsOf(posts)}|${idsOf(best)}`, () => {
+      const u = presentUser(row);
+      // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
+      const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
+      // The address likewise by showemail, and never to guests.
+      const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
       // The groups domain knows each group's slug and which ones are hidden from this viewer.
-      ...(await ctx.groups.profile(viewer, row.uid).then((p) => ({ groups: p.groups, selectedGroups: p.badges }))),
-      posts,
+      const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
+      return {
+        ...u,
+        fullname,
+        displayname: u.displayname,
+        website: row.website,
+        location: row.location,
+        birthday: row.birthday,
+        age: ageOf(row.birthday),
+        signature: s.disableSignatures ? '' : row.signature,
+        signatureHTML: ctx.users.signatureHtml(row, s),
+        'cover:url': row.cover_url,
+        'cover:position': row.cover_position || '50% 50%',
+        customUserFields: customFieldViews(customFieldDefs(s.customUserFields), part.values as Map<string, string>, viewer, self),
+        bestPosts: best,
+        canEdit: self || viewer.isAdmin,
+        email,
+        title: row.username,
+        about: row.about,
+        aboutHTML: part.aboutHtml,
+        joindate: row.joindate,
+        joindateISO: new Date(row.joindate).toISOString(),
+        lastonline: row.lastonline,
+        lastonlineISO: new Date(row.lastonline).toISOString(),
+        topiccount: row.topiccount,
+        isSelf: self,
+        isFollowing,
+        followerCount: row.follower_count,
+        followingCount: row.following_count,
+        isAdmin: part.groups.isAdmin,
+        groups: groups.groups,
+        selectedGroups: groups.badges,
+        posts,
+      };
+    });
+    // The router's own (the head's tags, the breadcrumbs): the same for every reader of the member.
+    const head = profileHeads.of([row], '', () => ({
+      breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username }],
       meta: [{ property: 'og:type', content: 'profile' }, { name: 'description', content: row.username }] as Attributes[],
-    };
+    }));
+    return beginsWith(withFields(fields, head), fields);
   },
 });
+
+/** A profile's fields as readers alike see them, by the member's row, profile part, posts part and the settings, then the reader's flags and versions of the posts. */
+const profileFields = new SharedValues<Omit<PageContent<UserProfilePage>, 'breadcrumbs' | 'meta'>>(4);
+/** A profile's breadcrumbs and head tags, by the member's row. */
+const profileHeads = new SharedValues<{ breadcrumbs: Breadcrumb[]; meta: Attributes[] }>(1);
 
 async function authPage(ctx: Parameters<typeof usersPage.load>[0]['ctx'], title: string): Promise<PageContent<AuthPage>> {
   const s = await ctx.settings.get();
@@ -137,13 +169,6 @@ const resetPage = definePage<PageBase>({
     return { title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
   },
 });
-
-/** A member's three most upvoted posts the viewer may read, for the profile. */
-async function bestPosts(ctx: Parameters<typeof usersPage.load>[0]['ctx'], viewer: Parameters<typeof usersPage.load>[0]['viewer'], uid: number) {
-  const { rows } = await postList(ctx.db, 'best', uid, await ctx.categories.readableCids(viewer), 0, 3);
-  const views = await presentPosts(ctx, viewer, rows, { index: (p) => (p as (typeof rows)[number]).post_index, viewDeleted: () => false });
-  return views.map((v, i) => ({ ...v, topic: { tid: rows[i]!.tid, title: escapeTitle(rows[i]!.topic_title), slug: `${rows[i]!.tid}/${rows[i]!.topic_slug}` } }));
-}
 
 /** Member pages. */
 // The register page is the registration domain's (registration/pages.ts).

@@ -10,6 +10,7 @@ import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
 import * as blocks from './blocks.js';
 import { SharedPageCache } from '../../cache/page-cache.js';
+import { MemberParts } from './member-parts.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { notifySettingsFrom } from '../notifications/schemas.js';
 import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
@@ -56,8 +57,21 @@ export class UsersService {
    */
   private readonly blockers = new SharedPageCache<ReadonlySet<number>>(5000, 1);
 
+  /** The shared parts of profiles and of the members list (member-parts.ts). */
+  readonly parts: MemberParts;
+
   constructor(private readonly ctx: UsersDeps) {
     ctx.caches.register('blocks', () => this.blockers.clear());
+    this.parts = new MemberParts(ctx.caches);
+  }
+
+  /** A member by slug as every reader is shown them (frozen, shared for a few seconds; see MemberParts), or null. */
+  async shownBySlug(slug: string): Promise<Readonly<UserRow> | null> {
+    const lower = slug.toLowerCase();
+    return this.parts.rows.get(lower, async () => {
+      const row = await store.bySlug(this.ctx.db, lower);
+      return row ? Object.freeze(row) : null;
+    });
   }
 
   /** One member row, or null. */
@@ -507,7 +521,7 @@ export class UsersService {
     return this.ctx.auth.createToken(uid, description);
   }
 
-  /** A page of members, for the users list. */
+  /** A page of members (their brief and join date), for the users list. */
   async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
     const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
     return { rows, count };

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/index.js';
+import type { BatchPart } from '../../db/prepared.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -71,16 +72,20 @@ export async function deleteUser(db: Queryable, uid: number): Promise<void> {
   await db.deleteFrom('users').where('uid', '=', uid).execute();
 }
 
-/** A page of members in the given order. */
+/** What the members list shows of a member: the brief and the join date. */
+export const LISTED_COLUMNS = [...BRIEF_COLUMNS, 'joindate'] as const;
+export type ListedUser = Pick<UserRow, (typeof LISTED_COLUMNS)[number]>;
+
+/** A page of members in the given order (their brief and join date, not whole rows). */
 export async function listUsers(
   db: Queryable,
   order: 'joindate' | 'postcount' | 'reputation' | 'lastonline',
   offset: number,
   limit: number,
-): Promise<UserRow[]> {
+): Promise<ListedUser[]> {
   return db
     .selectFrom('users')
-    .selectAll()
+    .select(LISTED_COLUMNS)
     .where('deleted', '=', 0)
     .orderBy(order, 'desc')
     .orderBy('uid', 'desc')
@@ -104,6 +109,24 @@ export async function slugTaken(db: Queryable, slug: string): Promise<boolean> {
 export async function isFollowing(db: Queryable, uid: number, followee: number): Promise<boolean> {
   if (uid <= 0) return false;
   return !!(await db.selectFrom('user_follows').select('uid').where('uid', '=', uid).where('followee', '=', followee).executeTakeFirst());
+}
+
+/**
+ * Whether `uid` follows `followee`, as a part of a batched read (db/prepared.ts runBatch): a
+ * profile reads it with the reader's votes and bookmarks among the profile's posts.
+ */
+export function followPart(uid: number, followee: number): BatchPart<boolean> {
+  return {
+    shape: 'users.follows',
+    build: (db, $) =>
+      db
+        .selectFrom('user_follows')
+        .select((eb) => [eb.ref('followee').as('id'), sql<number | null>`cast(null as bigint)`.as('num'), sql<string | null>`cast(null as text)`.as('txt')])
+        .where('uid', '=', $(0))
+        .where('followee', '=', $(1)),
+    values: uid > 0 ? [uid, followee] : null,
+    read: (rows) => rows.length > 0,
+  };
 }
 
 /**
