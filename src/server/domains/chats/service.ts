@@ -9,14 +9,13 @@ import {
   type ChatRoomListItem,
   type ChatUser,
 } from '../../../shared/schemas/chat.js';
-import { deepFreeze, SharedPageCache, Variants } from '../../cache/page-cache.js';
+import { BatchedParts, deepFreeze, SharedPageCache, Variants } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUserSlim, userSettings } from '../users/presenter.js';
 import type { UserBrief, UserRow } from '../users/store.js';
-import { BatchedParts } from './parts.js';
 import { presentChatUser, presentMessage, presentMessages, presentRoom, roomGroups, teaserText, usernamesOf, type MessageContext } from './presenter.js';
 import type { RoomUserSearch } from './schemas.js';
 import * as store from './store.js';

@@ -1,5 +1,5 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import { BatchedParts, SharedPageCache } from '../../cache/page-cache.js';
 import { runBatch } from '../../db/prepared.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
@@ -31,8 +31,13 @@ export class ListCache {
   /** Totals, by list (without the order and the slice): every page of a list shares one. */
   readonly counts = new SharedPageCache<number>(ListCache.TTL_MS, 1000);
   readonly pages = new SharedPageCache<SharedPage>(ListCache.TTL_MS, 200);
-  /** Topics' shared summaries, one by one, for lists whose pages are each member's own (unread). */
-  readonly summaries = new TopicSummaries(ListCache.TTL_MS, 5000);
+  /**
+   * Topics' rows and shared summaries by tid, for lists each member has their own of (their
+   * unread topics): the summaries are every reader's alike, and members' unread pages are
+   * mostly the same recent topics, so each is made once per TTL (a page's missing ones in one
+   * batch) and shared, like a cached list page's.
+   */
+  readonly summaries = new BatchedParts<SharedTopic>(ListCache.TTL_MS, 5000);
 
   /**
    * The list's key, or null for lists built each time (since a given time, by unread state). A
@@ -56,74 +61,6 @@ export class ListCache {
 interface SharedTopic {
   row: TopicRow;
   summary: TopicSummary;
-}
-
-/**
- * Topics' rows and shared summaries by tid, for lists each member has their own of (their
- * unread topics): the summaries are every reader's alike, and members' unread pages are
- * mostly the same recent topics, so each is made once per TTL (the missing ones of a page in
- * one batch: nine statements) and shared, like a cached list page's. Topics being made are
- * shared too; a build begun before a clear is not stored.
- */
-export class TopicSummaries {
-  private entries = new Map<number, SharedTopic & { at: number }>();
-  private loading = new Map<number, Promise<SharedTopic | undefined>>();
-  private generation = 0;
-
-  constructor(
-    readonly ttlMs: number,
-    readonly maxEntries: number,
-  ) {}
-
-  /** The topics' rows and summaries, in the order given; a topic gone (purged) is left out. */
-  async of(ctx: TopicsDeps, tids: number[]): Promise<SharedTopic[]> {
-    const now = Date.now();
-    const out: (SharedTopic | Promise<SharedTopic | undefined> | undefined)[] = [];
-    const missing: number[] = [];
-    for (const tid of tids) {
-      const hit = this.entries.get(tid);
-      if (hit && now - hit.at < this.ttlMs) out.push(hit);
-      else {
-        const pending = this.loading.get(tid);
-        if (!pending) missing.push(tid);
-        out.push(pending);
-      }
-    }
-    if (missing.length) {
-      const generation = this.generation;
-      const built = (async () => {
-        const rows = await store.byTids(ctx.db, missing);
-        const summaries = await presentSharedTopics(ctx, rows);
-        return new Map(rows.map((row, i) => [row.tid, { row, summary: summaries[i]! }]));
-      })();
-      for (const tid of missing) {
-        const one = built.then((m) => m.get(tid));
-        this.loading.set(tid, one);
-        out[tids.indexOf(tid)] = one;
-        void one
-          .then((value) => {
-            if (value && generation === this.generation) {
-              this.entries.delete(tid);
-              if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-              this.entries.set(tid, { ...value, at: now });
-            }
-          })
-          .catch(() => undefined)
-          .finally(() => {
-            if (this.loading.get(tid) === one) this.loading.delete(tid);
-          });
-      }
-    }
-    const all = await Promise.all(out);
-    return all.filter((t): t is SharedTopic => t !== undefined);
-  }
-
-  /** Drops every entry, and stops builds under way from storing theirs (a write happened). */
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.loading.clear();
-  }
 }
 
 /** A page of topic summaries and the total; deleted topics show only in category lists, to those who may see them. */
@@ -166,7 +103,7 @@ export async function listTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicLis
  * live topics, which members share (ListCache.counts, as /recent's total), corrected by what
  * the member's own reads and follows take out or add (store.unreadDeltaPart, a walk of their
  * rows); the page is read in list order and stops at its end, in the same statement. The
- * topics' summaries are shared per topic (TopicSummaries), the member's flags laid over them:
+ * topics' summaries are shared per topic (ListCache.summaries), the member's flags laid over them:
  * every topic of the page is unread and not ignored, by the statement that chose it.
  */
 async function unreadTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOptions, cache?: ListCache): Promise<{ topics: TopicSummary[]; count: number }> {
@@ -191,7 +128,14 @@ async function unreadTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOpti
     const shared = await presentSharedTopics(ctx, ordered);
     return { topics: ordered.map((row, i) => viewerTopic(shared[i]!, unreadFlags(viewer, row, followed), false)), count };
   }
-  const topics = await cache.summaries.of(ctx, entries.map((e) => e.tid));
+  const tids = entries.map((e) => e.tid);
+  const kept = await cache.summaries.getMany(tids, async (missing) => {
+    const rows = await store.byTids(ctx.db, missing);
+    const summaries = await presentSharedTopics(ctx, rows);
+    return new Map(rows.map((row, i) => [row.tid, { row, summary: summaries[i]! }]));
+  });
+  // A topic gone meanwhile (purged) is left out.
+  const topics = tids.map((tid) => kept.get(tid)).filter((t): t is SharedTopic => t !== undefined);
   return { topics: topics.map(({ row, summary }) => viewerTopic(summary, unreadFlags(viewer, row, followed), true)), count };
 }
 
