@@ -6,40 +6,35 @@
  * instead of starting their own (50 members opening a page as it expires build it once).
  * Entries are shared objects: callers never change them.
  */
-export class SharedPageCache<T> {
-  private entries = new Map<string, { value: T; at: number }>();
-  private loading = new Map<string, Promise<T>>();
-  /** Bumped by each clear: a page built across a clear is not stored (it may predate the write). */
-  private generation = 0;
+/**
+ * What SharedPageCache and BatchedParts share: entries kept for `ttlMs`, at most `maxEntries`
+ * (the oldest dropped first), the builds under way, and a clear that stops those builds from
+ * storing what they read.
+ */
+abstract class KeptEntries<K, V, P> {
+  protected entries = new Map<K, { value: V; at: number }>();
+  protected loading = new Map<K, Promise<P>>();
+  /** Bumped by each clear: a value built across a clear is not stored (it may predate the write). */
+  protected generation = 0;
 
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
   ) {}
 
-  /** The entry for the key: cached, being built, or built now by `build`. */
-  async get(key: string, build: () => Promise<T>): Promise<T> {
+  /** The key's value if kept and not older than the TTL. */
+  protected fresh(key: K, now: number): V | undefined {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const pending = this.loading.get(key);
-    if (pending) return pending;
-    const at = Date.now();
-    const generation = this.generation;
-    const loading = build()
-      .then((value) => {
-        if (generation === this.generation) {
-          this.entries.delete(key);
-          // Insertion order is age order: the oldest goes first.
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, at });
-        }
-        return value;
-      })
-      .finally(() => {
-        if (this.loading.get(key) === loading) this.loading.delete(key);
-      });
-    this.loading.set(key, loading);
-    return loading;
+    return hit && now - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  /** Keeps a value built at `at`, unless a clear came since `generation`. */
+  protected keep(key: K, value: V, at: number, generation: number): void {
+    if (generation !== this.generation) return;
+    this.entries.delete(key);
+    // Insertion order is age order: the oldest goes first.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, at });
   }
 
   /** Drops every entry, and stops builds under way from storing theirs (a write happened). */
@@ -56,6 +51,28 @@ export class SharedPageCache<T> {
   }
 }
 
+export class SharedPageCache<T> extends KeptEntries<string, T, T> {
+  /** The entry for the key: cached, being built, or built now by `build`. */
+  async get(key: string, build: () => Promise<T>): Promise<T> {
+    const at = Date.now();
+    const hit = this.fresh(key, at);
+    if (hit !== undefined) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const loading = build()
+      .then((value) => {
+        this.keep(key, value, at, generation);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loading) this.loading.delete(key);
+      });
+    this.loading.set(key, loading);
+    return loading;
+  }
+}
+
 /**
  * Parts of several keys (a member's chat rooms, the topics of a member's unread page) that
  * every reader shares, kept like SharedPageCache's pages (a TTL, a clear that also stops
@@ -65,17 +82,7 @@ export class SharedPageCache<T> {
  * being built is shared too: readers asking for it meanwhile wait for that batch.
  * Entries are shared objects: callers never change them.
  */
-export class BatchedParts<V> {
-  private entries = new Map<number, { value: V; at: number }>();
-  private loading = new Map<number, Promise<V | undefined>>();
-  /** Bumped by each clear: a part built across a clear is not stored (it may predate the write). */
-  private generation = 0;
-
-  constructor(
-    readonly ttlMs: number,
-    readonly maxEntries: number,
-  ) {}
-
+export class BatchedParts<V> extends KeptEntries<number, V, V | undefined> {
   /**
    * The parts of these keys, cached, being built, or built now by `build` (given the keys
    * missing; a key it leaves out has no part). The map holds the keys that have one.
@@ -86,9 +93,9 @@ export class BatchedParts<V> {
     let waits: Promise<void>[] | null = null;
     let missing: number[] | null = null;
     for (const key of keys) {
-      const hit = this.entries.get(key);
-      if (hit && now - hit.at < this.ttlMs) {
-        out.set(key, hit.value);
+      const hit = this.fresh(key, now);
+      if (hit !== undefined) {
+        out.set(key, hit);
         continue;
       }
       const pending = this.loading.get(key);
@@ -105,14 +112,7 @@ export class BatchedParts<V> {
     if (missing) {
       const generation = this.generation;
       const batch = build(missing).then((built) => {
-        if (generation === this.generation) {
-          for (const [key, value] of built) {
-            this.entries.delete(key);
-            // Insertion order is age order: the oldest goes first.
-            if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-            this.entries.set(key, { value, at: now });
-          }
-        }
+        for (const [key, value] of built) this.keep(key, value, now, generation);
         return built;
       });
       for (const key of missing) {
@@ -135,18 +135,6 @@ export class BatchedParts<V> {
     }
     if (waits) await Promise.all(waits);
     return out;
-  }
-
-  /** Drops every entry, and stops builds under way from storing theirs (a write happened). */
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.loading.clear();
-  }
-
-  /** Entries held now (tests, diagnostics). */
-  get size(): number {
-    return this.entries.size;
   }
 }
 
