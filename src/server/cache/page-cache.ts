@@ -74,6 +74,52 @@ export class SharedPageCache<T> extends KeptEntries<string, T, T> {
 }
 
 /**
+ * Pages kept per owner (a member: their unread page and count), each owner's like a
+ * SharedPageCache's (a TTL, builds under way shared, at most `perOwner` keys), that one owner's
+ * writes drop alone (clearOwners: a member's read drops their pages, not every member's) and a
+ * write every owner's page depends on drops whole (clear). A build under way when its owner is
+ * dropped does not store what it read. At most `maxOwners` owners are kept, the oldest dropped.
+ */
+export class OwnedPages<T> {
+  private owners = new Map<number, SharedPageCache<T>>();
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxOwners: number,
+    readonly perOwner: number,
+  ) {}
+
+  /** The owner's entry for the key: cached, being built, or built now by `build`. */
+  get(owner: number, key: string, build: () => Promise<T>): Promise<T> {
+    let pages = this.owners.get(owner);
+    if (!pages) {
+      if (this.owners.size >= this.maxOwners) this.owners.delete(this.owners.keys().next().value!);
+      this.owners.set(owner, (pages = new SharedPageCache<T>(this.ttlMs, this.perOwner)));
+    }
+    return pages.get(key, build);
+  }
+
+  /** Drops these owners' entries, and stops their builds under way from storing theirs. */
+  clearOwners(owners: readonly number[]): void {
+    for (const owner of owners) {
+      this.owners.get(owner)?.clear();
+      this.owners.delete(owner);
+    }
+  }
+
+  /** Drops every owner's entries (see clearOwners). */
+  clear(): void {
+    for (const pages of this.owners.values()) pages.clear();
+    this.owners.clear();
+  }
+
+  /** Owners with entries kept now (tests, diagnostics). */
+  get size(): number {
+    return this.owners.size;
+  }
+}
+
+/**
  * Parts of several keys (a member's chat rooms, the topics of a member's unread page) that
  * every reader shares, kept like SharedPageCache's pages (a TTL, a clear that also stops
  * builds under way from storing what they read) but built in one batch for all the keys a page

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { hashSecret } from '../domains/auth/service.js';
@@ -114,5 +115,27 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     expect(await within1s(unread, 1)).toBe(1);
     await forum.ctx.chats.markRead(to, room.roomId);
     expect(await within1s(unread, 0)).toBe(0);
+  });
+
+  it("shows B a member's unread topics as they read one in A, within a second, and keeps the others' unread pages", async () => {
+    const cid = await makeCategory(forum.ctx);
+    const [author, reader, other] = [member, await forum.createUser(), await forum.createUser()];
+    const readerViewer = await forum.ctx.privileges.viewer(reader.uid);
+    const otherViewer = await forum.ctx.privileges.viewer(other.uid);
+    // The new topic drops B's lists whole: wait for that before B keeps the pages below.
+    let dropped = false;
+    b.ctx.caches.register('topics', () => (dropped = true));
+    const { topic } = await forum.ctx.topics.create(author, { cid, title: 'Shared caches unread topic', content: 'A topic both members have not read yet.' });
+    expect(await within1s(async () => dropped, true)).toBe(true);
+    const unread = async (viewer: Viewer) => (await b.ctx.topics.list(viewer, { cids: [cid], sort: 'recent', page: 1, perPage: 20, unreadOnly: true, watchedCids: [cid] })).count;
+    // B keeps both members' unread pages.
+    expect(await unread(readerViewer)).toBe(1);
+    expect(await unread(otherViewer)).toBe(1);
+    // A change B cannot hear of (raw SQL is not seen by the write hooks): the other member read it.
+    await sql`insert into topic_reads (uid, tid, read_at) values (${other.uid}, ${topic.tid}, ${Date.now() + 60_000})`.execute(forum.ctx.db);
+    await forum.ctx.topics.markRead(readerViewer, topic.tid);
+    expect(await within1s(() => unread(readerViewer), 0)).toBe(0);
+    // The reader's read dropped only the reader's page in B: the other's is still the one B kept.
+    expect(await unread(otherViewer)).toBe(1);
   });
 });

@@ -3,12 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** The caches every process keeps and every process must drop when the data changes. */
-export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications';
+export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications' | 'memberReads';
 
 interface ClearMessage {
   name: SharedCacheName;
   from: string;
+  /** The keys cleared (members' uids), when not the whole cache. */
+  keys?: number[];
 }
+
+/** Drops a cache, or only its entries of these keys (a cache kept per member: their uids). */
+export type Clearer = (keys?: readonly number[]) => void;
 
 /**
  * Clears in-process caches in every process: at once in this one, and through Redis
@@ -17,7 +22,7 @@ interface ClearMessage {
  * cache keeps a TTL as a safety net for a message lost while a subscriber reconnects.
  */
 export class SharedCaches {
-  private clearers = new Map<SharedCacheName, Set<() => void>>();
+  private clearers = new Map<SharedCacheName, Set<Clearer>>();
   private subscriber: Redis | null = null;
   private ready: Promise<unknown> | null = null;
   private publishing = new Set<Promise<unknown>>();
@@ -41,18 +46,24 @@ export class SharedCaches {
     }
   }
 
-  /** Registers how this process drops one of its caches. */
-  register(name: SharedCacheName, clear: () => void): void {
+  /**
+   * Registers how this process drops one of its caches. A cache kept per key is given the keys
+   * of a keyed clear; one that ignores them is dropped whole, which is never wrong.
+   */
+  register(name: SharedCacheName, clear: Clearer): void {
     let set = this.clearers.get(name);
     if (!set) this.clearers.set(name, (set = new Set()));
     set.add(clear);
   }
 
-  /** Drops the cache here at once and tells the other processes (call after commit). */
-  clear(name: SharedCacheName): void {
-    this.clearLocal(name);
+  /**
+   * Drops the cache here at once and tells the other processes (call after commit); given
+   * keys, only their entries (see register).
+   */
+  clear(name: SharedCacheName, keys?: readonly number[]): void {
+    this.clearLocal(name, keys);
     if (!this.redis) return;
-    const message: ClearMessage = { name, from: this.id };
+    const message: ClearMessage = keys ? { name, from: this.id, keys: [...keys] } : { name, from: this.id };
     const sent = this.redis
       .publish(this.channel, JSON.stringify(message))
       .catch((err: unknown) => this.log.error({ err, cache: name }, 'cache clear publish failed'))
@@ -74,13 +85,13 @@ export class SharedCaches {
   private receive(raw: string): void {
     try {
       const msg = JSON.parse(raw) as ClearMessage;
-      if (msg.from !== this.id) this.clearLocal(msg.name);
+      if (msg.from !== this.id) this.clearLocal(msg.name, Array.isArray(msg.keys) ? msg.keys.filter((k) => typeof k === 'number') : undefined);
     } catch (err) {
       this.log.error({ err }, 'bad cache clear message');
     }
   }
 
-  private clearLocal(name: SharedCacheName): void {
-    for (const clear of this.clearers.get(name) ?? []) clear();
+  private clearLocal(name: SharedCacheName, keys?: readonly number[]): void {
+    for (const clear of this.clearers.get(name) ?? []) clear(keys);
   }
 }

@@ -75,4 +75,30 @@ describe('committed writes per table', () => {
     await db.updateTable('sessions').set({ last_seen: now }).where('uid', '=', user.uid).execute();
     expect(seen).toHaveLength(2);
   });
+
+  it("tells a keyed listener the values of the column a write touched, or null when the statement does not say", async () => {
+    const db = forum.ctx.db;
+    const other = await forum.createUser();
+    const told: (readonly number[] | null)[] = [];
+    stop = forum.ctx.writes.onKeyed('sessions', 'uid', (keys) => told.push(keys));
+    const now = Date.now();
+    const session = (id: string, uid: number) => ({ id_hash: id, uid, created: now, expires: now + 60_000, last_seen: now, ip: '', user_agent: '' });
+    await db.insertInto('sessions').values(session('keyed-1', user.uid)).execute();
+    await db.insertInto('sessions').values([session('keyed-2', user.uid), session('keyed-3', other.uid)]).execute();
+    await db.updateTable('sessions').set({ last_seen: now + 1 }).where('uid', '=', other.uid).where('id_hash', '=', 'keyed-3').execute();
+    await db.deleteFrom('sessions as s').where('s.id_hash', '=', 'keyed-2').where('s.uid', 'in', [user.uid, other.uid]).execute();
+    // Filters that do not hold the column to values: any member's rows may have changed.
+    await db.updateTable('sessions').set({ last_seen: now + 2 }).where('id_hash', '=', 'keyed-1').execute();
+    await db.deleteFrom('sessions').where((eb) => eb.or([eb('uid', '=', user.uid), eb('id_hash', '=', 'keyed-3')])).execute();
+    expect(told).toEqual([[user.uid], [user.uid, other.uid], [other.uid], [user.uid, other.uid], null, null]);
+    // Inside a transaction: told on commit, never on a rollback.
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('sessions').values(session('keyed-4', other.uid)).execute();
+        expect(told).toHaveLength(6);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(told).toHaveLength(6);
+  });
 });

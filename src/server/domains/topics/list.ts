@@ -1,5 +1,5 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
-import { BatchedParts, SharedPageCache } from '../../cache/page-cache.js';
+import { BatchedParts, OwnedPages, SharedPageCache } from '../../cache/page-cache.js';
 import { runBatch } from '../../db/prepared.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
@@ -38,6 +38,14 @@ export class ListCache {
    * batch) and shared, like a cached list page's.
    */
   readonly summaries = new BatchedParts<SharedTopic>(ListCache.TTL_MS, 5000);
+  /**
+   * Each member's unread page and count correction (store.unreadPagePart, unreadDeltaPart): the
+   * statement walks all of the member's reads (on PostgreSQL some 1 ms of the database's time
+   * for a member with a hundred, most of a member's /unread), yet its answer changes only with
+   * that member's reads and follows, dropped per member (TopicsService, 'memberReads'), or with
+   * a topic's posts, state or place, dropped whole with the other lists (clear).
+   */
+  readonly unread = new OwnedPages<UnreadPart>(ListCache.TTL_MS, 2000, 8);
 
   /**
    * The list's key, or null for lists built each time (since a given time, by unread state). A
@@ -54,7 +62,14 @@ export class ListCache {
     this.counts.clear();
     this.pages.clear();
     this.summaries.clear();
+    this.unread.clear();
   }
+}
+
+/** A member's unread page (its topics in order, and whether they follow each) and count correction. */
+interface UnreadPart {
+  entries: store.UnreadEntry[];
+  delta: number;
 }
 
 /** A topic's row and its shared summary (presentSharedTopics), made together. */
@@ -113,8 +128,12 @@ async function unreadTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOpti
   const q: store.UnreadQuery = { uid: viewer.uid, watched, followedIn, tag: opts.tag, offset: (opts.page - 1) * opts.perPage, limit: opts.perPage };
   const live: store.ListQuery = { cids: watched, deletedCids: [], sort: 'recent', offset: 0, limit: 0, tag: opts.tag };
   const key = cache?.key(live) ?? null;
-  const [[entries, delta], total] = await Promise.all([
-    runBatch(ctx.db, [store.unreadPagePart(q), store.unreadDeltaPart(q)] as const),
+  const read = async (): Promise<UnreadPart> => {
+    const [entries, delta] = await runBatch(ctx.db, [store.unreadPagePart(q), store.unreadDeltaPart(q)] as const);
+    return Object.freeze({ entries, delta });
+  };
+  const [{ entries, delta }, total] = await Promise.all([
+    cache ? cache.unread.get(q.uid, `${watched.join(',')}|${followedIn.join(',')}|${q.tag ?? ''}|${q.offset}|${q.limit}`, read) : read(),
     cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, live)) : store.countTopics(ctx.db, live),
   ]);
   // The shared total may lag a write in another process by up to its TTL, as every list's does.

@@ -21,7 +21,7 @@ import { purgeTopicsOf } from './member-content.js';
 export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 /** What the topic tools and the service use besides: the audit log, the shared caches. */
-export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'caches' | 'events'>;
+export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'caches' | 'events' | 'writes'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -69,6 +69,11 @@ export class TopicsService {
     // A write in any process drops them in every process (Redis pub/sub): a member whose next
     // request reaches another process still sees their own reply.
     ctx.caches.register('topics', () => this.forget());
+    // A member's reads and follows change only their own unread page: a committed write of
+    // either table drops that member's, in every process (the statement says whose; one that
+    // does not drops every member's).
+    ctx.caches.register('memberReads', (uids) => (uids ? this.lists.unread.clearOwners(uids) : this.lists.unread.clear()));
+    for (const table of ['topic_reads', 'topic_follows'] as const) ctx.writes.onKeyed(table, 'uid', (uids) => ctx.caches.clear('memberReads', uids ?? undefined));
     // Posts show their authors' group badges: a change of group membership drops them too.
     ctx.caches.register('viewers', () => this.forget());
     for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => ctx.caches.clear('topics'), { inline: true });

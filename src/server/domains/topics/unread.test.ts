@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
@@ -138,5 +139,27 @@ describe("a member's unread list", () => {
     expect(again.topics[0]).toMatchObject({ tid: t.tid, postcount: 2, teaser: { pid: reply.pid } });
     expect((await servedUnread(bob.user.uid, 100)).count).toBe(before.count);
     await expectSame(bob.user.uid);
+  });
+
+  it("is kept per member: another member's read leaves it, the member's own read drops it", async () => {
+    const t1 = (await postTopic(alice.client, watched, { title: 'Unread kept per member one' })).tid;
+    const t2 = (await postTopic(alice.client, watched, { title: 'Unread kept per member two' })).tid;
+    const carol = await forum.loginAs();
+    expect((await bob.client.get(`/api/topic/${t1}`)).status).toBe(200);
+    const before = await servedUnread(bob.user.uid, 100);
+    expect(before.tids).toContain(t2);
+    expect(before.tids).not.toContain(t1);
+    // A change no write hook sees (raw SQL): Bob's read of t1 forgotten. His kept page still shows it read…
+    await sql`delete from topic_reads where uid = ${bob.user.uid} and tid = ${t1}`.execute(forum.ctx.db);
+    // …while Carol reads (her write drops her page, not Bob's).
+    expect((await carol.client.get(`/api/topic/${t2}`)).status).toBe(200);
+    expect((await servedUnread(bob.user.uid, 100)).tids).toEqual(before.tids);
+    // Bob's own read drops his page: it is read again, with the forgotten read.
+    expect((await bob.client.get(`/api/topic/${t2}`)).status).toBe(200);
+    const after = await servedUnread(bob.user.uid, 100);
+    expect(after.tids).toContain(t1);
+    expect(after.tids).not.toContain(t2);
+    expect(after.count).toBe(before.count);
+    await expectSame(bob.user.uid, 100);
   });
 });
