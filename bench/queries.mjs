@@ -36,7 +36,9 @@ const config = loadConfig({ ...baseEnv, LOG_LEVEL: 'warn', ...(pgUrl ? { DATABAS
 // The same settings as src/server/db/index.ts, plus a query log.
 const handle = (() => {
   if (pgUrl) {
-    return import('pg').then(({ default: pg }) => {
+    // The server's pg, with its type parsers (int8 as numbers: dates and counts).
+    return load('db/index.js').then(({ loadPg }) => {
+      const pg = loadPg();
       const pool = new pg.Pool({ connectionString: pgUrl, max: 10 });
       const k = new Kysely({ dialect: new PostgresDialect({ pool }), log: onLog, plugins: [writes] });
       return { db: k, dialect: 'postgres', writes, close: () => k.destroy(), raw: pool };
