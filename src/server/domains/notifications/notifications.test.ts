@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_FILTERS, type NotificationObject } from '../../../shared/schemas/notification.js';
 import { SYSTEM } from '../../setup.js';
@@ -373,4 +374,22 @@ describe('routes', () => {
     await db.updateTable('users').set({ username: 'renamed-sender' }).where('uid', '=', sender).execute();
     expect((await page()).notifications[0]!.user).toMatchObject({ uid: sender, username: 'renamed-sender' });
   });
+
+  it("a kept page is dropped by a write to its member's notifications, not by another member's", async () => {
+    const [owner, other, sender] = [await member(), await member(), await member()];
+    const send = (to: Member, i: number) =>
+      forum.ctx.notifications.notify({ type: 'new-reply', mergeKey: `per-member:${to.user.uid}:${i}`, subject: { type: 'topic', id: i }, from: sender.user.uid, path: `/topic/${i}`, bodyKey: 'notifications:user-posted-to', params: [`Topic ${i}`], uids: [to.user.uid] });
+    const [first] = await send(owner, 1);
+    const nids = async () => ((await owner.client.get('/api/notifications')).body as { notifications: NotificationObject[] }).notifications.map((n) => n.nid);
+    expect(await nids()).toEqual([String(first!.id)]);
+    // A change no write hook sees (raw SQL): the owner's notification gone. Their kept page still shows it…
+    await sql`delete from notifications where id = ${first!.id}`.execute(forum.ctx.db);
+    // …while another member is notified (that write drops the other member's pages only).
+    await send(other, 2);
+    expect(await nids()).toEqual([String(first!.id)]);
+    // A write to the owner's notifications drops theirs: read again, without the deleted one.
+    const [second] = await send(owner, 3);
+    expect(await nids()).toEqual([String(second!.id)]);
+  });
 });
+

@@ -1,5 +1,5 @@
 import type { NotificationType } from '../../../shared/schemas/notification.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import { OwnedPages } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
@@ -16,13 +16,15 @@ export type NotificationsDeps = Pick<AppContext, 'caches' | 'categories' | 'conf
 
 /**
  * How long a process keeps a member's notifications page (a filter's page of it, presented
- * and frozen). Any committed write to `notifications` (a new or merged notification, a read,
- * a deletion) or to `users` (a sender's name or picture) drops them in every process (the
- * shared cache `notifications`); the TTL bounds what a process that missed the message keeps.
+ * and frozen). A committed write to a member's `notifications` (a new or merged notification,
+ * a read, a deletion) drops that member's pages, and one to `users` (a sender's name or
+ * picture) every member's, in every process (the shared cache `notifications`); the TTL
+ * bounds what a process that missed the message keeps.
  */
 const PAGE_TTL_MS = 5000;
 // Some 50 kB each (twenty notifications presented, and their JSON encoded once): 10 MB at most.
-const PAGE_MAX = 200;
+const PAGE_MEMBERS = 100;
+const PAGES_PER_MEMBER = 2;
 
 /** The job that mails a notification to the readers who want it by email (payload: MailJob). */
 export const MAIL_JOB = 'notifications.mail';
@@ -81,14 +83,14 @@ export interface ListOptions {
 
 /** Notifications: storing (merged per reader), listing, counting and read state. */
 export class NotificationsService {
-  private keptPages = new SharedPageCache<NotificationsPageParts>(PAGE_TTL_MS, PAGE_MAX);
+  private keptPages = new OwnedPages<NotificationsPageParts>(PAGE_TTL_MS, PAGE_MEMBERS, PAGES_PER_MEMBER);
 
   constructor(private readonly ctx: NotificationsDeps) {
-    // Cleared whole: a write is rare beside the page reads it saves.
-    ctx.caches.register('notifications', () => this.keptPages.clear());
-    const changed = () => ctx.caches.clear('notifications');
-    ctx.writes.on('notifications', changed);
-    ctx.writes.on('users', changed);
+    // A write to notifications says whose they are (the write hook reads the uids from the
+    // statement; one that does not say drops every member's pages).
+    ctx.caches.register('notifications', (uids) => (uids ? this.keptPages.clearOwners(uids) : this.keptPages.clear()));
+    ctx.writes.onKeyed('notifications', 'uid', (uids) => ctx.caches.clear('notifications', uids ?? undefined));
+    ctx.writes.on('users', () => ctx.caches.clear('notifications'));
   }
 
   /**
@@ -225,12 +227,12 @@ export class NotificationsService {
 
   /**
    * The notifications page of the viewer for a filter and page number, presented and frozen
-   * (view.ts pageParts): kept per member, filter and page until a committed write to
-   * `notifications` or `users` (or PAGE_TTL_MS), so the member's next request makes no statement.
+   * (view.ts pageParts): kept per member, filter and page until a committed write to their
+   * `notifications` or to `users` (or PAGE_TTL_MS), so the member's next request makes no statement.
    */
   async pageParts(viewer: Viewer, chosen: FilterDefinition, page: number, perPage: number): Promise<NotificationsPageParts> {
     const uid = member(viewer);
-    return this.keptPages.get(`${uid}|${chosen.filter}|${page}|${perPage}`, async () =>
+    return this.keptPages.get(uid, `${chosen.filter}|${page}|${perPage}`, async () =>
       pageParts(this.ctx, chosen, perPage, await this.page(viewer, { types: typesOf(chosen.filter), page, perPage })),
     );
   }
@@ -263,7 +265,7 @@ export class NotificationsService {
   /** Marks one of the viewer's notifications read or unread; returns the new unread count. */
   async setRead(viewer: Viewer, nid: string, read: boolean): Promise<number> {
     const row = await this.get(viewer, nid);
-    await store.setRead(this.ctx.db, row.id, read ? 1 : 0);
+    await store.setRead(this.ctx.db, row.uid, row.id, read ? 1 : 0);
     // Read: the next event about it may be mailed again.
     if (read) await store.forgetMailed(this.ctx.db, row.uid, row.merge_key);
     return this.countChanged(row.uid);
@@ -290,7 +292,7 @@ export class NotificationsService {
   /** Deletes one of the viewer's notifications; returns the new unread count. */
   async delete(viewer: Viewer, nid: string): Promise<number> {
     const row = await this.get(viewer, nid);
-    await store.remove(this.ctx.db, row.id);
+    await store.remove(this.ctx.db, row.uid, row.id);
     return this.countChanged(row.uid);
   }
 

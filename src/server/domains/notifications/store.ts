@@ -144,9 +144,9 @@ export async function byId(db: Queryable, id: number): Promise<NotificationRow |
   return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Marks one notification read (1) or unread (0). */
-export async function setRead(db: Queryable, id: number, read: 0 | 1): Promise<void> {
-  await db.updateTable('notifications').set({ read }).where('id', '=', id).execute();
+/** Marks one of a reader's notifications read (1) or unread (0); the uid tells the write hook whose it is. */
+export async function setRead(db: Queryable, uid: number, id: number, read: 0 | 1): Promise<void> {
+  await db.updateTable('notifications').set({ read }).where('id', '=', id).where('uid', '=', uid).execute();
 }
 
 /** Marks a reader's unread notifications with this merge key read; the number changed. */
@@ -160,9 +160,9 @@ export async function setAllRead(db: Queryable, uid: number): Promise<void> {
   await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('read', '=', 0).execute();
 }
 
-/** Deletes one notification. */
-export async function remove(db: Queryable, id: number): Promise<void> {
-  await db.deleteFrom('notifications').where('id', '=', id).execute();
+/** Deletes one of a reader's notifications (the uid tells the write hook whose it is). */
+export async function remove(db: Queryable, uid: number, id: number): Promise<void> {
+  await db.deleteFrom('notifications').where('id', '=', id).where('uid', '=', uid).execute();
 }
 
 /** Deletes every notification about a topic; returns the readers who had one unread. */
