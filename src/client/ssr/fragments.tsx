@@ -101,9 +101,10 @@ const OWN = new Pool<string>(2_000_000, htmlSize);
  * (frames.ts, and the server's page-json.ts), and the server rebuilds those parts as new
  * objects at least every 5 s (their caches' TTL: topics' ListCache, categories' rows, members'
  * parts) or at a write: from then on no page can have the key, and the frame would sit in the
- * pool until 4 MB of newer ones pushed it out. Under the bench's member topic page 78 such
- * frames (2.2 MB of bytes outside V8's heap, in malloc) were kept after one read window, one
- * new frame a page every 5 s. Twice the parts' TTL: a live frame is read far more often.
+ * pool until 4 MB of newer ones pushed it out. A page's parts expire at different moments, so
+ * a read page gets a new key each time any one of them is rebuilt: after the bench's topic page
+ * (its guest and member read windows) the pool held 78 frames, 2.2 MB, most of it bytes outside
+ * V8's heap, in malloc. Twice the parts' TTL: a live frame is read far more often.
  */
 const FRAME_IDLE_MS = 10_000;
 const FRAMES = new Pool<Frame>(4_000_000, (f) => f.pieces.reduce((n, p) => n + p.byteLength, 0), FRAME_IDLE_MS);
