@@ -261,7 +261,10 @@ export class SearchService {
     const generation = this.generation;
     const hits = await store.searchPosts(this.ctx.db, this.ctx.dialect, q);
     const marks = highlightTerms(s.terms);
-    const posts = (await this.ctx.posts.objects(viewer, hits.pids)).map((p) => ({ ...p, snippet: snippet(p.content, marks) }));
+    // Each result frozen: the page's JSON (http/page-json.ts) then encodes a post once per cached
+    // page instead of stringifying all ten (some 20 KB, the posts' HTML) for every request that
+    // reuses it. Only the result object is frozen: what it points to may be another cache's.
+    const posts = (await this.ctx.posts.objects(viewer, hits.pids)).map((p) => Object.freeze({ ...p, snippet: snippet(p.content, marks) }));
     const page = { posts, count: hits.count };
     // About the bytes it holds: the post's HTML (twice for a short one: the snippet) and its fields.
     const bytes = key.length + posts.reduce((n, p) => n + p.content.length + p.snippet.length + 1500, 200);
