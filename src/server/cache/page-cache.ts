@@ -76,8 +76,8 @@ export class SharedPageCache<T> extends KeptEntries<string, T, T> {
 /**
  * Pages kept per owner (a member: their unread page and count), each owner's like a
  * SharedPageCache's (a TTL, builds under way shared, at most `perOwner` keys), that one owner's
- * writes drop alone (clearOwners: a member's read drops their pages, not every member's) and a
- * write every owner's page depends on drops whole (clear). A build under way when its owner is
+ * writes drop alone (clear with owners: a member's read drops their pages, not every member's)
+ * and a write every owner's page depends on drops whole (clear). A build under way when its owner is
  * dropped does not store what it read. At most `maxOwners` owners are kept, the oldest dropped.
  */
 export class OwnedPages<T> {
@@ -99,18 +99,15 @@ export class OwnedPages<T> {
     return pages.get(key, build);
   }
 
-  /** Drops these owners' entries, and stops their builds under way from storing theirs. */
-  clearOwners(owners: readonly number[]): void {
-    for (const owner of owners) {
+  /**
+   * Drops these owners' entries, or every owner's (no owners given: a shared cache's whole
+   * clear), and stops their builds under way from storing theirs.
+   */
+  clear(owners?: readonly number[]): void {
+    for (const owner of owners ?? this.owners.keys()) {
       this.owners.get(owner)?.clear();
       this.owners.delete(owner);
     }
-  }
-
-  /** Drops every owner's entries (see clearOwners). */
-  clear(): void {
-    for (const pages of this.owners.values()) pages.clear();
-    this.owners.clear();
   }
 
   /** Owners with entries kept now (tests, diagnostics). */

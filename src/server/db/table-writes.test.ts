@@ -76,10 +76,10 @@ describe('committed writes per table', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it("tells a keyed listener the values of the column a write touched, or null when the statement does not say", async () => {
+  it("tells a keyed listener the values of the column a write touched, or undefined (any) when the statement does not say", async () => {
     const db = forum.ctx.db;
     const other = await forum.createUser();
-    const told: (readonly number[] | null)[] = [];
+    const told: (readonly number[] | undefined)[] = [];
     stop = forum.ctx.writes.onKeyed('sessions', 'uid', (keys) => told.push(keys));
     const now = Date.now();
     const session = (id: string, uid: number) => ({ id_hash: id, uid, created: now, expires: now + 60_000, last_seen: now, ip: '', user_agent: '' });
@@ -90,7 +90,7 @@ describe('committed writes per table', () => {
     // Filters that do not hold the column to values: any member's rows may have changed.
     await db.updateTable('sessions').set({ last_seen: now + 2 }).where('id_hash', '=', 'keyed-1').execute();
     await db.deleteFrom('sessions').where((eb) => eb.or([eb('uid', '=', user.uid), eb('id_hash', '=', 'keyed-3')])).execute();
-    expect(told).toEqual([[user.uid], [user.uid, other.uid], [other.uid], [user.uid, other.uid], null, null]);
+    expect(told).toStrictEqual([[user.uid], [user.uid, other.uid], [other.uid], [user.uid, other.uid], undefined, undefined]);
     // Inside a transaction: told on commit, never on a rollback.
     await expect(
       db.transaction().execute(async (tx) => {

@@ -89,20 +89,23 @@ function insertedValues(node: OperationNode & { columns?: readonly OperationNode
 }
 
 /**
- * The keys (values of `column`, numbers) a write touches, or null when they cannot be known
- * from the statement: then any key may have changed.
+ * The keys (values of `column`, numbers) a write touches, or undefined when they cannot be
+ * known from the statement: then any key may have changed.
  */
-export function writtenKeys(node: RootOperationNode, column: string): number[] | null {
+export function writtenKeys(node: RootOperationNode, column: string): number[] | undefined {
   let values: unknown[] | undefined;
   if (node.kind === 'InsertQueryNode') values = insertedValues(node, column);
   else if (node.kind === 'UpdateQueryNode') values = filteredValues(node.where, column);
   else if (node.kind === 'DeleteQueryNode') values = filteredValues(node.where, column);
-  if (!values?.length || !values.every((v) => typeof v === 'number')) return null;
+  if (!values?.length || !values.every((v) => typeof v === 'number')) return undefined;
   return [...new Set(values as number[])];
 }
 
-/** What a write of a keyed listener's table is told: the keys it touched, or null for any key. */
-export type KeyedListener = (keys: readonly number[] | null) => void;
+/**
+ * What a write of a keyed listener's table is told: the keys it touched, or undefined for any
+ * key (as a shared cache's clear takes them: cache/shared.ts Clearer).
+ */
+export type KeyedListener = (keys: readonly number[] | undefined) => void;
 
 /**
  * Tells listeners when a statement has written one of their tables, once it is committed:
@@ -115,7 +118,7 @@ export type KeyedListener = (keys: readonly number[] | null) => void;
  * members whose reads changed), read from the statement itself: an insert's rows, or an update's
  * or delete's `column = v` / `column in (…)` filter. A cache kept per member then drops that
  * member's entries, not every member's. When the statement does not say (an insert from a
- * select, a filter without the column), the listener is told null: any key.
+ * select, a filter without the column), the listener is told undefined: any key.
  */
 export class TableWrites implements KyselyPlugin {
   private listeners = new Map<string, (() => void)[]>();

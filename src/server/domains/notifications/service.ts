@@ -88,8 +88,8 @@ export class NotificationsService {
   constructor(private readonly ctx: NotificationsDeps) {
     // A write to notifications says whose they are (the write hook reads the uids from the
     // statement; one that does not say drops every member's pages).
-    ctx.caches.register('notifications', (uids) => (uids ? this.keptPages.clearOwners(uids) : this.keptPages.clear()));
-    ctx.writes.onKeyed('notifications', 'uid', (uids) => ctx.caches.clear('notifications', uids ?? undefined));
+    ctx.caches.register('notifications', (uids) => this.keptPages.clear(uids));
+    ctx.writes.onKeyed('notifications', 'uid', (uids) => ctx.caches.clear('notifications', uids));
     ctx.writes.on('users', () => ctx.caches.clear('notifications'));
   }
 

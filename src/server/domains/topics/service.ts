@@ -72,8 +72,8 @@ export class TopicsService {
     // A member's reads and follows change only their own unread page: a committed write of
     // either table drops that member's, in every process (the statement says whose; one that
     // does not drops every member's).
-    ctx.caches.register('memberReads', (uids) => (uids ? this.lists.unread.clearOwners(uids) : this.lists.unread.clear()));
-    for (const table of ['topic_reads', 'topic_follows'] as const) ctx.writes.onKeyed(table, 'uid', (uids) => ctx.caches.clear('memberReads', uids ?? undefined));
+    ctx.caches.register('memberReads', (uids) => this.lists.unread.clear(uids));
+    for (const table of ['topic_reads', 'topic_follows'] as const) ctx.writes.onKeyed(table, 'uid', (uids) => ctx.caches.clear('memberReads', uids));
     // Posts show their authors' group badges: a change of group membership drops them too.
     ctx.caches.register('viewers', () => this.forget());
     for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => ctx.caches.clear('topics'), { inline: true });
