@@ -11,6 +11,7 @@
 //   gc:     garbage collections by kind (count, total and longest pause);
 //   memory: process.memoryUsage() at the window's end.
 import { renameSync, writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { PerformanceObserver, constants, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.PALAVER_BENCH_LOOP_FILE;
@@ -58,6 +59,8 @@ if (file) {
       // Memory at the window's end, MB: RSS, and of it V8's heap (used and reserved), memory
       // outside the heap that JS objects hold (external), and the buffers among that.
       memory: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
+      // V8's heap by space, MB reserved (what RSS holds of it) and used: which space grew.
+      spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), [Math.round(s.space_size / 104857.6) / 10, Math.round(s.space_used_size / 104857.6) / 10]])),
     };
     try {
       writeFileSync(`${file}.tmp`, JSON.stringify(out));

@@ -199,8 +199,12 @@ export function renderReport(results) {
   }
   const s = results.startup;
   parts.push(`start-up to first 200 on ${s.probe}: ${s.samplesMs.map((v) => `${fmt.n(v)} ms`).join(', ')} (median ${fmt.n(s.medianMs)} ms)`);
-  const arenas = results.serverEnv?.MALLOC_ARENA_MAX ?? results.startEnv?.MALLOC_ARENA_MAX;
-  parts.push(`memory${results.memory.mode ? ` (mode ${results.memory.mode}, PALAVER_MEMORY${arenas ? `; MALLOC_ARENA_MAX=${arenas}` : ''})` : ''}: RSS 2 s after the first 200 ${fmt.mb(results.memory.rss2s)}; idle RSS ${fmt.mb(results.memory.idleRss)} (settled after ${results.memory.idleSettledSec ?? '?'} s); after the read runs ${fmt.mb(results.memory.afterReadsRss)} (highest at a read window's end ${fmt.mb(peakReadRss(results))})${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
+  // glibc's malloc settings the forum started with (scripts/start-env.mjs, or --server-env's).
+  const malloc = Object.entries({ ...results.startEnv, ...results.serverEnv })
+    .filter(([k]) => k.startsWith('MALLOC_'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  parts.push(`memory${results.memory.mode ? ` (mode ${results.memory.mode}, PALAVER_MEMORY${malloc ? `; ${malloc}` : ''})` : ''}: RSS 2 s after the first 200 ${fmt.mb(results.memory.rss2s)}; idle RSS ${fmt.mb(results.memory.idleRss)} (settled after ${results.memory.idleSettledSec ?? '?'} s); after the read runs ${fmt.mb(results.memory.afterReadsRss)} (highest at a read window's end ${fmt.mb(peakReadRss(results))})${results.memory.afterWritesRss ? `; after the writes ${fmt.mb(results.memory.afterWritesRss)}` : ''}`);
   parts.push('');
   const b = budgets(results);
   parts.push(table(b.map((x) => [x.budget, x.measured, x.ceiling, x.pass === null ? 'n/a' : x.pass ? 'PASS' : 'MISS']), ['budget', 'measured', 'ceiling', '']));
