@@ -10,6 +10,7 @@
 //   elu:    event-loop utilisation (share of the window the loop was busy, not waiting);
 //   gc:     garbage collections by kind (count, total and longest pause);
 //   memory: process.memoryUsage() at the window's end.
+//   spaces: V8's heap by space at the window's end, [MB reserved, MB used].
 import { renameSync, writeFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { PerformanceObserver, constants, monitorEventLoopDelay, performance } from 'node:perf_hooks';
