@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -152,13 +151,6 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   await loadClientBuild(distDir, app.log);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Palaver API', version: '3.0.0', description: 'Palaver write API (/api/v3) and page data (/api/<path>).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const appErr = toAppError(err, req.log);
     if (req.routeOptions.config?.page) return sendPageError(ctx, req, reply, appErr);
@@ -177,7 +169,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       // First-run mode (palaver start on an empty database): pages lead to /setup until an administrator exists.
       registerFirstRun(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
-      registerMeta(scope, ctx);
+      registerMeta(scope, ctx, routeList);
       // Its onResponse hook counts page views (an in-memory increment) on the pages registered below.
       registerAnalyticsRoutes(scope, ctx);
       registerAuthRoutes(scope, ctx);

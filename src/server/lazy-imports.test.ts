@@ -1,6 +1,6 @@
-// The libraries only a few requests need (images, security keys, mail) are imported on their
-// first use, not at start-up: together some 27 MB of a process's memory and 100–300 ms of its
-// start (docs/architecture.md, "Server"). A value import added anywhere on the start-up path
+// The libraries only a few requests need (images, security keys, mail, the OpenAPI document) are
+// imported on their first use, not at start-up: together some 27 MB of a process's memory and
+// 200–400 ms of its start (docs/architecture.md, "Server"). A value import added anywhere on the start-up path
 // would bring them back; this starts the real server and watches what it resolves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,12 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/net.js';
 
-const LAZY = ['sharp', '@simplewebauthn/server', 'nodemailer'];
+const LAZY = ['sharp', '@simplewebauthn/server', 'nodemailer', '@fastify/swagger'];
 const dir = mkdtempSync(path.join(tmpdir(), 'palaver-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('start-up', () => {
-  it('serves pages without importing sharp, @simplewebauthn/server or nodemailer', async () => {
+  it('serves pages without importing sharp, @simplewebauthn/server, nodemailer or @fastify/swagger', async () => {
     // A module resolve hook (node:module register) that reports every import of the three.
     writeFileSync(
       path.join(dir, 'hooks.mjs'),
@@ -76,6 +76,11 @@ describe('start-up', () => {
       expect(setup.status).toBe(200);
       expect(await setup.text()).toContain('<form');
       expect(stderr).not.toContain('IMPORTED');
+      // The OpenAPI document loads @fastify/swagger when first asked for (http/openapi.ts).
+      const doc = await fetch(`${url}/api/v3/openapi.json`);
+      expect(doc.status).toBe(200);
+      expect(((await doc.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+      expect(stderr).toContain('IMPORTED @fastify/swagger');
     } finally {
       child.kill();
       await new Promise((resolve) => child.on('exit', resolve));

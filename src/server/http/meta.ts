@@ -1,10 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { clientConfig } from './client-config.js';
 import { Envelope, ok } from './envelope.js';
 import { notAuthorised } from './errors.js';
+import { openApiDocument } from './openapi.js';
 
 const ConfigSchema = Type.Object(
   { relative_path: Type.String(), csrf_token: Type.String(), 'cache-buster': Type.String(), uid: Type.Number() },
@@ -12,7 +13,7 @@ const ConfigSchema = Type.Object(
 );
 
 /** Cross-cutting routes: client config, ping, the OpenAPI document. */
-export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
+export function registerMeta(app: FastifyInstance, ctx: AppContext, routes: readonly RouteOptions[]): void {
   app.get('/api/config', {
     schema: { response: { 200: ConfigSchema }, tags: ['meta'] },
     handler: async (req, reply) => {
@@ -38,6 +39,6 @@ export function registerMeta(app: FastifyInstance, ctx: AppContext): void {
   });
   app.get('/api/v3/openapi.json', {
     schema: { response: { 200: Type.Object({}, { additionalProperties: true }) }, tags: ['meta'], hide: true },
-    handler: async () => app.swagger(),
+    handler: openApiDocument(routes),
   });
 }
