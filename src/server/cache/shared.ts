@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** The caches every process keeps and every process must drop when the data changes. */
-export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications' | 'memberReads';
+export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications' | 'memberReads' | 'tags';
 
 interface ClearMessage {
   name: SharedCacheName;

@@ -47,6 +47,28 @@ describe('tag pages', () => {
     expect((await forum.client().get('/api/tags/paged?page=2')).status).toBe(404);
     expect((await forum.client().get('/api/tags/unknown-tag')).body.topics).toEqual([]);
   });
+
+  it("shows a member the most used tags as they change, though the list is kept between requests", async () => {
+    const { client: admin } = await forum.loginAs({ admin: true });
+    const { client } = await forum.loginAs();
+    type Tags = { tags: { value: string; score: number }[] };
+    const scoreOf = async (tag: string) => (await client.get<Tags>('/api/tags')).body.tags.find((t) => t.value === tag)?.score;
+    // Read first, so the list is kept before each change.
+    expect(await scoreOf('kept-list')).toBeUndefined();
+    const first = await postTopic(client, cid, { tags: ['kept-list'] });
+    expect(await scoreOf('kept-list')).toBe(1);
+    await postTopic(client, cid, { tags: ['kept-list'] });
+    expect(await scoreOf('kept-list')).toBe(2);
+    expect((await admin.del(`/api/v3/topics/${first.tid}/state`)).status).toBe(200);
+    expect(await scoreOf('kept-list')).toBe(1);
+    expect((await admin.put('/api/v3/admin/tags/kept-list', { name: 'kept-renamed' })).status).toBe(200);
+    expect(await scoreOf('kept-list')).toBeUndefined();
+    expect(await scoreOf('kept-renamed')).toBe(1);
+    // The same list object is not handed out changed: each answer is its own.
+    const a = (await client.get<Tags>('/api/tags')).body.tags;
+    const b = (await client.get<Tags>('/api/tags')).body.tags;
+    expect(a).toEqual(b);
+  });
 });
 
 describe('GET /api/v3/tags/:tag', () => {
