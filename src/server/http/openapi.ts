@@ -1,5 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 
 /** The OpenAPI document's own fields (@fastify/swagger's `openapi` option). */
 export const OPENAPI_OPTIONS: SwaggerOptions = {
@@ -21,7 +21,7 @@ export const OPENAPI_OPTIONS: SwaggerOptions = {
 export function openApiDocument(routes: readonly RouteOptions[]): () => Promise<unknown> {
   let doc: Promise<unknown> | null = null;
   const build = async () => {
-    const [{ default: Fastify }, { default: swagger }] = await Promise.all([import('fastify'), import('@fastify/swagger')]);
+    const { default: swagger } = await import('@fastify/swagger');
     const shadow: FastifyInstance = Fastify({ exposeHeadRoutes: false, routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } });
     // Nothing is ever validated or serialised here: the schemas are only read.
     shadow.setValidatorCompiler(() => () => true);
