@@ -1,7 +1,7 @@
 // The libraries only a few requests need (images, security keys, mail, the OpenAPI document) are
 // imported on their first use, not at start-up: together some 27 MB of a process's memory and
-// 200–400 ms of its start (docs/architecture.md, "Server"). A value import added anywhere on the start-up path
-// would bring them back; this starts the real server and watches what it resolves.
+// 200–400 ms of its start (docs/architecture.md, "Server"). A value import added anywhere on the
+// start-up path would bring them back; this starts the real server and watches what it resolves.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 
 /** The OpenAPI document's own fields (@fastify/swagger's `openapi` option). */
-export const OPENAPI_OPTIONS: SwaggerOptions = {
+const OPENAPI_OPTIONS: SwaggerOptions = {
   openapi: {
     info: { title: 'Palaver API', version: '3.0.0', description: 'Palaver write API (/api/v3) and page data (/api/<path>).' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -22,7 +22,7 @@ export function openApiDocument(routes: readonly RouteOptions[]): () => Promise<
   let doc: Promise<unknown> | null = null;
   const build = async () => {
     const { default: swagger } = await import('@fastify/swagger');
-    const shadow: FastifyInstance = Fastify({ exposeHeadRoutes: false, routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } });
+    const shadow: FastifyInstance = Fastify({ exposeHeadRoutes: false });
     // Nothing is ever validated or serialised here: the schemas are only read.
     shadow.setValidatorCompiler(() => () => true);
     shadow.setSerializerCompiler(() => (data) => JSON.stringify(data));

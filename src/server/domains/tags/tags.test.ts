@@ -64,7 +64,7 @@ describe('tag pages', () => {
     expect((await admin.put('/api/v3/admin/tags/kept-list', { name: 'kept-renamed' })).status).toBe(200);
     expect(await scoreOf('kept-list')).toBeUndefined();
     expect(await scoreOf('kept-renamed')).toBe(1);
-    // The same list object is not handed out changed: each answer is its own.
+    // Reads of the kept list answer alike.
     const a = (await client.get<Tags>('/api/tags')).body.tags;
     const b = (await client.get<Tags>('/api/tags')).body.tags;
     expect(a).toEqual(b);
