@@ -80,6 +80,8 @@ describe('start-up', () => {
       const doc = await fetch(`${url}/api/v3/openapi.json`);
       expect(doc.status).toBe(200);
       expect(((await doc.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+      // The hook's line comes through the child's stderr pipe, which may trail the answer: bounded wait.
+      for (let i = 0; i < 50 && !stderr.includes('IMPORTED @fastify/swagger'); i++) await new Promise((r) => setTimeout(r, 100));
       expect(stderr).toContain('IMPORTED @fastify/swagger');
     } finally {
       child.kill();
