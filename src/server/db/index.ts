@@ -112,6 +112,16 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0021_topic_tools': topicTools(dialect), '0022_moderation': moderation(dialect), '0023_search': search(dialect), '0024_reply_index': replyIndex, '0025_analytics': analytics(dialect), '0027_rewards': rewards(dialect), '0030_widgets': widgets(dialect), '0033_identity_history': identityHistory(dialect), '0034_webauthn': webauthn(dialect), '0035_group_ids': groupIds(dialect), '0037_topic_list_plan': topicListPlan, '0038_unread': unreadIndex, '0040_member_lists': memberLists };
 }
 
+/**
+ * The order migrations run in: by their names' UTF-16 code units. Kysely's default,
+ * `localeCompare`, loads the runtime's collation data on every start, some 1.8 MB of the
+ * `node` program's pages that stayed in the process's RSS for nothing; for names of four
+ * digits, an underscore and lowercase ASCII both orders are the same (migrations.test.ts).
+ */
+export function migrationOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Applies pending migrations; returns the names applied. */
 export async function migrate(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
   const migrator = new Migrator({
@@ -119,6 +129,7 @@ export async function migrate(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): P
     provider: { getMigrations: async () => migrations(handle.dialect) },
     // A forum that already ran a later migration still gets an earlier one added after it.
     allowUnorderedMigrations: true,
+    nameComparator: migrationOrder,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
