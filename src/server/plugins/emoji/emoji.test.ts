@@ -1,9 +1,10 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, postTopic } from '../../domains/topics/testing.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import { renderEmoji } from './index.js';
 import { EMOJI_TABLE_PATH } from './routes.js';
-import { emojiTable, searchEmoji } from './table.js';
+import { emojiIndex, emojiShortcodes, emojiTable, searchEmoji } from './table.js';
 
 let forum: TestForum;
 
@@ -42,6 +43,16 @@ describe('emoji', () => {
     expect(list.find((e) => e.s.includes('tada'))?.u).toBe('🎉');
     const again = await fetch(`${forum.baseUrl}${EMOJI_TABLE_PATH}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
+    // Every pickable emoji, in the table's order.
+    expect(list.map((e) => e.u)).toEqual(emojiTable().entries.map((e) => e.u));
+  });
+
+  it("keeps the shortcode map and the served index, not emojibase-data's parsed files", () => {
+    expect(emojiShortcodes().get('tada')).toBe('🎉');
+    expect(emojiIndex().body.length).toBeGreaterThan(100_000);
+    // require's cache would hold the three parsed files (1.6 MB) for the life of the process.
+    const cached = Object.keys(createRequire(import.meta.url).cache).filter((k) => k.includes('emojibase-data'));
+    expect(cached).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Plugin } from '../index.js';
 import { mapTextOutsideCode } from './html-text.js';
-import { emojiTable, replaceShortcodes } from './table.js';
+import { emojiShortcodes, replaceShortcodes } from './table.js';
 
 /**
  * Renders `:shortcode:` to Unicode in rendered HTML, outside code and links. Exported for
@@ -8,7 +8,7 @@ import { emojiTable, replaceShortcodes } from './table.js';
  */
 export function renderEmoji(html: string): string {
   if (!html.includes(':')) return html;
-  const { byShortcode } = emojiTable();
+  const byShortcode = emojiShortcodes();
   return mapTextOutsideCode(html, (text) => replaceShortcodes(text, byShortcode));
 }
 
@@ -16,7 +16,7 @@ export function renderEmoji(html: string): string {
 const emoji: Plugin = {
   id: 'emoji',
   init({ hooks }) {
-    emojiTable();
+    emojiShortcodes();
     hooks.filter('filter:parse.post', 'emoji', (data) => ({ ...data, html: renderEmoji(data.html) }));
   },
 };
