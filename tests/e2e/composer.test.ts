@@ -77,6 +77,7 @@ describe('composer', () => {
     await composer(page).locator('[data-format="emoji"]').click();
     const picker = composer(page).locator('.emoji-picker');
     await picker.getByRole('searchbox').fill('rocket');
+    await shot(page, 'composer-emoji-picker-desktop');
     await picker.locator('.emoji-cell').first().click();
     expect(await body(page).inputValue()).toBe('Nice :rocket: ');
 
