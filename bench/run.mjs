@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     'server-env': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'guest-cache-off': { type: 'boolean', default: false },
+    'mixed-rate': { type: 'string', default: '1000' },
+    'mixed-writes': { type: 'string', default: '20' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -42,7 +44,9 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard unread notifications chats chatRoom profile userPosts tags users; search; live; chat; upload; writes; notify; widgets)
+  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard unread notifications chats chatRoom profile userPosts tags users; search; mixed; live; chat; upload; writes; notify; widgets)
+  --mixed-rate N     the mixed load's reads per second (default 1000), spread over 40 guests and 8 members
+  --mixed-writes N   the mixed load's writes per second (default 20), from 2 writers
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
                      prefixed with member:), print the hottest functions
   --no-build         reuse the last private build as it is (compare runs on one snapshot of src/)
@@ -385,10 +389,52 @@ if (forum && !opts.profile && adminCookie && (!only || only.includes('widgets'))
   }
 }
 
-if (opts.profile && profileRead !== 'chat') {
+if (opts.profile && profileRead !== 'chat' && profileRead !== 'mixed') {
   await forum.stop();
   results.profile = summariseProfile(profileDir);
   log(`\nCPU profile of the server during ${opts.profile} (self time, top functions) — ${profileDir}`);
+  for (const f of results.profile.top) log(`  ${f.pct.toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+  forum = null;
+}
+
+// --- mixed: guests and members reading at a set pace while writers post (bench/mixed.mjs) ---
+if (forum && (!only || only.includes('mixed'))) {
+  try {
+    results.mixed = child('mixed.mjs', {
+      base: forum.base,
+      serverPid: forum.pid,
+      loopFile,
+      dbCpu: Boolean(pgUrl),
+      rate: Number(opts['mixed-rate']),
+      writeRate: Number(opts['mixed-writes']),
+      guests: 40,
+      members: 8,
+      warmupSec: quick ? 3 : 10,
+      durationSec: quick ? 10 : 60,
+      usernames: seed.usernames,
+      password: seed.password,
+      token: seed.masterToken,
+      uids: seed.uids,
+      tids: seed.tids,
+      writeTids: seed.writeTids,
+      slugs: seed.slugs,
+      cids: seed.cids,
+      categorySlugs: seed.categorySlugs,
+      chatRoom: seed.chatRoom,
+      chatUids: seed.uids.slice(0, 5),
+    });
+    const m = results.mixed;
+    log(`  mixed: ${Math.round(m.readsPerSec)} reads/s of ${m.target.readsPerSec} and ${m.writesPerSec.toFixed(1)} writes/s of ${m.target.writesPerSec}; reads p50 ${m.p50} ms, p99 ${m.p99} ms (guests ${m.guest.p99}, members ${m.member.p99}); writes p50 ${m.write.p50} ms, p99 ${m.write.p99} ms${m.write.failed ? `, ${m.write.failed} failed` : ''}${m.non2xx ? `, ${m.non2xx} non-2xx reads` : ''}; ${m.cpuMsPerReq?.toFixed(3)} CPU ms/req, server ${Math.round(m.serverCpuPct)}% / load ${Math.round(m.loadCpuPct)}%${m.dbCpuPct != null ? ` / PostgreSQL ${Math.round(m.dbCpuPct)}%` : ''}; peak RSS ${(m.peakRss / 1048576).toFixed(0)} MB${m.loop ? `; ${loopSummary(m.loop)}` : ''}`);
+  } catch (err) {
+    results.mixed = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: mixed failed — ${err.message}`);
+  }
+}
+// --profile mixed: the server ran with --cpu-prof through the mixed load (log-ins and warm-up included).
+if (forum && opts.profile && profileRead === 'mixed') {
+  await forum.stop();
+  results.profile = summariseProfile(profileDir);
+  log(`\nCPU profile of the server during the mixed load (self time, top functions) — ${profileDir}`);
   for (const f of results.profile.top) log(`  ${f.pct.toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
   forum = null;
 }

@@ -106,6 +106,16 @@ export function budgets(results) {
     ceiling: '',
     pass: search && results.dialect === 'sqlite' ? search.p99 < 50 : null,
   });
+  // Issue 58: the mixed load, reads and writes together, paced (bench/mixed.mjs).
+  {
+    const m = results.mixed && !results.mixed.skipped ? results.mixed : null;
+    out.push({
+      budget: 'mixed load (40 guests, 8 members with sockets, 2 writers): ≥ 1,000 requests/s, p99 < 50 ms, writes at their pace',
+      measured: m ? `${fmt.n(m.rps)} req/s (${fmt.n(m.readsPerSec)} reads, ${fmt.n(m.writesPerSec, 1)} writes/s of ${m.target.writesPerSec}), p99 ${fmt.ms(m.p99)} ms, ${fmt.n(m.cpuMsPerReq, 3)} CPU ms/req` : 'not measured',
+      ceiling: ceilingCpu && m ? `${fmt.n(m.cpuMsPerReq / ceilingCpu, 1)}× ceiling CPU` : '',
+      pass: m ? m.rps >= 1000 && m.p99 < 50 && m.writesPerSec >= m.target.writesPerSec * 0.95 : null,
+    });
+  }
   out.push({ budget: 'start-up to first 200 < 1.5 s', measured: `${fmt.n(results.startup?.medianMs)} ms`, ceiling: '', pass: results.startup ? results.startup.medianMs < 1500 : null });
   out.push({ budget: 'idle RSS < 150 MB', measured: fmt.mb(results.memory?.idleRss), ceiling: '', pass: results.memory?.idleRss ? results.memory.idleRss < 150 * 1048576 : null });
   const peak = peakReadRss(results);

@@ -4,7 +4,7 @@
 // its source text at one byte a character; and the packages that must stay Node's (native code,
 // lazily loaded, reading their own files) are imported, not bundled.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +63,19 @@ describe('the server bundle', () => {
     const text = files.map(read).join('\n');
     expect(text).toMatch(/from\s*["']better-sqlite3["']/);
     expect(text).toMatch(/import\(["']sharp["']\)/);
+  });
+});
+
+// The client's server-render bundle (dist/ssr, `npm run build`): React's development build,
+// chosen at run time by NODE_ENV, which `npm start` leaves unset, rendered every page with its
+// checks (issue 58's profile). The build folds NODE_ENV to production, so it is not there at all.
+const ssrBundle = path.join(repo, 'dist/ssr/entry-server.js');
+describe.skipIf(!existsSync(ssrBundle))('the server-render bundle', () => {
+  it("holds React's production build only, whatever NODE_ENV the server starts with", () => {
+    const js = readFileSync(ssrBundle, 'utf8');
+    expect(js).not.toContain('process.env.NODE_ENV');
+    // A warning only React DOM's development build has.
+    expect(js).not.toContain('flushSync was called from inside a lifecycle method');
+    expect(js).toContain('renderToString');
   });
 });
