@@ -20,7 +20,6 @@ import { cpuSeconds } from './lib/server.mjs';
 import { login } from './lib/session.mjs';
 
 const spec = JSON.parse(process.argv[2]);
-const log = (s) => process.stderr.write(`mixed: ${s}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One request on a keep-alive agent; resolves { status, ms } and drops the body. */
@@ -95,7 +94,6 @@ const votePids = [];
   }
   agent.destroy();
 }
-const memberUids = spec.uids.slice(0, spec.members);
 const bodies = Array.from({ length: 32 }, (_, i) => postBody(800_000 + i));
 let writeN = 0;
 /** The next write: replies (a quarter mention a reading member), votes, topics, chat messages. */

@@ -79,6 +79,8 @@ async function start(config: Config): Promise<void> {
   if (startYoungGenerationCap !== null) growYoungGenerationUpTo(startYoungGenerationCap);
   // Recurring clean-ups and queued jobs (each run once across every process serving the forum).
   await app.ctx.jobs.start();
+  // Durable side effects left by a process that died (or this one before a restart), once their lease ends.
+  app.ctx.outbox.start();
   // `npm run dev`: administrators' pages reload after the client is rebuilt (event:livereload).
   if (process.env.PALAVER_LIVERELOAD === '1') watchClientBuild(app.ctx, path.resolve(process.cwd(), 'dist'));
   app.log.info({ memory: startMemoryMode }, `Palaver is listening at ${config.url}`);

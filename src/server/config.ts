@@ -26,6 +26,10 @@ export interface Config {
   logLevel: string;
   /** How long a page served to guests may be reused (ms); 0 turns the guest cache off. */
   guestCacheMs: number;
+  /** `off` keeps nothing in any cache (every read builds its answer anew): for tests and diagnosis. */
+  cache: 'on' | 'off';
+  /** How long an outbox row stays with the process that wrote or took it before another may run it (ms). */
+  outboxLeaseMs: number;
   trustProxy: boolean;
   /** How a serving process trades memory for CPU: auto (low on SQLite under 1 GB), low or fast (see memory.ts). */
   memory: MemoryMode;
@@ -142,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     posts: intValue('PALAVER_RATE_POSTS', env.PALAVER_RATE_POSTS ?? limits.posts, 30, problems, 1),
   };
   const guestCacheMs = intValue('PALAVER_GUEST_CACHE_MS', pick('PALAVER_GUEST_CACHE_MS', 'guestCacheMs'), 2000, problems, 0, 600_000);
+  const cache = String(pick('PALAVER_CACHE', 'cache') ?? 'on');
+  if (cache !== 'on' && cache !== 'off') problems.push(`PALAVER_CACHE: expected on or off, got ${JSON.stringify(cache)}`);
+  const outboxLeaseMs = intValue('PALAVER_OUTBOX_LEASE_MS', pick('PALAVER_OUTBOX_LEASE_MS', 'outboxLeaseMs'), 60_000, problems, 100, 3_600_000);
   const memory = String(pick('PALAVER_MEMORY', 'memory') ?? 'auto');
   if (!(MEMORY_MODES as readonly string[]).includes(memory)) {
     problems.push(`PALAVER_MEMORY: expected ${MEMORY_MODES.join(', ')}, got ${JSON.stringify(memory)}`);
@@ -162,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),
     guestCacheMs,
+    cache: cache as Config['cache'],
+    outboxLeaseMs,
     logLevel: String(pick('LOG_LEVEL', 'logLevel') ?? (nodeEnv === 'test' ? 'silent' : 'info')),
     trustProxy: String(pick('PALAVER_TRUST_PROXY', 'trustProxy') ?? 'false') === 'true',
     memory: memory as MemoryMode,

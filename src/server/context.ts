@@ -2,6 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import { SharedCaches } from './cache/shared.js';
+import { ActionRunner } from './core/action.js';
+import { CacheRegistry } from './core/cache.js';
+import { ChangeBus } from './core/changes.js';
+import { Outbox } from './core/outbox.js';
+import { onAfterCommitError } from './db/reentrant.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/index.js';
 import type { TableWrites } from './db/table-writes.js';
@@ -47,7 +52,15 @@ export interface AppContext {
   log: FastifyBaseLogger;
   hooks: HookBus;
   redis: Redis | null;
-  /** Caches every process must drop when the data changes (Redis pub/sub across processes). */
+  /** Committed changes' tags, to this process's listeners and (Redis) every other process's. */
+  changes: ChangeBus;
+  /** Every cache of the process (core/cache.ts): the catalogue, the off switch, the drops on change. */
+  cacheRegistry: CacheRegistry;
+  /** The one way to write: a transaction, then its change tags, after-commit work and hooks. */
+  actions: ActionRunner;
+  /** Durable side effects: fired hooks' durable listeners, run from rows written with the action. */
+  outbox: Outbox;
+  /** Named clears of the caches not yet on core/cache.ts, carried by the change bus. */
   caches: SharedCaches;
   /** Queued and recurring jobs with database leases; started by `palaver start`. */
   jobs: JobRunner;
@@ -93,15 +106,23 @@ export interface AppContext {
 export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config)): AppContext {
   // ioredis is loaded only when Redis is configured: most forums never need it.
   const redis = config.redisUrl ? new (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  if (redis) redis.on('error', (err: Error) => log.error({ err: err.message }, 'redis connection error'));
+  const hooks = new HookBus(log);
+  const changes = new ChangeBus(redis, config.redisPrefix, log);
+  onAfterCommitError((err) => log.error({ err }, 'after-commit work failed'));
   const ctx = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     writes: handle.writes,
     log,
-    hooks: new HookBus(log),
+    hooks,
     redis,
-    caches: new SharedCaches(redis, config.redisPrefix, log),
+    changes,
+    cacheRegistry: new CacheRegistry(config.cache !== 'off', changes),
+    actions: new ActionRunner({ db: handle.db, changes, hooks, log }),
+    outbox: new Outbox(handle.db, hooks, log, { leaseMs: config.outboxLeaseMs }),
+    caches: new SharedCaches(changes),
     limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
@@ -141,6 +162,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   }
   ctx.close = async () => {
     await ctx.jobs.stop();
+    await ctx.outbox.stop();
     // Listeners already queued finish (10 s at most) before the database closes under them.
     await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
@@ -149,7 +171,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     ctx.search.stop();
     await ctx.analytics.flush().catch((err: unknown) => log.error({ err }, 'analytics flush failed'));
     ctx.analytics.stop();
-    await ctx.caches.close();
+    await ctx.changes.close();
     // QUIT answers after the commands already sent, so none in flight is cut off; 2 s at most.
     if (redis) {
       await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);

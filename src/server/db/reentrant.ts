@@ -94,7 +94,15 @@ export class ScopedKysely<DB> extends Kysely<DB> {
       try {
         const result = await scope.run(s, () => builder.execute(fn));
         s.done = true;
-        for (const work of s.after!) work();
+        // Each runs whatever the others do: one that throws must neither skip the rest nor turn
+        // a committed write into an error answer.
+        for (const work of s.after!) {
+          try {
+            work();
+          } catch (err) {
+            afterCommitFailed(err);
+          }
+        }
         return result;
       } finally {
         s.done = true;
@@ -110,6 +118,13 @@ export class ScopedKysely<DB> extends Kysely<DB> {
       },
     });
   }
+}
+
+let afterCommitFailed: (err: unknown) => void = (err) => console.error('after-commit work failed', err);
+
+/** Where an after-commit callback's error is reported (the forum's logger, once it has one). */
+export function onAfterCommitError(report: (err: unknown) => void): void {
+  afterCommitFailed = report;
 }
 
 /**

@@ -461,6 +461,7 @@ export interface Database {
   privileges: PrivilegesTable;
   events: EventsTable;
   jobs: JobsTable;
+  outbox: OutboxTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   mail_codes: MailCodesTable;
@@ -578,6 +579,25 @@ export interface JobsTable {
   last_error: Generated<string>;
   created: number;
   finished: Generated<number>;
+}
+
+/** A durable side effect waiting to run, or failed for good (see migrations/0050_outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The action hook it carries (`action:post.save`). */
+  hook: string;
+  /** The hook's data, as JSON. */
+  payload: string;
+  /** JSON array of the ids of the durable listeners still to run. */
+  pending: string;
+  /** 'queued' (waiting or running) or 'failed' (out of attempts, kept for the admin). */
+  state: Generated<string>;
+  attempts: Generated<number>;
+  run_at: number;
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+  last_error: Generated<string>;
+  created: number;
 }
 
 /** One notification of one reader; events with the same merge key merge into it (migrations/0005). */

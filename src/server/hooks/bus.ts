@@ -10,24 +10,43 @@ interface Registered<F> {
   priority: number;
   fn: F;
   inline?: boolean;
+  /** A durable listener's id (unique per hook): the outbox row names what is left to run by it. */
+  durable?: string;
 }
 
-/** How an action listener runs: `inline` ones run at commit, before the request answers. */
+/** How an action listener runs. */
 export interface ActionOptions {
   priority?: number;
-  /** Only for immediate, cheap, in-process work (clearing a local cache): it delays the request. */
+  /** Runs at commit, before the request answers: only immediate, cheap, in-process work. */
   inline?: boolean;
+  /**
+   * Runs from the outbox (core/outbox.ts): the fired hook is a row written in the action's own
+   * transaction, so a crash between the commit and the listener loses nothing; a failing
+   * listener is retried with back-off. The listener must be safe to run twice. `true` names it
+   * by its plugin; a string names it when one plugin has several on a hook.
+   */
+  durable?: boolean | string;
 }
 
 /**
- * The typed hook bus. Filters run in priority order and may change the data or refuse it
- * by throwing. Actions run after commit and off the request path (queued behind the answer),
- * except listeners registered `inline`; their errors are logged and never break the core.
+ * Where the fired hooks' durable parts go (core/outbox.ts implements it): a row for the hook
+ * and its durable listeners, written with the action's writes.
+ */
+export interface DurableSink {
+  /** Writes the row (inside the open transaction, or alone outside one) and runs it after commit. */
+  write(name: string, data: unknown, listeners: string[]): Promise<void>;
+}
+
+/**
+ * The typed hook bus. Filters run in priority order and may change the data or refuse it by
+ * throwing. Actions run after commit: inline listeners at once, durable ones from the outbox,
+ * the others queued behind the request; their errors are logged and never break the core.
  */
 export class HookBus {
   private filters = new Map<string, Registered<FilterFn<any>>[]>();
   private actions = new Map<string, Registered<ActionFn<any>>[]>();
   private pending = new Set<Promise<unknown>>();
+  private sink: DurableSink | null = null;
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
@@ -41,9 +60,11 @@ export class HookBus {
 
   /** Adds an action listener (a number as the last argument is its priority, default 10). */
   action<K extends keyof ActionHooks>(name: K, plugin: string, fn: ActionFn<ActionHooks[K]>, opts: number | ActionOptions = {}): void {
-    const { priority = 10, inline = false } = typeof opts === 'number' ? { priority: opts } : opts;
+    const { priority = 10, inline = false, durable } = typeof opts === 'number' ? { priority: opts } : opts;
     const list = this.actions.get(name) ?? [];
-    list.push({ plugin, priority, fn, inline });
+    const id = durable === true ? plugin : durable || undefined;
+    if (id && list.some((h) => h.durable === id)) throw new Error(`durable listener ${id} registered twice on ${name}`);
+    list.push({ plugin, priority, fn, inline, durable: id });
     list.sort((a, b) => a.priority - b.priority);
     this.actions.set(name, list);
   }
@@ -60,6 +81,11 @@ export class HookBus {
     return (this.filters.get(name)?.length ?? 0) + (this.actions.get(name)?.length ?? 0) > 0;
   }
 
+  /** Sets where durable listeners' rows go (the outbox, once the context is built). */
+  useDurableSink(sink: DurableSink): void {
+    this.sink = sink;
+  }
+
   /** Runs the filters in order; a filter's error (e.g. an AppError refusing the data) propagates. */
   async runFilter<K extends keyof FilterHooks>(name: K, data: FilterHooks[K]): Promise<FilterHooks[K]> {
     let value = data;
@@ -68,13 +94,42 @@ export class HookBus {
   }
 
   /**
-   * Fires the actions after commit: inside an open transaction nothing runs until it commits
-   * (and nothing at all if it rolls back). Inline listeners then run at once; the others are
-   * queued behind the current request. Returns at once; `idle()` waits for the queue.
+   * Fires an action hook. Inside an open transaction nothing runs until it commits (and nothing
+   * at all if it rolls back), and the durable listeners' outbox row is written in it: await the
+   * call before the transaction ends. Then inline listeners run at once, durable ones from the
+   * outbox, the others behind the current request. `idle()` waits for all of them.
    */
-  fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
+  async fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
+    const durable = this.durableIds(name);
+    if (durable.length && this.sink) await this.sink.write(name, data, durable);
     if (!afterCommit(() => this.dispatch(name, data))) this.dispatch(name, data);
-    return Promise.resolve();
+  }
+
+  /** The ids of a hook's durable listeners. */
+  durableIds(name: keyof ActionHooks): string[] {
+    const list = this.actions.get(name);
+    if (!list) return [];
+    let ids: string[] | null = null;
+    for (const h of list) if (h.durable) (ids ??= []).push(h.durable);
+    return ids ?? [];
+  }
+
+  /**
+   * Runs these durable listeners of a hook (the outbox does, after commit); returns the ids of
+   * those that failed (their errors logged). A listener no longer registered counts as done.
+   */
+  async runDurable(name: string, data: unknown, ids: readonly string[]): Promise<string[]> {
+    const failed: string[] = [];
+    for (const hook of this.actions.get(name) ?? []) {
+      if (!hook.durable || !ids.includes(hook.durable)) continue;
+      try {
+        await hook.fn(data);
+      } catch (err) {
+        this.log.error({ err, hook: name, plugin: hook.plugin, listener: hook.durable }, 'durable action hook failed');
+        failed.push(hook.durable);
+      }
+    }
+    return failed;
   }
 
   /**
@@ -107,13 +162,19 @@ export class HookBus {
   }
 
   private dispatch(name: keyof ActionHooks, data: unknown): void {
-    const list = this.actions.get(name) ?? [];
-    const queued = list.filter((h) => !h.inline);
-    for (const hook of list) if (hook.inline) this.track(this.call(name, hook, data));
-    if (!queued.length) return;
+    const list = this.actions.get(name);
+    if (!list) return;
+    let queued: Registered<ActionFn<any>>[] | null = null;
+    for (const hook of list) {
+      if (hook.durable) continue;
+      if (hook.inline) this.track(this.call(name, hook, data));
+      else (queued ??= []).push(hook);
+    }
+    if (!queued) return;
+    const run = queued;
     this.track(
       new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        for (const hook of queued) await this.call(name, hook, data);
+        for (const hook of run) await this.call(name, hook, data);
       }),
     );
   }
@@ -128,7 +189,7 @@ export class HookBus {
 
   /**
    * Counts work already started behind a request (its errors already handled: a live push,
-   * realtime/index.ts `later`) among what `idle()` waits for, like a queued listener.
+   * realtime/index.ts `later`, an outbox run) among what `idle()` waits for, like a queued listener.
    */
   track(work: Promise<unknown>): void {
     const tracked = work.finally(() => this.pending.delete(tracked));

@@ -86,6 +86,8 @@ export async function startTestForum(
       PALAVER_RATE_POSTS: '1000',
       // Tests read right after writing; the guest cache has its own test.
       PALAVER_GUEST_CACHE_MS: '0',
+      // CI runs the whole suite once more with every cache off (core/cache.ts).
+      ...(process.env.PALAVER_CACHE ? { PALAVER_CACHE: process.env.PALAVER_CACHE } : {}),
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, PALAVER_REDIS_PREFIX: `palaver-test:${randomBytes(6).toString('hex')}:` } : {}),
       ...opts.env,
