@@ -1,8 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
-import { assertReadable, canViewDeleted } from '../domains/topics/access.js';
 import type { PostRow, TopicRow } from '../hooks/types.js';
-import { AppError } from '../http/errors.js';
 import type { ServerEvent, ServerToClientEvents } from './events.js';
 import type { Io } from './server.js';
 
@@ -22,28 +20,19 @@ export class Viewers {
 /** A question asked once per member before a push reaches their sockets. */
 export type Allowed = (viewer: Viewer) => Promise<boolean>;
 
-/** Readers of the category's topic lists. */
+/** Readers of the category's topic lists (the guardian's rule, as pages ask it). */
 export function readsCategory(ctx: AppContext, cid: number): Allowed {
-  return async (v) => (await ctx.privileges.can(v, 'read', cid)) && (await ctx.privileges.can(v, 'topics:read', cid));
+  return async (v) => (await ctx.privileges.guardian(v)).canReadCategory(cid);
 }
 
 /** Readers of the topic (a deleted one: only those who may see deleted content). */
 export function readsTopic(ctx: AppContext, topic: TopicRow): Allowed {
-  return async (v) => {
-    try {
-      await assertReadable(ctx, v, topic);
-      return true;
-    } catch (err) {
-      if (err instanceof AppError) return false;
-      throw err;
-    }
-  };
+  return async (v) => (await ctx.privileges.guardian(v)).canReadTopic(topic);
 }
 
 /** Readers of the post: its topic, and for a deleted post, deleted content. */
 export function readsPost(ctx: AppContext, topic: TopicRow, post: PostRow): Allowed {
-  const topicOk = readsTopic(ctx, topic);
-  return async (v) => (await topicOk(v)) && (post.deleted !== 1 || (await canViewDeleted(ctx, v, topic.cid)));
+  return async (v) => (await ctx.privileges.guardian(v)).canReadPost(topic, post);
 }
 
 /**

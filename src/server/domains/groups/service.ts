@@ -96,6 +96,13 @@ export class GroupsService {
     return store.groupsOf(db, uid);
   }
 
+  /** The groups of each of these members (guests' for uids below 1), in one query. */
+  async groupsOfMany(uids: readonly number[]): Promise<Map<number, string[]>> {
+    const members = uids.filter((u) => u > 0);
+    const found = members.length ? await store.groupsOfMany(this.db, members) : new Map<number, string[]>();
+    return new Map(uids.map((uid) => [uid, uid <= 0 ? [GUESTS] : (found.get(uid) ?? [])]));
+  }
+
   /** True when the member is in the administrators group. */
   async isAdmin(uid: number, db: Queryable = this.db): Promise<boolean> {
     if (uid <= 0) return false;

@@ -11,6 +11,20 @@ export async function groupsOf(db: Queryable, uid: number): Promise<string[]> {
   return rows.map((r) => r.group_name);
 }
 
+/** The groups of each of these members, in one query (members in none are left out). */
+export async function groupsOfMany(db: Queryable, uids: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (let i = 0; i < uids.length; i += 500) {
+    const rows = await db.selectFrom('group_members').select(['uid', 'group_name']).where('uid', 'in', uids.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      let list = out.get(r.uid);
+      if (!list) out.set(r.uid, (list = []));
+      list.push(r.group_name);
+    }
+  }
+  return out;
+}
+
 /** Creates a group if it does not exist. */
 export async function ensureGroup(db: Queryable, name: string, slug: string, system: boolean, hidden = false): Promise<void> {
   await db

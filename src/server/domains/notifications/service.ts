@@ -105,7 +105,7 @@ export class NotificationsService {
   async notify(event: NotifyEvent): Promise<NotificationRow[]> {
     let uids = [...new Set(event.uids)].filter((uid) => Number.isInteger(uid) && uid > 0 && uid !== event.from);
     if (!uids.length) return [];
-    uids = await store.readersAmong(this.ctx.db, uids, event.cid ?? 0, event.tid ?? 0);
+    uids = await this.recipients(uids, event.cid ?? 0, event.tid ?? 0);
     // A member who blocked the sender hears nothing from them (NodeBB's user.blocks.filter).
     if (event.from > 0 && uids.length) {
       const blockers = await this.ctx.users.blockersAmong(uids, event.from);
@@ -164,12 +164,31 @@ export class NotificationsService {
   }
 
   /**
+   * Of these members, those who may hear of something in category `cid` (any live member when
+   * 0) and topic `tid`: not deleted, allowed to read the category by the guardian's rules (the
+   * same answer a page gives them), and not ignoring the topic.
+   */
+  private async recipients(uids: number[], cid: number, tid: number): Promise<number[]> {
+    if (!uids.length) return [];
+    const members = await this.ctx.users.getMany(uids);
+    let out = await this.ctx.privileges.readersOf(
+      uids.filter((uid) => members.get(uid)?.deleted === 0),
+      cid,
+    );
+    if (tid > 0 && out.length) {
+      const ignoring = await this.ctx.topics.ignorersAmong(tid, out);
+      if (ignoring.size) out = out.filter((uid) => !ignoring.has(uid));
+    }
+    return out;
+  }
+
+  /**
    * Sends the mails of one event (the `notifications.mail` job): each reader still may read
    * what it is about (checked now, not when it happened), still has a confirmed address, and
    * did not unsubscribe from the type (the mail service checks). Returns how many were queued.
    */
   async sendMails(job: MailJob): Promise<number> {
-    const uids = await store.readersAmong(this.ctx.db, job.uids, job.cid, job.tid);
+    const uids = await this.recipients(job.uids, job.cid, job.tid);
     if (!uids.length) return 0;
     const members = await this.ctx.users.getMany([...uids, job.from]);
     const senderRow = members.get(job.from);

@@ -172,49 +172,6 @@ export async function removeForTopic(db: Queryable, tid: number): Promise<number
   return unread.map((r) => r.uid);
 }
 
-/**
- * Of the given members, those who may read category `cid` (any live member when 0) (and, with `tid`, do not ignore
- * that topic), in one query: administrators; or holders of both `read` and `topics:read`
- * there (through a group or personally); or its moderators. Deleted members hear nothing.
- */
-export async function readersAmong(db: Queryable, uids: number[], cid: number, tid = 0): Promise<number[]> {
-  // cid 0: not about a category's content (a chat, a follow, a group): only live members.
-  if (!uids.length) return [];
-  const holds = (privilege: string) =>
-    sql<boolean>`exists (select 1 from privileges p where p.cid = ${cid} and p.privilege = ${privilege}
-      and (p.subject = ${sql.lit('uid:')} || cast(u.uid as text)
-        or p.subject in (select gm.group_name from group_members gm where gm.uid = u.uid)))`;
-  const out: number[] = [];
-  for (let i = 0; i < uids.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('users as u')
-      .select('u.uid')
-      .where('u.uid', 'in', uids.slice(i, i + CHUNK))
-      .where('u.deleted', '=', 0)
-      .$if(cid > 0, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb.exists(
-              eb.selectFrom('group_members as a').select('a.uid').whereRef('a.uid', '=', 'u.uid').where('a.group_name', 'in', [ADMINISTRATORS, GLOBAL_MODS]),
-            ),
-            eb.and([holds('read'), holds('topics:read')]),
-            holds('moderate'),
-          ]),
-        ),
-      )
-      .$if(tid > 0, (q) =>
-        q.where(({ not, exists, selectFrom }) =>
-          not(
-            exists(selectFrom('topic_follows as f').select('f.uid').whereRef('f.uid', '=', 'u.uid').where('f.tid', '=', tid).where('f.state', '=', 'ignore')),
-          ),
-        ),
-      )
-      .execute();
-    out.push(...rows.map((r) => r.uid));
-  }
-  return out;
-}
-
 /** The members who moderate a category: administrators, global moderators and its own moderators. */
 export async function moderatorsOf(db: Queryable, cid: number): Promise<number[]> {
   const rows = await db

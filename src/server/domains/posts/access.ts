@@ -1,5 +1,4 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { ViewerPrivileges } from '../../../shared/types.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic } from '../topics/access.js';
 import type { TopicRow } from '../topics/store.js';
@@ -21,32 +20,9 @@ export async function loadReadablePost(ctx: PostsDeps, viewer: Viewer, pid: numb
   return found;
 }
 
-/**
- * What the viewer may do to each post of one topic, as NodeBB's display_*_tools flags: the
- * same rules the edit and delete services apply (moderators always; authors with the
- * privilege, within the forum's edit/delete durations, not on a deleted post or in a locked
- * topic for edits; never deleting the main post). Privileges and settings are read once for
- * the page, never per post.
- */
-export async function postTools(ctx: PostsDeps, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'main_pid' | 'locked'>, privileges?: Readonly<ViewerPrivileges>) {
-  if (viewer.uid <= 0) return () => ({ edit: false, delete: false, moderate: false });
-  // The viewer's privileges in the category (forCategory: moderator, posts:edit, posts:delete),
-  // given by a page that has them already.
-  const [p, s] = await Promise.all([privileges ?? ctx.privileges.forCategory(viewer, topic.cid), ctx.settings.get()]);
-  const isMod = p.isAdminOrMod;
-  const edit = p['posts:edit'];
-  const del = p['posts:delete'];
-  const within = (post: Pick<PostRow, 'created'>, seconds: number) => seconds <= 0 || Date.now() - Number(post.created) <= seconds * 1000;
-  return (post: Pick<PostRow, 'pid' | 'uid' | 'created' | 'deleted' | 'deleter_uid'>) => {
-    const own = post.uid === viewer.uid;
-    // Deleting toggles: an author restores only what they deleted themselves.
-    const ownDelete = own && del && (post.deleted === 1 ? post.deleter_uid === viewer.uid : within(post, s.postDeleteDuration));
-    return {
-      edit: isMod || (own && edit && post.deleted !== 1 && topic.locked !== 1 && within(post, s.postEditDuration)),
-      delete: post.pid !== topic.main_pid && (isMod || ownDelete),
-      moderate: isMod,
-    };
-  };
+/** What the viewer may do to each post of one topic (the guardian's rule: Guardian.postTools). */
+export async function postTools(ctx: PostsDeps, viewer: Viewer, topic: Pick<TopicRow, 'cid' | 'uid' | 'main_pid' | 'locked' | 'deleted' | 'scheduled'>) {
+  return (await ctx.privileges.guardian(viewer)).postTools(topic);
 }
 
 /**

@@ -1,7 +1,5 @@
-import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
-import type { ViewerPrivileges } from '../../../shared/types.js';
+import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { canSeeScheduled } from './schedule.js';
 import * as store from './store.js';
 import type { TopicRow } from './store.js';
 import type { TopicsDeps } from './service.js';
@@ -15,30 +13,15 @@ export async function loadTopic(ctx: TopicsDeps, tid: number): Promise<TopicRow>
 
 /** True when the viewer may see deleted content in the category. */
 export async function canViewDeleted(ctx: TopicsDeps, viewer: Viewer, cid: number): Promise<boolean> {
-  return (await ctx.privileges.forCategory(viewer, cid)).view_deleted;
+  return (await ctx.privileges.guardian(viewer)).canViewDeleted(cid);
 }
 
 /**
  * Refuses a viewer who may not read the topic with the 404 of a missing one, as NodeBB does,
- * so restricted or deleted topics cannot be probed: without the read privileges, or deleted
- * when they neither own it nor may see deleted content, or scheduled and not theirs to see yet.
+ * so restricted or deleted topics cannot be probed (the guardian's rule: Guardian.canReadTopic).
  */
 export async function assertReadable(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow): Promise<void> {
-  await assertReadableWith(ctx, viewer, topic, await ctx.privileges.forCategory(viewer, topic.cid));
-}
-
-/**
- * assertReadable with the viewer's privileges in the topic's category in hand (forCategory's
- * answer, which a page shows anyway): no further look at the grant table, and no wait at all
- * unless the topic is scheduled.
- */
-export function assertReadableWith(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow, privileges: Readonly<ViewerPrivileges>): Promise<void> | undefined {
-  if (!privileges.read || !privileges['topics:read']) throw notFound('error:no-topic');
-  if (topic.deleted === 1 && !(viewer.uid > 0 && viewer.uid === topic.uid) && !privileges.view_deleted) throw notFound('error:no-topic');
-  if (topic.scheduled !== 1) return undefined;
-  return canSeeScheduled(ctx, viewer, topic).then((may) => {
-    if (!may) throw notFound('error:no-topic');
-  });
+  (await ctx.privileges.guardian(viewer)).assertReadTopic(topic);
 }
 
 /** The logged-in viewer, or 401. */
@@ -49,5 +32,5 @@ export function member(viewer: Viewer): Viewer {
 
 /** Throws 403 unless the viewer moderates the topic's category. */
 export async function assertModerator(ctx: TopicsDeps, viewer: Viewer, cid: number): Promise<void> {
-  if (!(await ctx.privileges.isModerator(viewer, cid))) throw forbidden();
+  (await ctx.privileges.guardian(viewer)).assertModerator(cid);
 }

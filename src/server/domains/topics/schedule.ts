@@ -25,12 +25,6 @@ export async function scheduleTime(ctx: TopicsDeps, viewer: Viewer, timestamp: n
   return timestamp;
 }
 
-/** True when the viewer may see a topic still waiting for its time: its author (with topics:schedule) and admins. */
-export async function canSeeScheduled(ctx: TopicsDeps, viewer: Viewer, topic: TopicRow): Promise<boolean> {
-  if (viewer.isAdmin) return true;
-  return viewer.uid > 0 && viewer.uid === topic.uid && (await ctx.privileges.can(viewer, 'topics:schedule', topic.cid));
-}
-
 /**
  * Writes a scheduled topic hidden (`scheduled = 1`, its times set to the publication time):
  * no counter moves and no action fires until the job publishes it.

@@ -186,6 +186,11 @@ export class TopicsService {
   }
 
   /** The members following a topic (who hear about its replies). */
+  /** Of these members, those who ignore the topic. */
+  async ignorersAmong(tid: number, uids: readonly number[]): Promise<Set<number>> {
+    return uids.length ? store.ignorersAmong(this.ctx.db, tid, uids) : new Set();
+  }
+
   async followers(tid: number): Promise<number[]> {
     return store.followers(this.ctx.db, tid);
   }

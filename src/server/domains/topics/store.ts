@@ -419,6 +419,16 @@ export async function readerStates(db: Queryable, uid: number, tids: number[]): 
 }
 
 /** The members following a topic (state 'follow'; ignoring members are not followers). */
+/** Of these members, those who ignore the topic. */
+export async function ignorersAmong(db: Queryable, tid: number, uids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < uids.length; i += 500) {
+    const rows = await db.selectFrom('topic_follows').select('uid').where('tid', '=', tid).where('state', '=', 'ignore').where('uid', 'in', uids.slice(i, i + 500)).execute();
+    for (const r of rows) out.add(r.uid);
+  }
+  return out;
+}
+
 export async function followers(db: Queryable, tid: number): Promise<number[]> {
   const rows = await db.selectFrom('topic_follows').select('uid').where('tid', '=', tid).where('state', '=', 'follow').execute();
   return rows.map((r) => r.uid);

@@ -12,9 +12,8 @@ import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
 import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
-import { postTools } from '../posts/access.js';
 import type { Viewer } from '../privileges/service.js';
-import { assertReadableWith, loadTopic } from './access.js';
+import { loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
 import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
 import { editorsOf, readerStatesPart } from './store.js';
@@ -69,8 +68,9 @@ export const topicPage = definePage<TopicPage>({
     if (typeof topic === 'number') return { redirect: `/topic/${topic}` };
     // The viewer's privileges in the category (shared, frozen): whether they may read it, see
     // deleted posts and use the post tools all come from this one look at the grant table.
-    const shared = await ctx.privileges.forCategory(viewer, topic.cid);
-    await assertReadableWith(ctx, viewer, topic, shared);
+    const guardian = await ctx.privileges.guardian(viewer);
+    guardian.assertReadTopic(topic);
+    const shared = guardian.categoryPrivileges(topic.cid);
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
     if (!api && params.slug !== topic.slug) {
       const qs = new URLSearchParams(query).toString();
@@ -86,10 +86,8 @@ export const topicPage = definePage<TopicPage>({
     const offset = (page - 1) * perPage;
 
     const viewDeleted = shared.view_deleted;
-    const [part, tools] = await Promise.all([
-      ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount)),
-      postTools(ctx, viewer, topic, shared),
-    ]);
+    const part = await ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount));
+    const tools = guardian.postTools(topic);
     const { rows } = part;
     // What the member lays over the shared part, in one round trip: the topic's read and follow
     // state, and their votes and bookmarks among the page's posts.
