@@ -115,8 +115,9 @@ export interface Caller {
 
 /**
  * An action as its own specification (Discourse's service objects): the input's schema, what
- * it loads, the policy that decides, the writes in one transaction. `after` work and durable
- * effects are named inside `write` (w.afterCommit, w.fire).
+ * it loads, the policy that decides, what it prepares outside the transaction, the writes in
+ * one transaction. After-commit work and durable effects are named inside `write`
+ * (w.afterCommit, w.fire).
  */
 export interface ActionDef<S extends TSchema, L, R, C extends Caller> {
   /** `domain.verb`, for logs and the catalogue of actions. */
@@ -127,6 +128,11 @@ export interface ActionDef<S extends TSchema, L, R, C extends Caller> {
   load?: (input: Static<S>, caller: C) => Promise<L>;
   /** Throws the refusal (403/404/400) unless the caller may; the guardian answers. */
   policy?: (loaded: L, caller: C, input: Static<S>) => void | Promise<void>;
+  /**
+   * Makes what the writes need once the caller may (renders content, runs filter hooks), outside
+   * the transaction: on SQLite the transaction holds the one writer, so nothing slow runs in it.
+   */
+  prepare?: (loaded: L, caller: C, input: Static<S>) => Promise<L>;
   /** The writes, on the writer's transaction. */
   write: (w: Writer, loaded: L, input: Static<S>, caller: C) => Promise<R>;
 }
@@ -136,6 +142,8 @@ export interface Action<S extends TSchema, R, C extends Caller> {
   (caller: C, input: Static<S>): Promise<R>;
   /** Runs load, policy and write inside another action's transaction. */
   within(w: Writer, caller: C, input: Static<S>): Promise<R>;
+  /** Runs the checks (input, load, policy, prepare) without writing: what the write would be given. */
+  check(caller: C, input: Static<S>): Promise<unknown>;
   readonly def: { name: string; input: S };
 }
 
@@ -146,13 +154,14 @@ export function defineAction<S extends TSchema, L, R, C extends Caller>(runner: 
     if (!check.Check(input)) throw badRequest('error:invalid-data');
     const loaded = def.load ? await def.load(input, caller) : (undefined as L);
     if (def.policy) await def.policy(loaded, caller, input);
-    return loaded;
+    return def.prepare ? def.prepare(loaded, caller, input) : loaded;
   };
   const action = (async (caller: C, input: Static<S>) => {
     const loaded = await prepare(caller, input);
     return runner.run(def.name, (w) => def.write(w, loaded, input, caller));
   }) as Action<S, R, C>;
   action.within = async (w, caller, input) => def.write(w, await prepare(caller, input), input, caller);
+  action.check = prepare;
   Object.defineProperty(action, 'def', { value: { name: def.name, input: def.input } });
   return action;
 }

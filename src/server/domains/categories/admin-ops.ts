@@ -1,6 +1,5 @@
 import type { Updateable } from 'kysely';
 import type { CategoriesTable } from '../../db/schema.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { CATEGORY_PRIVILEGES, type Viewer } from '../privileges/service.js';
 import type { CategoriesDeps } from './service.js';
@@ -84,21 +83,20 @@ export async function copySettings(
     for (const grants of [here, source]) for (const p of CATEGORY_PRIVILEGES) for (const s of grants[p] ?? []) wanted.set(s, []);
     for (const p of CATEGORY_PRIVILEGES) for (const s of source[p] ?? []) wanted.get(s)!.push(p);
   }
-  const updated = await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.update(tx, cid, fields);
-      if (fields.parent_cid !== undefined) {
-        const siblings = (await store.children(tx, fields.parent_cid)).map((r) => r.cid).filter((c) => c !== cid);
-        await store.setPositions(tx, [...siblings, cid].map((c, i) => ({ cid: c, position: i + 1 })));
-        const old = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
-        await store.setPositions(tx, old.map((c, i) => ({ cid: c, position: i + 1 })));
-      }
-      // Joins this transaction (runAction inside a transaction); the grant caches clear after commit.
-      if (wanted) await ctx.privileges.replace([cid], CATEGORY_PRIVILEGES, wanted);
-      await ctx.events.log('category-copy-settings', actor.uid, { cid, fromCid, privileges: !!opts.privileges }, ip, tx);
-      return (await store.byCid(tx, cid))!;
-    },
-    after: (category) => void ctx.hooks.fire('action:category.update', { category, uid: actor.uid }),
+  return ctx.actions.run('category.copy-settings', async (w) => {
+    const tx = w.tx;
+    await store.update(w, cid, fields);
+    if (fields.parent_cid !== undefined) {
+      const siblings = (await store.children(tx, fields.parent_cid)).map((r) => r.cid).filter((c) => c !== cid);
+      await store.setPositions(w, [...siblings, cid].map((c, i) => ({ cid: c, position: i + 1 })));
+      const old = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
+      await store.setPositions(w, old.map((c, i) => ({ cid: c, position: i + 1 })));
+    }
+    // Joins this action; the grant caches clear after its commit.
+    if (wanted) await ctx.privileges.replace([cid], CATEGORY_PRIVILEGES, wanted);
+    await ctx.events.log('category-copy-settings', actor.uid, { cid, fromCid, privileges: !!opts.privileges }, ip, tx);
+    const category = (await store.byCid(tx, cid))!;
+    await w.fire('action:category.update', { category, uid: actor.uid });
+    return category;
   });
-  return updated;
 }

@@ -33,9 +33,9 @@ describe('home and categories pages', () => {
     const mid = await make({ parentCid: top.cid });
     const leaf = await make({ parentCid: mid.cid });
     const sibling = await make({ parentCid: top.cid });
-    await forum.ctx.categories.bumpCounters(forum.ctx.db, top.cid, 1, 2);
-    await forum.ctx.categories.bumpCounters(forum.ctx.db, mid.cid, 3, 4);
-    await forum.ctx.categories.bumpCounters(forum.ctx.db, leaf.cid, 5, 6);
+    await forum.ctx.actions.run('test.counters', (w) => forum.ctx.categories.bumpCounters(w, top.cid, 1, 2));
+    await forum.ctx.actions.run('test.counters', (w) => forum.ctx.categories.bumpCounters(w, mid.cid, 3, 4));
+    await forum.ctx.actions.run('test.counters', (w) => forum.ctx.categories.bumpCounters(w, leaf.cid, 5, 6));
     fakes.teasers.set(top.cid, teaser(1, 1000));
     fakes.teasers.set(leaf.cid, teaser(2, 2000));
 

@@ -136,8 +136,8 @@ describe('GET /api/v3/categories and /:cid', () => {
 
   it('counts topics through bumpCounters', async () => {
     const c = await make();
-    await forum.ctx.categories.bumpCounters(forum.ctx.db, c.cid, 2, 5);
-    await forum.ctx.categories.bumpCounters(forum.ctx.db, c.cid, -1, -1);
+    await forum.ctx.actions.run('test.counters', (w) => forum.ctx.categories.bumpCounters(w, c.cid, 2, 5));
+    await forum.ctx.actions.run('test.counters', (w) => forum.ctx.categories.bumpCounters(w, c.cid, -1, -1));
     const res = await forum.client().get(`/api/v3/categories/${c.cid}/count`);
     expect(res.body.response).toEqual({ count: 1 });
     expect((await forum.client().get(`/api/v3/categories/${c.cid}`)).body.response).toMatchObject({ topic_count: 1, post_count: 4 });

@@ -1,6 +1,6 @@
 import type { CategoryRef, CategoryView, Teaser, TopicSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/index.js';
+import type { Writer } from '../../core/action.js';
 import type { CategoryRow } from '../../hooks/types.js';
 import { notFound } from '../../http/errors.js';
 import type { Privilege, Viewer } from '../privileges/service.js';
@@ -18,7 +18,7 @@ const MAX_VIEW_SETS = 200;
 const NO_TEASERS: ReadonlyMap<number, Teaser> = new Map();
 
 /** What the categories service uses of the application: its explicit dependencies. */
-export type CategoriesDeps = Pick<AppContext, 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type CategoriesDeps = Pick<AppContext, 'actions' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryAnalytics, CategoryInput, DeleteOptions, PrivilegeSet };
@@ -190,9 +190,9 @@ export class CategoriesService {
     return out;
   }
 
-  /** Adds to a category's topic and post counters, inside the caller's transaction. */
-  async bumpCounters(db: Queryable, cid: number, topics: number, posts: number): Promise<void> {
-    await store.bump(db, cid, topics, posts);
+  /** Adds to a category's topic and post counters, inside the caller's action. */
+  async bumpCounters(w: Writer, cid: number, topics: number, posts: number): Promise<void> {
+    await store.bump(w, cid, topics, posts);
   }
 
   /** The category tree the viewer may see (for the home page), with teasers. */

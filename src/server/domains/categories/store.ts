@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { CATEGORIES, categoryTag, memberTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import type { CategoryRow } from '../../hooks/types.js';
@@ -48,35 +50,42 @@ export async function handlesLike(db: Queryable, prefix: string): Promise<string
 }
 
 /** Inserts a category and returns the row. */
-export async function insert(db: Queryable, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
-  return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insert(w: Writer, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  const category = await w.tx.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+  w.changed(categoryTag(category.cid), CATEGORIES);
+  return category;
 }
 
 /** Changes a category's fields. */
-export async function update(db: Queryable, cid: number, fields: Updateable<CategoriesTable>): Promise<void> {
+export async function update(w: Writer, cid: number, fields: Updateable<CategoriesTable>): Promise<void> {
   if (!Object.keys(fields).length) return;
-  await db.updateTable('categories').set(fields).where('cid', '=', cid).execute();
+  await w.tx.updateTable('categories').set(fields).where('cid', '=', cid).execute();
+  w.changed(categoryTag(cid), CATEGORIES);
 }
 
 /** Sets the position of several categories (after a reorder). */
-export async function setPositions(db: Queryable, positions: { cid: number; position: number }[]): Promise<void> {
-  for (const p of positions) await db.updateTable('categories').set({ position: p.position }).where('cid', '=', p.cid).execute();
+export async function setPositions(w: Writer, positions: { cid: number; position: number }[]): Promise<void> {
+  for (const p of positions) await w.tx.updateTable('categories').set({ position: p.position }).where('cid', '=', p.cid).execute();
+  w.changed(CATEGORIES, ...positions.map((p) => categoryTag(p.cid)));
 }
 
 /** Moves every child of a category under another parent. */
-export async function reparentChildren(db: Queryable, fromCid: number, toCid: number): Promise<void> {
-  await db.updateTable('categories').set({ parent_cid: toCid }).where('parent_cid', '=', fromCid).execute();
+export async function reparentChildren(w: Writer, fromCid: number, toCid: number): Promise<void> {
+  await w.tx.updateTable('categories').set({ parent_cid: toCid }).where('parent_cid', '=', fromCid).execute();
+  w.changed(CATEGORIES, categoryTag(fromCid), categoryTag(toCid));
 }
 
 /** Deletes a category row. */
-export async function remove(db: Queryable, cid: number): Promise<void> {
-  await db.deleteFrom('categories').where('cid', '=', cid).execute();
+export async function remove(w: Writer, cid: number): Promise<void> {
+  await w.tx.deleteFrom('categories').where('cid', '=', cid).execute();
+  w.changed(CATEGORIES, categoryTag(cid));
 }
 
 /** Adds to the topic and post counters in one statement, so concurrent writers never lose an update. */
-export async function bump(db: Queryable, cid: number, topics: number, posts: number): Promise<void> {
+export async function bump(w: Writer, cid: number, topics: number, posts: number): Promise<void> {
   if (!topics && !posts) return;
-  await db
+  w.changed(categoryTag(cid));
+  await w.tx
     .updateTable('categories')
     .set((eb) => ({ topic_count: eb('topic_count', '+', topics), post_count: eb('post_count', '+', posts) }))
     .where('cid', '=', cid)
@@ -90,8 +99,10 @@ export async function watchStates(db: Queryable, uid: number): Promise<Map<numbe
 }
 
 /** Sets a member's watch state of categories, or clears it (null: back to the default). */
-export async function setWatchState(db: Queryable, uid: number, cids: number[], state: string | null): Promise<void> {
+export async function setWatchState(w: Writer, uid: number, cids: number[], state: string | null): Promise<void> {
   if (!cids.length) return;
+  w.changed(memberTag(uid));
+  const db = w.tx;
   if (state === null) {
     await db.deleteFrom('category_watches').where('uid', '=', uid).where('cid', 'in', cids).execute();
     return;

@@ -1,4 +1,3 @@
-import { runAction } from '../../hooks/action.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { parseSettings } from '../notifications/schemas.js';
 import type { Viewer } from '../privileges/service.js';
@@ -30,12 +29,10 @@ export async function setWatchState(ctx: CategoriesDeps, actor: Viewer, cid: num
   if (uid !== actor.uid && !(await ctx.users.get(uid))) throw notFound('error:no-user');
   const cids = [cid];
   for (let i = 0; i < cids.length; i++) for (const c of all) if (c.parent_cid === cids[i] && !cids.includes(c.cid)) cids.push(c.cid);
-  return runAction(ctx.db, {
-    write: async (tx) => {
-      await store.setWatchState(tx, uid, cids, state);
-      return cids;
-    },
-    after: () => void ctx.hooks.fire('action:category.watch', { uid, cids, state }),
+  return ctx.actions.run('category.watch', async (w) => {
+    await store.setWatchState(w, uid, cids, state);
+    await w.fire('action:category.watch', { uid, cids, state });
+    return cids;
   });
 }
 

@@ -10,7 +10,7 @@ import * as store from './store.js';
 import type { MuteRow } from './store.js';
 
 /** What the moderation service uses of the application. */
-export type ModerationDeps = Pick<AppContext, 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type ModerationDeps = Pick<AppContext, 'actions' | 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** The longest ban or mute reason and moderation note kept. */
 export const REASON_MAX = 500;
@@ -190,23 +190,21 @@ export class ModerationService {
     if (!actor.isAdmin && !actor.isGlobalMod) throw forbidden();
     await this.target(uid);
     if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-delete-admin');
-    const done = await runAction(this.ctx.db, {
-      write: async (tx) => {
-        const topics = await this.ctx.topics.purgeTopicsOf(tx, uid);
-        const posts = await this.ctx.posts.purgeContentOf(tx, uid);
-        await this.ctx.events.log('user-content-delete', actor.uid, { targetUid: uid, topics: topics.length, posts: posts.length }, '', tx);
-        return { topics, posts };
-      },
-    });
-    for (const topic of done.topics) await this.ctx.hooks.fire('action:topic.purge', { topic, uid: actor.uid });
-    // Each reply too (its uploads' references, the live 'event:post_purged' to open topic pages).
-    if (done.posts.length) {
-      const parents = await this.ctx.topics.getMany([...new Set(done.posts.map((p) => p.tid))]);
-      for (const post of done.posts) {
-        const topic = parents.get(post.tid);
-        if (topic) await this.ctx.hooks.fire('action:post.purge', { post, topic, uid: actor.uid });
+    const done = await this.ctx.actions.run('user.delete-content', async (w) => {
+      const topics = await this.ctx.topics.purgeTopicsOf(w, uid);
+      const posts = await this.ctx.posts.purgeContentOf(w, uid);
+      await this.ctx.events.log('user-content-delete', actor.uid, { targetUid: uid, topics: topics.length, posts: posts.length }, '', w.tx);
+      for (const topic of topics) await w.fire('action:topic.purge', { topic, uid: actor.uid });
+      // Each reply too (its uploads' references, the live 'event:post_purged' to open topic pages).
+      if (posts.length) {
+        const parents = await this.ctx.topics.getMany([...new Set(posts.map((p) => p.tid))]);
+        for (const post of posts) {
+          const topic = parents.get(post.tid);
+          if (topic) await w.fire('action:post.purge', { post, topic, uid: actor.uid });
+        }
       }
-    }
+      return { topics, posts };
+    });
     return { topics: done.topics.length, posts: done.posts.length };
   }
 

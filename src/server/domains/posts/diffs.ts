@@ -26,6 +26,6 @@ export async function deleteVersion(ctx: PostsDeps, viewer: Viewer, pid: number,
   const { topic, versions } = await postVersions(ctx, viewer, pid);
   if (!(await ctx.privileges.isModerator(viewer, topic.cid))) throw forbidden();
   if (versions[0]!.timestamp === timestamp && !versions.slice(1).some((v) => v.timestamp === timestamp)) throw badRequest('error:cant-delete-current-version');
-  if (!(await store.deleteEdit(ctx.db, pid, timestamp))) throw notFound('error:no-diff');
+  if (!(await ctx.actions.run('post.delete-version', (w) => store.deleteEdit(w, pid, timestamp)))) throw notFound('error:no-diff');
   return postDiffs(ctx, viewer, pid);
 }

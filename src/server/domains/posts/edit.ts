@@ -59,20 +59,21 @@ export async function editPost(ctx: PostsDeps, viewer: Viewer, pid: number, data
   const html = await render(ctx, content, post.uid);
 
   const now = Date.now();
-  const result = await ctx.db.transaction().execute(async (tx) => {
+  return ctx.actions.run('post.edit', async (w) => {
+    const tx = w.tx;
     // The row keeps the version being replaced, with who wrote it and when.
-    await store.insertEdit(tx, {
+    await store.insertEdit(w, {
       pid,
       uid: post.editor_uid || post.uid,
       content: post.content,
       title: isMain ? topic.title : null,
       edited: Number(post.edited) || Number(post.created),
     });
-    await store.updatePost(tx, pid, { content, content_html: html, edited: now, editor_uid: viewer.uid });
-    if (title !== undefined && title !== topic.title) await ctx.topics.setTitle(tx, topic.tid, title, slugify(title));
-    if (finalTags !== undefined) await ctx.tags.setForTopic(tx, topic.tid, finalTags, topic.deleted === 1);
-    return { post: (await store.byPid(tx, pid))!, topic: (await ctx.topics.get(topic.tid, tx))! };
+    await store.updatePost(w, pid, { content, content_html: html, edited: now, editor_uid: viewer.uid });
+    if (title !== undefined && title !== topic.title) await ctx.topics.setTitle(w, topic.tid, title, slugify(title));
+    if (finalTags !== undefined) await ctx.tags.setForTopic(w, topic.tid, finalTags, topic.deleted === 1);
+    const result = { post: (await store.byPid(tx, pid))!, topic: (await ctx.topics.get(topic.tid, tx))! };
+    await w.fire('action:post.edit', { post: result.post, topic: result.topic, uid: viewer.uid });
+    return result;
   });
-  await ctx.hooks.fire('action:post.edit', { post: result.post, topic: result.topic, uid: viewer.uid });
-  return result;
 }

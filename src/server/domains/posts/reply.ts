@@ -1,6 +1,8 @@
-import { badRequest, forbidden } from '../../http/errors.js';
+import { Type } from 'typebox';
+import { defineAction, type Caller, type Writer } from '../../core/action.js';
+import { badRequest } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { assertReadable, loadTopic, member } from '../topics/access.js';
+import { loadTopic } from '../topics/access.js';
 import type { TopicRow } from '../topics/store.js';
 import { userSettings } from '../users/presenter.js';
 import { checkContent, checkFlood, render } from './rules.js';
@@ -13,54 +15,82 @@ export interface NewReply {
   toPid?: number;
 }
 
-/** How a reply reaches the create path: `fromQueue` when a moderator accepts it (no flood check). */
-export interface ReplyOptions {
+/** Who replies: the member, from where, and whether a moderator is accepting their queued reply (no flood check then). */
+export interface ReplyCaller extends Caller {
+  viewer: Viewer;
+  ip: string;
   fromQueue?: boolean;
 }
 
-/** Replies to a topic: checks, one transaction for the post and every counter, then hooks. */
-export async function reply(ctx: PostsDeps, viewer: Viewer, tid: number, data: NewReply, ip: string, opts: ReplyOptions = {}): Promise<{ post: PostRow; topic: TopicRow; index: number }> {
-  const { topic, toPid, content, html, follow } = await prepareReply(ctx, viewer, tid, data, opts);
-  const now = Math.max(Date.now(), Number(topic.last_post_time) + 1);
-  const result = await ctx.db.transaction().execute(async (tx) => {
-    const post = await store.insertPost(tx, { tid, uid: viewer.uid, to_pid: toPid, content, content_html: html, created: now, ip });
-    // Written after the topic's last post, the reply becomes its teaser (unless a later one committed first).
-    const updated = await ctx.topics.recordReply(tx, tid, post.pid, now);
-    // A reply inside a deleted topic (moderators only) is not counted by its category.
-    if (topic.deleted !== 1) await ctx.categories.bumpCounters(tx, topic.cid, 0, 1);
-    await ctx.users.recordPost(tx, viewer.uid, now);
-    if (follow) await ctx.topics.followIn(tx, viewer.uid, tid);
-    await ctx.topics.markReadIn(tx, viewer.uid, tid, now);
-    return { post, topic: updated ?? topic, index: await store.indexOf(tx, post) };
-  });
-  await ctx.hooks.fire('action:post.save', { post: result.post, topic: result.topic, uid: viewer.uid });
-  return result;
+/** The reply's input: its topic, its markdown (checked against the forum's lengths in `load`), the post it answers. */
+const ReplyInput = Type.Object({
+  tid: Type.Integer({ minimum: 1 }),
+  content: Type.Unknown(),
+  toPid: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** What a reply has read and made before its transaction. */
+interface Loaded {
+  topic: TopicRow;
+  toPid: number;
+  content: string;
+  html: string;
+  follow: boolean;
 }
 
-/** Checks a reply (input, topic, privileges, flood, filters) without writing it: the reply path and the post queue share it. */
-export async function prepareReply(ctx: PostsDeps, viewer: Viewer, tid: number, data: NewReply, opts: ReplyOptions = {}) {
-  member(viewer);
-  const s = await ctx.settings.get();
-  checkContent(data.content, s);
-  const toPid = data.toPid ?? 0;
-  if (!Number.isInteger(toPid) || toPid < 0) throw badRequest('error:invalid-pid');
+/**
+ * A reply to a topic, as its own specification: the input; the topic (404 when missing) and,
+ * when it answers a post, that post in the same topic; the guardian's decision (may reply
+ * there, locked and deleted topics for moderators only) and flood control; the content through
+ * the filter hooks and rendered, outside the transaction; then one transaction holding the post
+ * and every counter, and the hook whose durable listeners (notifications, mentions) run from
+ * the outbox. docs/architecture.md follows it from the route to the notification e-mail.
+ */
+export function defineReply(ctx: PostsDeps) {
+  return defineAction(ctx.actions, {
+    name: 'post.reply',
+    input: ReplyInput,
+    async load(input): Promise<Loaded> {
+      const s = await ctx.settings.get();
+      checkContent(input.content, s);
+      const topic = await loadTopic(ctx, input.tid);
+      const toPid = input.toPid ?? 0;
+      if (toPid > 0) {
+        const target = await store.byPid(ctx.db, toPid);
+        if (!target || target.tid !== topic.tid) throw badRequest('error:invalid-pid');
+      }
+      return { topic, toPid, content: input.content as string, html: '', follow: false };
+    },
+    async policy({ topic }, caller: ReplyCaller) {
+      (await ctx.privileges.guardian(caller.viewer)).assertReply(topic);
+      if (!caller.fromQueue) await checkFlood(ctx, caller.viewer, topic.cid);
+    },
+    async prepare(loaded, caller) {
+      const { viewer } = caller;
+      const filtered = await ctx.hooks.runFilter('filter:post.create', { uid: viewer.uid, tid: loaded.topic.tid, content: loaded.content, toPid: loaded.toPid });
+      const content = checkContent(filtered.content, await ctx.settings.get());
+      const author = await ctx.users.ofViewer(viewer);
+      return { ...loaded, content, html: await render(ctx, content, viewer.uid), follow: author ? userSettings(author).followTopicsOnReply : false };
+    },
+    write: (w, loaded, _input, caller) => writeReply(ctx, w, caller, loaded),
+  });
+}
 
-  const topic = await loadTopic(ctx, tid);
-  await assertReadable(ctx, viewer, topic);
-  if (toPid > 0) {
-    const target = await store.byPid(ctx.db, toPid);
-    if (!target || target.tid !== tid) throw badRequest('error:invalid-pid');
-  }
-  await ctx.privileges.assert(viewer, 'topics:reply', topic.cid);
-  const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
-  if (topic.deleted === 1 && !isMod) throw forbidden('error:topic-deleted');
-  if (topic.locked === 1 && !isMod) throw forbidden('error:topic-locked');
-  if (!opts.fromQueue) await checkFlood(ctx, viewer, topic.cid);
-
-  const filtered = await ctx.hooks.runFilter('filter:post.create', { uid: viewer.uid, tid, content: data.content as string, toPid });
-  const content = checkContent(filtered.content, s);
-  const html = await render(ctx, content, viewer.uid);
-  const author = await ctx.users.ofViewer(viewer);
-  const follow = author ? userSettings(author).followTopicsOnReply : false;
-  return { topic, toPid, content, html, follow };
+/** The reply's rows: the post, the topic's counters and teaser, the category's and author's counters, the author's follow and read marks. */
+async function writeReply(ctx: PostsDeps, w: Writer, caller: ReplyCaller, p: Loaded): Promise<{ post: PostRow; topic: TopicRow; index: number }> {
+  const { topic } = p;
+  const uid = caller.viewer.uid;
+  // Later than the topic's last post, so the reply is its newest even within one millisecond.
+  const now = Math.max(Date.now(), Number(topic.last_post_time) + 1);
+  const post = await store.insertPost(w, { tid: topic.tid, uid, to_pid: p.toPid, content: p.content, content_html: p.html, created: now, ip: caller.ip });
+  // Written after the topic's last post, the reply becomes its teaser (unless a later one committed first).
+  const updated = (await ctx.topics.recordReply(w, topic.tid, post.pid, now)) ?? topic;
+  // A reply inside a deleted topic (moderators only) is not counted by its category.
+  if (topic.deleted !== 1) await ctx.categories.bumpCounters(w, topic.cid, 0, 1);
+  await ctx.users.recordPost(w, uid, now);
+  if (p.follow) await ctx.topics.followIn(w, uid, topic.tid);
+  await ctx.topics.markReadIn(w, uid, topic.tid, now);
+  const index = await store.indexOf(w.tx, post);
+  await w.fire('action:post.save', { post, topic: updated, uid });
+  return { post, topic: updated, index };
 }

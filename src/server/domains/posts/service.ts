@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { PostObject } from '../../../shared/schemas/post.js';
 import type { PostView, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { PostsTable } from '../../db/schema.js';
 import { enforce } from '../../http/ratelimit.js';
@@ -10,7 +11,7 @@ import { member } from '../topics/access.js';
 import { deleteVersion, restoreVersion } from './diffs.js';
 import { editPost, type PostEdit } from './edit.js';
 import { postDiffs, postObjects, postVersion, rawPost, recentByUser, viewPost } from './read.js';
-import { prepareReply, reply, type NewReply, type ReplyOptions } from './reply.js';
+import { defineReply, type NewReply } from './reply.js';
 import { render } from './rules.js';
 import { deletePost, forgetTopicPosts, purgePost, restorePost } from './state.js';
 import * as store from './store.js';
@@ -22,14 +23,18 @@ import { bookmark, vote } from './votes.js';
 import { forgetVotesOf, postsOf, purgeRepliesOf } from './member-content.js';
 
 /** What the posts service uses of the application: its explicit dependencies. */
-export type PostsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+export type PostsDeps = Pick<AppContext, 'actions' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 // Previews render markdown on every keystroke pause; this bounds what one member can ask for.
 const PREVIEWS_PER_MINUTE = 120;
 
 /** Posts. The rules live in one file per action; this class only routes to them. */
 export class PostsService {
-  constructor(private readonly ctx: PostsDeps) {}
+  private readonly replyAction: ReturnType<typeof defineReply>;
+
+  constructor(private readonly ctx: PostsDeps) {
+    this.replyAction = defineReply(ctx);
+  }
 
   /** A member's latest posts that the viewer may read. */
   async recentByUser(viewer: Viewer, uid: number, limit: number): Promise<UserProfilePage['posts']> {
@@ -75,9 +80,9 @@ export class PostsService {
     return store.countInTopic(this.ctx.db, tid);
   }
 
-  /** Inserts a post inside the caller's transaction (a new topic's main post). */
-  async insert(db: Queryable, row: Insertable<PostsTable>): Promise<PostRow> {
-    return store.insertPost(db, row);
+  /** Inserts a post inside the caller's action (a new topic's main post). */
+  async insert(w: Writer, row: Insertable<PostsTable>): Promise<PostRow> {
+    return store.insertPost(w, row);
   }
 
   /** The newest post of a topic that is not deleted. */
@@ -85,9 +90,9 @@ export class PostsService {
     return store.latestVisible(db, tid);
   }
 
-  /** Moves posts of one topic into another inside a topic tool's transaction (counts and teasers follow). */
-  async moveRows(db: Queryable, posts: PostRow[], from: TopicRow, to: TopicRow): Promise<void> {
-    return movePostRows(this.ctx, db, posts, from, to);
+  /** Moves posts of one topic into another inside a topic tool's action (counts and teasers follow). */
+  async moveRows(w: Writer, posts: PostRow[], from: TopicRow, to: TopicRow): Promise<void> {
+    return movePostRows(this.ctx, w, posts, from, to);
   }
 
   /** Every post of a topic, oldest first, inside a topic tool's transaction (a merge moves them all). */
@@ -100,15 +105,15 @@ export class PostsService {
     return loadSelection(this.ctx, viewer, pids);
   }
 
-  /** Takes back the counters of a topic's posts inside a purge's transaction. */
-  async forgetTopicPosts(db: Queryable, tid: number): Promise<void> {
-    return forgetTopicPosts(this.ctx, db, tid);
+  /** Takes back the counters of a topic's posts inside a purge's action. */
+  async forgetTopicPosts(w: Writer, tid: number): Promise<void> {
+    return forgetTopicPosts(this.ctx, w, tid);
   }
 
-  /** Purges a member's replies and takes back their votes and bookmarks, in the caller's transaction (account deletion); the purged replies. */
-  async purgeContentOf(db: Queryable, uid: number): Promise<PostRow[]> {
-    await forgetVotesOf(this.ctx, db, uid);
-    return purgeRepliesOf(this.ctx, db, uid);
+  /** Purges a member's replies and takes back their votes and bookmarks, in the caller's action (account deletion); the purged replies. */
+  async purgeContentOf(w: Writer, uid: number): Promise<PostRow[]> {
+    await forgetVotesOf(this.ctx, w, uid);
+    return purgeRepliesOf(this.ctx, w, uid);
   }
 
   /** A page of all a member's posts, deleted ones too, oldest first after `afterPid` (for their own data export). */
@@ -117,13 +122,14 @@ export class PostsService {
   }
 
   /** Replies to a topic (`fromQueue`: a queued reply a moderator accepted). */
-  async reply(viewer: Viewer, tid: number, data: NewReply, ip = '', opts: ReplyOptions = {}) {
-    return reply(this.ctx, viewer, tid, data, ip, opts);
+  async reply(viewer: Viewer, tid: number, data: NewReply, ip = '', opts: { fromQueue?: boolean } = {}) {
+    return this.replyAction({ uid: viewer.uid, viewer, ip, fromQueue: opts.fromQueue }, { tid, content: data.content, toPid: data.toPid });
   }
 
   /** Checks a reply as reply would, without writing it (the post queue stores it then); the topic it goes to. */
-  async checkReply(viewer: Viewer, tid: number, data: NewReply, opts: ReplyOptions = {}): Promise<TopicRow> {
-    return (await prepareReply(this.ctx, viewer, tid, data, opts)).topic;
+  async checkReply(viewer: Viewer, tid: number, data: NewReply, opts: { fromQueue?: boolean } = {}): Promise<TopicRow> {
+    const checked = (await this.replyAction.check({ uid: viewer.uid, viewer, ip: '', fromQueue: opts.fromQueue }, { tid, content: data.content, toPid: data.toPid })) as { topic: TopicRow };
+    return checked.topic;
   }
 
   /** Edits a post. */

@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { memberTag, topicTag, userCountsTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import { runBatch, slots, type BatchPart } from '../../db/prepared.js';
 import type { PostEditsTable, PostsTable } from '../../db/schema.js';
@@ -18,18 +20,22 @@ export async function byPids(db: Queryable, pids: number[]): Promise<PostRow[]> 
 }
 
 /** Inserts a post and returns the row. */
-export async function insertPost(db: Queryable, row: Insertable<PostsTable>): Promise<PostRow> {
-  return db.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertPost(w: Writer, row: Insertable<PostsTable>): Promise<PostRow> {
+  const post = await w.tx.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
+  w.changed(topicTag(post.tid), userCountsTag(post.uid));
+  return post;
 }
 
 /** Updates a post's fields. */
-export async function updatePost(db: Queryable, pid: number, fields: Updateable<PostsTable>): Promise<void> {
-  await db.updateTable('posts').set(fields).where('pid', '=', pid).execute();
+export async function updatePost(w: Writer, pid: number, fields: Updateable<PostsTable>): Promise<void> {
+  const post = await w.tx.updateTable('posts').set(fields).where('pid', '=', pid).returning(['tid', 'uid']).executeTakeFirst();
+  if (post) w.changed(topicTag(post.tid), userCountsTag(post.uid));
 }
 
 /** Deletes a post row for ever (its votes, bookmarks and edits cascade). */
-export async function deletePost(db: Queryable, pid: number): Promise<void> {
-  await db.deleteFrom('posts').where('pid', '=', pid).execute();
+export async function deletePost(w: Writer, pid: number): Promise<void> {
+  const post = await w.tx.deleteFrom('posts').where('pid', '=', pid).returning(['tid', 'uid']).executeTakeFirst();
+  if (post) w.changed(topicTag(post.tid), userCountsTag(post.uid));
 }
 
 /** A page of a topic's posts in reading order (oldest first). */
@@ -174,23 +180,27 @@ export async function voteOf(db: Queryable, uid: number, pid: number): Promise<n
 }
 
 /** Sets (value ±1) or removes (0) a member's vote. */
-export async function setVote(db: Queryable, uid: number, pid: number, value: number): Promise<void> {
-  await db.deleteFrom('votes').where('uid', '=', uid).where('pid', '=', pid).execute();
-  if (value !== 0) await db.insertInto('votes').values({ pid, uid, value, created: Date.now() }).execute();
+export async function setVote(w: Writer, uid: number, pid: number, value: number): Promise<void> {
+  await w.tx.deleteFrom('votes').where('uid', '=', uid).where('pid', '=', pid).execute();
+  if (value !== 0) await w.tx.insertInto('votes').values({ pid, uid, value, created: Date.now() }).execute();
+  w.changed(memberTag(uid));
 }
 
 /** Adds to a post's vote counters. */
-export async function bumpVotes(db: Queryable, pid: number, up: number, down: number): Promise<void> {
+export async function bumpVotes(w: Writer, pid: number, up: number, down: number): Promise<void> {
   if (!up && !down) return;
-  await db
+  const post = await w.tx
     .updateTable('posts')
     .set((eb) => ({ upvotes: eb('upvotes', '+', up), downvotes: eb('downvotes', '+', down) }))
     .where('pid', '=', pid)
-    .execute();
+    .returning(['tid', 'uid'])
+    .executeTakeFirst();
+  if (post) w.changed(topicTag(post.tid), userCountsTag(post.uid));
 }
 
 /** Adds or removes a bookmark and moves the post's bookmark count; false when nothing changed. */
-export async function setBookmark(db: Queryable, uid: number, pid: number, on: boolean): Promise<boolean> {
+export async function setBookmark(w: Writer, uid: number, pid: number, on: boolean): Promise<boolean> {
+  const db = w.tx;
   if (on) {
     const res = await db
       .insertInto('bookmarks')
@@ -202,17 +212,20 @@ export async function setBookmark(db: Queryable, uid: number, pid: number, on: b
     const res = await db.deleteFrom('bookmarks').where('pid', '=', pid).where('uid', '=', uid).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) return false;
   }
-  await db
+  const post = await db
     .updateTable('posts')
     .set((eb) => ({ bookmarks: eb('bookmarks', '+', on ? 1 : -1) }))
     .where('pid', '=', pid)
-    .execute();
+    .returning('tid')
+    .executeTakeFirst();
+  w.changed(memberTag(uid));
+  if (post) w.changed(topicTag(post.tid));
   return true;
 }
 
-/** Records a previous version of a post. */
-export async function insertEdit(db: Queryable, row: Insertable<PostEditsTable>): Promise<void> {
-  await db.insertInto('post_edits').values(row).execute();
+/** Records a previous version of a post (its history is read as asked for, never cached). */
+export async function insertEdit(w: Writer, row: Insertable<PostEditsTable>): Promise<void> {
+  await w.tx.insertInto('post_edits').values(row).execute();
 }
 
 /** A post's previous versions, newest first. */
@@ -221,8 +234,8 @@ export async function editsOf(db: Queryable, pid: number): Promise<PostEditRow[]
 }
 
 /** Deletes the previous versions of a post written at this time; how many went. */
-export async function deleteEdit(db: Queryable, pid: number, edited: number): Promise<number> {
-  const result = await db.deleteFrom('post_edits').where('pid', '=', pid).where('edited', '=', edited).executeTakeFirst();
+export async function deleteEdit(w: Writer, pid: number, edited: number): Promise<number> {
+  const result = await w.tx.deleteFrom('post_edits').where('pid', '=', pid).where('edited', '=', edited).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -240,13 +253,51 @@ export async function replyCounts(db: Queryable, pids: number[]): Promise<Map<nu
 }
 
 /** Moves posts to another topic (topic tools: move, fork, merge). */
-export async function setTopicOf(db: Queryable, pids: number[], tid: number): Promise<void> {
-  if (pids.length) await db.updateTable('posts').set({ tid }).where('pid', 'in', pids).execute();
+export async function setTopicOf(w: Writer, pids: number[], tid: number): Promise<void> {
+  if (!pids.length) return;
+  const before = await w.tx.selectFrom('posts').select(['tid', 'uid']).where('pid', 'in', pids).execute();
+  await w.tx.updateTable('posts').set({ tid }).where('pid', 'in', pids).execute();
+  w.changed(topicTag(tid), ...before.map((p) => topicTag(p.tid)), ...before.map((p) => userCountsTag(p.uid)));
 }
 
 /** Gives posts to another member (topic tools: change owner). */
-export async function setOwnerOf(db: Queryable, pids: number[], uid: number): Promise<void> {
-  if (pids.length) await db.updateTable('posts').set({ uid }).where('pid', 'in', pids).execute();
+export async function setOwnerOf(w: Writer, pids: number[], uid: number): Promise<void> {
+  if (!pids.length) return;
+  const before = await w.tx.selectFrom('posts').select(['tid', 'uid']).where('pid', 'in', pids).execute();
+  await w.tx.updateTable('posts').set({ uid }).where('pid', 'in', pids).execute();
+  w.changed(userCountsTag(uid), ...before.map((p) => topicTag(p.tid)), ...before.map((p) => userCountsTag(p.uid)));
+}
+
+/** A member's posts with their topic's main post, category and deletion (account deletion purges the replies). */
+export async function postsWithTopicOf(db: Queryable, uid: number) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.tid', 'posts.tid')
+    .selectAll('posts')
+    .select(['topics.main_pid as topic_main_pid', 'topics.cid as topic_cid', 'topics.deleted as topic_deleted'])
+    .where('posts.uid', '=', uid)
+    .execute();
+}
+
+/** Deletes a member's votes and takes them off the posts' counters; the votes that went, with each post's author. */
+export async function dropVotesOf(w: Writer, uid: number): Promise<{ pid: number; value: number; author: number }[]> {
+  const votes = await w.tx.selectFrom('votes').innerJoin('posts', 'posts.pid', 'votes.pid').select(['votes.pid', 'votes.value', 'posts.uid as author']).where('votes.uid', '=', uid).execute();
+  for (const v of votes) await bumpVotes(w, v.pid, v.value > 0 ? -1 : 0, v.value < 0 ? -1 : 0);
+  await w.tx.deleteFrom('votes').where('uid', '=', uid).execute();
+  w.changed(memberTag(uid));
+  return votes;
+}
+
+/** Deletes a member's bookmarks and takes them off the posts' counts. */
+export async function dropBookmarksOf(w: Writer, uid: number): Promise<void> {
+  const marked = await w.tx
+    .updateTable('posts')
+    .set((eb) => ({ bookmarks: eb('bookmarks', '-', 1) }))
+    .where('pid', 'in', (eb) => eb.selectFrom('bookmarks').select('pid').where('uid', '=', uid))
+    .returning('tid')
+    .execute();
+  await w.tx.deleteFrom('bookmarks').where('uid', '=', uid).execute();
+  w.changed(memberTag(uid), ...marked.map((p) => topicTag(p.tid)));
 }
 
 /** Who voted on a post and how (+1/-1), oldest vote first. */

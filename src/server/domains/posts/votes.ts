@@ -20,30 +20,32 @@ export async function vote(ctx: PostsDeps, viewer: Viewer, pid: number, delta: n
     if (post.deleted === 1) throw badRequest('error:post-deleted');
     await ctx.privileges.assert(viewer, value > 0 ? 'posts:upvote' : 'posts:downvote', topic.cid);
   }
-  const updated = await ctx.db.transaction().execute(async (tx) => {
+  return ctx.actions.run('post.vote', async (w) => {
+    const tx = w.tx;
     const current = await store.voteOf(tx, viewer.uid, pid);
-    if (current === value) return post;
-    await store.setVote(tx, viewer.uid, pid, value);
-    const up = (value > 0 ? 1 : 0) - (current > 0 ? 1 : 0);
-    const down = (value < 0 ? 1 : 0) - (current < 0 ? 1 : 0);
-    await store.bumpVotes(tx, pid, up, down);
-    if (topic.main_pid === pid) await ctx.topics.bumpVotes(tx, topic.tid, up, down);
-    await ctx.users.bump(tx, post.uid, 'reputation', value - current);
-    return (await store.byPid(tx, pid))!;
+    if (current !== value) {
+      await store.setVote(w, viewer.uid, pid, value);
+      const up = (value > 0 ? 1 : 0) - (current > 0 ? 1 : 0);
+      const down = (value < 0 ? 1 : 0) - (current < 0 ? 1 : 0);
+      await store.bumpVotes(w, pid, up, down);
+      if (topic.main_pid === pid) await ctx.topics.bumpVotes(w, topic.tid, up, down);
+      await ctx.users.bump(tx, post.uid, 'reputation', value - current);
+    }
+    const updated = current === value ? post : (await store.byPid(tx, pid))!;
+    await w.fire('action:post.vote', { post: updated, uid: viewer.uid, value });
+    return updated;
   });
-  await ctx.hooks.fire('action:post.vote', { post: updated, uid: viewer.uid, value });
-  return updated;
 }
 
 /** Bookmarks or unbookmarks a post; doing it twice is a 400 with already-(un)bookmarked. */
 export async function bookmark(ctx: PostsDeps, viewer: Viewer, pid: number, on: boolean): Promise<PostRow> {
   member(viewer);
   const { post } = await loadReadablePost(ctx, viewer, pid);
-  const updated = await ctx.db.transaction().execute(async (tx) => {
-    if (!(await store.setBookmark(tx, viewer.uid, pid, on))) throw badRequest(on ? 'error:already-bookmarked' : 'error:already-unbookmarked');
-    return (await store.byPid(tx, pid))!;
-  });
   void post;
-  await ctx.hooks.fire('action:post.bookmark', { post: updated, uid: viewer.uid, bookmarked: on });
-  return updated;
+  return ctx.actions.run('post.bookmark', async (w) => {
+    if (!(await store.setBookmark(w, viewer.uid, pid, on))) throw badRequest(on ? 'error:already-bookmarked' : 'error:already-unbookmarked');
+    const updated = (await store.byPid(w.tx, pid))!;
+    await w.fire('action:post.bookmark', { post: updated, uid: viewer.uid, bookmarked: on });
+    return updated;
+  });
 }

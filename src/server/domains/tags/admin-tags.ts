@@ -1,6 +1,6 @@
 import type { AdminTag } from '../../../shared/schemas/admin-people.js';
 import { cleanUpTag } from '../../../shared/validation.js';
-import { runAction } from '../../hooks/action.js';
+import type { Writer } from '../../core/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { escapeHtml } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
@@ -41,13 +41,13 @@ export async function adminTags(ctx: TagsDeps, viewer: Viewer, text: string, pag
   return { tags: rows.map((r) => presentAdminTag(r.tag, r.topic_count)), count };
 }
 
-/** Tells every process and open page about topics whose tags changed (guest cache, live readers). */
-async function topicsChanged(ctx: TagsDeps, tids: number[], uid: number): Promise<void> {
+/** Tells open pages about topics whose tags changed (after the action commits). */
+async function topicsChanged(ctx: TagsDeps, w: Writer, tids: number[], uid: number): Promise<void> {
   if (!tids.length) return;
   const rows = await ctx.topics.getMany(tids);
   for (const topic of rows.values()) {
-    const tags = await store.tagNamesOf(ctx.db, topic.tid);
-    void ctx.hooks.fire('action:topic.tags', { topic, uid, tags });
+    const tags = await store.tagNamesOf(w.tx, topic.tid);
+    await w.fire('action:topic.tags', { topic, uid, tags });
   }
 }
 
@@ -56,11 +56,9 @@ export async function createTag(ctx: TagsDeps, viewer: Viewer, raw: string): Pro
   assertAdmin(viewer);
   const tag = await cleanTag(ctx, raw);
   if (await store.byTag(ctx.db, tag)) throw badRequest('error:tag-exists', tag);
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.ensureTag(tx, tag);
-      await ctx.events.log('tag-create', viewer.uid, { tag }, '', tx);
-    },
+  await ctx.actions.run('tag.create', async (w) => {
+    await store.ensureTag(w, tag);
+    await ctx.events.log('tag-create', viewer.uid, { tag }, '', w.tx);
   });
   return presentAdminTag(tag, 0);
 }
@@ -81,14 +79,12 @@ export async function mergeTags(ctx: TagsDeps, viewer: Viewer, rawSources: strin
   if (!sources.length) throw badRequest('error:tag-merge-nothing');
   const tids = new Set<number>();
   for (const s of sources) for (const tid of await store.tidsWithTag(ctx.db, s)) tids.add(tid);
-  const count = await runAction(ctx.db, {
-    write: async (tx) => {
-      for (const s of sources) await store.moveTag(tx, s, target);
-      await store.recountTag(tx, target);
-      await ctx.events.log(kind === 'rename' ? 'tag-rename' : 'tag-merge', viewer.uid, { from: sources, to: target }, '', tx);
-      return Number((await store.byTag(tx, target))?.topic_count ?? 0);
-    },
-    after: () => void topicsChanged(ctx, [...tids], viewer.uid),
+  const count = await ctx.actions.run('tag.merge', async (w) => {
+    for (const s of sources) await store.moveTag(w, s, target);
+    await store.recountTag(w, target);
+    await ctx.events.log(kind === 'rename' ? 'tag-rename' : 'tag-merge', viewer.uid, { from: sources, to: target }, '', w.tx);
+    await topicsChanged(ctx, w, [...tids], viewer.uid);
+    return Number((await store.byTag(w.tx, target))?.topic_count ?? 0);
   });
   return presentAdminTag(target, count);
 }
@@ -105,11 +101,9 @@ export async function deleteTags(ctx: TagsDeps, viewer: Viewer, raw: string[]): 
   for (const r of raw) tags.push(await existing(ctx, r));
   const tids = new Set<number>();
   for (const t of tags) for (const tid of await store.tidsWithTag(ctx.db, t)) tids.add(tid);
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      for (const t of tags) await store.deleteTag(tx, t);
-      await ctx.events.log('tag-delete', viewer.uid, { tags }, '', tx);
-    },
-    after: () => void topicsChanged(ctx, [...tids], viewer.uid),
+  await ctx.actions.run('tag.delete', async (w) => {
+    for (const t of tags) await store.deleteTag(w, t);
+    await ctx.events.log('tag-delete', viewer.uid, { tags }, '', w.tx);
+    await topicsChanged(ctx, w, [...tids], viewer.uid);
   });
 }

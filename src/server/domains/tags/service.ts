@@ -3,14 +3,14 @@ import type { ForumSettings } from '../../../shared/constants.js';
 import { cleanUpTag } from '../../../shared/validation.js';
 import { deepFreeze, SharedPageCache } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes' | 'caches'>;
+export type TagsDeps = Pick<AppContext, 'actions' | 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes' | 'caches'>;
 
 /** How long the most used tags are kept (top), at most: a write of the tags table drops them at once. */
 const TOP_TTL_MS = 5000;
@@ -73,21 +73,21 @@ export class TagsService {
   }
 
   /** Replaces a topic's tags inside the caller's transaction, keeping counts right. */
-  async setForTopic(db: Queryable, tid: number, tags: string[], topicDeleted: boolean): Promise<void> {
-    const old = await store.tagNamesOf(db, tid);
+  async setForTopic(w: Writer, tid: number, tags: string[], topicDeleted: boolean): Promise<void> {
+    const old = await store.tagNamesOf(w.tx, tid);
     const removed = old.filter((t) => !tags.includes(t));
     const added = tags.filter((t) => !old.includes(t));
-    await store.removeTopicTags(db, tid, removed);
-    await store.addTopicTags(db, tid, added);
+    await store.removeTopicTags(w, tid, removed);
+    await store.addTopicTags(w, tid, added);
     if (!topicDeleted) {
-      await store.bumpTagCounts(db, removed, -1);
-      await store.bumpTagCounts(db, added, 1);
+      await store.bumpTagCounts(w, removed, -1);
+      await store.bumpTagCounts(w, added, 1);
     }
   }
 
   /** Moves a topic's tag counts when it is deleted (-1) or restored (+1). */
-  async topicVisibility(db: Queryable, tid: number, delta: 1 | -1): Promise<void> {
-    await store.bumpTagCounts(db, await store.tagNamesOf(db, tid), delta);
+  async topicVisibility(w: Writer, tid: number, delta: 1 | -1): Promise<void> {
+    await store.bumpTagCounts(w, await store.tagNamesOf(w.tx, tid), delta);
   }
 
   /** The tag names of one topic. */
@@ -112,9 +112,9 @@ export class TagsService {
     if (uid <= 0) throw notAuthorised();
     const tag = cleanUpTag(rawTag, Number.MAX_SAFE_INTEGER);
     if (!tag || !(await store.byTag(this.ctx.db, tag))) throw notFound('error:no-tag');
-    await runAction(this.ctx.db, {
-      write: (tx) => store.setFollow(tx, uid, tag, on, Date.now()),
-      after: () => void this.ctx.hooks.fire('action:tag.follow', { uid, tag, following: on }),
+    await this.ctx.actions.run('tag.follow', async (w) => {
+      await store.setFollow(w, uid, tag, on, Date.now());
+      await w.fire('action:tag.follow', { uid, tag, following: on });
     });
   }
 

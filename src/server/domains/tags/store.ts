@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { memberTag, TAGS, topicTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 
 /** The tags of the given topics, keyed by tid, each with its topic count. */
@@ -27,8 +29,10 @@ export async function tagNamesOf(db: Queryable, tid: number): Promise<string[]> 
 }
 
 /** Links tags to a topic, creating missing tags. */
-export async function addTopicTags(db: Queryable, tid: number, tags: string[]): Promise<void> {
+export async function addTopicTags(w: Writer, tid: number, tags: string[]): Promise<void> {
   if (!tags.length) return;
+  w.changed(topicTag(tid), TAGS);
+  const db = w.tx;
   await db
     .insertInto('tags')
     .values(tags.map((tag) => ({ tag, topic_count: 0 })))
@@ -42,15 +46,17 @@ export async function addTopicTags(db: Queryable, tid: number, tags: string[]): 
 }
 
 /** Unlinks tags from a topic. */
-export async function removeTopicTags(db: Queryable, tid: number, tags: string[]): Promise<void> {
+export async function removeTopicTags(w: Writer, tid: number, tags: string[]): Promise<void> {
   if (!tags.length) return;
-  await db.deleteFrom('topic_tags').where('tid', '=', tid).where('tag', 'in', tags).execute();
+  w.changed(topicTag(tid), TAGS);
+  await w.tx.deleteFrom('topic_tags').where('tid', '=', tid).where('tag', 'in', tags).execute();
 }
 
 /** Adds to the topic counts of tags. */
-export async function bumpTagCounts(db: Queryable, tags: string[], by: number): Promise<void> {
+export async function bumpTagCounts(w: Writer, tags: string[], by: number): Promise<void> {
   if (!tags.length || by === 0) return;
-  await db
+  w.changed(TAGS);
+  await w.tx
     .updateTable('tags')
     .set((eb) => ({ topic_count: eb('topic_count', '+', by) }))
     .where('tag', 'in', tags)
@@ -87,7 +93,9 @@ export async function topicsWithTag(db: Queryable, tag: string, cids: number[], 
 }
 
 /** Adds (on) or removes a member's follow of a tag. */
-export async function setFollow(db: Queryable, uid: number, tag: string, on: boolean, at: number): Promise<void> {
+export async function setFollow(w: Writer, uid: number, tag: string, on: boolean, at: number): Promise<void> {
+  w.changed(memberTag(uid));
+  const db = w.tx;
   if (on) await db.insertInto('tag_follows').values({ tag, uid, created: at }).onConflict((oc) => oc.doNothing()).execute();
   else await db.deleteFrom('tag_follows').where('tag', '=', tag).where('uid', '=', uid).execute();
 }
@@ -143,8 +151,9 @@ export async function adminTagList(db: Queryable, text: string, offset: number, 
 }
 
 /** Creates a tag with no topics (nothing when it exists). */
-export async function ensureTag(db: Queryable, tag: string): Promise<void> {
-  await db.insertInto('tags').values({ tag, topic_count: 0 }).onConflict((oc) => oc.column('tag').doNothing()).execute();
+export async function ensureTag(w: Writer, tag: string): Promise<void> {
+  w.changed(TAGS);
+  await w.tx.insertInto('tags').values({ tag, topic_count: 0 }).onConflict((oc) => oc.column('tag').doNothing()).execute();
 }
 
 /** The tids carrying a tag. */
@@ -153,7 +162,9 @@ export async function tidsWithTag(db: Queryable, tag: string): Promise<number[]>
 }
 
 /** Sets a tag's topic count from its links: the topics carrying it that are not deleted (reads topics, same content area). */
-export async function recountTag(db: Queryable, tag: string): Promise<void> {
+export async function recountTag(w: Writer, tag: string): Promise<void> {
+  const db = w.tx;
+  w.changed(TAGS);
   const row = await db
     .selectFrom('topic_tags')
     .innerJoin('topics', 'topics.tid', 'topic_tags.tid')
@@ -168,9 +179,11 @@ export async function recountTag(db: Queryable, tag: string): Promise<void> {
  * Moves every link of tag `from` (topics and followers) to tag `to`, which is created when
  * missing; a topic or follower that already had `to` keeps it once. Then `from` is gone.
  */
-export async function moveTag(db: Queryable, from: string, to: string): Promise<void> {
-  await ensureTag(db, to);
+export async function moveTag(w: Writer, from: string, to: string): Promise<void> {
+  const db = w.tx;
+  await ensureTag(w, to);
   const tids = await tidsWithTag(db, from);
+  w.changed(...tids.map(topicTag));
   for (let i = 0; i < tids.length; i += 50) {
     const part = tids.slice(i, i + 50);
     await db.insertInto('topic_tags').values(part.map((tid) => ({ tid, tag: to }))).onConflict((oc) => oc.columns(['tid', 'tag']).doNothing()).execute();
@@ -180,11 +193,13 @@ export async function moveTag(db: Queryable, from: string, to: string): Promise<
     const part = follows.slice(i, i + 20);
     await db.insertInto('tag_follows').values(part.map((f) => ({ tag: to, uid: f.uid, created: f.created }))).onConflict((oc) => oc.doNothing()).execute();
   }
-  await deleteTag(db, from);
+  await deleteTag(w, from);
 }
 
 /** Deletes a tag: its links to topics, its followers and its row. */
-export async function deleteTag(db: Queryable, tag: string): Promise<void> {
+export async function deleteTag(w: Writer, tag: string): Promise<void> {
+  const db = w.tx;
+  w.changed(TAGS, ...(await tidsWithTag(db, tag)).map(topicTag));
   await db.deleteFrom('topic_tags').where('tag', '=', tag).execute();
   await db.deleteFrom('tag_follows').where('tag', '=', tag).execute();
   await db.deleteFrom('tags').where('tag', '=', tag).execute();

@@ -81,8 +81,8 @@ export async function prepareTopic(ctx: TopicsDeps, viewer: Viewer, data: NewTop
 async function writeNow(ctx: TopicsDeps, viewer: Viewer, p: PreparedTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
   const { category, title, content, html, finalTags, follow } = p;
   const now = Date.now();
-  const result = await ctx.db.transaction().execute(async (tx) => {
-    const inserted = await store.insertTopic(tx, {
+  return ctx.actions.run('topic.create', async (w) => {
+    const inserted = await store.insertTopic(w, {
       cid: category.cid,
       uid: viewer.uid,
       title,
@@ -91,16 +91,16 @@ async function writeNow(ctx: TopicsDeps, viewer: Viewer, p: PreparedTopic, ip: s
       last_post_time: now,
       post_count: 1,
     });
-    const post = await ctx.posts.insert(tx, { tid: inserted.tid, uid: viewer.uid, content, content_html: html, created: now, ip });
-    await store.updateTopic(tx, inserted.tid, { main_pid: post.pid, teaser_pid: post.pid });
-    await ctx.tags.setForTopic(tx, inserted.tid, finalTags, false);
-    await ctx.categories.bumpCounters(tx, category.cid, 1, 1);
-    await ctx.users.bump(tx, viewer.uid, 'topiccount', 1);
-    await ctx.users.recordPost(tx, viewer.uid, now);
-    if (follow) await store.setFollowState(tx, viewer.uid, inserted.tid, 'follow');
-    await store.markRead(tx, viewer.uid, inserted.tid, now);
-    return { topic: (await store.byTid(tx, inserted.tid))!, post };
+    const post = await ctx.posts.insert(w, { tid: inserted.tid, uid: viewer.uid, content, content_html: html, created: now, ip });
+    await store.updateTopic(w, inserted.tid, { main_pid: post.pid, teaser_pid: post.pid });
+    await ctx.tags.setForTopic(w, inserted.tid, finalTags, false);
+    await ctx.categories.bumpCounters(w, category.cid, 1, 1);
+    await ctx.users.bump(w.tx, viewer.uid, 'topiccount', 1);
+    await ctx.users.recordPost(w, viewer.uid, now);
+    if (follow) await store.setFollowState(w, viewer.uid, inserted.tid, 'follow');
+    await store.markRead(w, viewer.uid, inserted.tid, now);
+    const result = { topic: (await store.byTid(w.tx, inserted.tid))!, post };
+    await w.fire('action:topic.save', { topic: result.topic, post: result.post, uid: viewer.uid });
+    return result;
   });
-  await ctx.hooks.fire('action:topic.save', { topic: result.topic, post: result.post, uid: viewer.uid });
-  return result;
 }

@@ -8,7 +8,7 @@ export async function setFollowState(ctx: TopicsDeps, viewer: Viewer, tid: numbe
   member(viewer);
   const topic = await loadTopic(ctx, tid);
   await assertReadable(ctx, viewer, topic);
-  await store.setFollowState(ctx.db, viewer.uid, tid, state);
+  await ctx.actions.run('topic.follow', (w) => store.setFollowState(w, viewer.uid, tid, state));
 }
 
 /**
@@ -23,5 +23,5 @@ export async function markRead(ctx: TopicsDeps, viewer: Viewer, tid: number, las
     const readAt = known ? known.readAt : (await store.readTimes(ctx.db, viewer.uid, [tid])).get(tid);
     if (readAt !== undefined && readAt >= lastPostTime) return;
   }
-  await store.markRead(ctx.db, viewer.uid, tid, Date.now());
+  await ctx.actions.run('topic.read', (w) => store.markRead(w, viewer.uid, tid, Date.now()));
 }

@@ -1,5 +1,4 @@
-import type { Queryable } from '../../db/index.js';
-import { runAction } from '../../hooks/action.js';
+import type { Writer } from '../../core/action.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from './access.js';
@@ -15,12 +14,10 @@ export async function setLocked(ctx: TopicToolsDeps, viewer: Viewer, tid: number
   const topic = await loadTopic(ctx, tid);
   await assertModerator(ctx, viewer, topic.cid);
   const updated = { ...topic, locked: locked ? 1 : 0 };
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.updateTopic(tx, tid, { locked: locked ? 1 : 0 });
-      await recordEvent(ctx, tx, tid, locked ? 'lock' : 'unlock', viewer.uid, {}, ip);
-    },
-    after: () => void ctx.hooks.fire('action:topic.lock', { topic: updated, uid: viewer.uid, locked }),
+  await ctx.actions.run('topic.lock', async (w) => {
+    await store.updateTopic(w, tid, { locked: locked ? 1 : 0 });
+    await recordEvent(ctx, w, tid, locked ? 'lock' : 'unlock', viewer.uid, {}, ip);
+    await w.fire('action:topic.lock', { topic: updated, uid: viewer.uid, locked });
   });
   return updated;
 }
@@ -36,24 +33,22 @@ export async function setPinned(ctx: TopicToolsDeps, viewer: Viewer, tid: number
   if (pinned && expiry && expiry <= Date.now()) throw badRequest('error:invalid-pin-expiry');
   const pin_expiry = pinned ? expiry : 0;
   const updated = { ...topic, pinned: pinned ? 1 : 0, pin_expiry };
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.updateTopic(tx, tid, { pinned: pinned ? 1 : 0, pin_expiry });
-      await recordEvent(ctx, tx, tid, pinned ? 'pin' : 'unpin', viewer.uid, pin_expiry ? { expiry: pin_expiry } : {}, ip);
-      if (pin_expiry) await schedulePinExpiry(ctx, tid, pin_expiry);
-    },
-    after: () => void ctx.hooks.fire('action:topic.pin', { topic: updated, uid: viewer.uid, pinned }),
+  await ctx.actions.run('topic.pin', async (w) => {
+    await store.updateTopic(w, tid, { pinned: pinned ? 1 : 0, pin_expiry });
+    await recordEvent(ctx, w, tid, pinned ? 'pin' : 'unpin', viewer.uid, pin_expiry ? { expiry: pin_expiry } : {}, ip);
+    if (pin_expiry) await schedulePinExpiry(ctx, tid, pin_expiry);
+    await w.fire('action:topic.pin', { topic: updated, uid: viewer.uid, pinned });
   });
   return updated;
 }
 
 /** Moves every counter that counts a visible topic: category, owner's topic count, tag counts. */
-export async function moveVisibility(ctx: TopicsDeps, db: Queryable, topic: TopicRow, delta: 1 | -1): Promise<void> {
+export async function moveVisibility(ctx: TopicsDeps, w: Writer, topic: TopicRow, delta: 1 | -1): Promise<void> {
   // A scheduled topic is counted when it is published (schedule.ts), not before.
   if (topic.scheduled === 1) return;
-  await ctx.categories.bumpCounters(db, topic.cid, delta, delta * topic.post_count);
-  await ctx.users.bump(db, topic.uid, 'topiccount', delta);
-  await ctx.tags.topicVisibility(db, topic.tid, delta);
+  await ctx.categories.bumpCounters(w, topic.cid, delta, delta * topic.post_count);
+  await ctx.users.bump(w.tx, topic.uid, 'topiccount', delta);
+  await ctx.tags.topicVisibility(w, topic.tid, delta);
 }
 
 /** Soft-deletes a topic: its owner (with topics:delete) or a moderator. */
@@ -64,13 +59,13 @@ export async function deleteTopic(ctx: TopicToolsDeps, viewer: Viewer, tid: numb
   const isMod = await ctx.privileges.isModerator(viewer, topic.cid);
   if (!isMod && !(topic.uid === viewer.uid && (await ctx.privileges.can(viewer, 'topics:delete', topic.cid)))) throw forbidden();
   if (topic.deleted === 1) throw badRequest('error:topic-already-deleted');
-  await ctx.db.transaction().execute(async (tx) => {
-    await store.updateTopic(tx, tid, { deleted: 1, deleter_uid: viewer.uid });
-    await moveVisibility(ctx, tx, topic, -1);
-    await recordEvent(ctx, tx, tid, 'delete', viewer.uid);
-  });
   const updated = { ...topic, deleted: 1, deleter_uid: viewer.uid };
-  await ctx.hooks.fire('action:topic.delete', { topic: updated, uid: viewer.uid });
+  await ctx.actions.run('topic.delete', async (w) => {
+    await store.updateTopic(w, tid, { deleted: 1, deleter_uid: viewer.uid });
+    await moveVisibility(ctx, w, topic, -1);
+    await recordEvent(ctx, w, tid, 'delete', viewer.uid);
+    await w.fire('action:topic.delete', { topic: updated, uid: viewer.uid });
+  });
   return updated;
 }
 
@@ -82,23 +77,23 @@ export async function restoreTopic(ctx: TopicToolsDeps, viewer: Viewer, tid: num
   const ownDeletion = topic.uid === viewer.uid && topic.deleter_uid === viewer.uid && (await ctx.privileges.can(viewer, 'topics:delete', topic.cid));
   if (!isMod && !ownDeletion) throw forbidden();
   if (topic.deleted !== 1) throw badRequest('error:topic-already-restored');
-  await ctx.db.transaction().execute(async (tx) => {
-    await store.updateTopic(tx, tid, { deleted: 0, deleter_uid: 0 });
-    await moveVisibility(ctx, tx, topic, 1);
-    await recordEvent(ctx, tx, tid, 'restore', viewer.uid);
-  });
   const updated = { ...topic, deleted: 0, deleter_uid: 0 };
-  await ctx.hooks.fire('action:topic.restore', { topic: updated, uid: viewer.uid });
+  await ctx.actions.run('topic.restore', async (w) => {
+    await store.updateTopic(w, tid, { deleted: 0, deleter_uid: 0 });
+    await moveVisibility(ctx, w, topic, 1);
+    await recordEvent(ctx, w, tid, 'restore', viewer.uid);
+    await w.fire('action:topic.restore', { topic: updated, uid: viewer.uid });
+  });
   return updated;
 }
 
 /** Removes a topic and its posts for ever, taking back every counter they added (inside a transaction). */
-export async function purgeTopicRows(ctx: TopicsDeps, db: Queryable, topic: TopicRow): Promise<void> {
-  if (topic.deleted !== 1) await moveVisibility(ctx, db, topic, -1);
+export async function purgeTopicRows(ctx: TopicsDeps, w: Writer, topic: TopicRow): Promise<void> {
+  if (topic.deleted !== 1) await moveVisibility(ctx, w, topic, -1);
   // The main post of a topic not yet published was never counted for its author.
-  if (topic.scheduled === 1) await ctx.users.bump(db, topic.uid, 'postcount', 1);
-  await ctx.posts.forgetTopicPosts(db, topic.tid);
-  await store.deleteTopic(db, topic.tid);
+  if (topic.scheduled === 1) await ctx.users.bump(w.tx, topic.uid, 'postcount', 1);
+  await ctx.posts.forgetTopicPosts(w, topic.tid);
+  await store.deleteTopic(w, topic.tid);
 }
 
 /** Purges a topic: the purge privilege, and ownership or moderation. */
@@ -108,8 +103,10 @@ export async function purgeTopic(ctx: TopicsDeps, viewer: Viewer, tid: number): 
   const may =
     (await ctx.privileges.can(viewer, 'purge', topic.cid)) && (topic.uid === viewer.uid || (await ctx.privileges.isModerator(viewer, topic.cid)));
   if (!may) throw forbidden();
-  await ctx.db.transaction().execute((tx) => purgeTopicRows(ctx, tx, topic));
-  await ctx.hooks.fire('action:topic.purge', { topic, uid: viewer.uid });
+  await ctx.actions.run('topic.purge', async (w) => {
+    await purgeTopicRows(ctx, w, topic);
+    await w.fire('action:topic.purge', { topic, uid: viewer.uid });
+  });
 }
 
 /** Purges every topic of a category, one transaction per topic (before the category goes). */
@@ -117,8 +114,10 @@ export async function purgeCategoryContent(ctx: TopicsDeps, cid: number): Promis
   for (const tid of await store.tidsOfCategory(ctx.db, cid)) {
     const topic = await store.byTid(ctx.db, tid);
     if (!topic) continue;
-    await ctx.db.transaction().execute((tx) => purgeTopicRows(ctx, tx, topic));
-    await ctx.hooks.fire('action:topic.purge', { topic, uid: 0 });
+    await ctx.actions.run('topic.purge', async (w) => {
+      await purgeTopicRows(ctx, w, topic);
+      await w.fire('action:topic.purge', { topic, uid: 0 });
+    });
   }
 }
 
@@ -141,12 +140,10 @@ export async function setTopicTags(ctx: TopicToolsDeps, viewer: Viewer, tid: num
     next = ctx.tags.validate(tags ?? [], s);
   }
   await ctx.tags.checkForCategory(next, topic.cid, s);
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await ctx.tags.setForTopic(tx, tid, next, topic.deleted === 1);
-      await recordEvent(ctx, tx, tid, 'tag', viewer.uid, { tags: next });
-    },
-    after: () => void ctx.hooks.fire('action:topic.tags', { topic, uid: viewer.uid, tags: next }),
+  await ctx.actions.run('topic.tags', async (w) => {
+    await ctx.tags.setForTopic(w, tid, next, topic.deleted === 1);
+    await recordEvent(ctx, w, tid, 'tag', viewer.uid, { tags: next });
+    await w.fire('action:topic.tags', { topic, uid: viewer.uid, tags: next });
   });
   return next;
 }

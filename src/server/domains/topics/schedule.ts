@@ -1,5 +1,4 @@
 import { slugify } from '../../../shared/slug.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest } from '../../http/errors.js';
 import type { PostRow } from '../posts/store.js';
 import type { Viewer } from '../privileges/service.js';
@@ -31,18 +30,16 @@ export async function scheduleTime(ctx: TopicsDeps, viewer: Viewer, timestamp: n
  */
 export async function writeScheduled(ctx: TopicsDeps, viewer: Viewer, p: PreparedTopic, ip: string): Promise<{ topic: TopicRow; post: PostRow }> {
   const at = p.publishAt!;
-  return runAction(ctx.db, {
-    write: async (tx) => {
-      const inserted = await store.insertTopic(tx, { cid: p.category.cid, uid: viewer.uid, title: p.title, slug: slugify(p.title), created: at, last_post_time: at, post_count: 1, scheduled: 1 });
-      const post = await ctx.posts.insert(tx, { tid: inserted.tid, uid: viewer.uid, content: p.content, content_html: p.html, created: at, ip });
-      await store.updateTopic(tx, inserted.tid, { main_pid: post.pid, teaser_pid: post.pid });
-      // Tags are attached uncounted (as for a deleted topic) until publication.
-      await ctx.tags.setForTopic(tx, inserted.tid, p.finalTags, true);
-      if (p.follow) await store.setFollowState(tx, viewer.uid, inserted.tid, 'follow');
-      await store.markRead(tx, viewer.uid, inserted.tid, at);
-      await ctx.jobs.enqueue(PUBLISH_JOB, { tid: inserted.tid }, { runAt: at });
-      return { topic: (await store.byTid(tx, inserted.tid))!, post };
-    },
+  return ctx.actions.run('topic.schedule', async (w) => {
+    const inserted = await store.insertTopic(w, { cid: p.category.cid, uid: viewer.uid, title: p.title, slug: slugify(p.title), created: at, last_post_time: at, post_count: 1, scheduled: 1 });
+    const post = await ctx.posts.insert(w, { tid: inserted.tid, uid: viewer.uid, content: p.content, content_html: p.html, created: at, ip });
+    await store.updateTopic(w, inserted.tid, { main_pid: post.pid, teaser_pid: post.pid });
+    // Tags are attached uncounted (as for a deleted topic) until publication.
+    await ctx.tags.setForTopic(w, inserted.tid, p.finalTags, true);
+    if (p.follow) await store.setFollowState(w, viewer.uid, inserted.tid, 'follow');
+    await store.markRead(w, viewer.uid, inserted.tid, at);
+    await ctx.jobs.enqueue(PUBLISH_JOB, { tid: inserted.tid }, { runAt: at });
+    return { topic: (await store.byTid(w.tx, inserted.tid))!, post };
   });
 }
 
@@ -55,22 +52,18 @@ export async function publishScheduled(ctx: TopicsDeps, tid: number): Promise<To
   if (!topic || topic.scheduled !== 1) return null;
   const post = await ctx.posts.get(topic.main_pid);
   if (!post) return null;
-  return runAction(ctx.db, {
-    write: async (tx) => {
-      const published = await store.publish(tx, tid);
-      if (!published) return null;
-      // A topic deleted while it waited is counted by its restore (moderate.ts), as any deleted one.
-      if (published.deleted !== 1) {
-        await ctx.categories.bumpCounters(tx, published.cid, 1, 1);
-        await ctx.tags.topicVisibility(tx, tid, 1);
-        await ctx.users.bump(tx, published.uid, 'topiccount', 1);
-      }
-      await ctx.users.recordPost(tx, published.uid, Number(published.created));
-      return published;
-    },
-    after: (published) => {
-      if (published) void ctx.hooks.fire('action:topic.save', { topic: published, post, uid: published.uid });
-    },
+  return ctx.actions.run('topic.publish', async (w) => {
+    const published = await store.publish(w, tid);
+    if (!published) return null;
+    // A topic deleted while it waited is counted by its restore (moderate.ts), as any deleted one.
+    if (published.deleted !== 1) {
+      await ctx.categories.bumpCounters(w, published.cid, 1, 1);
+      await ctx.tags.topicVisibility(w, tid, 1);
+      await ctx.users.bump(w.tx, published.uid, 'topiccount', 1);
+    }
+    await ctx.users.recordPost(w, published.uid, Number(published.created));
+    await w.fire('action:topic.save', { topic: published, post, uid: published.uid });
+    return published;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
@@ -18,7 +19,7 @@ import type { TopicRow } from './store.js';
 import { purgeTopicsOf } from './member-content.js';
 
 /** What the topics service uses of the application: its explicit dependencies. */
-export type TopicsDeps = Pick<AppContext, 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
+export type TopicsDeps = Pick<AppContext, 'actions' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 /** What the topic tools and the service use besides: the audit log, the shared caches. */
 export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'caches' | 'events' | 'writes'>;
@@ -102,9 +103,9 @@ export class TopicsService {
     return this.teaserSets.get(key, () => categoryTeasers(this.ctx, cids));
   }
 
-  /** Purges every topic a member started, in the caller's transaction (account deletion); the purged topics. */
-  async purgeTopicsOf(db: Queryable, uid: number): Promise<TopicRow[]> {
-    return purgeTopicsOf(this.ctx, db, uid);
+  /** Purges every topic a member started, in the caller's action (account deletion); the purged topics. */
+  async purgeTopicsOf(w: Writer, uid: number): Promise<TopicRow[]> {
+    return purgeTopicsOf(this.ctx, w, uid);
   }
 
   /** Purges every topic of a category (before the category is deleted). */
@@ -117,9 +118,9 @@ export class TopicsService {
     return store.countOfCategory(this.ctx.db, cid);
   }
 
-  /** Moves every topic of a category to another, inside the caller's transaction (counters are the caller's). */
-  async moveCategoryContent(db: Queryable, fromCid: number, toCid: number): Promise<number> {
-    return store.moveCategoryTopics(db, fromCid, toCid);
+  /** Moves every topic of a category to another, inside the caller's action (counters are the caller's). */
+  async moveCategoryContent(w: Writer, fromCid: number, toCid: number): Promise<number> {
+    return store.moveCategoryTopics(w, fromCid, toCid);
   }
 
   /** Creates a topic and its main post (`fromQueue`: a queued topic a moderator accepted). */
@@ -200,40 +201,40 @@ export class TopicsService {
     return markRead(this.ctx, viewer, tid, lastPostTime, known);
   }
 
-  /** Adds to a topic's post count inside a content transaction. */
-  async bumpPostCount(db: Queryable, tid: number, by: number): Promise<void> {
-    await store.bumpPostCount(db, tid, by);
+  /** Adds to a topic's post count inside a content action. */
+  async bumpPostCount(w: Writer, tid: number, by: number): Promise<void> {
+    await store.bumpPostCount(w, tid, by);
   }
 
-  /** Counts a new reply, makes it the teaser and returns the topic, inside the reply's transaction. */
-  async recordReply(db: Queryable, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
-    return store.recordReply(db, tid, pid, created);
+  /** Counts a new reply, makes it the teaser and returns the topic, inside the reply's action. */
+  async recordReply(w: Writer, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
+    return store.recordReply(w, tid, pid, created);
   }
 
-  /** Adds to a topic's vote counters (they mirror its main post's) inside a transaction. */
-  async bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
-    await store.bumpVotes(db, tid, up, down);
+  /** Adds to a topic's vote counters (they mirror its main post's) inside an action. */
+  async bumpVotes(w: Writer, tid: number, up: number, down: number): Promise<void> {
+    await store.bumpVotes(w, tid, up, down);
   }
 
   /** Points a topic's teaser and last post time at its newest visible post. */
-  async refreshTeaser(db: Queryable, tid: number): Promise<void> {
-    const topic = await store.byTid(db, tid);
+  async refreshTeaser(w: Writer, tid: number): Promise<void> {
+    const topic = await store.byTid(w.tx, tid);
     if (!topic) return;
-    const latest = await this.ctx.posts.latestVisible(db, tid);
-    await store.updateTopic(db, tid, {
+    const latest = await this.ctx.posts.latestVisible(w.tx, tid);
+    await store.updateTopic(w, tid, {
       teaser_pid: latest?.pid ?? topic.main_pid,
       last_post_time: latest ? latest.created : topic.created,
     });
   }
 
-  /** Records a timeline event and its audit-log entry inside a tool's transaction (post tools call it). */
-  async recordEvent(db: Queryable, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
-    return recordEvent(this.ctx, db, tid, type, uid, data, ip);
+  /** Records a timeline event and its audit-log entry inside a tool's action (post tools call it). */
+  async recordEvent(w: Writer, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
+    return recordEvent(this.ctx, w, tid, type, uid, data, ip);
   }
 
-  /** Gives a topic to another starter inside a change-owner's transaction (its main post changed hands). */
-  async setOwner(db: Queryable, tid: number, uid: number): Promise<void> {
-    await store.updateTopic(db, tid, { uid });
+  /** Gives a topic to another starter inside a change-owner's action (its main post changed hands). */
+  async setOwner(w: Writer, tid: number, uid: number): Promise<void> {
+    await store.updateTopic(w, tid, { uid });
   }
 
   /** Whether a member is one of the topic's editors (may edit its first post). */
@@ -241,18 +242,18 @@ export class TopicsService {
     return isEditor(this.ctx, tid, uid);
   }
 
-  /** Changes a topic's title (and slug) inside an edit's transaction. */
-  async setTitle(db: Queryable, tid: number, title: string, slug: string): Promise<void> {
-    await store.updateTopic(db, tid, { title, slug });
+  /** Changes a topic's title (and slug) inside an edit's action. */
+  async setTitle(w: Writer, tid: number, title: string, slug: string): Promise<void> {
+    await store.updateTopic(w, tid, { title, slug });
   }
 
-  /** Follows a topic for a member inside a transaction (auto-follow on create or reply). */
-  async followIn(db: Queryable, uid: number, tid: number): Promise<void> {
-    await store.setFollowState(db, uid, tid, 'follow');
+  /** Follows a topic for a member inside an action (auto-follow on create or reply). */
+  async followIn(w: Writer, uid: number, tid: number): Promise<void> {
+    await store.setFollowState(w, uid, tid, 'follow');
   }
 
-  /** Records a read inside a transaction (a member's own post counts as read). */
-  async markReadIn(db: Queryable, uid: number, tid: number, at: number): Promise<void> {
-    if (uid > 0) await store.markRead(db, uid, tid, at);
+  /** Records a read inside an action (a member's own post counts as read). */
+  async markReadIn(w: Writer, uid: number, tid: number, at: number): Promise<void> {
+    if (uid > 0) await store.markRead(w, uid, tid, at);
   }
 }

@@ -1,4 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { categoryTag, memberTag, topicTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import { runBatch, slots, type BatchPart, type SlotOf } from '../../db/prepared.js';
 import type { Database, TopicsTable } from '../../db/schema.js';
@@ -17,24 +19,34 @@ export async function byTids(db: Queryable, tids: number[]): Promise<TopicRow[]>
 }
 
 /** Inserts a topic and returns the row. */
-export async function insertTopic(db: Queryable, row: Insertable<TopicsTable>): Promise<TopicRow> {
-  return db.insertInto('topics').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertTopic(w: Writer, row: Insertable<TopicsTable>): Promise<TopicRow> {
+  const topic = await w.tx.insertInto('topics').values(row).returningAll().executeTakeFirstOrThrow();
+  changedTopic(w, topic);
+  return topic;
 }
 
-/** Updates a topic's fields. */
-export async function updateTopic(db: Queryable, tid: number, fields: Updateable<TopicsTable>): Promise<void> {
-  await db.updateTable('topics').set(fields).where('tid', '=', tid).execute();
+/** A topic's row and its category's lists changed. */
+function changedTopic(w: Writer, topic: { tid: number; cid: number } | undefined): void {
+  if (topic) w.changed(topicTag(topic.tid), categoryTag(topic.cid));
+}
+
+/** Updates a topic's fields (a new `cid` moves it: both categories' lists change). */
+export async function updateTopic(w: Writer, tid: number, fields: Updateable<TopicsTable>): Promise<void> {
+  if (fields.cid !== undefined) changedTopic(w, await w.tx.selectFrom('topics').select(['tid', 'cid']).where('tid', '=', tid).executeTakeFirst());
+  changedTopic(w, await w.tx.updateTable('topics').set(fields).where('tid', '=', tid).returning(['tid', 'cid']).executeTakeFirst());
 }
 
 /** Clears a topic's scheduled flag; the row when this call published it, undefined when it was not scheduled. */
-export async function publish(db: Queryable, tid: number): Promise<TopicRow | undefined> {
-  return db.updateTable('topics').set({ scheduled: 0 }).where('tid', '=', tid).where('scheduled', '=', 1).returningAll().executeTakeFirst();
+export async function publish(w: Writer, tid: number): Promise<TopicRow | undefined> {
+  const topic = await w.tx.updateTable('topics').set({ scheduled: 0 }).where('tid', '=', tid).where('scheduled', '=', 1).returningAll().executeTakeFirst();
+  changedTopic(w, topic);
+  return topic;
 }
 
 /** Adds to a topic's post count. */
-export async function bumpPostCount(db: Queryable, tid: number, by: number): Promise<void> {
+export async function bumpPostCount(w: Writer, tid: number, by: number): Promise<void> {
   if (by === 0) return;
-  await db.updateTable('topics').set((eb) => ({ post_count: eb('post_count', '+', by) })).where('tid', '=', tid).execute();
+  changedTopic(w, await w.tx.updateTable('topics').set((eb) => ({ post_count: eb('post_count', '+', by) })).where('tid', '=', tid).returning(['tid', 'cid']).executeTakeFirst());
 }
 
 /**
@@ -42,8 +54,8 @@ export async function bumpPostCount(db: Queryable, tid: number, by: number): Pro
  * topic's teaser: one statement, returning the topic. (Newest is by time, then by pid, as
  * in latestVisible: concurrent replies may commit out of pid order.)
  */
-export async function recordReply(db: Queryable, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
-  return db
+export async function recordReply(w: Writer, tid: number, pid: number, created: number): Promise<TopicRow | undefined> {
+  const topic = await w.tx
     .updateTable('topics')
     .set((eb) => ({
       post_count: eb('post_count', '+', 1),
@@ -55,21 +67,30 @@ export async function recordReply(db: Queryable, tid: number, pid: number, creat
     .where('tid', '=', tid)
     .returningAll()
     .executeTakeFirst();
+  changedTopic(w, topic);
+  return topic;
 }
 
 /** Adds to a topic's vote counters (they mirror its main post's). */
-export async function bumpVotes(db: Queryable, tid: number, up: number, down: number): Promise<void> {
+export async function bumpVotes(w: Writer, tid: number, up: number, down: number): Promise<void> {
   if (!up && !down) return;
-  await db
+  const topic = await w.tx
     .updateTable('topics')
     .set((eb) => ({ upvotes: eb('upvotes', '+', up), downvotes: eb('downvotes', '+', down) }))
     .where('tid', '=', tid)
-    .execute();
+    .returning(['tid', 'cid'])
+    .executeTakeFirst();
+  changedTopic(w, topic);
 }
 
 /** Deletes a topic row for ever (posts, tags, follows and reads cascade). */
-export async function deleteTopic(db: Queryable, tid: number): Promise<void> {
-  await db.deleteFrom('topics').where('tid', '=', tid).execute();
+export async function deleteTopic(w: Writer, tid: number): Promise<void> {
+  changedTopic(w, await w.tx.deleteFrom('topics').where('tid', '=', tid).returning(['tid', 'cid']).executeTakeFirst());
+}
+
+/** Every topic a member started (account deletion purges them). */
+export async function startedBy(db: Queryable, uid: number): Promise<TopicRow[]> {
+  return db.selectFrom('topics').selectAll().where('uid', '=', uid).execute();
 }
 
 /** The tids of a category (for purging it). */
@@ -78,9 +99,10 @@ export async function tidsOfCategory(db: Queryable, cid: number): Promise<number
 }
 
 /** Moves every topic of a category to another (a category deleted with its topics moved); how many. */
-export async function moveCategoryTopics(db: Queryable, fromCid: number, toCid: number): Promise<number> {
-  const res = await db.updateTable('topics').set({ cid: toCid }).where('cid', '=', fromCid).executeTakeFirst();
-  return Number(res.numUpdatedRows ?? 0);
+export async function moveCategoryTopics(w: Writer, fromCid: number, toCid: number): Promise<number> {
+  const moved = await w.tx.updateTable('topics').set({ cid: toCid }).where('cid', '=', fromCid).returning('tid').execute();
+  w.changed(categoryTag(fromCid), categoryTag(toCid), ...moved.map((t) => topicTag(t.tid)));
+  return moved.length;
 }
 
 /** How many topics a category holds, whatever their state (deleted and scheduled ones too). */
@@ -435,12 +457,14 @@ export async function followers(db: Queryable, tid: number): Promise<number[]> {
 }
 
 /** Sets a member's follow state, or clears it (null). */
-export async function setFollowState(db: Queryable, uid: number, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
+export async function setFollowState(w: Writer, uid: number, tid: number, state: 'follow' | 'ignore' | null): Promise<void> {
+  // The topic's follower count shows on its page and in lists.
+  w.changed(memberTag(uid), topicTag(tid));
   if (state === null) {
-    await db.deleteFrom('topic_follows').where('uid', '=', uid).where('tid', '=', tid).execute();
+    await w.tx.deleteFrom('topic_follows').where('uid', '=', uid).where('tid', '=', tid).execute();
     return;
   }
-  await db
+  await w.tx
     .insertInto('topic_follows')
     .values({ uid, tid, state })
     .onConflict((oc) => oc.columns(['tid', 'uid']).doUpdateSet({ state }))
@@ -455,8 +479,9 @@ export async function readTimes(db: Queryable, uid: number, tids: number[]): Pro
 }
 
 /** Records that a member read a topic now. */
-export async function markRead(db: Queryable, uid: number, tid: number, at: number): Promise<void> {
-  await db
+export async function markRead(w: Writer, uid: number, tid: number, at: number): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx
     .insertInto('topic_reads')
     .values({ uid, tid, read_at: at })
     .onConflict((oc) => oc.columns(['uid', 'tid']).doUpdateSet({ read_at: at }))
@@ -490,9 +515,10 @@ export async function followerCounts(db: Queryable, tids: number[]): Promise<Map
 }
 
 /** Unpins a topic whose pin still carries this expiry; true when this call lifted it. */
-export async function liftPin(db: Queryable, tid: number, expiry: number): Promise<boolean> {
-  const r = await db.updateTable('topics').set({ pinned: 0, pin_expiry: 0 }).where('tid', '=', tid).where('pinned', '=', 1).where('pin_expiry', '=', expiry).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export async function liftPin(w: Writer, tid: number, expiry: number): Promise<boolean> {
+  const topic = await w.tx.updateTable('topics').set({ pinned: 0, pin_expiry: 0 }).where('tid', '=', tid).where('pinned', '=', 1).where('pin_expiry', '=', expiry).returning(['tid', 'cid']).executeTakeFirst();
+  changedTopic(w, topic);
+  return topic !== undefined;
 }
 
 /** Topics by title (case-insensitive substring) in these categories, newest activity first (the tools' topic picker). */
@@ -517,9 +543,10 @@ export async function redirectOf(db: Queryable, tid: number): Promise<number | u
 }
 
 /** Points a merged topic's address at the topic it went into (and any older redirects to it too). */
-export async function addRedirect(db: Queryable, tid: number, toTid: number): Promise<void> {
-  await db.updateTable('topic_redirects').set({ to_tid: toTid }).where('to_tid', '=', tid).execute();
-  await db.insertInto('topic_redirects').values({ tid, to_tid: toTid, created: Date.now() }).execute();
+export async function addRedirect(w: Writer, tid: number, toTid: number): Promise<void> {
+  await w.tx.updateTable('topic_redirects').set({ to_tid: toTid }).where('to_tid', '=', tid).execute();
+  await w.tx.insertInto('topic_redirects').values({ tid, to_tid: toTid, created: Date.now() }).execute();
+  w.changed(topicTag(tid));
 }
 
 /** The members besides the author who may edit a topic's first post. */
@@ -528,7 +555,8 @@ export async function editorsOf(db: Queryable, tid: number): Promise<number[]> {
 }
 
 /** Replaces a topic's editors list. */
-export async function setEditors(db: Queryable, tid: number, uids: number[]): Promise<void> {
-  await db.deleteFrom('topic_editors').where('tid', '=', tid).execute();
-  if (uids.length) await db.insertInto('topic_editors').values(uids.map((uid) => ({ tid, uid }))).execute();
+export async function setEditors(w: Writer, tid: number, uids: number[]): Promise<void> {
+  await w.tx.deleteFrom('topic_editors').where('tid', '=', tid).execute();
+  if (uids.length) await w.tx.insertInto('topic_editors').values(uids.map((uid) => ({ tid, uid }))).execute();
+  w.changed(topicTag(tid));
 }

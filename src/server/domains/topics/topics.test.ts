@@ -231,7 +231,7 @@ describe('the teaser under concurrent replies', () => {
       .values({ tid: t.tid, uid: bob.user.uid, to_pid: 0, content: 'older', content_html: '<p>older</p>', created: Number(row.last_post_time) - 5, ip: '' })
       .returning('pid')
       .executeTakeFirstOrThrow();
-    const after = await forum.ctx.db.transaction().execute((tx) => forum.ctx.topics.recordReply(tx, t.tid, older.pid, Number(row.last_post_time) - 5));
+    const after = await forum.ctx.actions.run('test.reply', (w) => forum.ctx.topics.recordReply(w, t.tid, older.pid, Number(row.last_post_time) - 5));
     expect(after!.post_count).toBe(row.post_count + 1);
     expect(after!.teaser_pid).toBe(newer.pid);
     expect(Number(after!.last_post_time)).toBe(Number(row.last_post_time));

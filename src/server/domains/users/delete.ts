@@ -1,6 +1,5 @@
 import { verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS } from '../groups/service.js';
@@ -10,7 +9,7 @@ import * as store from './store.js';
 /** What an account deletion uses of the application. */
 export type DeleteDeps = Pick<
   AppContext,
-  'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
+  'actions' | 'auth' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
 >;
 
 /**
@@ -53,27 +52,25 @@ export async function deleteMember(ctx: DeleteDeps, actor: Viewer, uid: number, 
   }
   const purge = kind === 'both';
   const uploads = purge ? await allUploadIds(ctx, uid) : [];
-  const { topics, replies } = await runAction(ctx.db, {
-    write: async (tx) => {
-      const topics = purge ? await ctx.topics.purgeTopicsOf(tx, uid) : [];
-      const replies = purge ? await ctx.posts.purgeContentOf(tx, uid) : [];
-      // Tokens and sessions also go by the foreign keys' cascade; said here so it does not rest on that alone.
-      await ctx.auth.revokeTokensOf(uid, tx);
-      await ctx.auth.destroySessionsOf(uid, undefined, tx);
-      await store.dropFollowsOf(tx, uid);
-      await store.deleteUser(tx, uid);
-      await ctx.events.log('user-delete', actor.uid, { targetUid: uid, username: user.username, kind }, input.ip ?? '', tx);
-      return { topics, replies };
-    },
-  });
-  for (const topic of topics) await ctx.hooks.fire('action:topic.purge', { topic, uid: actor.uid });
-  if (replies.length) {
-    const parents = await ctx.topics.getMany([...new Set(replies.map((p) => p.tid))]);
-    for (const post of replies) {
-      const topic = parents.get(post.tid);
-      if (topic) await ctx.hooks.fire('action:post.purge', { post, topic, uid: actor.uid });
+  await ctx.actions.run('user.delete', async (w) => {
+    const tx = w.tx;
+    const topics = purge ? await ctx.topics.purgeTopicsOf(w, uid) : [];
+    const replies = purge ? await ctx.posts.purgeContentOf(w, uid) : [];
+    // Tokens and sessions also go by the foreign keys' cascade; said here so it does not rest on that alone.
+    await ctx.auth.revokeTokensOf(uid, tx);
+    await ctx.auth.destroySessionsOf(uid, undefined, tx);
+    await store.dropFollowsOf(tx, uid);
+    await store.deleteUser(tx, uid);
+    await ctx.events.log('user-delete', actor.uid, { targetUid: uid, username: user.username, kind }, input.ip ?? '', tx);
+    for (const topic of topics) await w.fire('action:topic.purge', { topic, uid: actor.uid });
+    if (replies.length) {
+      const parents = await ctx.topics.getMany([...new Set(replies.map((p) => p.tid))]);
+      for (const post of replies) {
+        const topic = parents.get(post.tid);
+        if (topic) await w.fire('action:post.purge', { post, topic, uid: actor.uid });
+      }
     }
-  }
+  });
   // The member's files: each goes unless another member's upload row names the same bytes.
   const owner: Viewer = { uid, groups: [], isAdmin: false, isGlobalMod: false };
   for (const id of uploads) await ctx.uploads.remove(owner, id).catch(() => undefined);

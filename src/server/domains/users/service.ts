@@ -3,6 +3,7 @@ import { slugify } from '../../../shared/slug.js';
 import type { UserSettings } from '../../../shared/types.js';
 import { emailError, passwordError, usernameError } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
@@ -568,8 +569,8 @@ export class UsersService {
   }
 
   /** Counts a member's new post and records its time, inside the post's transaction. */
-  async recordPost(db: Queryable, uid: number, time: number): Promise<void> {
-    await store.recordPost(db, uid, time);
+  async recordPost(w: Writer, uid: number, time: number): Promise<void> {
+    await store.recordPost(w, uid, time);
   }
 
   /** The viewer follows (on) or unfollows a member. */

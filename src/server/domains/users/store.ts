@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { userCountsTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { BatchPart } from '../../db/prepared.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -62,9 +64,10 @@ export async function bumpUser(db: Queryable, uid: number, field: 'postcount' | 
 }
 
 /** Counts a member's new post and records its time (for flood control), in one statement. */
-export async function recordPost(db: Queryable, uid: number, time: number): Promise<void> {
+export async function recordPost(w: Writer, uid: number, time: number): Promise<void> {
   if (uid <= 0) return;
-  await db.updateTable('users').set((eb) => ({ postcount: eb('postcount', '+', 1), lastposttime: time })).where('uid', '=', uid).execute();
+  w.changed(userCountsTag(uid));
+  await w.tx.updateTable('users').set((eb) => ({ postcount: eb('postcount', '+', 1), lastposttime: time })).where('uid', '=', uid).execute();
 }
 
 /** Deletes a member row. */

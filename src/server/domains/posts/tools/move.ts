@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/index.js';
-import { runAction } from '../../../hooks/action.js';
+import type { Writer } from '../../../core/action.js';
 import { badRequest, notAuthorised } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
 import type { TopicRow } from '../../topics/store.js';
@@ -21,16 +21,16 @@ const counts = (t: Pick<TopicRow, 'deleted' | 'scheduled'>) => t.deleted !== 1 &
  * counts and teasers and (when the topics count in different places) the categories' post
  * counts follow. Authors keep their counts: the posts are still theirs and still visible.
  */
-export async function movePostRows(ctx: PostsDeps, db: Queryable, posts: PostRow[], from: TopicRow, to: TopicRow): Promise<void> {
+export async function movePostRows(ctx: PostsDeps, w: Writer, posts: PostRow[], from: TopicRow, to: TopicRow): Promise<void> {
   if (!posts.length) return;
   const visible = posts.filter((p) => p.deleted !== 1).length;
-  await store.setTopicOf(db, posts.map((p) => p.pid), to.tid);
-  await ctx.topics.bumpPostCount(db, from.tid, -visible);
-  await ctx.topics.bumpPostCount(db, to.tid, visible);
-  if (counts(from)) await ctx.categories.bumpCounters(db, from.cid, 0, -visible);
-  if (counts(to)) await ctx.categories.bumpCounters(db, to.cid, 0, visible);
-  await ctx.topics.refreshTeaser(db, from.tid);
-  await ctx.topics.refreshTeaser(db, to.tid);
+  await store.setTopicOf(w, posts.map((p) => p.pid), to.tid);
+  await ctx.topics.bumpPostCount(w, from.tid, -visible);
+  await ctx.topics.bumpPostCount(w, to.tid, visible);
+  if (counts(from)) await ctx.categories.bumpCounters(w, from.cid, 0, -visible);
+  if (counts(to)) await ctx.categories.bumpCounters(w, to.cid, 0, visible);
+  await ctx.topics.refreshTeaser(w, from.tid);
+  await ctx.topics.refreshTeaser(w, to.tid);
 }
 
 /**
@@ -43,13 +43,11 @@ export async function movePosts(ctx: PostsDeps, viewer: Viewer, pids: number[], 
   const { posts, from } = await loadSelection(ctx, viewer, pids);
   if (from.tid === toTid) throw badRequest('error:cant-move-to-same-topic');
   const to = await loadMoveTarget(ctx, viewer, toTid);
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await movePostRows(ctx, tx, posts, from, to);
-      await ctx.topics.recordEvent(tx, from.tid, 'posts-moved-out', viewer.uid, { count: posts.length, otherTid: to.tid }, ip);
-      await ctx.topics.recordEvent(tx, to.tid, 'posts-moved-in', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
-    },
-    after: () => void ctx.hooks.fire('action:topic.tools', { tids: [from.tid, to.tid], uid: viewer.uid, tool: 'move-posts' }),
+  await ctx.actions.run('post.move', async (w) => {
+    await movePostRows(ctx, w, posts, from, to);
+    await ctx.topics.recordEvent(w, from.tid, 'posts-moved-out', viewer.uid, { count: posts.length, otherTid: to.tid }, ip);
+    await ctx.topics.recordEvent(w, to.tid, 'posts-moved-in', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
+    await w.fire('action:topic.tools', { tids: [from.tid, to.tid], uid: viewer.uid, tool: 'move-posts' });
   });
   return { from, to, moved: posts.length };
 }

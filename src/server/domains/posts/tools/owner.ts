@@ -1,4 +1,4 @@
-import { runAction } from '../../../hooks/action.js';
+import type { Writer } from '../../../core/action.js';
 import { badRequest, notAuthorised, notFound } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
 import type { TopicRow } from '../../topics/store.js';
@@ -23,36 +23,35 @@ export async function changeOwner(ctx: PostToolsDeps, viewer: Viewer, pids: numb
   const topics = await ctx.topics.getMany([...new Set(posts.map((p) => p.tid))]);
   await assertModerates(ctx, viewer, topics.values());
   const changing = posts.filter((p) => p.uid !== toUid);
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.setOwnerOf(tx, changing.map((p) => p.pid), toUid);
-      for (const post of changing) {
-        const topic = topics.get(post.tid)!;
-        if (post.deleted !== 1) {
-          await ctx.users.bump(tx, post.uid, 'postcount', -1);
-          await ctx.users.bump(tx, toUid, 'postcount', 1);
-        }
-        const score = post.upvotes - post.downvotes;
-        if (score) {
-          await ctx.users.bump(tx, post.uid, 'reputation', -score);
-          await ctx.users.bump(tx, toUid, 'reputation', score);
-        }
-        if (post.pid === topic.main_pid) await giveTopic(ctx, tx, topic, toUid);
+  await ctx.actions.run('post.change-owner', async (w) => {
+    const tx = w.tx;
+    await store.setOwnerOf(w, changing.map((p) => p.pid), toUid);
+    for (const post of changing) {
+      const topic = topics.get(post.tid)!;
+      if (post.deleted !== 1) {
+        await ctx.users.bump(tx, post.uid, 'postcount', -1);
+        await ctx.users.bump(tx, toUid, 'postcount', 1);
       }
-      const perTopic = new Map<number, number>();
-      for (const p of changing) perTopic.set(p.tid, (perTopic.get(p.tid) ?? 0) + 1);
-      for (const [tid, count] of perTopic) await ctx.topics.recordEvent(tx, tid, 'owner', viewer.uid, { count, username: owner.username }, ip);
-    },
-    after: () => void ctx.hooks.fire('action:topic.tools', { tids: [...topics.keys()], uid: viewer.uid, tool: 'owner' }),
+      const score = post.upvotes - post.downvotes;
+      if (score) {
+        await ctx.users.bump(tx, post.uid, 'reputation', -score);
+        await ctx.users.bump(tx, toUid, 'reputation', score);
+      }
+      if (post.pid === topic.main_pid) await giveTopic(ctx, w, topic, toUid);
+    }
+    const perTopic = new Map<number, number>();
+    for (const p of changing) perTopic.set(p.tid, (perTopic.get(p.tid) ?? 0) + 1);
+    for (const [tid, count] of perTopic) await ctx.topics.recordEvent(w, tid, 'owner', viewer.uid, { count, username: owner.username }, ip);
+    await w.fire('action:topic.tools', { tids: [...topics.keys()], uid: viewer.uid, tool: 'owner' });
   });
   return { pids: unique };
 }
 
 /** The topic follows its main post's new owner, and so does the count of topics they started. */
-async function giveTopic(ctx: PostToolsDeps, tx: Parameters<typeof store.setOwnerOf>[0], topic: TopicRow, toUid: number): Promise<void> {
-  await ctx.topics.setOwner(tx, topic.tid, toUid);
+async function giveTopic(ctx: PostToolsDeps, w: Writer, topic: TopicRow, toUid: number): Promise<void> {
+  await ctx.topics.setOwner(w, topic.tid, toUid);
   if (topic.deleted !== 1 && topic.scheduled !== 1) {
-    await ctx.users.bump(tx, topic.uid, 'topiccount', -1);
-    await ctx.users.bump(tx, toUid, 'topiccount', 1);
+    await ctx.users.bump(w.tx, topic.uid, 'topiccount', -1);
+    await ctx.users.bump(w.tx, toUid, 'topiccount', 1);
   }
 }

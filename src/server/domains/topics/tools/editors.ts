@@ -1,5 +1,4 @@
 import type { UserSummary } from '../../../../shared/types.js';
-import { runAction } from '../../../hooks/action.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
 import { presentUser } from '../../users/presenter.js';
@@ -37,12 +36,10 @@ export async function setEditors(ctx: TopicsDeps, viewer: Viewer, tid: number, u
   if (unique.length > EDITORS_MAX) throw badRequest('error:too-many-editors', EDITORS_MAX);
   const users = await ctx.users.getMany(unique);
   if (unique.some((uid) => !users.get(uid) || users.get(uid)!.deleted === 1)) throw notFound('error:no-user');
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.setEditors(tx, tid, unique);
-      await recordEvent(ctx, tx, tid, 'editors', viewer.uid, { count: unique.length }, ip);
-    },
-    after: () => void ctx.hooks.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'editors' }),
+  await ctx.actions.run('topic.editors', async (w) => {
+    await store.setEditors(w, tid, unique);
+    await recordEvent(ctx, w, tid, 'editors', viewer.uid, { count: unique.length }, ip);
+    await w.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'editors' });
   });
   return unique.map((uid) => presentUser(users.get(uid), uid));
 }

@@ -1,12 +1,15 @@
 import type { Selectable } from 'kysely';
+import type { Writer } from '../../../core/action.js';
+import { topicTag } from '../../../core/tags.js';
 import type { Queryable } from '../../../db/index.js';
 import type { TopicEventsTable } from '../../../db/schema.js';
 
 export type TopicEventRow = Selectable<TopicEventsTable>;
 
 /** Inserts one event of a topic's timeline. */
-export async function insertEvent(db: Queryable, tid: number, type: string, uid: number, data: Record<string, unknown>, created = Date.now()): Promise<void> {
-  await db.insertInto('topic_events').values({ tid, type, uid, data: JSON.stringify(data), created }).execute();
+export async function insertEvent(w: Writer, tid: number, type: string, uid: number, data: Record<string, unknown>, created = Date.now()): Promise<void> {
+  w.changed(topicTag(tid));
+  await w.tx.insertInto('topic_events').values({ tid, type, uid, data: JSON.stringify(data), created }).execute();
 }
 
 /** A topic's events, oldest first. */
@@ -25,12 +28,14 @@ export async function eventsOfTypes(db: Queryable, tid: number, types: string[])
 }
 
 /** Deletes one event of a topic; the number of rows removed. */
-export async function deleteEvent(db: Queryable, tid: number, id: number): Promise<number> {
-  const r = await db.deleteFrom('topic_events').where('tid', '=', tid).where('id', '=', id).executeTakeFirst();
+export async function deleteEvent(w: Writer, tid: number, id: number): Promise<number> {
+  w.changed(topicTag(tid));
+  const r = await w.tx.deleteFrom('topic_events').where('tid', '=', tid).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** Moves every event of a topic to another (a merged topic's history joins the main one). */
-export async function moveEvents(db: Queryable, fromTid: number, toTid: number): Promise<void> {
-  await db.updateTable('topic_events').set({ tid: toTid }).where('tid', '=', fromTid).execute();
+export async function moveEvents(w: Writer, fromTid: number, toTid: number): Promise<void> {
+  w.changed(topicTag(fromTid), topicTag(toTid));
+  await w.tx.updateTable('topic_events').set({ tid: toTid }).where('tid', '=', fromTid).execute();
 }

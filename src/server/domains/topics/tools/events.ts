@@ -1,4 +1,5 @@
 import type { TopicEventView } from '../../../../shared/types.js';
+import type { Writer } from '../../../core/action.js';
 import type { Queryable } from '../../../db/index.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
@@ -48,9 +49,9 @@ export interface TopicEventData {
  * Records a timeline event and its audit-log entry, inside the tool's transaction. `tid` is the
  * topic whose timeline shows it; the audit entry is `topic-<type>` with the same details.
  */
-export async function recordEvent(ctx: Pick<TopicsDeps, 'events'>, db: Queryable, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
-  await store.insertEvent(db, tid, type, uid, { ...data });
-  await ctx.events.log(`topic-${type}`, uid, { tid, ...data }, ip, db);
+export async function recordEvent(ctx: Pick<TopicsDeps, 'events'>, w: Writer, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
+  await store.insertEvent(w, tid, type, uid, { ...data });
+  await ctx.events.log(`topic-${type}`, uid, { tid, ...data }, ip, w.tx);
 }
 
 // A [[ns:key, args]] argument may hold neither a comma nor a square bracket.
@@ -165,10 +166,10 @@ export async function deleteEvent(ctx: TopicsDeps, viewer: Viewer, tid: number, 
   const topic = await loadTopic(ctx, tid);
   await assertReadable(ctx, viewer, topic);
   if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden();
-  await ctx.db.transaction().execute(async (tx) => {
-    if (!(await store.deleteEvent(tx, tid, id))) throw notFound('error:no-event');
-    await ctx.events.log('topic-event-delete', viewer.uid, { tid, eventId: id }, ip, tx);
+  await ctx.actions.run('topic.delete-event', async (w) => {
+    if (!(await store.deleteEvent(w, tid, id))) throw notFound('error:no-event');
+    await ctx.events.log('topic-event-delete', viewer.uid, { tid, eventId: id }, ip, w.tx);
+    // Open topic pages reload their timeline.
+    await w.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'event-delete' });
   });
-  // Cached pages (guests', and the topic parts members share) show the timeline.
-  void ctx.hooks.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'event-delete' });
 }

@@ -1,5 +1,4 @@
 import { slugify } from '../../../../shared/slug.js';
-import { runAction } from '../../../hooks/action.js';
 import { notFound } from '../../../http/errors.js';
 import { checkTitle } from '../create.js';
 import type { Viewer } from '../../privileges/service.js';
@@ -32,19 +31,16 @@ export async function forkTopic(ctx: TopicsDeps, viewer: Viewer, input: ForkInpu
   await assertModerator(ctx, viewer, category.cid);
   const first = posts[0]!;
   const created = Number(first.created);
-  const forked = await runAction(ctx.db, {
-    write: async (tx) => {
-      const topic = await store.insertTopic(tx, { cid: category.cid, uid: first.uid, title, slug: slugify(title), created, last_post_time: created, main_pid: first.pid, teaser_pid: first.pid, post_count: 0 });
-      await ctx.posts.moveRows(tx, posts, from, topic);
-      await ctx.categories.bumpCounters(tx, category.cid, 1, 0);
-      await ctx.users.bump(tx, first.uid, 'topiccount', 1);
-      // A topic's votes mirror its main post's.
-      await store.bumpVotes(tx, topic.tid, first.upvotes, first.downvotes);
-      await recordEvent(ctx, tx, from.tid, 'fork', viewer.uid, { count: posts.length, otherTid: topic.tid }, ip);
-      await recordEvent(ctx, tx, topic.tid, 'forked-from', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
-      return (await store.byTid(tx, topic.tid))!;
-    },
-    after: (topic) => void ctx.hooks.fire('action:topic.tools', { tids: [from.tid, topic.tid], uid: viewer.uid, tool: 'fork' }),
+  return ctx.actions.run('topic.fork', async (w) => {
+    const topic = await store.insertTopic(w, { cid: category.cid, uid: first.uid, title, slug: slugify(title), created, last_post_time: created, main_pid: first.pid, teaser_pid: first.pid, post_count: 0 });
+    await ctx.posts.moveRows(w, posts, from, topic);
+    await ctx.categories.bumpCounters(w, category.cid, 1, 0);
+    await ctx.users.bump(w.tx, first.uid, 'topiccount', 1);
+    // A topic's votes mirror its main post's.
+    await store.bumpVotes(w, topic.tid, first.upvotes, first.downvotes);
+    await recordEvent(ctx, w, from.tid, 'fork', viewer.uid, { count: posts.length, otherTid: topic.tid }, ip);
+    await recordEvent(ctx, w, topic.tid, 'forked-from', viewer.uid, { count: posts.length, otherTid: from.tid }, ip);
+    await w.fire('action:topic.tools', { tids: [from.tid, topic.tid], uid: viewer.uid, tool: 'fork' });
+    return (await store.byTid(w.tx, topic.tid))!;
   });
-  return forked;
 }

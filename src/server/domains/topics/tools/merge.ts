@@ -1,4 +1,3 @@
-import { runAction } from '../../../hooks/action.js';
 import { badRequest } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from '../access.js';
@@ -34,20 +33,16 @@ export async function mergeTopics(ctx: TopicsDeps, viewer: Viewer, tids: number[
   if (!others.length) throw badRequest('error:cant-merge-topic-into-itself');
   if (main.deleted === 1 || main.scheduled === 1) throw badRequest('error:cant-merge-into-deleted-topic');
   if (others.some((t) => t.scheduled === 1)) throw badRequest('error:invalid-tid');
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      for (const other of others) {
-        await ctx.posts.moveRows(tx, await ctx.posts.allOfTopicIn(tx, other.tid), other, main);
-        // Emptied: only the topic itself is left to uncount (its posts went with the move).
-        await purgeTopicRows(ctx, tx, { ...other, post_count: 0 });
-        await store.addRedirect(tx, other.tid, main.tid);
-      }
-      await recordEvent(ctx, tx, main.tid, 'merge', viewer.uid, { count: others.length }, ip);
-    },
-    after: () => {
-      void ctx.hooks.fire('action:topic.tools', { tids: topics.map((t) => t.tid), uid: viewer.uid, tool: 'merge' });
-      for (const other of others) void ctx.hooks.fire('action:topic.purge', { topic: other, uid: viewer.uid });
-    },
+  await ctx.actions.run('topic.merge', async (w) => {
+    for (const other of others) {
+      await ctx.posts.moveRows(w, await ctx.posts.allOfTopicIn(w.tx, other.tid), other, main);
+      // Emptied: only the topic itself is left to uncount (its posts went with the move).
+      await purgeTopicRows(ctx, w, { ...other, post_count: 0 });
+      await store.addRedirect(w, other.tid, main.tid);
+    }
+    await recordEvent(ctx, w, main.tid, 'merge', viewer.uid, { count: others.length }, ip);
+    await w.fire('action:topic.tools', { tids: topics.map((t) => t.tid), uid: viewer.uid, tool: 'merge' });
+    for (const other of others) await w.fire('action:topic.purge', { topic: other, uid: viewer.uid });
   });
   return (await store.byTid(ctx.db, main.tid))!;
 }

@@ -1,4 +1,3 @@
-import { runAction } from '../../../hooks/action.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Viewer } from '../../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from '../access.js';
@@ -25,16 +24,14 @@ export async function moveTopic(ctx: TopicsDeps, viewer: Viewer, tid: number, ci
   await assertModerator(ctx, viewer, target.cid);
   const from = await ctx.categories.get(topic.cid);
   const updated = { ...topic, cid: target.cid };
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.updateTopic(tx, tid, { cid: target.cid });
-      if (topic.deleted !== 1 && topic.scheduled !== 1) {
-        await ctx.categories.bumpCounters(tx, topic.cid, -1, -topic.post_count);
-        await ctx.categories.bumpCounters(tx, target.cid, 1, topic.post_count);
-      }
-      await recordEvent(ctx, tx, tid, 'move', viewer.uid, { fromName: from?.name ?? '', toName: target.name, fromCid: topic.cid, toCid: target.cid }, ip);
-    },
-    after: () => void ctx.hooks.fire('action:topic.move', { topic: updated, uid: viewer.uid, fromCid: topic.cid }),
+  await ctx.actions.run('topic.move', async (w) => {
+    await store.updateTopic(w, tid, { cid: target.cid });
+    if (topic.deleted !== 1 && topic.scheduled !== 1) {
+      await ctx.categories.bumpCounters(w, topic.cid, -1, -topic.post_count);
+      await ctx.categories.bumpCounters(w, target.cid, 1, topic.post_count);
+    }
+    await recordEvent(ctx, w, tid, 'move', viewer.uid, { fromName: from?.name ?? '', toName: target.name, fromCid: topic.cid, toCid: target.cid }, ip);
+    await w.fire('action:topic.move', { topic: updated, uid: viewer.uid, fromCid: topic.cid });
   });
   return updated;
 }

@@ -1,4 +1,3 @@
-import { runAction } from '../../../hooks/action.js';
 import * as store from '../store.js';
 import type { TopicToolsDeps as TopicsDeps } from '../service.js';
 import { recordEvent } from './events.js';
@@ -19,15 +18,11 @@ export async function liftExpiredPin(ctx: TopicsDeps, tid: number, expiry: numbe
   const topic = await store.byTid(ctx.db, tid);
   if (!topic || topic.pinned !== 1 || Number(topic.pin_expiry) !== expiry || expiry > Date.now()) return false;
   const updated = { ...topic, pinned: 0, pin_expiry: 0 };
-  return runAction(ctx.db, {
-    write: async (tx) => {
-      if (!(await store.liftPin(tx, tid, expiry))) return false;
-      await recordEvent(ctx, tx, tid, 'unpin', 0, { expiry });
-      return true;
-    },
-    after: (lifted) => {
-      if (lifted) void ctx.hooks.fire('action:topic.pin', { topic: updated, uid: 0, pinned: false });
-    },
+  return ctx.actions.run('topic.unpin-expired', async (w) => {
+    if (!(await store.liftPin(w, tid, expiry))) return false;
+    await recordEvent(ctx, w, tid, 'unpin', 0, { expiry });
+    await w.fire('action:topic.pin', { topic: updated, uid: 0, pinned: false });
+    return true;
   });
 }
 
