@@ -1,4 +1,5 @@
 import type { ChangeBus } from '../core/changes.js';
+import { CONTENT, GROUPS } from '../core/tags.js';
 
 /** The caches every process keeps and every process must drop when the data changes. */
 export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications' | 'memberReads' | 'tags';
@@ -34,7 +35,11 @@ export class SharedCaches {
 
   /** Drops the cache here at once and tells the other processes (call after commit); given keys, only their entries. */
   clear(name: SharedCacheName, keys?: readonly number[]): void {
-    this.bus.publish(keys ? keys.map((k) => `${PREFIX}${name}:${k}`) : [`${PREFIX}${name}`]);
+    const tags = keys ? keys.map((k) => `${PREFIX}${name}:${k}`) : [`${PREFIX}${name}`];
+    // A legacy clear of the topic caches stands for a change of what topic pages show of their
+    // authors (a badge chosen): the caches on core/cache.ts hear it as GROUPS.
+    if (name === 'topics') tags.push(GROUPS);
+    this.bus.publish(tags);
   }
 
   /** Resolves once the change bus listens (tests; a server starts listening long after). */
@@ -45,6 +50,8 @@ export class SharedCaches {
   private heard(tags: readonly string[]): void {
     let byName: Map<SharedCacheName, number[] | undefined> | null = null;
     for (const tag of tags) {
+      // Content changed (core/tags.ts): the legacy caches kept with the topic lists drop.
+      if (tag === CONTENT) (byName ??= new Map()).set('topics', undefined);
       if (!tag.startsWith(PREFIX)) continue;
       const rest = tag.slice(PREFIX.length);
       const at = rest.indexOf(':');

@@ -10,7 +10,8 @@ import { translate, translateText } from '../i18n.js';
 import { csrfToken } from './auth.js';
 import { clientConfig, userAgentFlags } from './client-config.js';
 import { AppError } from './errors.js';
-import { GuestPageCache } from './guest-cache.js';
+import type { Cache } from '../core/cache.js';
+import { CATEGORIES, CONTENT, GROUPS, PRIVILEGES, SETTINGS, WIDGETS, type Tag } from '../core/tags.js';
 import { pageSizes } from './pagination.js';
 import { documentBytes, renderDocument, renderDocumentParts } from './render.js';
 import { sendPieces, type BodyPiece } from './send.js';
@@ -30,6 +31,12 @@ export interface PageRequest {
   api: boolean;
   /** The viewer's session (its hash), so a page can mark "this session" (account sessions). */
   sessionHash?: string | null;
+  /**
+   * Names what the page was built from (core/tags.ts), so a guest's cached copy drops when it
+   * changes: a topic page, its topic and category. A page that names nothing is dropped by any
+   * change of content.
+   */
+  depends?(...tags: Tag[]): void;
 }
 
 /** The page-specific part a loader returns; the router adds the common fields. */
@@ -293,13 +300,21 @@ function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
  * A cached guest answer: the JSON's bytes, or the document's bytes around the client
  * config (kept encoded, so a hit writes bytes instead of encoding a 20–50 KB string per request).
  */
-type Cached = { json: Buffer } | { before: Buffer; after: Buffer };
+type Cached = ({ json: Buffer } | { before: Buffer; after: Buffer }) & { tags: readonly Tag[]; bytes: number };
+
+/**
+ * What every guest page is built from besides its own content: who may read what, the forum's
+ * settings and widgets, and the category tree its menus show. A change of any drops every page.
+ */
+const GUEST_PAGE_BASE: readonly Tag[] = [PRIVILEGES, SETTINGS, WIDGETS, CATEGORIES, GROUPS];
+/** The tags of a guest page whose loader named none: any change of content drops it. */
+const ANY_CONTENT: readonly Tag[] = [CONTENT];
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** Sends page data (JSON) or its HTML document; a guest's successful page is kept in the cache. */
-async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: GuestPageCache<Cached>; key: string }) {
+async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, api: boolean, status: number, page: PageBase, cache?: { store: Cache<string, Cached>; key: string; tags: readonly Tag[] }) {
   reply.code(status).header('cache-control', 'private, no-store');
   // Sent as pieces of bytes (http/send.ts), the shared parts' encoded once: a string would be
   // measured (Buffer.byteLength, a full scan of a 20–70 KB string) and then encoded again as it
@@ -309,16 +324,17 @@ async function respond(ctx: AppContext, req: FastifyRequest, reply: FastifyReply
     const json = pageJsonPieces(page);
     if (!cache) return sendPieces(reply, JSON_TYPE, json);
     // Joined once for the cache: a hit is then one write.
-    const entry = { json: Buffer.concat(json) };
-    cache.store.set(cache.key, entry, entry.json.length);
-    return sendPieces(reply, JSON_TYPE, [entry.json]);
+    const bytes = Buffer.concat(json);
+    cache.store.set(cache.key, { json: bytes, tags: cache.tags, bytes: bytes.length });
+    return sendPieces(reply, JSON_TYPE, [bytes]);
   }
   const config = await clientConfig(ctx, req, reply);
   if (!cache) return sendPieces(reply, HTML_TYPE, renderDocument({ page, config, status }));
   const parts = renderDocumentParts({ page, config, status });
-  const entry = { before: documentBytes(parts.before), after: Buffer.from(parts.after) };
-  cache.store.set(cache.key, entry, entry.before.length + entry.after.length);
-  return sendPieces(reply, HTML_TYPE, [entry.before, scriptJson(config), entry.after]);
+  const before = documentBytes(parts.before);
+  const after = Buffer.from(parts.after);
+  cache.store.set(cache.key, { before, after, tags: cache.tags, bytes: before.length + after.length });
+  return sendPieces(reply, HTML_TYPE, [before, scriptJson(config), after]);
 }
 
 const CSRF_MARK = '\u0000csrf\u0000';
@@ -356,20 +372,27 @@ async function fromCache(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   return sendPieces(reply, HTML_TYPE, [hit.before, ...(await guestConfigPieces(ctx, req, reply)), hit.after]);
 }
 
-const guestCaches = new WeakMap<object, GuestPageCache<Cached>>();
-
-/** The guest page cache of an application (the admin's cache page); undefined before the pages are registered. */
-export function guestCacheOf(ctx: object): GuestPageCache<unknown> | undefined {
-  return guestCaches.get(ctx);
-}
+/** How much of guests' pages the cache holds at most (a crawler walking thousands of pages evicts the oldest). */
+const GUEST_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Registers each page twice: GET /api<path> (page data) and GET <path> (HTML). */
 export function registerPages(app: FastifyInstance, ctx: AppContext, pages: PageDef<any>[]): void {
-  const guestCache = new GuestPageCache<Cached>(ctx.config.guestCacheMs);
-  guestCache.watch(ctx.hooks);
-  // Widgets and the admin's cache page clear it in every process.
+  // Every guest sees the same page for a path: a busy page is built once per interval
+  // (guestCacheMs, the staleness bound for guests) instead of once per request, and dropped at
+  // once, in every process, by a change of what it was built from.
+  const guestEnabled = ctx.config.guestCacheMs > 0;
+  const guestCache = ctx.cacheRegistry.create<string, Cached>({
+    name: 'guest-pages',
+    keeps: "the answer a guest gets for a page (its JSON, or its HTML around the client config), per path",
+    droppedBy: 'a change of what the page names (a topic page: its topic and category; others: any content), privileges, settings, widgets, the category tree or groups',
+    ttlMs: ctx.config.guestCacheMs,
+    max: 10_000,
+    maxBytes: GUEST_CACHE_BYTES,
+    sizeOf: (e) => e.bytes,
+    tags: (_key, e) => e.tags,
+  });
+  // The admin's cache page and widget changes clear it by name in every process (legacy).
   ctx.caches.register('guestPages', () => guestCache.clear());
-  guestCaches.set(ctx, guestCache);
   for (const def of pages) {
     for (const path of expandPath(def.path)) {
       for (const api of [true, false]) {
@@ -383,9 +406,9 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
           config: { page: true },
           handler: async (req, reply) => {
             const url = forumPath(ctx, req, api);
-            const cacheKey = req.viewer.uid <= 0 && guestCache.enabled ? `${api ? 'api' : 'html'}:${url}` : null;
+            const cacheKey = req.viewer.uid <= 0 && guestEnabled ? `${api ? 'api' : 'html'}:${url}` : null;
             if (cacheKey) {
-              const hit = guestCache.get(cacheKey);
+              const hit = guestCache.peek(cacheKey);
               if (hit) {
                 def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: flatQuery(req.query), url, api });
                 return fromCache(ctx, req, reply, hit);
@@ -397,6 +420,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
             if (def.access && !req.viewer.isAdmin && !(def.access === 'moderator' && req.viewer.isGlobalMod)) {
               return respond(ctx, req, reply, api, 403, await errorPage(ctx, req.viewer, 403, url, 'error:no-privileges'));
             }
+            let named: Tag[] | null = null;
             const result = await def.load({
               ctx,
               viewer: req.viewer,
@@ -405,6 +429,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               url,
               api,
               sessionHash: req.sessionHash,
+              depends: cacheKey ? (...tags: Tag[]) => void (named ??= []).push(...tags) : undefined,
             });
             if ('redirect' in result) {
               const target = /^https?:\/\//.test(result.redirect) ? result.redirect : `${ctx.config.relativePath}${result.redirect}`;
@@ -412,7 +437,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               return reply.redirect(encodeURI(target), result.permanent ? 308 : 302);
             }
             const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>, !api);
-            return respond(ctx, req, reply, api, 200, page, cacheKey ? { store: guestCache, key: cacheKey } : undefined);
+            return respond(ctx, req, reply, api, 200, page, cacheKey ? { store: guestCache, key: cacheKey, tags: [...GUEST_PAGE_BASE, ...(named ?? ANY_CONTENT)] } : undefined);
           },
         });
       }

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { StatementCache } from '../../db/statement-cache.js';
-import { guestCacheOf } from '../../http/pages.js';
 import { widgetsOf, type WidgetsDeps } from '../widgets/service.js';
 import type { SharedCacheName } from '../../cache/shared.js';
 
 /** What the advanced pages read of the application. */
-export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'dialect' | 'settings' | 'redis' | 'privileges'>;
+export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'cacheRegistry' | 'dialect' | 'settings' | 'redis' | 'privileges'>;
 
 /** One cache as the admin's cache page shows it (NodeBB's fields: length, max, hits, misses, hitRatio, ttl). */
 export interface CacheInfo {
@@ -30,7 +29,8 @@ function ratio(hits: number, misses: number): string {
 
 /** The caches of this process with their sizes and hit rates. */
 export function cacheInfo(ctx: AdvancedDeps): CacheInfo[] {
-  const guest = guestCacheOf(ctx);
+  const guestStats = ctx.cacheRegistry.byName('guest-pages')?.stats();
+  const guest = guestStats ? { size: { entries: guestStats.entries }, maxBytes: guestStats.maxBytes ?? 0, hits: guestStats.hits, misses: guestStats.misses, ttlMs: guestStats.ttlMs, enabled: guestStats.enabled && guestStats.ttlMs > 0 } : undefined;
   const widgets = widgetsOf(ctx).stats();
   const statements = [...StatementCache.open];
   const out: CacheInfo[] = [

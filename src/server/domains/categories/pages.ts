@@ -1,4 +1,5 @@
 import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage, CategoryView } from '../../../shared/types.js';
+import { CATEGORIES as TREE, categoryTag } from '../../core/tags.js';
 import { tagFilter } from '../../../shared/validation.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
@@ -51,11 +52,13 @@ function withQuery(path: string, query: Record<string, string>, changes: Record<
 const categoryPage = definePage<CategoryPage>({
   path: '/category/:cid/:slug?',
   template: 'category',
-  async load({ ctx, viewer, params, query, api }) {
+  async load({ ctx, viewer, params, query, api, depends }) {
     const cid = pathId(params.cid);
     if (cid === null) throw notFound('error:no-category');
     const page = pageNumber(query.page);
     const row = await ctx.categories.readable(viewer, cid);
+    // A guest's copy drops with the category's topics and its subcategories (the tree's tag).
+    depends?.(categoryTag(row.cid), TREE);
     // A link category is a signpost to somewhere else.
     if (row.link) return { redirect: row.link };
     const [, nameSlug] = row.slug.split('/');

@@ -7,7 +7,8 @@ import type { Privilege, Viewer } from '../privileges/service.js';
 import { changePrivilege, privilegeSet, setModerator, type PrivilegeSet } from './grants.js';
 import { latestTeaser, presentRef, presentView } from './presenter.js';
 import * as store from './store.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { CATEGORIES, categoryTag, memberTag } from '../../core/tags.js';
 import type { CategoryInput } from './validate.js';
 import { categoryAnalytics, copySettings, type CategoryAnalytics } from './admin-ops.js';
 import { createCategory, deleteCategory, reorderCategory, updateCategory, type DeleteOptions } from './write.js';
@@ -18,7 +19,7 @@ const MAX_VIEW_SETS = 200;
 const NO_TEASERS: ReadonlyMap<number, Teaser> = new Map();
 
 /** What the categories service uses of the application: its explicit dependencies. */
-export type CategoriesDeps = Pick<AppContext, 'actions' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type CategoriesDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryAnalytics, CategoryInput, DeleteOptions, PrivilegeSet };
@@ -34,11 +35,10 @@ export class CategoriesService {
   /**
    * Every category row, as the reads of member pages use them (the tree, the readable cids,
    * the lists): a statement on every member's home, categories, category and recent page
-   * before. Frozen (readers share them). Dropped in every process with the topic lists
-   * (the shared cache `topics`), which every content write and every category create,
-   * update and delete clears (`CONTENT_ACTIONS`): the rows carry the topic and post counters.
+   * before. Frozen (readers share them). Dropped by any change of a category (the rows carry
+   * the topic and post counters, so a topic or reply anywhere drops them: one cheap statement).
    */
-  private readonly rows = new SharedPageCache<readonly CategoryRow[]>(5000, 1);
+  private readonly rows: Cache<'all', readonly CategoryRow[]>;
 
   /**
    * The category views last built per root and sets of visible and readable categories, with
@@ -55,15 +55,25 @@ export class CategoriesService {
    * change is committed (the shared cache `watches`); the minute is the safety net for a lost
    * message.
    */
-  private readonly chosenWatches = new SharedPageCache<ReadonlyMap<number, string>>(60_000, 10_000);
+  private readonly chosenWatches: Cache<number, ReadonlyMap<number, string>>;
 
   constructor(private readonly ctx: CategoriesDeps) {
-    ctx.caches.register('topics', () => {
-      this.rows.clear();
-      this.views.clear();
+    this.rows = ctx.cacheRegistry.create({
+      name: 'category-rows',
+      keeps: 'every category row, frozen (the tree, readable categories, lists)',
+      droppedBy: 'a change of any category, its counters included (a topic or reply anywhere)',
+      ttlMs: 5000,
+      max: 1,
+      tags: (_key, rows) => [CATEGORIES, ...rows.map((r) => categoryTag(r.cid))],
     });
-    ctx.caches.register('watches', () => this.chosenWatches.clear());
-    ctx.hooks.action('action:category.watch', 'watch-states', () => ctx.caches.clear('watches'), { inline: true });
+    this.chosenWatches = ctx.cacheRegistry.create({
+      name: 'category-watch-states',
+      keeps: "each member's chosen category watch states",
+      droppedBy: "the member's own watch changes",
+      ttlMs: 60_000,
+      max: 10_000,
+      tags: (uid) => [memberTag(uid)],
+    });
   }
 
   /** Every category row (shared, frozen: see `rows`). */
@@ -134,7 +144,7 @@ export class CategoriesService {
 
   /** A member's effective watch state of each category. */
   async watchStates(who: number | Viewer, cids: number[]): Promise<Map<number, WatchState>> {
-    return watchStatesOf(this.ctx, who, cids, (uid) => this.chosenWatches.get(String(uid), () => store.watchStates(this.ctx.db, uid)));
+    return watchStatesOf(this.ctx, who, cids, (uid) => this.chosenWatches.get(uid, () => store.watchStates(this.ctx.db, uid)));
   }
 
   /** The members who chose to watch a category (they hear of its new topics). */

@@ -1,7 +1,9 @@
 import type { TagRef } from '../../../shared/types.js';
 import type { ForumSettings } from '../../../shared/constants.js';
 import { cleanUpTag } from '../../../shared/validation.js';
-import { deepFreeze, SharedPageCache } from '../../cache/page-cache.js';
+import { deepFreeze } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { TAGS } from '../../core/tags.js';
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
@@ -10,7 +12,7 @@ import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'actions' | 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes' | 'caches'>;
+export type TagsDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes' | 'caches'>;
 
 /** How long the most used tags are kept (top), at most: a write of the tags table drops them at once. */
 const TOP_TTL_MS = 5000;
@@ -21,14 +23,13 @@ export class TagsService {
    * The most used tags, by length of the list (the tags page's). Every reader sees the same
    * list, yet each member's /tags read it again: on PostgreSQL a statement planned for every
    * request (a `select *` runs unnamed), some 0.4 ms of the database's CPU. Frozen: the page's
-   * JSON encodes each tag once (http/page-json.ts). Dropped by any committed write of the tags
-   * table, in every process ('tags').
+   * JSON encodes each tag once (http/page-json.ts). Dropped by any change of tags or their
+   * counts, in every process.
    */
-  private readonly tops = new SharedPageCache<TagRef[]>(TOP_TTL_MS, 20);
+  private readonly tops: Cache<string, TagRef[]>;
 
   constructor(private readonly ctx: TagsDeps) {
-    ctx.caches.register('tags', () => this.tops.clear());
-    ctx.writes.on('tags', () => ctx.caches.clear('tags'));
+    this.tops = ctx.cacheRegistry.create({ name: 'top-tags', keeps: 'the most used tags, per length of the list (the tags page)', droppedBy: 'a change of tags or their counts', ttlMs: TOP_TTL_MS, max: 20, tags: () => [TAGS] });
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Teaser, TopicSummary } from '../../../shared/types.js';
-import { BatchedParts, OwnedPages, SharedPageCache } from '../../cache/page-cache.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { categoryTag, memberTag, TAGS, topicTag, userTag, type Tag } from '../../core/tags.js';
 import { runBatch } from '../../db/prepared.js';
 import { presentTeaser } from '../posts/presenter.js';
 import type { Viewer } from '../privileges/service.js';
@@ -23,29 +24,69 @@ interface SharedPage {
  * gave every member the same answer but for their read and follow state. Keyed by what they
  * depend on (categories, those showing deleted topics, tag; and for pages the order and the
  * slice), so members who may read the same categories share them; lists by period or unread
- * state are built each time. Dropped on every content action (in any process, through the
- * 'topics' shared cache) and after TTL_MS.
+ * state are built each time. Each entry drops when one of its categories changes (a topic
+ * made, replied to, moved, locked, pinned or deleted there: the category's tag), or one of
+ * its topics or their authors (docs/caches.md).
  */
 export class ListCache {
   static readonly TTL_MS = 5000;
   /** Totals, by list (without the order and the slice): every page of a list shares one. */
-  readonly counts = new SharedPageCache<number>(ListCache.TTL_MS, 1000);
-  readonly pages = new SharedPageCache<SharedPage>(ListCache.TTL_MS, 200);
+  readonly counts: Cache<string, number>;
+  readonly pages: Cache<string, SharedPage>;
   /**
    * Topics' rows and shared summaries by tid, for lists each member has their own of (their
    * unread topics): the summaries are every reader's alike, and members' unread pages are
    * mostly the same recent topics, so each is made once per TTL (a page's missing ones in one
    * batch) and shared, like a cached list page's.
    */
-  readonly summaries = new BatchedParts<SharedTopic>(ListCache.TTL_MS, 5000);
+  readonly summaries: Cache<number, SharedTopic>;
   /**
    * Each member's unread page and count correction (store.unreadPagePart, unreadDeltaPart): the
    * statement walks all of the member's reads (on PostgreSQL some 1 ms of the database's time
    * for a member with a hundred, most of a member's /unread), yet its answer changes only with
-   * that member's reads and follows, dropped per member (TopicsService, 'memberReads'), or with
-   * a topic's posts, state or place, dropped whole with the other lists (clear).
+   * that member's reads and follows (their member tag) or with the topics of the categories it
+   * covers (their category tags).
    */
-  readonly unread = new OwnedPages<UnreadPart>(ListCache.TTL_MS, 2000, 8);
+  readonly unread: Cache<string, UnreadPart>;
+
+  constructor(registry: CacheRegistry) {
+    const ttlMs = ListCache.TTL_MS;
+    this.counts = registry.create({
+      name: 'topic-list-counts',
+      keeps: "a topic list's total, per set of readable categories, tag and term",
+      droppedBy: 'a change of one of its categories (its topics), or of tags when the list is by tag',
+      ttlMs,
+      max: 1000,
+      tags: (key) => listTags(key),
+    });
+    this.pages = registry.create({
+      name: 'topic-list-pages',
+      keeps: 'a page of a topic list (rows and the summaries every reader shares), per list, order and slice',
+      droppedBy: "a change of one of its categories, of one of its topics, or of a topic's or teaser's author",
+      ttlMs,
+      max: 200,
+      tags: (key, page) => [...listTags(key), ...summaryTags(page.rows, page.topics)],
+    });
+    this.summaries = registry.create({
+      name: 'topic-summaries',
+      keeps: "a topic's row and the summary every reader of a list shares (unread lists)",
+      droppedBy: "a change of the topic, its category, or its or its teaser's author",
+      ttlMs,
+      max: 5000,
+      tags: (_tid, t) => summaryTags([t.row], [t.summary]),
+    });
+    this.unread = registry.create({
+      name: 'unread-pages',
+      keeps: "a member's unread page (its topics in order, and which they follow) and count correction",
+      droppedBy: "the member's own reads and follows, or a change of one of the categories it covers",
+      ttlMs,
+      max: 16_000,
+      tags: (key) => {
+        const [uid, watched, followedIn, tag] = key.split('|');
+        return [memberTag(Number(uid)), ...cidTags(watched!), ...cidTags(followedIn!), ...(tag ? [TAGS] : [])];
+      },
+    });
+  }
 
   /**
    * The list's key, or null for lists built each time (since a given time, by unread state). A
@@ -57,13 +98,25 @@ export class ListCache {
     if (q.since !== undefined || q.unreadFor !== undefined) return null;
     return `${q.cids.join(',')}|${q.deletedCids.join(',')}|${q.tag ?? ''}|${within ?? ''}`;
   }
+}
 
-  clear(): void {
-    this.counts.clear();
-    this.pages.clear();
-    this.summaries.clear();
-    this.unread.clear();
-  }
+/** The category tags of a comma-separated list of cids. */
+function cidTags(list: string): Tag[] {
+  return list ? list.split(',').map((c) => categoryTag(Number(c))) : [];
+}
+
+/** A list key's tags: its categories, and TAGS for a list by tag. */
+function listTags(key: string): Tag[] {
+  const [cids, , tag] = key.split('|');
+  return [...cidTags(cids!), ...(tag ? [TAGS] : [])];
+}
+
+/** The tags of presented topics: each topic, and the members shown with it (author, teaser's author). */
+function summaryTags(rows: readonly TopicRow[], topics: readonly TopicSummary[]): Tag[] {
+  const tags = rows.map((r) => topicTag(r.tid));
+  for (const r of rows) tags.push(userTag(r.uid));
+  for (const t of topics) if (t.teaser) tags.push(userTag(t.teaser.uid));
+  return tags;
 }
 
 /** A member's unread page (its topics in order, and whether they follow each) and count correction. */
@@ -133,7 +186,7 @@ async function unreadTopics(ctx: TopicsDeps, viewer: Viewer, opts: TopicListOpti
     return Object.freeze({ entries, delta });
   };
   const [{ entries, delta }, total] = await Promise.all([
-    cache ? cache.unread.get(q.uid, `${watched.join(',')}|${followedIn.join(',')}|${q.tag ?? ''}|${q.offset}|${q.limit}`, read) : read(),
+    cache ? cache.unread.get(`${q.uid}|${watched.join(',')}|${followedIn.join(',')}|${q.tag ?? ''}|${q.offset}|${q.limit}`, read) : read(),
     cache && key !== null ? cache.counts.get(key, () => store.countTopics(ctx.db, live)) : store.countTopics(ctx.db, live),
   ]);
   // The shared total may lag a write in another process by up to its TTL, as every list's does.

@@ -6,9 +6,9 @@ import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
 import { markRead, setFollowState } from './follow.js';
 import { categoryTeasers, ListCache, listTopics } from './list.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { categoryTag, GROUPS, topicTag, userTag } from '../../core/tags.js';
 import type { TopicPart } from './topic-page.js';
-import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
 import { deleteTopic, purgeCategoryContent, purgeTopic, restoreTopic, setLocked, setPinned, setTopicTags } from './moderate.js';
 import { defineScheduleJob, publishScheduled } from './schedule.js';
 import { isEditor } from './tools/editors.js';
@@ -22,7 +22,7 @@ import { purgeTopicsOf } from './member-content.js';
 export type TopicsDeps = Pick<AppContext, 'actions' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
 /** What the topic tools and the service use besides: the audit log, the shared caches. */
-export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'caches' | 'events' | 'writes'>;
+export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'cacheRegistry' | 'caches' | 'changes' | 'events' | 'writes'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */
@@ -50,45 +50,53 @@ export interface TopicListOptions {
  * purgeCategoryContent. The rules live in one file per action; this class only routes to them.
  */
 export class TopicsService {
-  private readonly lists = new ListCache();
+  private readonly lists: ListCache;
   /** The parts of topic pages every reader sees alike (topic-page.ts), for a few seconds. */
-  readonly topicParts = new SharedPageCache<TopicPart>(ListCache.TTL_MS, 500);
+  readonly topicParts: Cache<string, TopicPart>;
   /** Topic rows for topic pages, with the parts (frozen: readers share them). */
-  readonly topicRows = new SharedPageCache<Readonly<TopicRow>>(ListCache.TTL_MS, 2000);
+  readonly topicRows: Cache<string, Readonly<TopicRow>>;
   /** Each topic's number of posts (its page count), with the parts. */
-  readonly topicCounts = new SharedPageCache<number>(ListCache.TTL_MS, 2000);
+  readonly topicCounts: Cache<string, number>;
   /**
    * Category teasers (each category's latest post), per set of categories: three statements
    * on every member's home, categories and category page, the same for all who may read the
-   * same categories. Dropped with the lists, on every content write.
+   * same categories.
    */
-  private readonly teaserSets = new SharedPageCache<ReadonlyMap<number, Teaser>>(ListCache.TTL_MS, 200);
+  private readonly teaserSets: Cache<string, ReadonlyMap<number, Teaser>>;
 
   constructor(private readonly ctx: TopicToolsDeps) {
     defineScheduleJob(ctx);
     defineUnpinJob(ctx);
-    // A write in any process drops them in every process (Redis pub/sub): a member whose next
-    // request reaches another process still sees their own reply.
-    ctx.caches.register('topics', () => this.forget());
-    // A member's reads and follows change only their own unread page: a committed write of
-    // either table drops that member's, in every process (the statement says whose; one that
-    // does not drops every member's).
-    ctx.caches.register('memberReads', (uids) => this.lists.unread.clear(uids));
-    for (const table of ['topic_reads', 'topic_follows'] as const) ctx.writes.onKeyed(table, 'uid', (uids) => ctx.caches.clear('memberReads', uids));
-    // Posts show their authors' group badges: a change of group membership drops them too.
-    ctx.caches.register('viewers', () => this.forget());
-    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'topic-list-counts', () => ctx.caches.clear('topics'), { inline: true });
-    // Topic pages show each post's bookmark count.
-    ctx.hooks.action('action:post.bookmark', 'topic-parts', () => ctx.caches.clear('topics'), { inline: true });
-  }
-
-  /** Drops the cached lists and topic page parts (content changed in this process or another). */
-  private forget(): void {
-    this.lists.clear();
-    this.topicParts.clear();
-    this.topicRows.clear();
-    this.topicCounts.clear();
-    this.teaserSets.clear();
+    const registry = ctx.cacheRegistry;
+    const ttlMs = ListCache.TTL_MS;
+    this.lists = new ListCache(registry);
+    const tidOf = (key: string) => Number(key.split('|')[0]);
+    this.topicParts = registry.create({
+      name: 'topic-pages',
+      keeps: "a page of a topic as every reader sees it: its posts with their authors and badges, category, tags, thumbnails, timeline events, editors",
+      droppedBy: "a change of the topic (its posts, votes, tags, thumbnails, events), its category, one of its posts' authors, or any group membership (badges)",
+      ttlMs,
+      max: 500,
+      tags: (key, part) => [topicTag(tidOf(key)), categoryTag(part.category.cid), GROUPS, ...part.rows.map((p) => userTag(p.uid)), ...part.events.map((e) => userTag(e.uid))],
+    });
+    this.topicRows = registry.create({ name: 'topic-rows', keeps: "a topic's row, frozen, for topic pages", droppedBy: 'a change of the topic', ttlMs, max: 2000, tags: (tid) => [topicTag(Number(tid))] });
+    this.topicCounts = registry.create({ name: 'topic-post-counts', keeps: "a topic's number of posts (its pages)", droppedBy: 'a change of the topic', ttlMs, max: 2000, tags: (tid) => [topicTag(Number(tid))] });
+    this.teaserSets = registry.create({
+      name: 'category-teasers',
+      keeps: "each category's latest post, per set of categories",
+      droppedBy: "a change of one of the categories (a topic or reply there), of a teaser's topic (an edit), or of a teaser's author",
+      ttlMs,
+      max: 200,
+      tags: (key, teasers) => [...key.split(',').filter(Boolean).map((c) => categoryTag(Number(c))), ...[...teasers.values()].flatMap((t) => [topicTag(t.tid), userTag(t.uid)])],
+    });
+    // Until the users and groups domains name what they change (issue 51, cluster A), their
+    // hooks stand for it: what others see of a member, and group membership (badges).
+    for (const name of ['action:user.update', 'action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
+      ctx.hooks.action(name, 'topic-caches', (data) => ctx.changes.publish([userTag('user' in data ? data.user.uid : data.uid)]), { inline: true });
+    }
+    ctx.caches.register('viewers', () => ctx.changes.publish([GROUPS]));
+    // Thumbnails are the uploads domain's rows (issue 51, cluster B names them next).
+    ctx.hooks.action('action:topic.thumbs', 'topic-caches', ({ tid }) => ctx.changes.publish([topicTag(tid)]), { inline: true });
   }
 
   /** A page of topic summaries, and the total count, for list pages. */
@@ -180,10 +188,7 @@ export class TopicsService {
 
   /** Sets the viewer's watch state of a topic. */
   async follow(viewer: Viewer, tid: number, state: 'follow' | 'ignore' | null) {
-    const result = await setFollowState(this.ctx, viewer, tid, state);
-    // Lists show each topic's follower count.
-    this.ctx.caches.clear('topics');
-    return result;
+    return setFollowState(this.ctx, viewer, tid, state);
   }
 
   /** The members following a topic (who hear about its replies). */

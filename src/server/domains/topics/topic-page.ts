@@ -13,6 +13,7 @@ import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
 import type { Viewer } from '../privileges/service.js';
+import { categoryTag, topicTag } from '../../core/tags.js';
 import { loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
 import { eventsBetween, type TopicEventRow } from './tools/events-store.js';
@@ -52,7 +53,7 @@ export const topicPage = definePage<TopicPage>({
     const tid = pathId(params.tid);
     if (tid !== null) ctx.views.add(tid);
   },
-  async load({ ctx, viewer, params, query, api }) {
+  async load({ ctx, viewer, params, query, api, depends }) {
     const tid = pathId(params.tid);
     if (tid === null) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
@@ -70,6 +71,8 @@ export const topicPage = definePage<TopicPage>({
     // deleted posts and use the post tools all come from this one look at the grant table.
     const guardian = await ctx.privileges.guardian(viewer);
     guardian.assertReadTopic(topic);
+    // A guest's copy drops with the topic (its posts, votes, tags) and its category (its name).
+    depends?.(topicTag(topic.tid), categoryTag(topic.cid));
     const shared = guardian.categoryPrivileges(topic.cid);
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
     if (!api && params.slug !== topic.slug) {
