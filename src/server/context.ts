@@ -41,6 +41,9 @@ import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
+import { registerPostsLive } from './domains/posts/live.js';
+import { registerTopicsLive } from './domains/topics/live.js';
+import { LiveBus } from './realtime/live-bus.js';
 
 /** Everything a service may reach: configuration, database, hooks and the other services. */
 export interface AppContext {
@@ -62,6 +65,8 @@ export interface AppContext {
   outbox: Outbox;
   /** Named clears of the caches not yet on core/cache.ts, carried by the change bus. */
   caches: SharedCaches;
+  /** Live events published once with their audience; each process delivers to its own sockets. */
+  live: LiveBus;
   /** Queued and recurring jobs with database leases; started by `palaver start`. */
   jobs: JobRunner;
   limiter: RateLimiter;
@@ -149,6 +154,15 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.search = new SearchService(ctx);
   ctx.feeds = new FeedsService(ctx);
   ctx.analytics = new AnalyticsService(ctx);
+  ctx.live = new LiveBus(
+    redis,
+    config.redisPrefix,
+    async (uid, audience) => (await ctx.privileges.guardian(await ctx.privileges.viewer(uid))).admits(audience),
+    log,
+    (work) => hooks.track(work),
+  );
+  registerPostsLive(ctx);
+  registerTopicsLive(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);
@@ -171,6 +185,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     ctx.search.stop();
     await ctx.analytics.flush().catch((err: unknown) => log.error({ err }, 'analytics flush failed'));
     ctx.analytics.stop();
+    await ctx.live.close();
     await ctx.changes.close();
     // QUIT answers after the commands already sent, so none in flight is cut off; 2 s at most.
     if (redis) {

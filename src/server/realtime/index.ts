@@ -6,7 +6,6 @@ import { asAppError, Calls } from './calls.js';
 import { registerChatCalls, type ChatAccess } from './chats.js';
 import { registerChatBridges } from './chat-bridges.js';
 import { registerComposerCalls } from './composer-calls.js';
-import { registerContentBridges } from './content-bridges.js';
 import type { LiveAlert } from './events.js';
 import type { Hub } from './hub.js';
 import { registerMemberBridges } from './member-bridges.js';
@@ -43,7 +42,6 @@ export class Realtime implements Hub {
     registerChatCalls(this.calls, () => this.chatAccess);
     registerUserCalls(this.calls, ctx);
     registerComposerCalls(this.calls, ctx);
-    registerContentBridges(this);
     registerMemberBridges(this);
     registerChatBridges(this);
     this.io.use((socket, next) => {
@@ -132,6 +130,7 @@ export function realtimeOf(ctx: AppContext): Realtime | undefined {
  */
 export function registerRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
   const rt = new Realtime(app, ctx, createIo(app, ctx));
+  ctx.live.attach(rt.io);
   instances.set(ctx, rt);
   registerStatusRoutes(app, ctx, rt.presence);
   app.addHook('preClose', async () => rt.stop());

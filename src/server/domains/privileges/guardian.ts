@@ -39,6 +39,20 @@ export interface PostTools {
   moderate: boolean;
 }
 
+/**
+ * Who may have a live event, as data (realtime/live-bus.ts carries it to every process, and
+ * each asks the guardian of each member among its sockets).
+ */
+export type Audience =
+  /** Everyone in the event's rooms (a member's own rooms, a session's). */
+  | { kind: 'any' }
+  /** Readers of the category's topic lists. */
+  | { kind: 'category'; cid: number }
+  /** Readers of the topic (a deleted or scheduled one: those who may see it). */
+  | { kind: 'topic'; topic: TopicFacts }
+  /** Readers of the post: its topic, and for a deleted post, deleted content. */
+  | { kind: 'post'; topic: TopicFacts; post: Pick<PostFacts, 'deleted'> };
+
 const NO_TOOLS: PostTools = Object.freeze({ edit: false, delete: false, moderate: false });
 
 /**
@@ -210,6 +224,20 @@ export class Guardian {
     const isMod = this.isModerator(topic.cid);
     if (topic.deleted === 1 && !isMod) throw forbidden('error:topic-deleted');
     if (topic.locked === 1 && !isMod) throw forbidden('error:topic-locked');
+  }
+
+  /** True when the viewer is among a live event's audience. */
+  admits(audience: Audience): boolean {
+    switch (audience.kind) {
+      case 'any':
+        return true;
+      case 'category':
+        return this.canReadCategory(audience.cid);
+      case 'topic':
+        return this.canReadTopic(audience.topic);
+      case 'post':
+        return this.canReadPost(audience.topic, audience.post);
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostSummarySchema, ReplyAnswerSchema, EditAnswerSchema } from '../../../shared/schemas/post.js';
 import { TopicObjectSchema, TopicSlimSchema } from '../../../shared/schemas/topic.js';
-import { livePost } from '../../realtime/payloads.js';
+import { livePost } from '../posts/live.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import type { UserRow } from '../users/store.js';
