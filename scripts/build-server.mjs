@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * - native code: better-sqlite3, @node-rs/argon2, sharp;
  * - loaded only when used (by `import()` or createRequire, see lazy-imports.test.ts), so a
  *   forum that never uses them never reads them: sharp, nodemailer, @simplewebauthn/server, pg,
- *   ioredis, @socket.io/redis-adapter, @fastify/swagger;
+ *   ioredis, @socket.io/redis-adapter, @fastify/swagger, the AWS SDK (PALAVER_STORAGE=s3://…);
  * - reading their own files by `__dirname` at run time: pino (its transport workers), socket.io
  *   (the client files it serves), @fastify/swagger (its package.json).
  */
@@ -31,6 +31,9 @@ export const EXTERNAL = [
   'pino',
   'socket.io',
   '@fastify/swagger',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
+  '@aws-sdk/s3-request-presigner',
 ];
 
 /**

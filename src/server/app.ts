@@ -32,6 +32,7 @@ import { userPages } from './domains/users/pages.js';
 import { registerDeletionRoutes } from './domains/users/delete-routes.js';
 import { blockPages } from './domains/users/blocks-page.js';
 import { exportPages, registerExportRoutes } from './domains/exports/routes.js';
+import { backupPages, registerBackupRoutes } from './domains/backups/routes.js';
 import { registerMailRoutes } from './domains/mail/routes.js';
 import { mailPages } from './domains/mail/pages.js';
 import { registerPostQueueRoutes } from './domains/postqueue/routes.js';
@@ -57,6 +58,7 @@ import { registerWidgetRoutes } from './domains/widgets/routes.js';
 import { widgetPages } from './domains/widgets/pages.js';
 import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { registerAppearanceRoutes } from './domains/admin/appearance-routes.js';
+import { registerMaintenance } from './http/maintenance.js';
 import { registerFirstRun } from './domains/admin/setup-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
@@ -168,6 +170,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerAdminReauth(scope, ctx);
       // First-run mode (palaver start on an empty database): pages lead to /setup until an administrator exists.
       registerFirstRun(scope, ctx);
+      // Maintenance mode (the setting, and a restore while it runs): 503 for all but administrators.
+      registerMaintenance(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx, routeList);
       // Its onResponse hook counts page views (an in-memory increment) on the pages registered below.
@@ -180,6 +184,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerAdminTagRoutes(scope, ctx);
       registerDigestAdminRoutes(scope, ctx);
       registerExportRoutes(scope, ctx);
+      registerBackupRoutes(scope, ctx);
       registerModerationRoutes(scope, ctx);
       registerBlacklistGuard(scope, ctx);
       registerModerationListeners(ctx);
@@ -216,7 +221,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       });
       registerNotificationListeners(ctx);
       registerNotificationLive(realtime.io, ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages, ...backupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

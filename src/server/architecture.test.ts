@@ -33,7 +33,6 @@ const ALLOWED_INTERNAL_IMPORTS = new Set([
   'posts/state.ts -> topics/access.ts',
   'posts/votes.ts -> topics/access.ts',
   // The topic page and topic creation use post internals (tools, rules, reading a post).
-  'topics/topic-page.ts -> posts/access.ts',
   'topics/create.ts -> posts/rules.ts',
   'topics/routes.ts -> posts/read.ts',
   // The tag page reuses the topic list's page size.

@@ -26,6 +26,12 @@ Commands:
   token create --master         print a new master token (acts as the _uid it is given)
   seed --demo                   fill a new forum with demo categories, members and topics
   reindex                       rebuild the search index from every post (with progress)
+  backup [--out FILE]           write a backup (every table and uploaded file) to FILE, or
+                                into the file store's backups/ (listed on the admin page)
+  restore FILE [--replace]      restore a backup into the configured database, which must be
+                                empty (SQLite or PostgreSQL: moving between them is a restore);
+                                --replace replaces a forum that has data
+  storage migrate --to s3|disk  copy every file between the data dir and PALAVER_STORAGE's bucket
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -121,6 +127,9 @@ async function main(argv: string[]): Promise<void> {
       uid: { type: 'string' },
       master: { type: 'boolean' },
       demo: { type: 'boolean' },
+      out: { type: 'string' },
+      replace: { type: 'boolean' },
+      to: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -188,6 +197,23 @@ async function main(argv: string[]): Promise<void> {
         if (process.stderr.isTTY) process.stderr.write('\n');
         process.stdout.write(`Indexed ${n} posts in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
       });
+    case 'backup': {
+      const { backupCommand } = await import('./domains/backups/cli.js');
+      await backupCommand(config, values.out);
+      return;
+    }
+    case 'restore': {
+      if (!sub) fail(`restore needs the backup's file\n\n${USAGE}`);
+      const { restoreCommand } = await import('./domains/backups/cli.js');
+      await restoreCommand(config, sub, !!values.replace);
+      return;
+    }
+    case 'storage': {
+      if (sub !== 'migrate' || !values.to) fail(`storage migrate needs --to s3 or --to disk\n\n${USAGE}`);
+      const { storageMigrate } = await import('./domains/backups/cli.js');
+      await storageMigrate(config, values.to);
+      return;
+    }
     case 'seed': {
       if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);
       const { seedDemo } = await import('./seed/demo.js');
@@ -203,5 +229,6 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof AppError) fail(`Error: ${translate(err.key, err.params)}`);
+  if (err instanceof Error && 'key' in err && typeof err.key === 'string' && err.key.startsWith('error:')) fail(`Error: ${translate(err.key, (err as { params?: (string | number)[] }).params ?? [])}`);
   fail(err instanceof Error ? (err.stack ?? err.message) : String(err));
 });

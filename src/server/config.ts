@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** null: the embedded SQLite file in dataDir. */
   databaseUrl: string | null;
+  /** Where files live: null for the data dir, or `s3://bucket/prefix?endpoint=…&region=…` (storage/index.ts). */
+  storage: string | null;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so several forums can share one Redis. */
   redisPrefix: string;
@@ -114,6 +116,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl && !/^(postgres|postgresql):\/\//.test(databaseUrl)) {
     problems.push(`DATABASE_URL: only postgres:// URLs are supported (leave it unset for SQLite), got ${JSON.stringify(databaseUrl.replace(/:[^:@/]*@/, ':***@'))}`);
   }
+  const storageRaw = pick('PALAVER_STORAGE', 'storage');
+  const storage = storageRaw ? String(storageRaw) : null;
+  if (storage) {
+    try {
+      parseStorageUrl(storage);
+    } catch (err) {
+      problems.push(`PALAVER_STORAGE: ${(err as Error).message}, got ${JSON.stringify(storage)}`);
+    }
+  }
   const redisRaw = pick('REDIS_URL', 'redisUrl');
   const redisUrl = redisRaw ? String(redisRaw) : null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
@@ -162,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     dataDir,
     databaseUrl,
+    storage,
     redisUrl,
     redisPrefix: String(pick('PALAVER_REDIS_PREFIX', 'redisPrefix') ?? 'palaver:'),
     socketTransports: socketTransports as Config['socketTransports'],
@@ -177,4 +189,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : null,
     rateLimits,
   };
+}
+
+/** The parsed `PALAVER_STORAGE` value of an S3 store. */
+export interface S3Location {
+  bucket: string;
+  /** Key prefix inside the bucket ('' or ending in '/'). */
+  prefix: string;
+  endpoint: string | null;
+  region: string;
+  /** Path-style URLs (`endpoint/bucket/key`): what MinIO, Ceph and most self-hosted stores need. */
+  pathStyle: boolean;
+}
+
+/**
+ * Parses `s3://bucket/prefix?endpoint=https://…&region=…&pathStyle=true`; throws with a
+ * sentence for a bad value (config.ts reports it at start).
+ */
+export function parseStorageUrl(raw: string): S3Location {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error('expected s3://bucket/prefix?endpoint=…&region=…');
+  }
+  if (u.protocol !== 's3:') throw new Error('only s3:// is supported (leave it unset for the data dir)');
+  const bucket = u.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`bucket name ${JSON.stringify(bucket)} is not a valid S3 bucket name`);
+  const prefix = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[A-Za-z0-9._/-]+$/.test(prefix)) throw new Error('the prefix may hold letters, digits, ".", "_", "-" and "/"');
+  const endpoint = u.searchParams.get('endpoint');
+  if (endpoint !== null && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new Error('endpoint must be an http(s) URL');
+  for (const key of u.searchParams.keys()) {
+    if (!['endpoint', 'region', 'pathStyle'].includes(key)) throw new Error(`unknown option ${JSON.stringify(key)} (endpoint, region, pathStyle)`);
+  }
+  const pathStyle = u.searchParams.get('pathStyle');
+  return {
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    region: u.searchParams.get('region') || process.env.AWS_REGION || 'us-east-1',
+    // A custom endpoint is nearly always a self-hosted store that wants path-style URLs.
+    pathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true' || pathStyle === '1',
+  };
+}
+
+/** How an S3 location is named in logs and on the admin page (no credentials in it). */
+export function describeS3(loc: S3Location): string {
+  return `s3://${loc.bucket}/${loc.prefix}${loc.endpoint ? ` (${loc.endpoint})` : ''}`;
 }

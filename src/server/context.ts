@@ -44,6 +44,7 @@ import { registerCoreJobs } from './jobs/core.js';
 import { registerPostsLive } from './domains/posts/live.js';
 import { registerTopicsLive } from './domains/topics/live.js';
 import { LiveBus } from './realtime/live-bus.js';
+import { openStorage, type FileStore } from './storage/index.js';
 
 /** Everything a service may reach: configuration, database, hooks and the other services. */
 export interface AppContext {
@@ -67,6 +68,8 @@ export interface AppContext {
   caches: SharedCaches;
   /** Live events published once with their audience; each process delivers to its own sockets. */
   live: LiveBus;
+  /** Every file the forum keeps (uploads, exports, backups): the data dir or an S3 bucket (PALAVER_STORAGE). */
+  storage: FileStore;
   /** Queued and recurring jobs with database leases; started by `palaver start`. */
   jobs: JobRunner;
   limiter: RateLimiter;
@@ -129,6 +132,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     outbox: new Outbox(handle.db, hooks, log, { leaseMs: config.outboxLeaseMs }),
     caches: new SharedCaches(changes),
     limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    storage: openStorage(config),
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
   ctx.settings = new SettingsService(ctx.db, ctx.caches);
@@ -192,6 +196,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
       await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       redis.disconnect();
     }
+    ctx.storage.close();
     await handle.close();
   };
   return ctx;

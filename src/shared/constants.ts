@@ -136,6 +136,12 @@ export const DEFAULT_SETTINGS = {
   allowAccountDelete: true,
   /** Accounts: days a member's data export stays downloadable before the clean-up removes it. */
   exportExpiryDays: 7,
+  /** Uploads: with an object store (PALAVER_STORAGE), images are fetched by the browser from the store by a signed URL instead of through the forum. */
+  uploadsSignedUrls: false,
+  /** Backups: made by themselves every day or week, or only when an admin asks ('off'). */
+  backupSchedule: 'off' as 'off' | 'daily' | 'weekly',
+  /** Backups: how many scheduled backups are kept (older ones are deleted after a new one is made). */
+  backupKeep: 7,
   /** Profiles: the longest about-me, in characters (NodeBB's maximumAboutMeLength). */
   maximumAboutMeLength: 1000,
   /** Profiles: the longest signature, in characters (NodeBB's maximumSignatureLength). */

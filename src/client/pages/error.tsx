@@ -2,11 +2,11 @@ import type { ErrorPage, PageBase } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { Icon } from '../components/Icon';
 
-/** Error pages 400, 403, 404 and 500 (and unknown templates). */
+/** Error pages 400, 403, 404, 500 and 503 (maintenance), and unknown templates. */
 export default function ErrorView({ page }: { page: PageBase }) {
   const { t, tx } = useT();
   const data = page as ErrorPage;
-  const known = ['400', '403', '404', '500'];
+  const known = ['400', '403', '404', '500', '503'];
   const status = known.includes(page.template?.name) ? page.template.name : data.status && known.includes(String(data.status)) ? String(data.status) : '404';
   const detail = data.error ? tx(data.error.startsWith('[[') || !data.error.includes(':') ? data.error : `[[${data.error}]]`) : '';
   return (
@@ -18,7 +18,7 @@ export default function ErrorView({ page }: { page: PageBase }) {
       </h1>
       <p className="text-body-secondary">{t(`pages:${status}.message`)}</p>
       {detail && <p className="alert alert-light border">{detail}</p>}
-      {status === '403' && !page.loggedIn && (
+      {(status === '403' || status === '503') && !page.loggedIn && (
         <a className="btn btn-primary me-2" href={`${page.relative_path}/login`}>{t('global:login')}</a>
       )}
       <a className="btn btn-outline-primary" href={`${page.relative_path}/`}>{t('global:go-home')}</a>

@@ -48,6 +48,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/advanced/errors': () => import('./admin/advanced/errors'),
   'admin/advanced/events': () => import('./admin/advanced/events'),
   'admin/advanced/logs': () => import('./admin/advanced/logs'),
+  'admin/advanced/backups': () => import('./admin/advanced/backups'),
   'admin/advanced/database': () => import('./admin/advanced/database'),
   'admin/settings/index': () => import('./admin/settings/index'),
   'admin/settings/navigation': () => import('./admin/settings/navigation'),

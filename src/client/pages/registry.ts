@@ -61,6 +61,7 @@ const MODULE_OF: Record<string, string> = {
   'admin/advanced/events': 'admin/advanced/events',
   'admin/advanced/logs': 'admin/advanced/logs',
   'admin/advanced/database': 'admin/advanced/database',
+  'admin/advanced/backups': 'admin/advanced/backups',
   'admin/settings/general': 'admin/settings/index',
   'admin/settings/navigation': 'admin/settings/navigation',
   'admin/settings/user': 'admin/settings/index',
@@ -121,6 +122,7 @@ const MODULE_OF: Record<string, string> = {
   '403': 'error',
   '404': 'error',
   '500': 'error',
+  '503': 'error',
 };
 
 /** The template a page renders: templateToRender when given, else template.name. */

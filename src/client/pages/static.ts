@@ -62,6 +62,7 @@ import adminErrors from './admin/advanced/errors';
 import adminEvents from './admin/advanced/events';
 import adminLogs from './admin/advanced/logs';
 import adminDatabase from './admin/advanced/database';
+import adminBackups from './admin/advanced/backups';
 import adminSettings from './admin/settings/index';
 import adminNavigation from './admin/settings/navigation';
 import login from './login';
@@ -90,7 +91,7 @@ const PAGES: Record<string, PageComponent> = {
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,
-  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/users/custom-reasons': adminCustomReasons, 'admin/tags': adminTags, 'admin/categories/list': adminCategories, 'admin/categories/edit': adminCategory, 'admin/categories/analytics': adminCategoryAnalytics, 'admin/categories/federation': adminCategoryFederation, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/widgets': adminWidgets, 'admin/advanced/cache': adminCache, 'admin/advanced/errors': adminErrors, 'admin/advanced/events': adminEvents, 'admin/advanced/logs': adminLogs, 'admin/advanced/database': adminDatabase, 'admin/settings/index': adminSettings, 'admin/settings/navigation': adminNavigation,
+  'admin/users/manage': adminUsers, 'admin/users/custom-fields': adminCustomFields, 'admin/users/custom-reasons': adminCustomReasons, 'admin/tags': adminTags, 'admin/categories/list': adminCategories, 'admin/categories/edit': adminCategory, 'admin/categories/analytics': adminCategoryAnalytics, 'admin/categories/federation': adminCategoryFederation, 'admin/dashboard': adminDashboard, 'admin/dashboard/details': adminDashboardDetails, 'admin/privileges/index': adminPrivileges, 'admin/groups/list': adminGroups, 'admin/groups/edit': adminGroup, 'admin/rewards': adminRewards, 'admin/uploads': adminUploads, 'admin/digest': adminDigest, 'admin/widgets': adminWidgets, 'admin/advanced/cache': adminCache, 'admin/advanced/errors': adminErrors, 'admin/advanced/events': adminEvents, 'admin/advanced/logs': adminLogs, 'admin/advanced/database': adminDatabase, 'admin/advanced/backups': adminBackups, 'admin/settings/index': adminSettings, 'admin/settings/navigation': adminNavigation,
   'account/blocks': accountBlocks, 'account/data': accountData,
   'account/edit': accountEdit, 'account/theme': accountTheme, 'account/posts': profilePosts, 'account/topics': profileTopics, 'account/follows': profileFollows,
   'login-2fa': loginTwoFactor, 'account/sessions': accountSessions, 'account/2factor': accountTwoFactor, 'account/tokens': accountTokens,

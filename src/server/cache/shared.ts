@@ -1,8 +1,10 @@
 import type { ChangeBus } from '../core/changes.js';
-import { CONTENT, GROUPS } from '../core/tags.js';
+import { ALL, CONTENT, GROUPS } from '../core/tags.js';
 
 /** The caches every process keeps and every process must drop when the data changes. */
-export type SharedCacheName = 'settings' | 'privileges' | 'viewers' | 'ipBlacklist' | 'widgets' | 'guestPages' | 'rewards' | 'topics' | 'blocks' | 'watches' | 'sessions' | 'chatCounts' | 'notifications' | 'memberReads' | 'tags';
+/** Every shared cache, for a change that touches them all (a restore replaces the whole database). */
+export const SHARED_CACHE_NAMES = ['settings', 'privileges', 'viewers', 'ipBlacklist', 'widgets', 'guestPages', 'rewards', 'topics', 'blocks', 'watches', 'sessions', 'chatCounts', 'notifications', 'memberReads', 'tags'] as const;
+export type SharedCacheName = (typeof SHARED_CACHE_NAMES)[number];
 
 /** Drops a cache, or only its entries of these keys (a cache kept per member: their uids). */
 export type Clearer = (keys?: readonly number[]) => void;
@@ -50,8 +52,10 @@ export class SharedCaches {
   private heard(tags: readonly string[]): void {
     let byName: Map<SharedCacheName, number[] | undefined> | null = null;
     for (const tag of tags) {
-      // Content changed (core/tags.ts): the legacy caches kept with the topic lists drop.
+      // Content changed (core/tags.ts): the legacy caches kept with the topic lists drop; every
+      // cache (a restore): all of them.
       if (tag === CONTENT) (byName ??= new Map()).set('topics', undefined);
+      if (tag === ALL) for (const name of SHARED_CACHE_NAMES) (byName ??= new Map()).set(name, undefined);
       if (!tag.startsWith(PREFIX)) continue;
       const rest = tag.slice(PREFIX.length);
       const at = rest.indexOf(':');

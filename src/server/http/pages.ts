@@ -280,7 +280,7 @@ const LOADER_ONLY = new Set(['meta', 'link', 'bodyClass', 'breadcrumbs', 'templa
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
 export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = []): Promise<PageBase> {
-  const template = status === 401 ? '403' : String([400, 403, 404].includes(status) ? status : 500);
+  const template = status === 401 ? '403' : String([400, 403, 404, 503].includes(status) ? status : 500);
   const error = key ? translate(key, params) : translate(`pages:${template}.title`);
   return buildPage(ctx, viewer, template, url, {
     title: translate(`pages:${template}.title`) === `pages:${template}.title` ? `${status}` : translate(`pages:${template}.title`),

@@ -72,6 +72,7 @@ describe('job runner with leases, across two processes', () => {
     await Promise.all([forum.ctx.jobs.schedule(), other.ctx.jobs.schedule(), forum.ctx.jobs.schedule()]);
     const rows = await forum.ctx.db.selectFrom('jobs').select(['name', 'every_ms']).where('key', 'is not', null).orderBy('name').execute();
     expect(rows).toEqual([
+      { name: 'backups.schedule', every_ms: 600_000 },
       { name: 'exports.clean', every_ms: 3_600_000 },
       { name: 'jobs.prune', every_ms: 24 * 3_600_000 },
       { name: 'mail.send', every_ms: 10_000 },
@@ -91,9 +92,9 @@ describe('job runner with leases, across two processes', () => {
       .execute();
     await forum.ctx.jobs.schedule(now);
     await other.ctx.jobs.schedule(now);
-    // Due now: the seven recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, rewards.apply, uploads.clean, exports.clean) run once each, in one process or the other.
+    // Due now: the eight recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
     const runs = (await Promise.all([forum.ctx.jobs.runDue(now + 1), other.ctx.jobs.runDue(now + 1)])).reduce((x, y) => x + y, 0);
-    expect(runs).toBe(7);
+    expect(runs).toBe(8);
     const ids = (await forum.ctx.db.selectFrom('sessions').select('id_hash').where('uid', '=', user.uid).execute()).map((r) => r.id_hash);
     expect(ids).not.toContain('expired-session-h3');
     expect(ids.length).toBe(1);

@@ -39,8 +39,8 @@ export interface TestMember {
 export const TEST_PASSWORD = 'Correct-Horse-42';
 let counter = 0;
 
-/** A fresh PostgreSQL database for one test file, when DATABASE_URL points at PostgreSQL. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database (one test file's, or a restore's target) on the server `baseUrl` names. */
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `palaver_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -104,6 +104,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
     label: 'admin:nav.advanced-section',
     entries: [
       { path: '/admin/advanced/database', label: 'admin:nav.database' },
+      { path: '/admin/advanced/backups', label: 'admin:nav.backups' },
       { path: '/admin/advanced/events', label: 'admin:nav.events' },
       { path: '/admin/advanced/logs', label: 'admin:nav.logs' },
       { path: '/admin/advanced/errors', label: 'admin:nav.errors' },

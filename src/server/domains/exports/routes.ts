@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -56,14 +55,14 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: { params: Params, response: { 200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', description: 'the export file' }) }, tags: ['users'] },
     exposeHeadRoute: false,
     handler: async (req, reply) => {
-      const f = await service.download(req.viewer, req.params.uid, exportType(req.params.type));
+      const f = await service.download(req.viewer, req.params.uid, exportType(req.params.type), true);
       return reply
         .type(f.mime)
         .header('content-length', f.size)
         .header('content-disposition', `attachment; filename="${f.name.replace(/[^\w.-]/g, '_')}"`)
         .header('last-modified', new Date(f.mtime).toUTCString())
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(f.file));
+        .send(f.stream!);
     },
   });
 }

@@ -1,5 +1,5 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { ObjectInfo } from '../../storage/index.js';
 import { EXPORT_TYPES, type ExportState, type ExportType } from '../../../shared/schemas/account-data.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
@@ -10,7 +10,7 @@ import { csvRow, zipFiles } from './formats.js';
 /** What exports use of the application. */
 export type ExportsDeps = Pick<
   AppContext,
-  'config' | 'db' | 'groups' | 'hooks' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'topics' | 'uploads' | 'users'
+  'config' | 'db' | 'groups' | 'hooks' | 'jobs' | 'log' | 'notifications' | 'posts' | 'settings' | 'storage' | 'topics' | 'uploads' | 'users'
 >;
 
 /** The job that writes one export (payload: uid and type). */
@@ -29,29 +29,34 @@ export function isExportType(type: string): type is ExportType {
 }
 
 /**
- * Members' data exports: asked for through the API, written by a job into the data directory
- * (never a public folder), downloaded by the member or an admin, removed when they expire.
+ * Members' data exports: asked for through the API, written by a job into the file store
+ * under `exports/<uid>/` (the data dir or a bucket, never a public folder), downloaded by the
+ * member or an admin, removed when they expire.
  */
 export class ExportsService {
-  private readonly dir: string;
-
   constructor(private readonly ctx: ExportsDeps) {
-    this.dir = path.join(ctx.config.dataDir, 'exports');
     ctx.jobs.define<{ uid: number; type: ExportType }>(EXPORT_JOB, async ({ payload }) => this.make(payload.uid, payload.type), {
       leaseMs: 30 * 60_000,
       maxAttempts: 3,
     });
     ctx.jobs.define(EXPORT_CLEAN_JOB, async () => void (await this.clean()), { every: HOUR, leaseMs: 10 * 60_000 });
     // A deleted member's exports go with the account, not at the next clean-up.
-    ctx.hooks.action('action:user.delete', 'exports', async ({ uid }) => rm(path.join(this.dir, String(uid)), { recursive: true, force: true }));
+    ctx.hooks.action('action:user.delete', 'exports', async ({ uid }) => this.removeAll(uid));
   }
 
   private file(uid: number, type: ExportType): string {
-    return path.join(this.dir, String(uid), `${type}.${EXTENSION[type]}`);
+    return `exports/${uid}/${type}.${EXTENSION[type]}`;
   }
 
   private pendingMark(uid: number, type: ExportType): string {
-    return path.join(this.dir, String(uid), `${type}.pending`);
+    return `exports/${uid}/${type}.pending`;
+  }
+
+  /** Removes every file of a member's exports. */
+  private async removeAll(uid: number): Promise<void> {
+    const keys: string[] = [];
+    for await (const o of this.ctx.storage.list(`exports/${uid}/`)) keys.push(o.key);
+    for (const key of keys) await this.ctx.storage.delete(key);
   }
 
   /** The member themself or an admin; anyone else is refused. */
@@ -65,46 +70,42 @@ export class ExportsService {
   async request(viewer: Viewer, uid: number, type: ExportType): Promise<void> {
     await this.assertOwner(viewer, uid);
     const mark = this.pendingMark(uid, type);
-    if (await exists(mark)) return;
-    await mkdir(path.dirname(mark), { recursive: true });
-    await writeFile(mark, String(viewer.uid));
+    if (await this.ctx.storage.stat(mark)) return;
+    await this.ctx.storage.put(mark, Buffer.from(String(viewer.uid)));
     await this.ctx.jobs.enqueue(EXPORT_JOB, { uid, type });
   }
 
-  /** The ready file of an export (its path, size, time and type), or 404. */
-  async download(viewer: Viewer, uid: number, type: ExportType): Promise<{ file: string; size: number; mtime: number; mime: string; name: string }> {
+  /** The ready file of an export (its size, time and type), or 404; `open` also gives its bytes as a stream. */
+  async download(viewer: Viewer, uid: number, type: ExportType, open = false): Promise<{ stream: Readable | null; size: number; mtime: number; mime: string; name: string }> {
     await this.assertOwner(viewer, uid);
-    const file = this.file(uid, type);
-    const st = await stat(file).catch(() => null);
+    const key = this.file(uid, type);
+    const st: ObjectInfo & { stream?: Readable } | null = open ? await this.ctx.storage.open(key) : await this.ctx.storage.stat(key);
     if (!st) throw notFound('error:no-export');
     const user = (await this.ctx.users.get(uid))!;
-    return { file, size: st.size, mtime: st.mtimeMs, mime: MIME[type], name: `${user.userslug}_${type}.${EXTENSION[type]}` };
+    return { stream: st.stream ?? null, size: st.size, mtime: st.mtime, mime: MIME[type], name: `${user.userslug}_${type}.${EXTENSION[type]}` };
   }
 
   /** Each export's state for the member's data page. */
   async states(uid: number): Promise<ExportState[]> {
     return Promise.all(
       EXPORT_TYPES.map(async (type) => {
-        const st = await stat(this.file(uid, type)).catch(() => null);
-        return { type, timestamp: st ? Math.floor(st.mtimeMs) : 0, size: st?.size ?? 0, pending: await exists(this.pendingMark(uid, type)) };
+        const [st, pending] = await Promise.all([this.ctx.storage.stat(this.file(uid, type)), this.ctx.storage.stat(this.pendingMark(uid, type))]);
+        return { type, timestamp: st ? Math.floor(st.mtime) : 0, size: st?.size ?? 0, pending: pending !== null };
       }),
     );
   }
 
-  /** The job: writes the file (through a temporary name, so a download never sees half a file) and tells the member. */
+  /** The job: writes the file (the store never shows half of one) and tells the member. */
   async make(uid: number, type: ExportType): Promise<void> {
     const user = await this.ctx.users.get(uid);
     const mark = this.pendingMark(uid, type);
     if (!user) {
-      await rm(path.join(this.dir, String(uid)), { recursive: true, force: true });
+      await this.removeAll(uid);
       return;
     }
     const bytes = type === 'profile' ? await this.profile(uid) : type === 'posts' ? await this.postsCsv(uid) : await this.uploadsZip(uid);
-    const file = this.file(uid, type);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(`${file}.tmp`, bytes);
-    await rename(`${file}.tmp`, file);
-    await rm(mark, { force: true });
+    await this.ctx.storage.put(this.file(uid, type), Buffer.from(bytes), { contentType: MIME[type] });
+    await this.ctx.storage.delete(mark);
     await this.ctx.notifications.notify({
       type: 'data-export',
       mergeKey: `data-export:${type}`,
@@ -178,27 +179,24 @@ export class ExportsService {
     return zipFiles(files);
   }
 
-  /** Removes exports older than the expiry setting, and folders of members who are gone; returns how many files went. */
+  /** Removes exports older than the expiry setting, and those of members who are gone; returns how many files went. */
   async clean(now = Date.now()): Promise<number> {
     const maxAge = (await this.ctx.settings.get()).exportExpiryDays * 24 * HOUR;
-    const folders = await readdir(this.dir).catch(() => [] as string[]);
+    const gone = new Map<number, boolean>();
     let removed = 0;
-    for (const folder of folders) {
-      const dir = path.join(this.dir, folder);
-      for (const name of await readdir(dir).catch(() => [] as string[])) {
-        if (name.endsWith('.pending')) continue;
-        const st = await stat(path.join(dir, name)).catch(() => null);
-        if (st && now - st.mtimeMs > maxAge) {
-          await rm(path.join(dir, name), { force: true });
-          removed++;
-        }
+    const keys: { key: string; mtime: number }[] = [];
+    for await (const o of this.ctx.storage.list('exports/')) keys.push(o);
+    for (const { key, mtime } of keys) {
+      const uid = Number(key.split('/')[1]);
+      if (!gone.has(uid)) gone.set(uid, !Number.isInteger(uid) || !(await this.ctx.users.get(uid)));
+      if (gone.get(uid)) {
+        await this.ctx.storage.delete(key);
+        continue;
       }
-      if (!(await this.ctx.users.get(Number(folder)))) await rm(dir, { recursive: true, force: true });
+      if (key.endsWith('.pending') || now - mtime <= maxAge) continue;
+      await this.ctx.storage.delete(key);
+      removed++;
     }
     return removed;
   }
-}
-
-async function exists(file: string): Promise<boolean> {
-  return !!(await stat(file).catch(() => null));
 }

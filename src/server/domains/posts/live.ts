@@ -3,8 +3,7 @@ import type { PostRow, TopicRow } from '../../hooks/types.js';
 import type { LivePost, VotePayload } from '../../realtime/events.js';
 import { categoryRoom, RECENT_TOPICS, topicRoom, userRoom } from '../../realtime/rooms.js';
 import { SYSTEM } from '../../setup.js';
-import { missingCategory } from '../topics/presenter.js';
-import { liveTopic } from '../topics/live.js';
+import { missingCategory, topicFields as liveTopic } from '../topics/presenter.js';
 
 /** What the posts' live events use. */
 export type PostsLiveDeps = Pick<AppContext, 'categories' | 'hooks' | 'live' | 'posts' | 'topics' | 'users'>;

@@ -2,6 +2,8 @@ import type { PostObject } from '../../../shared/schemas/post.js';
 import type { SearchPage, TagRef } from '../../../shared/types.js';
 import { DAY_MS } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/index.js';
+import { insertRun } from '../../jobs/store.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { CONTENT_ACTIONS, GuestPageCache } from '../../http/guest-cache.js';
 import type { CategoryRow } from '../../hooks/types.js';
@@ -106,6 +108,17 @@ function levels(rows: { cid: number; name: string; parent_cid: number }[]): Sear
 }
 /** The job an administrator queues from the dbsearch page: one process rebuilds the index. */
 export const REINDEX_JOB = 'search.reindex';
+
+/**
+ * Queues the rebuild of the search index on `db` (a restore's own connection, inside its
+ * transaction, so the job exists exactly when the restored rows do). A restore loads the posts
+ * with the index's triggers off: indexing a million posts (PostgreSQL's tsvectors and trigram
+ * GIN indexes, SQLite's trigram FTS) takes longer than the rest of the restore, and the forum
+ * can serve meanwhile. The `search.reindex` job runs in one process once the forum is up.
+ */
+export async function queueSearchRebuild(db: Queryable): Promise<void> {
+  await insertRun(db, { name: REINDEX_JOB, payload: '{}', runAt: Date.now(), maxAttempts: 3 });
+}
 
 /** Splits a list parameter: `a,b` (our links) or NodeBB's repeated `x[]=a&x[]=b` (joined by the page router). */
 export function listParam(v: string | undefined): string[] {

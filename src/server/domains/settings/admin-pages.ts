@@ -50,7 +50,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     notifications: ['upvoteNotificationThreshold'],
   },
   uploads: {
-    uploads: ['maximumFileSize', 'allowedFileExtensions', 'resizeImageWidth', 'maximumImagePixels', 'allowTopicsThumbnail'],
+    uploads: ['maximumFileSize', 'allowedFileExtensions', 'resizeImageWidth', 'maximumImagePixels', 'allowTopicsThumbnail', 'uploadsSignedUrls'],
   },
   tags: {
     tags: ['minimumTagsPerTopic', 'maximumTagsPerTopic', 'minimumTagLength', 'maximumTagLength'],
@@ -84,6 +84,8 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
  */
 export const EDITED_ELSEWHERE: Record<string, string> = {
   navigation: '/admin/settings/navigation',
+  backupSchedule: '/admin/advanced/backups',
+  backupKeep: '/admin/advanced/backups',
   bootswatchSkin: '/admin/appearance/skins',
   allowedSkins: '/admin/appearance/skins',
   useCustomCSS: '/admin/appearance/customise',

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ThumbSchema, UploadedSchema, UploadSchema } from '../../../shared/schemas/upload.js';
 import type { AppContext } from '../../context.js';
@@ -28,6 +28,10 @@ const SERVED_TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 const INLINE = new Set(['png', 'jpg', 'gif', 'webp', 'svg']);
+/** Images a signed URL may serve (an SVG keeps the forum's sandbox headers). */
+const RASTER = new Set(['png', 'jpg', 'gif', 'webp']);
+/** How long a signed URL of an upload stays valid (an hour; browsers keep the redirect a little less). */
+export const SIGNED_URL_SECONDS = 3600;
 /**
  * An uploaded file can run nothing: no script, no plugin, no form, in a sandbox without the
  * forum's origin. Styles inside an SVG are allowed (inline only); nothing is fetched.
@@ -184,17 +188,31 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
     schema: { hide: true },
     handler: async (req, reply) => {
       const name = (req.params as { '*': string })['*'];
-      const bytes = STORED_NAME.test(name) ? await ctx.uploads.storage.get(name) : null;
-      if (!bytes) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+      if (!STORED_NAME.test(name)) return notFoundFile(reply);
       const ext = name.slice(name.lastIndexOf('.') + 1);
+      // An image may be fetched straight from the object store when the admin chose it: the
+      // link expires, and other types keep the forum's headers (below) that keep them inert.
+      if (RASTER.has(ext) && ctx.storage.kind === 's3' && (await ctx.settings.get()).uploadsSignedUrls) {
+        const url = await ctx.uploads.storage.signedUrl(name, { expiresIn: SIGNED_URL_SECONDS, contentType: SERVED_TYPES[ext] });
+        if (url && (await ctx.uploads.storage.has(name))) {
+          return reply.code(302).header('location', url).header('cache-control', `private, max-age=${SIGNED_URL_SECONDS - 300}`).send();
+        }
+      }
+      const file = await ctx.uploads.storage.open(name);
+      if (!file) return notFoundFile(reply);
       reply
         .type(SERVED_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', UPLOAD_CSP)
         .header('cross-origin-resource-policy', 'same-site')
         .header('cache-control', 'public, max-age=31536000, immutable');
       if (!INLINE.has(ext)) reply.header('content-disposition', 'attachment');
-      return reply.send(bytes);
+      return reply.send(file.stream);
     },
   });
+}
+
+function notFoundFile(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
 }

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import type { AppContext } from '../../context.js';
 import { runAction } from '../../hooks/action.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
-import { LocalStorage, STORED_NAME, type UploadStorage } from './storage.js';
+import { STORED_NAME, StoredUploads, type UploadStorage } from './storage.js';
 import * as store from './store.js';
 import type { ThumbRow, UploadRow } from './store.js';
 
 /** What the uploads service uses of the application. */
-export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
 
 /** A file as the request gave it. */
 export interface IncomingFile {
@@ -68,7 +67,7 @@ export class UploadsService {
     private readonly ctx: UploadsDeps,
     storage?: UploadStorage,
   ) {
-    this.storage = storage ?? new LocalStorage(path.join(ctx.config.dataDir, 'uploads'), ctx.config.relativePath);
+    this.storage = storage ?? new StoredUploads(ctx.storage, ctx.config.relativePath);
   }
 
   /** The upload settings in force. */

@@ -1,10 +1,8 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import type { FileStore, OpenedObject } from '../../storage/index.js';
 
 /**
- * Where uploaded files live. One small interface so a bucket (S3 and the like) can replace
- * the local folder later: names are relative paths such as `files/ab/cd/<sha256>.png`.
+ * Where uploaded files live (the forum's file store: the data dir or a bucket). Names are
+ * relative paths such as `files/ab/cd/<sha256>.png`.
  */
 export interface UploadStorage {
   /** Stores the bytes under `name` (a content hash: storing the same name again is a no-op). */
@@ -15,6 +13,10 @@ export interface UploadStorage {
   delete(name: string): Promise<void>;
   /** True when the file exists. */
   has(name: string): Promise<boolean>;
+  /** The file as a stream with its size and time, or null. */
+  open(name: string): Promise<OpenedObject | null>;
+  /** A presigned URL of the file (S3), or null when the store cannot make one. */
+  signedUrl(name: string, opts: { expiresIn: number; contentType?: string; disposition?: string }): Promise<string | null>;
   /** The public URL path of a stored name, relative to the forum (`/assets/uploads/<name>`). */
   url(name: string): string;
 }
@@ -27,52 +29,51 @@ export function hashedName(folder: 'files' | 'thumbs', sha256: string, ext: stri
   return `${folder}/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}.${ext}`;
 }
 
-/** Files in `<dataDir>/uploads/…`; written to a temporary name then renamed, so a crash never leaves half a file under the real name. */
-export class LocalStorage implements UploadStorage {
+/**
+ * Uploads in the forum's file store (storage/index.ts) under `uploads/<name>`: the data dir's
+ * `uploads/` folder as before, or an S3 bucket. Content-hashed names make a second put of the
+ * same name a no-op.
+ */
+export class StoredUploads implements UploadStorage {
   constructor(
-    readonly root: string,
+    readonly store: FileStore,
     private readonly relativePath: string,
   ) {}
 
-  private file(name: string): string {
+  private key(name: string): string {
     if (!STORED_NAME.test(name)) throw new Error(`bad stored name: ${name}`);
-    return path.join(this.root, name);
+    return `uploads/${name}`;
   }
 
   async put(name: string, bytes: Buffer): Promise<void> {
-    const file = this.file(name);
     if (await this.has(name)) return;
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(tmp, bytes, { flag: 'wx' });
-      await rename(tmp, file);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    await this.store.put(this.key(name), bytes);
   }
 
   async get(name: string): Promise<Buffer | null> {
     if (!STORED_NAME.test(name)) return null;
-    try {
-      return await readFile(this.file(name));
-    } catch {
-      return null;
-    }
+    return this.store.get(this.key(name));
+  }
+
+  /** The file as a stream with its size (what the route serves), or null. */
+  async open(name: string): Promise<OpenedObject | null> {
+    if (!STORED_NAME.test(name)) return null;
+    return this.store.open(this.key(name));
+  }
+
+  /** A presigned URL of the file for `expiresIn` seconds, or null when the store cannot make one. */
+  async signedUrl(name: string, opts: { expiresIn: number; contentType?: string; disposition?: string }): Promise<string | null> {
+    if (!STORED_NAME.test(name)) return null;
+    return this.store.signedUrl(this.key(name), opts);
   }
 
   async delete(name: string): Promise<void> {
-    await rm(this.file(name), { force: true });
+    await this.store.delete(this.key(name));
   }
 
   async has(name: string): Promise<boolean> {
     if (!STORED_NAME.test(name)) return false;
-    try {
-      return (await stat(this.file(name))).isFile();
-    } catch {
-      return false;
-    }
+    return (await this.store.stat(this.key(name))) !== null;
   }
 
   url(name: string): string {
