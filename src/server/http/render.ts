@@ -20,6 +20,11 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ESC[c]!);
 }
 
+/** A topic title as HTML text: escaped, with `[` `]` as entities so no `[[key]]` in it is translated. */
+export function escapeTitle(raw: string): string {
+  return escapeHtml(raw).replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
+}
+
 /** A page's structured data as a JSON-LD block (a data block: the browser runs nothing). */
 function jsonLd(page: PageBase): string {
   const data = page.jsonLd;
