@@ -37,6 +37,12 @@ export interface TestMember {
 }
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
+
+/**
+ * True when the suite runs with every cache off (`PALAVER_CACHE=off`, a CI run): tests of a
+ * cache itself skip, and tests that also check a page came from the cache check only the rest.
+ */
+export const CACHE_OFF = process.env.PALAVER_CACHE === 'off';
 let counter = 0;
 
 /** A fresh PostgreSQL database (one test file's, or a restore's target) on the server `baseUrl` names. */
