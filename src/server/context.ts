@@ -111,7 +111,7 @@ export interface AppContext {
 }
 
 /** Opens the database (and Redis when configured) and builds every service. */
-export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config)): AppContext {
+export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config, log)): AppContext {
   // ioredis is loaded only when Redis is configured: most forums never need it.
   const redis = config.redisUrl ? new (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   if (redis) redis.on('error', (err: Error) => log.error({ err: err.message }, 'redis connection error'));
