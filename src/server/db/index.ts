@@ -69,12 +69,28 @@ export function loadPg(): typeof PgModule {
   return pg;
 }
 
+/** Where the database reports a lost connection (the forum's logger; the console without one). */
+export interface DbLog {
+  warn(obj: object, msg: string): void;
+}
+
+const consoleLog: DbLog = { warn: (obj, msg) => console.warn(msg, obj) };
+
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, log: DbLog = consoleLog): DatabaseHandle {
   if (config.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('connect', (client) => nameStatements(client as never));
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error' on
+    // its client, idle in the pool or checked out between two queries; with no listener Node ends
+    // the process. The pool drops that client and opens a new one for the next query; the query
+    // that was running fails with its request (never acknowledged).
+    const lost = (err: Error) => log.warn({ err: err.message, code: (err as { code?: string }).code }, 'PostgreSQL connection lost; the pool opens a new one');
+    pool.on('error', lost);
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+      nameStatements(client as never);
+    });
     const writes = new TableWrites();
     const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })), plugins: [writes] });
     return { db, dialect: 'postgres', writes, close: () => db.destroy() };

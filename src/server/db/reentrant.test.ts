@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../test/harness.js';
+import { afterCommit, onAfterCommitError } from './reentrant.js';
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -51,5 +52,32 @@ describe('queries on the database object inside a transaction', () => {
     ]);
     expect(order).toContain('tx');
     expect(order).toContain('outside');
+  });
+});
+
+describe('work run after the commit', () => {
+  it('goes on past a callback that throws, and the committed write answers as committed', async () => {
+    const db = forum.ctx.db;
+    const ran: string[] = [];
+    const reported: unknown[] = [];
+    onAfterCommitError((err) => reported.push(err));
+    try {
+      const result = await db.transaction().execute(async (tx) => {
+        await tx.insertInto('settings').values({ key: 'after-commit-probe', value: '"kept"' }).execute();
+        afterCommit(() => ran.push('first'));
+        afterCommit(() => {
+          throw new Error('listener broke');
+        });
+        afterCommit(() => ran.push('third'));
+        return 'committed';
+      });
+      expect(result).toBe('committed');
+    } finally {
+      onAfterCommitError((err) => forum.app.log.error({ err }, 'after-commit work failed'));
+    }
+    expect(ran).toEqual(['first', 'third']);
+    expect(reported.map((e) => (e as Error).message)).toEqual(['listener broke']);
+    const row = await db.selectFrom('settings').select('value').where('key', '=', 'after-commit-probe').executeTakeFirst();
+    expect(row?.value).toBe('"kept"');
   });
 });

@@ -92,6 +92,8 @@ export async function startTestForum(
       PALAVER_RATE_POSTS: '1000',
       // Tests read right after writing; the guest cache has its own test.
       PALAVER_GUEST_CACHE_MS: '0',
+      // Push, captcha and spam-lookup tests start their receivers on loopback (http/outgoing.ts).
+      PALAVER_OUTGOING_ALLOW: '127.0.0.1',
       // CI runs the whole suite once more with every cache off (core/cache.ts).
       ...(process.env.PALAVER_CACHE ? { PALAVER_CACHE: process.env.PALAVER_CACHE } : {}),
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import * as store from './store.js';
 import { TOKEN_FIELDS, verifyThirdParty } from './third-party.js';
 
-type Ctx = Pick<AppContext, 'config' | 'db' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
+type Ctx = Pick<AppContext, 'config' | 'db' | 'outgoing' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
 
 /** How long a challenge may be solved and used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
