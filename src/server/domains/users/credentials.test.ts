@@ -91,6 +91,22 @@ describe('username change', () => {
     expect((await stranger.put(`/api/v3/users/${user.uid}`, { username: `hijack${++n}` })).status).toBe(403);
   });
 
+  it('two members renaming to one name at once: one gets it, the other the taken error (never a 500)', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, async () => [await forum.loginAs(), await forum.loginAs()] as const));
+    const results = await Promise.all(
+      pairs.map(async ([a, b], i) => {
+        const name = `raced${++n}x${i}`;
+        const answers = await Promise.all([a, b].map(({ client, user }) => client.put(`/api/v3/users/${user.uid}`, { username: name })));
+        return { name, answers, owners: await Promise.all([a, b].map(async ({ user }) => (await forum.ctx.users.get(user.uid))!.username)) };
+      }),
+    );
+    for (const { name, answers, owners } of results) {
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.status === 400)!.body.status.key).toBe('error:username-taken');
+      expect(owners.filter((o) => o === name)).toHaveLength(1);
+    }
+  });
+
   it('holds a member to the cool-down between two changes; an admin is not held', async () => {
     await forum.ctx.settings.set({ usernameChangeCooldownDays: 30 });
     try {
