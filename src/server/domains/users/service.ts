@@ -5,7 +5,7 @@ import { emailError, passwordError, usernameError } from '../../../shared/valida
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
@@ -212,18 +212,22 @@ export class UsersService {
   }
 
   /**
-   * A login attempt, limited per address and per account: once the typed name (username or
-   * email) resolves to a member, attempts count against that member's uid, so the username
-   * and the email share one budget; an unknown name counts against the name typed.
+   * A login attempt, limited per address, and per account at that address: a stranger's tries
+   * from one address never lock the member out at another. The account's tries from every
+   * address are counted too, and beyond the limit the login asks for the captcha (`captcha`,
+   * plugins/captcha) instead of refusing: spread over many addresses, guessing costs work, and
+   * the member still gets in. The typed name (username or email) counts as the member it
+   * resolves to, so both share one budget; an unknown name counts as the name typed.
    * Returns the member; the caller starts the session.
    */
-  async login(username: string, password: string, ip: string): Promise<UserRow> {
+  async login(username: string, password: string, ip: string, captcha: () => Promise<void> = () => Promise.reject(tooMany('error:too-many-login-attempts'))): Promise<UserRow> {
     const limit = this.ctx.config.rateLimits.login;
     const name = username.trim();
     await enforce(this.ctx.limiter, `login:ip:${ip}`, limit, 60, 'error:too-many-login-attempts');
     const known = name ? await this.findLogin(name) : undefined;
     const account = known ? `uid:${known.uid}` : `name:${name.toLowerCase()}`;
-    await enforce(this.ctx.limiter, `login:user:${account}`, limit, 60, 'error:too-many-login-attempts');
+    await enforce(this.ctx.limiter, `login:pair:${account}:${ip}`, limit, 60, 'error:too-many-login-attempts');
+    if ((await this.ctx.limiter.hit(`login:user:${account}`, limit, 60)) > 0) await captcha();
     const user = await this.verifyLogin(name, password, known ?? null);
     await this.ctx.events.log('user-login', user.uid, {}, ip);
     return user;
