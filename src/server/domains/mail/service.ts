@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, tooMany } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
@@ -9,7 +10,7 @@ import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
 import { fromAddress, smtpTransport, type MailTransport } from './transport.js';
 
-export type MailDeps = Pick<AppContext, 'config' | 'db' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
+export type MailDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'limiter' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
 
 const MINUTE = 60_000;
 const BATCH = 20;
@@ -17,6 +18,11 @@ const BATCH = 20;
 const LEASE_MS = 2 * MINUTE;
 const BACKOFF_BASE_MS = MINUTE;
 const RESET_INTERVAL_MS = MINUTE;
+/**
+ * Minutes between two confirmation mails of a member (NodeBB's emailConfirmInterval): asking
+ * again sooner is refused with error:confirm-email-already-sent, so nobody floods a mailbox.
+ */
+export const CONFIRM_INTERVAL_MINUTES = 10;
 const BACKOFF_MAX_MS = 6 * 60 * MINUTE;
 /** Attempts before a mail is marked failed (about two days with the back-off). */
 export const MAX_ATTEMPTS = 12;
@@ -52,6 +58,8 @@ export class MailService {
     const headers: Record<string, string> = {};
     if (data.template === 'notification') {
       headers['List-Unsubscribe'] = `<${data.unsubscribe}>`;
+      // RFC 8058: a mail client unsubscribes with one POST to that address (the link itself only shows a button).
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     const id = await store.insertMail(db, { uid: user.uid, to, template: data.template, ...mail, headers, now: Date.now() });
     // Written to the log too, so a forum without SMTP can still see what went out (no links: they carry codes).
@@ -60,30 +68,57 @@ export class MailService {
   }
 
   /** Makes a single-use code for a member; only its hash is stored. */
-  private async newCode(user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string): Promise<string> {
+  private async newCode(w: Writer, user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string): Promise<string> {
     const code = randomBytes(24).toString('base64url');
     const now = Date.now();
-    await this.ctx.db.transaction().execute(async (tx) => {
-      // Only the newest link of a kind works.
-      await store.voidCodes(tx, user.uid, kind, now);
-      await store.insertCode(tx, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
-    });
+    // Only the newest link of a kind works.
+    await store.voidCodes(w, user.uid, kind, now);
+    await store.insertCode(w, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
     return code;
   }
 
   /** Sends a confirmation link for the member's current address. */
   async sendConfirmation(user: UserRow): Promise<void> {
-    if (!user.email) return;
+    const email = user.email;
+    if (!email) return;
     const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
-    const code = await this.newCode(user, 'confirm', hours * 60 * MINUTE, user.email);
-    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours });
+    await this.ctx.actions.run('mail.confirm', async (w) => {
+      const code = await this.newCode(w, user, 'confirm', hours * 60 * MINUTE, email);
+      await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email, w.tx);
+    });
   }
 
-  /** Sends a confirmation link to a new address (an email change); the old one stays until it is followed. */
-  async sendChangeConfirmation(user: UserRow, email: string): Promise<void> {
+  /**
+   * Counts a confirmation mail a member asks for (an email change) and refuses it (429
+   * error:confirm-email-already-sent, with the minutes left) within CONFIRM_INTERVAL_MINUTES of
+   * their last one. The shared limiter counts it, so every process agrees. The registration's
+   * own mail is not counted: a member who mistyped their address fixes it at once.
+   */
+  async assertConfirmationAllowed(user: UserRow): Promise<void> {
+    const wait = await this.ctx.limiter.hit(`confirm-mail:${user.uid}`, 1, CONFIRM_INTERVAL_MINUTES * 60);
+    if (wait > 0) throw tooMany('error:confirm-email-already-sent', Math.ceil(wait / 60));
+  }
+
+  /**
+   * Inside an email change's action: a confirmation link to the new address (the old one stays
+   * until it is followed), and a notice to the old one, so a change the member did not ask for
+   * does not pass unseen.
+   */
+  async sendChangeConfirmation(w: Writer, user: UserRow, email: string): Promise<void> {
     const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
-    const code = await this.newCode(user, 'confirm', hours * 60 * MINUTE, email);
-    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email);
+    const code = await this.newCode(w, user, 'confirm', hours * 60 * MINUTE, email);
+    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email, w.tx);
+    if (user.email) await this.enqueue(user, { template: 'email-change-requested', email, link: this.passwordPage(user) }, user.email, w.tx);
+  }
+
+  /** Inside the action that removed a member's address: tells that address. */
+  async sendRemovedNotice(w: Writer, user: UserRow, old: string): Promise<void> {
+    await this.enqueue(user, { template: 'email-removed', link: this.passwordPage(user) }, old, w.tx);
+  }
+
+  /** Where a member changes their password (the notices' link: a change they did not ask for means someone has it). */
+  private passwordPage(user: UserRow): string {
+    return `${this.ctx.config.url}/user/${user.userslug}/edit/password`;
   }
 
   /** The new address a member asked for and has not confirmed yet (null: none, or it is their current one). */
@@ -99,9 +134,12 @@ export class MailService {
       this.ctx.log.info({ uid: user.uid }, 'password reset asked again within a minute: no new mail');
       return;
     }
+    const email = user.email;
     const minutes = (await this.ctx.settings.get()).resetExpiryMinutes;
-    const code = await this.newCode(user, 'reset', minutes * MINUTE, user.email);
-    await this.enqueue(user, { template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes });
+    await this.ctx.actions.run('mail.reset', async (w) => {
+      const code = await this.newCode(w, user, 'reset', minutes * MINUTE, email);
+      await this.enqueue(user, { template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes }, email, w.tx);
+    });
   }
 
   /**
@@ -136,18 +174,23 @@ export class MailService {
   /** Sets a new password with a reset code: the code works once, and every session ends. */
   async resetPassword(code: string, password: string): Promise<void> {
     const row = await this.usableCode(code, 'reset');
-    await this.ctx.users.resetPassword(row.uid, password, async (tx) => {
+    await this.ctx.users.resetPassword(row.uid, password, async (w) => {
       // Two requests with one code: the conditional update lets one through.
-      if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:reset-code-invalid');
+      if (!(await store.useCode(w, row.code_hash, Date.now()))) throw badRequest('error:reset-code-invalid');
     });
   }
 
-  /** Confirms an address with its code; sends the welcome mail. */
+  /** Checks a confirmation code without using it (the confirm page shows its button or the error). */
+  async checkConfirmCode(code: string): Promise<void> {
+    await this.usableCode(code, 'confirm');
+  }
+
+  /** Confirms an address with its code (the confirm page's button, a POST); sends the welcome mail. */
   async confirmEmail(code: string): Promise<void> {
     const row = await this.usableCode(code, 'confirm');
     // The member's current address, or a new one from an email change (credentials.ts).
-    const ok = await this.ctx.users.confirmAddress(row.uid, row.email, async (tx) => {
-      if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
+    const ok = await this.ctx.users.confirmAddress(row.uid, row.email, async (w) => {
+      if (!(await store.useCode(w, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
     });
     if (!ok) throw badRequest('error:confirm-code-invalid');
     const user = await this.ctx.users.get(row.uid);
@@ -164,15 +207,21 @@ export class MailService {
     return createHmac('sha256', this.ctx.config.secret).update(`unsubscribe:${uid}:${type}`).digest('base64url').slice(0, 32);
   }
 
-  /** Follows an unsubscribe link: the member gets no more mail of that type. 400 for a bad signature. */
-  async unsubscribe(token: string): Promise<{ uid: number; type: string }> {
+  /** Whom and what an unsubscribe link names, once its signature is checked; 400 error:unsubscribe-invalid otherwise. */
+  async checkUnsubscribe(token: string): Promise<{ uid: number; type: string }> {
     const m = /^(\d{1,10})\.([a-z][\w-]{0,63})\.([\w-]{32})$/.exec(token);
     if (!m) throw badRequest('error:unsubscribe-invalid');
     const uid = Number(m[1]);
     const type = m[2]!;
     const expected = Buffer.from(this.sign(uid, type));
     if (!timingSafeEqual(expected, Buffer.from(m[3]!)) || !(await this.ctx.users.get(uid))) throw badRequest('error:unsubscribe-invalid');
-    await store.unsubscribe(this.ctx.db, uid, type, Date.now());
+    return { uid, type };
+  }
+
+  /** Acts on an unsubscribe link (its page's button, or a mail client's one-click POST): no more mail of that type. */
+  async unsubscribe(token: string): Promise<{ uid: number; type: string }> {
+    const { uid, type } = await this.checkUnsubscribe(token);
+    await this.ctx.actions.run('mail.unsubscribe', (w) => store.unsubscribe(w, uid, type, Date.now()));
     return { uid, type };
   }
 

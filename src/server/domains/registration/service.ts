@@ -9,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 
-export type RegistrationDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'outgoing' | 'privileges' | 'settings' | 'users'>;
+export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'outgoing' | 'privileges' | 'settings' | 'users'>;
 
 const DAY = 86_400_000;
 const MAX_INVITES_PER_REQUEST = 20;
@@ -107,13 +107,12 @@ export class RegistrationService {
     const held = await store.queueHolds(this.ctx.db, slugify(username), email);
     if (held) throw badRequest(held === 'username' ? 'error:username-taken' : 'error:email-taken');
     const passwordHash = await this.ctx.users.hashNewPassword(data.password, [username, email]);
-    try {
-      await store.enqueue(this.ctx.db, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
-    } catch {
-      // Two identical registrations raced past the check: the unique indexes decide.
-      throw badRequest('error:username-taken');
-    }
-    await this.ctx.events.log('registration-queued', 0, { username, email }, ip);
+    // Two registrations racing past the check: the unique indexes decide, and the runner answers
+    // error:username-taken or error:email-taken (core/unique.ts).
+    await this.ctx.actions.run('registration.enqueue', async (w) => {
+      await store.enqueue(w.tx, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
+      await this.ctx.events.log('registration-queued', 0, { username, email }, ip, w.tx);
+    });
   }
 
   private async joinInvitedGroups(invitation: store.InvitationRow, uid: number): Promise<void> {
@@ -166,10 +165,10 @@ export class RegistrationService {
           await store.setConsent(tx, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
           await store.addIp(tx, row.ip, created.uid, now);
           await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, tx);
+          await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '', tx);
         },
       },
     );
-    await this.ctx.mail.enqueue(user, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` });
     return user;
   }
 
@@ -177,9 +176,9 @@ export class RegistrationService {
   async reject(actor: Viewer, username: string, ip: string): Promise<void> {
     this.assertAdmin(actor);
     const row = await this.queued(username);
-    await this.ctx.db.transaction().execute(async (tx) => {
-      if (!(await store.dequeue(tx, row.id))) throw notFound('error:no-registration');
-      await this.ctx.events.log('registration-rejected', actor.uid, { username: row.username, email: row.email }, ip, tx);
+    await this.ctx.actions.run('registration.reject', async (w) => {
+      if (!(await store.dequeue(w.tx, row.id))) throw notFound('error:no-registration');
+      await this.ctx.events.log('registration-rejected', actor.uid, { username: row.username, email: row.email }, ip, w.tx);
     });
   }
 
@@ -224,17 +223,16 @@ export class RegistrationService {
     }
     const now = Date.now();
     const tokens = emails.map((email) => ({ email, token: randomBytes(24).toString('base64url') }));
-    await this.ctx.db.transaction().execute(async (tx) => {
-      for (const { email, token } of tokens) {
-        await store.insertInvitation(tx, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
-      }
-      await this.ctx.events.log('invite', uid, { emails }, '', tx);
-    });
     // The mail has no member yet: no name in the greeting, the forum's language.
     const recipient: UserRow = { ...inviter, uid: 0, username: '', settings: '{}' };
-    for (const { email, token } of tokens) {
-      await this.ctx.mail.enqueue(recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email);
-    }
+    // The invitations, their mails and the event commit together.
+    await this.ctx.actions.run('registration.invite', async (w) => {
+      for (const { email, token } of tokens) {
+        await store.insertInvitation(w.tx, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
+        await this.ctx.mail.enqueue(recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email, w.tx);
+      }
+      await this.ctx.events.log('invite', uid, { emails }, '', w.tx);
+    });
     return tokens.length;
   }
 
