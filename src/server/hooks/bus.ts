@@ -3,7 +3,18 @@ import { afterCommit } from '../db/reentrant.js';
 import type { FilterHooks, ActionHooks } from './types.js';
 
 type FilterFn<T> = (data: T) => T | Promise<T>;
-type ActionFn<T> = (data: T) => void | Promise<void>;
+/**
+ * What a durable listener is told about the run (core/outbox.ts): the outbox row's id and its own
+ * id. `key` (`outbox:<row>:<listener>`) is the same on every run of the row, so whatever the
+ * listener inserts under it (a unique key) is inserted once however often it runs.
+ */
+export interface DurableRun {
+  id: number;
+  listener: string;
+  key: string;
+}
+
+type ActionFn<T> = (data: T, run?: DurableRun) => void | Promise<void>;
 
 interface Registered<F> {
   plugin: string;
@@ -115,15 +126,16 @@ export class HookBus {
   }
 
   /**
-   * Runs these durable listeners of a hook (the outbox does, after commit); returns the ids of
-   * those that failed (their errors logged). A listener no longer registered counts as done.
+   * Runs these durable listeners of a hook (the outbox does, after commit, for its row `rowId`);
+   * returns the ids of those that failed (their errors logged). A listener no longer registered
+   * counts as done.
    */
-  async runDurable(name: string, data: unknown, ids: readonly string[]): Promise<string[]> {
+  async runDurable(name: string, data: unknown, ids: readonly string[], rowId = 0): Promise<string[]> {
     const failed: string[] = [];
     for (const hook of this.actions.get(name) ?? []) {
       if (!hook.durable || !ids.includes(hook.durable)) continue;
       try {
-        await hook.fn(data);
+        await hook.fn(data, { id: rowId, listener: hook.durable, key: `outbox:${rowId}:${hook.durable}` });
       } catch (err) {
         this.log.error({ err, hook: name, plugin: hook.plugin, listener: hook.durable }, 'durable action hook failed');
         failed.push(hook.durable);

@@ -77,6 +77,7 @@ describe('job runner with leases, across two processes', () => {
       { name: 'jobs.prune', every_ms: 24 * 3_600_000 },
       { name: 'mail.send', every_ms: 10_000 },
       { name: 'notifications.digest', every_ms: 3_600_000 },
+      { name: 'notifications.receipts', every_ms: 3_600_000 },
       { name: 'rewards.apply', every_ms: 3_600_000 },
       { name: 'sessions.prune', every_ms: 3_600_000 },
       { name: 'uploads.clean', every_ms: 3_600_000 },
@@ -92,9 +93,9 @@ describe('job runner with leases, across two processes', () => {
       .execute();
     await forum.ctx.jobs.schedule(now);
     await other.ctx.jobs.schedule(now);
-    // Due now: the eight recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
+    // Due now: the nine recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, notifications.receipts, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
     const runs = (await Promise.all([forum.ctx.jobs.runDue(now + 1), other.ctx.jobs.runDue(now + 1)])).reduce((x, y) => x + y, 0);
-    expect(runs).toBe(8);
+    expect(runs).toBe(9);
     const ids = (await forum.ctx.db.selectFrom('sessions').select('id_hash').where('uid', '=', user.uid).execute()).map((r) => r.id_hash);
     expect(ids).not.toContain('expired-session-h3');
     expect(ids.length).toBe(1);
