@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterCommit } from '../db/reentrant.js';
+import { afterCommit, inTransaction } from '../db/reentrant.js';
 import type { FilterHooks, ActionHooks } from './types.js';
 
 type FilterFn<T> = (data: T) => T | Promise<T>;
@@ -112,7 +112,17 @@ export class HookBus {
    */
   async fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
     const durable = this.durableIds(name);
-    if (durable.length && this.sink) await this.sink.write(name, data, durable);
+    if (durable.length && this.sink) {
+      // In a transaction the row is one of its writes: a failure fails the action.
+      if (inTransaction()) await this.sink.write(name, data, durable);
+      else {
+        // Outside one (a hook fired by a durable listener, or by a caller that does not wait):
+        // `idle()` waits for the row, and a failure is logged like a listener's.
+        const writing = this.sink.write(name, data, durable).catch((err: unknown) => this.log.error({ err, hook: name }, 'outbox row not written'));
+        this.track(writing);
+        await writing;
+      }
+    }
     if (!afterCommit(() => this.dispatch(name, data))) this.dispatch(name, data);
   }
 
