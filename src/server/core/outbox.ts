@@ -123,7 +123,7 @@ export class Outbox implements DurableSink {
       this.done.push(row.id);
       return;
     }
-    const failed = await this.hooks.runDurable(row.hook, data, pending);
+    const failed = await this.hooks.runDurable(row.hook, data, pending, row.id);
     if (!failed.length) {
       this.done.push(row.id);
       return;

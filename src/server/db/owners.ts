@@ -47,6 +47,7 @@ export const TABLE_OWNERS: Record<keyof Database, string> = {
   notifications: 'notifications',
   notification_mail_marks: 'notifications',
   digest_sends: 'notifications',
+  notification_receipts: 'notifications',
   mail_outbox: 'mail',
   mail_codes: 'mail',
   mail_unsubscribes: 'mail',

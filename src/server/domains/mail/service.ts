@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
-import type { Queryable } from '../../db/index.js';
 import { AppError, badRequest, tooMany } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
@@ -51,9 +50,8 @@ export class MailService {
     return { lang, siteTitle: s.siteTitle, url: this.ctx.config.url, username: user?.username ?? '' };
   }
 
-  /** Renders a template for a member and writes it to the outbox; returns the mail's id. */
-  async enqueue(user: UserRow, data: TemplateData, to = user.email ?? '', db: Queryable = this.ctx.db): Promise<number> {
-    if (!to) return 0;
+  /** Renders a template for a member: what the outbox row holds. */
+  private async compose(user: UserRow, data: TemplateData): Promise<{ subject: string; text: string; html: string; headers: Record<string, string> }> {
     const mail = render(data, await this.frame(user));
     const headers: Record<string, string> = {};
     if (data.template === 'notification') {
@@ -61,31 +59,66 @@ export class MailService {
       // RFC 8058: a mail client unsubscribes with one POST to that address (the link itself only shows a button).
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
-    const id = await store.insertMail(db, { uid: user.uid, to, template: data.template, ...mail, headers, now: Date.now() });
+    return { ...mail, headers };
+  }
+
+  /**
+   * Writes a rendered mail to the outbox on the action's writer; returns its id, 0 when `key`
+   * was queued before (a durable listener or job run twice queues its mail once).
+   */
+  private async queue(w: Writer, user: UserRow, template: string, mail: Awaited<ReturnType<MailService['compose']>>, to: string, key?: string): Promise<number> {
+    const id = await store.insertMail(w, { uid: user.uid, to, template, ...mail, now: Date.now(), key });
     // Written to the log too, so a forum without SMTP can still see what went out (no links: they carry codes).
-    this.ctx.log.info({ mailId: id, to, template: data.template, subject: mail.subject }, 'mail queued');
+    if (id) this.ctx.log.info({ mailId: id, to, template, subject: mail.subject }, 'mail queued');
     return id;
   }
 
-  /** Makes a single-use code for a member; only its hash is stored. */
+  /** Makes a single-use code for a member in the action's transaction; only its hash is stored (the member's older links of the kind stop working). */
   private async newCode(w: Writer, user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string): Promise<string> {
     const code = randomBytes(24).toString('base64url');
     const now = Date.now();
-    // Only the newest link of a kind works.
     await store.voidCodes(w, user.uid, kind, now);
     await store.insertCode(w, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
     return code;
   }
 
-  /** Sends a confirmation link for the member's current address. */
-  async sendConfirmation(user: UserRow): Promise<void> {
-    const email = user.email;
-    if (!email) return;
-    const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
-    await this.ctx.actions.run('mail.confirm', async (w) => {
-      const code = await this.newCode(w, user, 'confirm', hours * 60 * MINUTE, email);
-      await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email, w.tx);
+  /** Renders a template for a member and writes it to the outbox inside an action already open (its writer). */
+  async enqueueIn(w: Writer, user: UserRow, data: TemplateData, to = user.email ?? '', key?: string): Promise<number> {
+    if (!to) return 0;
+    return this.queue(w, user, data.template, await this.compose(user, data), to, key);
+  }
+
+  /**
+   * Renders a template for a member and writes it to the outbox; returns the mail's id (0: none,
+   * or `key` was queued before).
+   */
+  async enqueue(user: UserRow, data: TemplateData, to = user.email ?? '', key?: string): Promise<number> {
+    if (!to) return 0;
+    const mail = await this.compose(user, data);
+    return this.ctx.actions.run(`mail.${data.template}`, (w) => this.queue(w, user, data.template, mail, to, key));
+  }
+
+  /**
+   * Mails a single-use link to `email` (only its hash is stored; the member's older links of
+   * the kind stop working), in one action with the mail: with `key`, a second call queues
+   * nothing and leaves the first link working.
+   */
+  private async mailCode(user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string, data: (code: string) => TemplateData, key?: string): Promise<void> {
+    const code = randomBytes(24).toString('base64url');
+    const mail = await this.compose(user, data(code));
+    await this.ctx.actions.run(`mail.${kind}`, async (w) => {
+      if (!(await this.queue(w, user, kind, mail, email, key))) return;
+      const now = Date.now();
+      await store.voidCodes(w, user.uid, kind, now);
+      await store.insertCode(w, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
     });
+  }
+
+  /** Sends a confirmation link for the member's current address (`key`: once per durable listener run). */
+  async sendConfirmation(user: UserRow, key?: string): Promise<void> {
+    if (!user.email) return;
+    const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
+    await this.mailCode(user, 'confirm', hours * 60 * MINUTE, user.email, (code) => ({ template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }), key);
   }
 
   /**
@@ -107,13 +140,13 @@ export class MailService {
   async sendChangeConfirmation(w: Writer, user: UserRow, email: string): Promise<void> {
     const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
     const code = await this.newCode(w, user, 'confirm', hours * 60 * MINUTE, email);
-    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email, w.tx);
-    if (user.email) await this.enqueue(user, { template: 'email-change-requested', email, link: this.passwordPage(user) }, user.email, w.tx);
+    await this.enqueueIn(w, user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email);
+    if (user.email) await this.enqueueIn(w, user, { template: 'email-change-requested', email, link: this.passwordPage(user) }, user.email);
   }
 
   /** Inside the action that removed a member's address: tells that address. */
   async sendRemovedNotice(w: Writer, user: UserRow, old: string): Promise<void> {
-    await this.enqueue(user, { template: 'email-removed', link: this.passwordPage(user) }, old, w.tx);
+    await this.enqueueIn(w, user, { template: 'email-removed', link: this.passwordPage(user) }, old);
   }
 
   /** Where a member changes their password (the notices' link: a change they did not ask for means someone has it). */
@@ -128,7 +161,7 @@ export class MailService {
   }
 
   /** Sends a password-reset link; at most one a minute per member, so nobody can flood a mailbox. */
-  async sendReset(user: UserRow): Promise<void> {
+  async sendReset(user: UserRow, key?: string): Promise<void> {
     if (!user.email) return;
     if (Date.now() - (await store.lastCodeTime(this.ctx.db, user.uid, 'reset')) < RESET_INTERVAL_MS) {
       this.ctx.log.info({ uid: user.uid }, 'password reset asked again within a minute: no new mail');
@@ -136,21 +169,18 @@ export class MailService {
     }
     const email = user.email;
     const minutes = (await this.ctx.settings.get()).resetExpiryMinutes;
-    await this.ctx.actions.run('mail.reset', async (w) => {
-      const code = await this.newCode(w, user, 'reset', minutes * MINUTE, email);
-      await this.enqueue(user, { template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes }, email, w.tx);
-    });
+    await this.mailCode(user, 'reset', minutes * MINUTE, email, (code) => ({ template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes }), key);
   }
 
   /**
    * Mails a notification (text: plain or with [[key, params]] tokens; path inside the forum)
    * unless the member unsubscribed from its type. Returns the mail's id, 0 when none was sent.
    */
-  async sendNotification(user: UserRow, n: { type: string; text: string; path: string }): Promise<number> {
+  async sendNotification(user: UserRow, n: { type: string; text: string; path: string }, key?: string): Promise<number> {
     if (!user.email || (await store.isUnsubscribed(this.ctx.db, user.uid, n.type))) return 0;
     const url = this.ctx.config.url;
     const link = `${url}${n.path.startsWith('/') ? n.path : `/${n.path}`}`;
-    return this.enqueue(user, { template: 'notification', text: n.text, link, unsubscribe: `${url}/email/unsubscribe/${this.unsubscribeToken(user.uid, n.type)}` });
+    return this.enqueue(user, { template: 'notification', text: n.text, link, unsubscribe: `${url}/email/unsubscribe/${this.unsubscribeToken(user.uid, n.type)}` }, user.email, key);
   }
 
   /** The notification types a member unsubscribed from with a mail's link (their settings show the mail off). */

@@ -6,17 +6,18 @@ import type { MailCodesTable, MailOutboxTable } from '../../db/schema.js';
 export type OutboxRow = Selectable<MailOutboxTable>;
 export type CodeRow = Selectable<MailCodesTable>;
 
-/** Writes a mail to the outbox, due now; returns its id. */
+/** Writes a mail to the outbox, due now; returns its id, 0 when a mail with its `key` was written before. */
 export async function insertMail(
-  db: Queryable,
-  m: { uid: number; to: string; template: string; subject: string; text: string; html: string; headers: Record<string, string>; now: number },
+  w: Writer,
+  m: { uid: number; to: string; template: string; subject: string; text: string; html: string; headers: Record<string, string>; now: number; key?: string },
 ): Promise<number> {
-  const row = await db
+  const row = await w.tx
     .insertInto('mail_outbox')
-    .values({ uid: m.uid, to_address: m.to, template: m.template, subject: m.subject, text: m.text, html: m.html, headers: JSON.stringify(m.headers), next_attempt: m.now, created: m.now })
+    .values({ uid: m.uid, to_address: m.to, template: m.template, subject: m.subject, text: m.text, html: m.html, headers: JSON.stringify(m.headers), next_attempt: m.now, created: m.now, dedupe_key: m.key ?? null })
+    .$if(m.key !== undefined, (q) => q.onConflict((oc) => oc.column('dedupe_key').doNothing()))
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? 0;
 }
 
 /** Ids of mails due now: queued and past their back-off, or left 'sending' by a process whose lease ran out. */
@@ -104,8 +105,8 @@ export async function unsubscribedTypes(db: Queryable, uid: number): Promise<str
 }
 
 /** Forgets a member's unsubscribes of these types (they turned the mail on again in their settings). */
-export async function resubscribe(db: Queryable, uid: number, types: string[]): Promise<void> {
-  if (types.length) await db.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
+export async function resubscribe(w: Writer, uid: number, types: string[]): Promise<void> {
+  if (types.length) await w.tx.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
 }
 
 /** The address of a member's newest usable code of a kind (an email change waiting for its link), or null. */

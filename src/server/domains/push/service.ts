@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { PUSH_LIMITS, type PushDevice, type PushMessage } from '../../../shared/schemas/push.js';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { badRequest, notAuthorised, notFound, tooMany } from '../../http/errors.js';
 import { OutgoingRefused } from '../../http/outgoing.js';
@@ -16,7 +15,7 @@ import type { PushSubscriptionRow } from './store.js';
 import { newVapidKeys, sendPush, type VapidDetails } from './transport.js';
 
 /** What the push service uses of the application. */
-export type PushDeps = Pick<AppContext, 'config' | 'db' | 'jobs' | 'limiter' | 'log' | 'outgoing' | 'settings' | 'users'>;
+export type PushDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'jobs' | 'limiter' | 'log' | 'outgoing' | 'settings' | 'users'>;
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
 export interface SubscriptionInput {
@@ -99,7 +98,7 @@ export class PushService {
     if (this.keys) return this.keys;
     let row = await store.vapid(this.ctx.db);
     if (!row) {
-      await store.insertVapid(this.ctx.db, newVapidKeys(), Date.now());
+      await this.ctx.actions.run('push.vapid', (w) => store.insertVapid(w, newVapidKeys(), Date.now()));
       row = await store.vapid(this.ctx.db);
       if (!row) throw new Error('VAPID keys could not be stored');
       this.ctx.log.info('web push: VAPID key pair made');
@@ -157,19 +156,17 @@ export class PushService {
     const key = B64URL.test(p256dh) ? decodeKey(p256dh) : null;
     const secret = B64URL.test(auth) ? decodeKey(auth) : null;
     if (!key || key.length !== 65 || key[0] !== 4 || !secret || secret.length !== 16) throw badRequest('error:push-keys-invalid');
-    return runAction(this.ctx.db, {
-      write: async (tx) => {
-        const id = await store.upsert(tx, { uid, endpoint, p256dh, auth, userAgent: userAgent.slice(0, 255), now: Date.now() });
-        await store.trim(tx, uid, PUSH_LIMITS.perMember);
-        return id;
-      },
+    return this.ctx.actions.run('push.subscribe', async (w) => {
+      const id = await store.upsert(w, { uid, endpoint, p256dh, auth, userAgent: userAgent.slice(0, 255), now: Date.now() });
+      await store.trim(w, uid, PUSH_LIMITS.perMember);
+      return id;
     });
   }
 
   /** Forgets the viewer's subscription of one browser (by its endpoint); 404 when they have none there. */
   async unsubscribe(viewer: Viewer, endpoint: string): Promise<void> {
     const uid = member(viewer);
-    if (!(await store.removeByEndpoint(this.ctx.db, uid, endpoint))) throw notFound('error:push-subscription-not-found');
+    if (!(await this.ctx.actions.run('push.unsubscribe', (w) => store.removeByEndpoint(w, uid, endpoint)))) throw notFound('error:push-subscription-not-found');
   }
 
   /** Removes a subscription from the device list: the member's own, or any for an admin; 404 otherwise (ids are not to be probed). */
@@ -177,7 +174,7 @@ export class PushService {
     const uid = member(viewer);
     const row = await store.byId(this.ctx.db, id);
     if (!row || (row.uid !== uid && !viewer.isAdmin)) throw notFound('error:push-subscription-not-found');
-    await store.remove(this.ctx.db, id);
+    await this.ctx.actions.run('push.remove', (w) => store.remove(w, row.uid, id));
   }
 
   /** The viewer's own browsers. */
@@ -197,10 +194,13 @@ export class PushService {
     }));
   }
 
-  /** Queues the push of a stored notification to these members' browsers (the `push.send` job). */
-  async enqueue(notification: NotificationRow, uids: number[]): Promise<void> {
+  /**
+   * Queues the push of a stored notification to these members' browsers (the `push.send` job);
+   * with `key` (a durable listener's run), once however often it is asked.
+   */
+  async enqueue(notification: NotificationRow, uids: number[], key?: string): Promise<void> {
     const readers = [...new Set(uids)].filter((u) => Number.isInteger(u) && u > 0);
-    if (readers.length) await this.ctx.jobs.enqueue<SendJob>(SEND_JOB, { notification, uids: readers });
+    if (readers.length) await this.ctx.actions.run('push.enqueue', (w) => this.ctx.jobs.enqueueIn<SendJob>(w, SEND_JOB, { notification, uids: readers }, { key }));
   }
 
   /** The push a member's browser shows for a notification: the forum's title, the text in their language, the absolute URL. */
@@ -284,12 +284,12 @@ export class PushService {
 
   /** An endpoint whose host now resolves to an address the forum may not reach: nothing was sent, and the subscription goes. */
   private async refuse(sub: PushSubscriptionRow, reason: string): Promise<void> {
-    await store.removeStale(this.ctx.db, sub.id, sub.endpoint, sub.p256dh);
+    await this.ctx.actions.run('push.refuse', (w) => store.removeStale(w, sub));
     this.ctx.log.warn({ subscriptionId: sub.id, uid: sub.uid, reason }, 'push endpoint refused by the outgoing guard: subscription removed');
   }
 
   private async forget(sub: PushSubscriptionRow, status: number): Promise<void> {
-    await store.removeStale(this.ctx.db, sub.id, sub.endpoint, sub.p256dh);
+    await this.ctx.actions.run('push.forget', (w) => store.removeStale(w, sub));
     this.ctx.log.info({ subscriptionId: sub.id, uid: sub.uid, status }, 'push subscription gone: removed');
   }
 }

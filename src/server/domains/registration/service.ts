@@ -165,7 +165,7 @@ export class RegistrationService {
           await store.setConsent(tx, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
           await store.addIp(tx, row.ip, created.uid, now);
           await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, tx);
-          await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '', tx);
+          await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
         },
       },
     );
@@ -229,7 +229,7 @@ export class RegistrationService {
     await this.ctx.actions.run('registration.invite', async (w) => {
       for (const { email, token } of tokens) {
         await store.insertInvitation(w.tx, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
-        await this.ctx.mail.enqueue(recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email, w.tx);
+        await this.ctx.mail.enqueueIn(w, recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email);
       }
       await this.ctx.events.log('invite', uid, { emails }, '', w.tx);
     });
