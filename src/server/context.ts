@@ -139,7 +139,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.groups = new GroupsService(ctx.db);
   ctx.privileges = new PrivilegesService(ctx.db, ctx.groups, ctx.caches, ctx.settings);
   ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });
-  ctx.events = new EventsService(ctx.db);
+  ctx.events = new EventsService(ctx.db, ctx.actions);
   ctx.users = new UsersService(ctx);
   ctx.categories = new CategoriesService(ctx);
   ctx.topics = new TopicsService(ctx);
