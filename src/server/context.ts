@@ -136,7 +136,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
   ctx.settings = new SettingsService(ctx.db, ctx.caches);
-  ctx.groups = new GroupsService(ctx.db);
+  ctx.groups = new GroupsService(ctx.db, ctx.actions);
   ctx.privileges = new PrivilegesService(ctx.db, ctx.groups, ctx.caches, ctx.settings);
   ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });
   ctx.events = new EventsService(ctx.db, ctx.actions);

@@ -1,4 +1,4 @@
-import type { ActionRunner, Writer } from '../../core/action.js';
+import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
 import type { Db, Queryable } from '../../db/index.js';
 import { insertEvent } from './store.js';
 
@@ -98,11 +98,6 @@ export class EventsService {
     const rows = await this.db.selectFrom('events').select(['type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('type').execute();
     return new Map(rows.map((r) => [r.type, Number(r.n)]));
   }
-}
-
-/** True when given an action's writer rather than a bare transaction. */
-function isWriter(w: Writer | Queryable): w is Writer {
-  return typeof (w as Partial<Writer>).changed === 'function';
 }
 
 function parseData(raw: string): Record<string, unknown> {
