@@ -289,7 +289,7 @@ export class GroupsService {
     return this.actions.run('group.update', async (w) => {
       if (renamed) {
         await store.rename(w, g.name, newName, newSlug);
-        await this.deps.privileges.renameSubject(w.tx, g.name, newName);
+        await this.deps.privileges.renameSubject(w, g.name, newName);
       }
       await store.updateGroup(w, name, fields);
       // A group made public lets in everyone who was waiting (as NodeBB).
@@ -308,7 +308,7 @@ export class GroupsService {
     if (g.system) throw badRequest('error:not-allowed');
     await this.actions.run('group.delete', async (w) => {
       await store.deleteGroup(w, g.name);
-      await this.deps.privileges.renameSubject(w.tx, g.name, null);
+      await this.deps.privileges.renameSubject(w, g.name, null);
       // Its cover photo is used no more (the clean-up job removes the file).
       if (g.cover_url) await w.fire('action:group.cover', { gid: g.gid, url: '' });
     });
