@@ -135,7 +135,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     storage: openStorage(config),
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
-  ctx.settings = new SettingsService(ctx.db, ctx.caches);
+  ctx.settings = new SettingsService(ctx.db, ctx.actions, ctx.cacheRegistry);
   ctx.groups = new GroupsService(ctx.db, ctx.actions);
   ctx.privileges = new PrivilegesService({ db: ctx.db, groups: ctx.groups, actions: ctx.actions, cacheRegistry: ctx.cacheRegistry, settings: ctx.settings });
   ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });

@@ -1,5 +1,5 @@
 import type { ChangeBus } from '../core/changes.js';
-import { ALL, CONTENT, GROUPS } from '../core/tags.js';
+import { ALL, CONTENT, GROUPS, PRIVILEGES } from '../core/tags.js';
 
 /** The caches every process keeps and every process must drop when the data changes. */
 /** Every shared cache, for a change that touches them all (a restore replaces the whole database). */
@@ -57,9 +57,10 @@ export class SharedCaches {
       // Content changed (core/tags.ts): the legacy caches kept with the topic lists drop; every
       // cache (a restore): all of them.
       if (tag === CONTENT) (byName ??= new Map()).set('topics', undefined);
-      // Groups or membership changed (the groups domain's writes name GROUPS): the legacy caches
-      // of who members are drop.
+      // Groups, membership or grants changed (their stores name GROUPS and PRIVILEGES): the
+      // legacy caches built from who members are and what they may do drop.
       if (tag === GROUPS) (byName ??= new Map()).set('viewers', undefined);
+      if (tag === PRIVILEGES) (byName ??= new Map()).set('privileges', undefined);
       if (tag === ALL) for (const name of SHARED_CACHE_NAMES) (byName ??= new Map()).set(name, undefined);
       if (!tag.startsWith(PREFIX)) continue;
       const rest = tag.slice(PREFIX.length);

@@ -35,7 +35,7 @@ export function cacheInfo(ctx: AdvancedDeps): CacheInfo[] {
   const statements = [...StatementCache.open];
   const out: CacheInfo[] = [
     { name: 'guestPages', length: guest?.size.entries ?? 0, max: guest?.maxBytes ?? 0, hits: guest?.hits ?? 0, misses: guest?.misses ?? 0, hitRatio: ratio(guest?.hits ?? 0, guest?.misses ?? 0), ttl: guest?.ttlMs ?? 0, enabled: !!guest?.enabled },
-    { name: 'settings', length: 1, max: 1, hits: ctx.settings.hits, misses: ctx.settings.misses, hitRatio: ratio(ctx.settings.hits, ctx.settings.misses), ttl: 5000, enabled: true },
+    fromRegistry(ctx, 'settings'),
     fromRegistry(ctx, 'privileges'),
     { name: 'widgets', length: widgets.entries, max: 2000, hits: widgets.hits, misses: widgets.misses, hitRatio: ratio(widgets.hits, widgets.misses), ttl: widgets.ttlMs, enabled: true },
   ];
@@ -61,7 +61,7 @@ function fromRegistry(ctx: AdvancedDeps, name: ClearableCache): CacheInfo {
 }
 
 /** The admin's caches that live on core/cache.ts under the same name: cleared by their `cache:` tag. */
-const ON_REGISTRY: readonly ClearableCache[] = ['privileges'];
+const ON_REGISTRY: readonly ClearableCache[] = ['privileges', 'settings'];
 
 /** Clears one cache in every process (the statement cache: in this one). */
 export function clearCache(ctx: AdvancedDeps, name: ClearableCache): void {
