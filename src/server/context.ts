@@ -139,11 +139,11 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     outgoing: new OutgoingGuard(config.outgoingAllow),
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
-  ctx.settings = new SettingsService(ctx.db, ctx.caches);
-  ctx.groups = new GroupsService(ctx.db);
-  ctx.privileges = new PrivilegesService(ctx.db, ctx.groups, ctx.caches, ctx.settings);
+  ctx.settings = new SettingsService(ctx.db, ctx.actions, ctx.cacheRegistry);
+  ctx.groups = new GroupsService(ctx.db, ctx.actions);
+  ctx.privileges = new PrivilegesService({ db: ctx.db, groups: ctx.groups, actions: ctx.actions, cacheRegistry: ctx.cacheRegistry, settings: ctx.settings });
   ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });
-  ctx.events = new EventsService(ctx.db);
+  ctx.events = new EventsService(ctx.db, ctx.actions);
   ctx.users = new UsersService(ctx);
   ctx.categories = new CategoriesService(ctx);
   ctx.topics = new TopicsService(ctx);

@@ -1,5 +1,5 @@
 import type { ChangeBus } from '../core/changes.js';
-import { ALL, CONTENT, GROUPS } from '../core/tags.js';
+import { ALL, CONTENT, GROUPS, PRIVILEGES } from '../core/tags.js';
 
 /** The caches every process keeps and every process must drop when the data changes. */
 /** Every shared cache, for a change that touches them all (a restore replaces the whole database). */
@@ -41,6 +41,8 @@ export class SharedCaches {
     // A legacy clear of the topic caches stands for a change of what topic pages show of their
     // authors (a badge chosen): the caches on core/cache.ts hear it as GROUPS.
     if (name === 'topics') tags.push(GROUPS);
+    // Who a member is (a ban, a deletion): the caches on core/cache.ts hear it as GROUPS.
+    if (name === 'viewers') tags.push(GROUPS);
     this.bus.publish(tags);
   }
 
@@ -55,6 +57,10 @@ export class SharedCaches {
       // Content changed (core/tags.ts): the legacy caches kept with the topic lists drop; every
       // cache (a restore): all of them.
       if (tag === CONTENT) (byName ??= new Map()).set('topics', undefined);
+      // Groups, membership or grants changed (their stores name GROUPS and PRIVILEGES): the
+      // legacy caches built from who members are and what they may do drop.
+      if (tag === GROUPS) (byName ??= new Map()).set('viewers', undefined);
+      if (tag === PRIVILEGES) (byName ??= new Map()).set('privileges', undefined);
       if (tag === ALL) for (const name of SHARED_CACHE_NAMES) (byName ??= new Map()).set(name, undefined);
       if (!tag.startsWith(PREFIX)) continue;
       const rest = tag.slice(PREFIX.length);

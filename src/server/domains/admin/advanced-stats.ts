@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { StatementCache } from '../../db/statement-cache.js';
-import { widgetsOf, type WidgetsDeps } from '../widgets/service.js';
+import type { WidgetsDeps } from '../widgets/service.js';
 import type { SharedCacheName } from '../../cache/shared.js';
 
 /** What the advanced pages read of the application. */
-export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'cacheRegistry' | 'dialect' | 'settings' | 'redis' | 'privileges'>;
+export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'caches' | 'cacheRegistry' | 'changes' | 'dialect' | 'settings' | 'redis' | 'privileges'>;
 
 /** One cache as the admin's cache page shows it (NodeBB's fields: length, max, hits, misses, hitRatio, ttl). */
 export interface CacheInfo {
@@ -31,13 +31,12 @@ function ratio(hits: number, misses: number): string {
 export function cacheInfo(ctx: AdvancedDeps): CacheInfo[] {
   const guestStats = ctx.cacheRegistry.byName('guest-pages')?.stats();
   const guest = guestStats ? { size: { entries: guestStats.entries }, maxBytes: guestStats.maxBytes ?? 0, hits: guestStats.hits, misses: guestStats.misses, ttlMs: guestStats.ttlMs, enabled: guestStats.enabled && guestStats.ttlMs > 0 } : undefined;
-  const widgets = widgetsOf(ctx).stats();
   const statements = [...StatementCache.open];
   const out: CacheInfo[] = [
     { name: 'guestPages', length: guest?.size.entries ?? 0, max: guest?.maxBytes ?? 0, hits: guest?.hits ?? 0, misses: guest?.misses ?? 0, hitRatio: ratio(guest?.hits ?? 0, guest?.misses ?? 0), ttl: guest?.ttlMs ?? 0, enabled: !!guest?.enabled },
-    { name: 'settings', length: 1, max: 1, hits: ctx.settings.hits, misses: ctx.settings.misses, hitRatio: ratio(ctx.settings.hits, ctx.settings.misses), ttl: 5000, enabled: true },
-    { name: 'privileges', length: ctx.privileges.grantCount(), max: 0, hits: ctx.privileges.hits, misses: ctx.privileges.misses, hitRatio: ratio(ctx.privileges.hits, ctx.privileges.misses), ttl: 5000, enabled: true },
-    { name: 'widgets', length: widgets.entries, max: 2000, hits: widgets.hits, misses: widgets.misses, hitRatio: ratio(widgets.hits, widgets.misses), ttl: widgets.ttlMs, enabled: true },
+    fromRegistry(ctx, 'settings'),
+    fromRegistry(ctx, 'privileges'),
+    fromRegistry(ctx, 'widgets'),
   ];
   if (ctx.dialect === 'sqlite') {
     out.push({
@@ -54,10 +53,23 @@ export function cacheInfo(ctx: AdvancedDeps): CacheInfo[] {
   return out;
 }
 
+/** A row of the admin's cache page for a cache on core/cache.ts of the same name. */
+function fromRegistry(ctx: AdvancedDeps, name: ClearableCache): CacheInfo {
+  const st = ctx.cacheRegistry.byName(name)?.stats();
+  return { name, length: st?.entries ?? 0, max: st?.max ?? 0, hits: st?.hits ?? 0, misses: st?.misses ?? 0, hitRatio: ratio(st?.hits ?? 0, st?.misses ?? 0), ttl: st?.ttlMs ?? 0, enabled: !!st?.enabled };
+}
+
+/** The admin's caches that live on core/cache.ts under the same name: cleared by their `cache:` tag. */
+const ON_REGISTRY: readonly ClearableCache[] = ['privileges', 'settings', 'widgets'];
+
 /** Clears one cache in every process (the statement cache: in this one). */
 export function clearCache(ctx: AdvancedDeps, name: ClearableCache): void {
   if (name === 'statements') {
     for (const s of StatementCache.open) s.clear();
+    return;
+  }
+  if (ON_REGISTRY.includes(name)) {
+    ctx.changes.publish([`cache:${name}`]);
     return;
   }
   ctx.caches.clear(name as SharedCacheName);

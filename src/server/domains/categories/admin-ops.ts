@@ -92,8 +92,8 @@ export async function copySettings(
       const old = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
       await store.setPositions(w, old.map((c, i) => ({ cid: c, position: i + 1 })));
     }
-    // Joins this action; the grant caches clear after its commit.
-    if (wanted) await ctx.privileges.replace([cid], CATEGORY_PRIVILEGES, wanted);
+    // In this action; the grant caches drop after its commit.
+    if (wanted) await ctx.privileges.replace([cid], CATEGORY_PRIVILEGES, wanted, undefined, w);
     await ctx.events.log('category-copy-settings', actor.uid, { cid, fromCid, privileges: !!opts.privileges }, ip, tx);
     const category = (await store.byCid(tx, cid))!;
     await w.fire('action:category.update', { category, uid: actor.uid });

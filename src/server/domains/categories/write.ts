@@ -92,7 +92,7 @@ export async function createCategory(ctx: CategoriesDeps, actor: Viewer, data: C
       });
       await store.update(w, row.cid, { slug: slugFor(row.cid, row.name) });
       await place(w, row.parent_cid, row.cid, input.order);
-      await ctx.privileges.grantCategoryDefaults(tx, row.cid);
+      await ctx.privileges.grantCategoryDefaults(w, row.cid);
       const category = (await store.byCid(tx, row.cid))!;
       await w.fire('action:category.create', { category, uid: actor.uid });
       return category;
@@ -212,7 +212,7 @@ export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: nu
     const siblings = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
     const kids = (await store.children(tx, cid)).map((r) => r.cid);
     await store.reparentChildren(w, cid, row.parent_cid);
-    await ctx.privileges.dropCategory(tx, cid);
+    await ctx.privileges.dropCategory(w, cid);
     await store.remove(w, cid);
     const order = siblings.flatMap((c) => (c === cid ? kids : [c]));
     await store.setPositions(

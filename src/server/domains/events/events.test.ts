@@ -73,4 +73,18 @@ describe('the audit log', () => {
       expect(res.status, bad).toBe(400);
     }
   });
+
+  it('writes an event in the action that logs it: it commits with the action or not at all', async () => {
+    const { ctx } = forum;
+    const target = { targetUid: 424242 };
+    await expect(
+      ctx.actions.run('test.fails', async (w) => {
+        await ctx.events.log('user-ban', admin.user.uid, target, '', w);
+        throw new Error('refused after the event');
+      }),
+    ).rejects.toThrow('refused after the event');
+    expect((await ctx.events.list({ target: 'user:424242' }, 0, 10)).count).toBe(0);
+    await ctx.actions.run('test.commits', (w) => ctx.events.log('user-ban', admin.user.uid, target, '', w));
+    expect((await ctx.events.list({ target: 'user:424242' }, 0, 10)).rows.map((e) => e.type)).toEqual(['user-ban']);
+  });
 });

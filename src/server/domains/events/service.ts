@@ -1,4 +1,6 @@
+import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
 import type { Db, Queryable } from '../../db/index.js';
+import { insertEvent } from './store.js';
 
 /**
  * The audit log's event names (NodeBB's where it has one). Domains may log others (a plugin's
@@ -50,11 +52,22 @@ export interface EventFilter {
 
 /** The audit log: who did what, to what, when, from where. */
 export class EventsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly actions: ActionRunner,
+  ) {}
 
-  /** Records an event (inside the caller's transaction when given); its target is read from the data. */
-  async log(type: string, uid: number, data: Record<string, unknown> = {}, ip = '', db: Queryable = this.db): Promise<void> {
-    await db.insertInto('events').values({ type, uid, ip, data: JSON.stringify(data), target: eventTarget(data), created: Date.now() }).execute();
+  /**
+   * Records an event in the action's transaction (`w`), so it commits with what it tells of or
+   * not at all; without one, in an action of its own. Its target is read from the data.
+   * A bare transaction is still taken from callers not yet on the runner (issue 51); it goes
+   * once they all pass their writer.
+   */
+  async log(type: string, uid: number, data: Record<string, unknown> = {}, ip = '', w?: Writer | Queryable): Promise<void> {
+    const row = { type, uid, ip, data: JSON.stringify(data), target: eventTarget(data), created: Date.now() };
+    if (!w) return this.actions.run('event.log', (own) => insertEvent(own, row));
+    if (isWriter(w)) return insertEvent(w, row);
+    await w.insertInto('events').values(row).execute();
   }
 
   /** The newest events, newest first. */

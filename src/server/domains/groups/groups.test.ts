@@ -356,3 +356,24 @@ describe('pages', () => {
     expect(memberView.posts.map((p) => p.pid)).toEqual([members, first]);
   });
 });
+
+describe('membership writes', () => {
+  it('join in the caller’s action: rolled back with it, else who the member is at once', async () => {
+    const { ctx } = forum;
+    const m = await forum.member();
+    expect((await ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(false);
+    await expect(
+      ctx.actions.run('test.fails', async (w) => {
+        await ctx.groups.join('Global Moderators', m.user.uid, w);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await ctx.groups.groupsOf(m.user.uid)).not.toContain('Global Moderators');
+    expect((await ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(false);
+    await ctx.actions.run('test.commits', (w) => ctx.groups.join('Global Moderators', m.user.uid, w));
+    // The viewer kept a moment ago is dropped by the commit (GROUPS), in this process before the answer.
+    expect((await ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(true);
+    await ctx.groups.leave('Global Moderators', m.user.uid);
+    expect((await ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(false);
+  });
+});

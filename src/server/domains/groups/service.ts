@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
 import type { Db, Queryable } from '../../db/index.js';
-import { onCommit, runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Viewer } from '../privileges/service.js';
@@ -16,7 +16,7 @@ export const ADMINISTRATORS = 'administrators';
 export const GLOBAL_MODS = 'Global Moderators';
 
 /** What the group actions reach of the application (set once the context is built). */
-export type GroupsDeps = Pick<AppContext, 'caches' | 'hooks' | 'notifications' | 'privileges' | 'users'>;
+export type GroupsDeps = Pick<AppContext, 'hooks' | 'notifications' | 'privileges' | 'users'>;
 
 /** The fields an owner may change (NodeBB's names, as PUT /groups/{slug} takes them). */
 export interface GroupChanges {
@@ -70,7 +70,10 @@ const flag = (v: number | boolean | undefined) => (v === undefined ? undefined :
 export class GroupsService {
   private ctx: GroupsDeps | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly actions: ActionRunner,
+  ) {}
 
   /** Gives the service the rest of the application (privileges are built after groups). */
   wire(ctx: GroupsDeps): void {
@@ -82,12 +85,14 @@ export class GroupsService {
     return this.ctx;
   }
 
-  /** Creates the system groups when missing. */
-  async ensureSystemGroups(db: Queryable = this.db): Promise<void> {
-    await store.ensureGroup(db, GUESTS, 'guests', true, true);
-    await store.ensureGroup(db, REGISTERED, 'registered-users', true, false);
-    await store.ensureGroup(db, ADMINISTRATORS, 'administrators', true, false);
-    await store.ensureGroup(db, GLOBAL_MODS, 'global-moderators', true, false);
+  /** Creates the system groups when missing (in the caller's action when given its writer). */
+  async ensureSystemGroups(w?: Writer | Queryable): Promise<void> {
+    await this.writing('group.ensure-system', w, async (w) => {
+      await store.ensureGroup(w, GUESTS, 'guests', true, true);
+      await store.ensureGroup(w, REGISTERED, 'registered-users', true, false);
+      await store.ensureGroup(w, ADMINISTRATORS, 'administrators', true, false);
+      await store.ensureGroup(w, GLOBAL_MODS, 'global-moderators', true, false);
+    });
   }
 
   /** The groups a viewer counts as: 'guests' for uid 0. */
@@ -109,27 +114,29 @@ export class GroupsService {
     return (await this.groupsOf(uid, db)).includes(ADMINISTRATORS);
   }
 
-  /** Adds a member to a group (inside the caller's transaction when given). */
-  async join(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    if (await store.addMember(db, name, uid)) onCommit(() => this.membershipChanged());
+  /**
+   * Adds a member to a group (in the caller's action when given its writer). Every process
+   * forgets who they are once it commits (the store names GROUPS).
+   */
+  async join(name: string, uid: number, w?: Writer | Queryable): Promise<void> {
+    await this.writing('group.join', w, (w) => store.addMember(w, name, uid));
   }
 
   /**
-   * Adds a member to a group as a reward (inside the caller's transaction): their badge is
-   * set when they show none; every process forgets who they are after the commit. True when added.
+   * Adds a member to a group as a reward, in the caller's action: their badge is set when they
+   * show none. True when added.
    */
-  async award(name: string, uid: number, db: Queryable = this.db): Promise<boolean> {
-    const added = await store.addMember(db, name, uid);
-    if (added) {
-      await this.badgeIfNone(db, uid, name);
-      onCommit(() => this.membershipChanged());
-    }
-    return added;
+  async award(name: string, uid: number, w?: Writer | Queryable): Promise<boolean> {
+    return this.writing('group.award', w, async (w) => {
+      const added = await store.addMember(w, name, uid);
+      if (added) await this.badgeIfNone(w, uid, name);
+      return added;
+    });
   }
 
-  /** Removes a member from a group. */
-  async leave(name: string, uid: number, db: Queryable = this.db): Promise<void> {
-    if (await store.removeMember(db, name, uid)) onCommit(() => this.membershipChanged());
+  /** Removes a member from a group (in the caller's action when given its writer). */
+  async leave(name: string, uid: number, w?: Writer): Promise<void> {
+    await this.writing('group.leave', w, (w) => store.removeMember(w, name, uid));
   }
 
   /** True when the group exists. */
@@ -258,14 +265,11 @@ export class GroupsService {
     const slug = slugify(name);
     if (await store.nameTaken(this.db, name, slug)) throw badRequest('error:group-already-exists');
     await this.parseDescription(fields, viewer.uid);
-    return runAction(this.db, {
-      write: async (tx) => {
-        await store.insertGroup(tx, { ...fields, private: fields.private ?? 1, name, slug, created: Date.now() });
-        await store.addMember(tx, name, viewer.uid, true);
-        await this.badgeIfNone(tx, viewer.uid, name);
-        return (await store.byName(tx, name))!;
-      },
-      after: () => this.membershipChanged(),
+    return this.actions.run('group.create', async (w) => {
+      await store.insertGroup(w, { ...fields, private: fields.private ?? 1, name, slug, created: Date.now() });
+      await store.addMember(w, name, viewer.uid, true);
+      await this.badgeIfNone(w, viewer.uid, name);
+      return (await store.byName(w.tx, name))!;
     });
   }
 
@@ -282,22 +286,19 @@ export class GroupsService {
     const opened = fields.private === 0 && g.private === 1;
     const accepted = opened ? await store.waiting(this.db, 'group_pending', g.name) : [];
     const name = renamed ? newName : g.name;
-    return runAction(this.db, {
-      write: async (tx) => {
-        if (renamed) {
-          await store.rename(tx, g.name, newName, newSlug);
-          await this.deps.privileges.renameSubject(tx, g.name, newName);
-        }
-        await store.updateGroup(tx, name, fields);
-        // A group made public lets in everyone who was waiting (as NodeBB).
-        for (const uid of accepted) {
-          await store.removeWaiting(tx, 'group_pending', name, uid);
-          await store.addMember(tx, name, uid);
-          await this.badgeIfNone(tx, uid, name);
-        }
-        return (await store.byName(tx, name))!;
-      },
-      after: () => this.membershipChanged(),
+    return this.actions.run('group.update', async (w) => {
+      if (renamed) {
+        await store.rename(w, g.name, newName, newSlug);
+        await this.deps.privileges.renameSubject(w, g.name, newName);
+      }
+      await store.updateGroup(w, name, fields);
+      // A group made public lets in everyone who was waiting (as NodeBB).
+      for (const uid of accepted) {
+        await store.removeWaiting(w, 'group_pending', name, uid);
+        await store.addMember(w, name, uid);
+        await this.badgeIfNone(w, uid, name);
+      }
+      return (await store.byName(w.tx, name))!;
     });
   }
 
@@ -305,16 +306,11 @@ export class GroupsService {
   async delete(viewer: Viewer, slug: string): Promise<void> {
     const g = await this.managed(viewer, slug);
     if (g.system) throw badRequest('error:not-allowed');
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.deleteGroup(tx, g.name);
-        await this.deps.privileges.renameSubject(tx, g.name, null);
-      },
-      after: () => {
-        this.membershipChanged();
-        // Its cover photo is used no more (the clean-up job removes the file).
-        if (g.cover_url) void this.deps.hooks.fire('action:group.cover', { gid: g.gid, url: '' });
-      },
+    await this.actions.run('group.delete', async (w) => {
+      await store.deleteGroup(w, g.name);
+      await this.deps.privileges.renameSubject(w, g.name, null);
+      // Its cover photo is used no more (the clean-up job removes the file).
+      if (g.cover_url) await w.fire('action:group.cover', { gid: g.gid, url: '' });
     });
   }
 
@@ -337,9 +333,9 @@ export class GroupsService {
         if (g.disable_join_requests) throw badRequest('error:group-join-disabled');
         if (await store.isWaiting(this.db, 'group_pending', g.name, uid)) throw badRequest('error:group-already-requested');
         const owners = await store.ownersOf(this.db, g.name);
-        await runAction(this.db, {
-          write: (tx) => store.addWaiting(tx, 'group_pending', g.name, uid, uid),
-          after: () => void this.deps.hooks.fire('action:group.request', { groupName: g.name, uid, uids: owners }),
+        await this.actions.run('group.request', async (w) => {
+          await store.addWaiting(w, 'group_pending', g.name, uid, uid);
+          await w.fire('action:group.request', { groupName: g.name, uid, uids: owners });
         });
         return 'requested';
       }
@@ -360,12 +356,7 @@ export class GroupsService {
     if (!(await store.membership(this.db, g.name, uid))) throw badRequest('error:group-not-member');
     if (self && g.disable_leave && !viewer.isAdmin) throw badRequest('error:group-leave-disabled');
     if (g.name === ADMINISTRATORS && g.member_count <= 1) throw badRequest('error:cant-remove-last-admin');
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.removeMember(tx, g.name, uid);
-      },
-      after: () => this.membershipChanged(),
-    });
+    await this.actions.run('group.leave', (w) => store.removeMember(w, g.name, uid));
   }
 
   /** Grants or rescinds ownership (owners and admins); a group keeps at least one owner unless an admin acts. */
@@ -374,26 +365,19 @@ export class GroupsService {
     const m = await store.membership(this.db, g.name, uid);
     if (!m) throw badRequest('error:group-not-member');
     if (!owner && m.is_owner && !viewer.isAdmin && (await store.ownersOf(this.db, g.name)).length <= 1) throw badRequest('error:group-needs-owner');
-    await runAction(this.db, { write: (tx) => store.setOwner(tx, g.name, uid, owner) });
+    await this.actions.run('group.set-owner', (w) => store.setOwner(w, g.name, uid, owner));
   }
 
   /** Accepts (true) or rejects a membership request (owners and admins); the member hears of an acceptance. */
   async answerRequest(viewer: Viewer, slug: string, uid: number, accept: boolean): Promise<void> {
     const g = await this.managed(viewer, slug);
     if (!(await store.isWaiting(this.db, 'group_pending', g.name, uid))) throw notFound('error:group-not-pending');
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.removeWaiting(tx, 'group_pending', g.name, uid);
-        if (accept) {
-          await store.addMember(tx, g.name, uid);
-          await this.badgeIfNone(tx, uid, g.name);
-        }
-      },
-      after: () => {
-        if (!accept) return;
-        this.membershipChanged();
-        void this.deps.hooks.fire('action:group.accept', { groupName: g.name, slug: g.slug, uid, by: viewer.uid });
-      },
+    await this.actions.run('group.answer-request', async (w) => {
+      await store.removeWaiting(w, 'group_pending', g.name, uid);
+      if (!accept) return;
+      await store.addMember(w, g.name, uid);
+      await this.badgeIfNone(w, uid, g.name);
+      await w.fire('action:group.accept', { groupName: g.name, slug: g.slug, uid, by: viewer.uid });
     });
   }
 
@@ -404,9 +388,9 @@ export class GroupsService {
     if (!(await this.deps.users.get(uid))) throw notFound('error:no-user');
     if (await store.membership(this.db, g.name, uid)) throw badRequest('error:group-already-member');
     if (await store.isWaiting(this.db, 'group_invites', g.name, uid)) throw badRequest('error:group-already-invited');
-    await runAction(this.db, {
-      write: (tx) => store.addWaiting(tx, 'group_invites', g.name, uid, viewer.uid),
-      after: () => void this.deps.hooks.fire('action:group.invite', { groupName: g.name, uid, by: viewer.uid }),
+    await this.actions.run('group.invite', async (w) => {
+      await store.addWaiting(w, 'group_invites', g.name, uid, viewer.uid);
+      await w.fire('action:group.invite', { groupName: g.name, uid, by: viewer.uid });
     });
   }
 
@@ -417,16 +401,12 @@ export class GroupsService {
     const self = uid === viewer.uid;
     if (accept ? !self && !viewer.isAdmin : !self && !(await this.standing(viewer, g)).canManage) throw forbidden();
     if (!(await store.isWaiting(this.db, 'group_invites', g.name, uid))) throw badRequest('error:not-invited');
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.removeWaiting(tx, 'group_invites', g.name, uid);
-        await store.removeWaiting(tx, 'group_pending', g.name, uid);
-        if (accept) {
-          await store.addMember(tx, g.name, uid);
-          await this.badgeIfNone(tx, uid, g.name);
-        }
-      },
-      after: () => this.membershipChanged(),
+    await this.actions.run('group.answer-invite', async (w) => {
+      await store.removeWaiting(w, 'group_invites', g.name, uid);
+      await store.removeWaiting(w, 'group_pending', g.name, uid);
+      if (!accept) return;
+      await store.addMember(w, g.name, uid);
+      await this.badgeIfNone(w, uid, g.name);
     });
   }
 
@@ -437,8 +417,8 @@ export class GroupsService {
     const mine = new Set(await store.groupsOf(this.db, uid));
     const chosen = [...new Set(names)];
     if (chosen.some((n) => !mine.has(n) || n === REGISTERED)) throw badRequest('error:no-group');
-    // Topic pages show each author's badges (their cached parts drop in every process).
-    await runAction(this.db, { write: (tx) => store.setBadges(tx, uid, chosen), after: () => this.ctx?.caches.clear('topics') });
+    // Topic pages show each author's badges: the store names the member and GROUPS, so their cached parts drop in every process.
+    await this.actions.run('group.set-badges', (w) => store.setBadges(w, uid, chosen));
   }
 
   // ---- cover photo ----
@@ -459,14 +439,11 @@ export class GroupsService {
     const fields: Partial<GroupRow> = {};
     if (cover.url !== undefined) Object.assign(fields, { cover_url: cover.url, cover_thumb_url: '', cover_position: '50% 50%' });
     if (position !== undefined) fields.cover_position = position;
-    return runAction(this.db, {
-      write: async (tx) => {
-        await store.updateGroup(tx, g.name, fields);
-        return (await store.byName(tx, g.name))!;
-      },
-      after: (row) => {
-        if (cover.url !== undefined) void this.deps.hooks.fire('action:group.cover', { gid: row.gid, url: row.cover_url });
-      },
+    return this.actions.run('group.set-cover', async (w) => {
+      await store.updateGroup(w, g.name, fields);
+      const row = (await store.byName(w.tx, g.name))!;
+      if (cover.url !== undefined) await w.fire('action:group.cover', { gid: row.gid, url: row.cover_url });
+      return row;
     });
   }
 
@@ -480,30 +457,27 @@ export class GroupsService {
   }
 
   private async addTo(g: GroupRow, uid: number): Promise<void> {
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.removeWaiting(tx, 'group_pending', g.name, uid);
-        await store.removeWaiting(tx, 'group_invites', g.name, uid);
-        await store.addMember(tx, g.name, uid);
-        await this.badgeIfNone(tx, uid, g.name);
-      },
-      after: () => this.membershipChanged(),
+    await this.actions.run('group.join', async (w) => {
+      await store.removeWaiting(w, 'group_pending', g.name, uid);
+      await store.removeWaiting(w, 'group_invites', g.name, uid);
+      await store.addMember(w, g.name, uid);
+      await this.badgeIfNone(w, uid, g.name);
     });
   }
 
   // NodeBB sets a member's group title on their first joined group; system groups are left out
   // so every admin does not carry an "administrators" label unasked.
-  private async badgeIfNone(db: Queryable, uid: number, name: string): Promise<void> {
-    const g = await store.byName(db, name);
+  private async badgeIfNone(w: Writer, uid: number, name: string): Promise<void> {
+    const g = await store.byName(w.tx, name);
     if (!g || g.system || !g.user_title_enabled) return;
-    if (await store.showsBadge(db, uid)) return;
-    await store.setBadges(db, uid, [name]);
+    if (await store.showsBadge(w.tx, uid)) return;
+    await store.setBadges(w, uid, [name]);
   }
 
-  // Group membership is part of who a viewer is (privileges): every process forgets its cache.
-  private membershipChanged(): void {
-    // Before wire() (a context still being built) no process has cached anyone yet.
-    this.ctx?.caches.clear('viewers');
+  // A write in the caller's action when given its writer, else in one of its own (which joins a
+  // transaction a caller not yet on the runner holds open: db/reentrant.ts).
+  private writing<R>(name: string, w: Writer | Queryable | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
+    return isWriter(w) ? write(w) : this.actions.run(name, write);
   }
 
   // The description is stored as written and as HTML from the post pipeline (sanitised), rendered once at write time.

@@ -1,4 +1,6 @@
 import { sql, type Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { GROUPS, REWARDS, userTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { GroupsTable } from '../../db/schema.js';
 
@@ -26,7 +28,9 @@ export async function groupsOfMany(db: Queryable, uids: readonly number[]): Prom
 }
 
 /** Creates a group if it does not exist. */
-export async function ensureGroup(db: Queryable, name: string, slug: string, system: boolean, hidden = false): Promise<void> {
+export async function ensureGroup(w: Writer, name: string, slug: string, system: boolean, hidden = false): Promise<void> {
+  const db = w.tx;
+  w.changed(GROUPS);
   await db
     .insertInto('groups')
     .values({ name, slug, description: '', system: system ? 1 : 0, hidden: hidden ? 1 : 0, private: 1, member_count: 0, created: Date.now() })
@@ -35,7 +39,9 @@ export async function ensureGroup(db: Queryable, name: string, slug: string, sys
 }
 
 /** Adds a member to a group and keeps member_count; a no-op when already in it. True when added. */
-export async function addMember(db: Queryable, name: string, uid: number, owner = false): Promise<boolean> {
+export async function addMember(w: Writer, name: string, uid: number, owner = false): Promise<boolean> {
+  const db = w.tx;
+  w.changed(GROUPS, userTag(uid));
   const res = await db
     .insertInto('group_members')
     .values({ group_name: name, uid, joined: Date.now(), is_owner: owner ? 1 : 0 })
@@ -49,7 +55,9 @@ export async function addMember(db: Queryable, name: string, uid: number, owner 
 }
 
 /** Removes a member from a group and keeps member_count. True when removed. */
-export async function removeMember(db: Queryable, name: string, uid: number): Promise<boolean> {
+export async function removeMember(w: Writer, name: string, uid: number): Promise<boolean> {
+  const db = w.tx;
+  w.changed(GROUPS, userTag(uid));
   const res = await db.deleteFrom('group_members').where('group_name', '=', name).where('uid', '=', uid).executeTakeFirst();
   if (Number(res.numDeletedRows) > 0) {
     await db.updateTable('groups').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('name', '=', name).execute();
@@ -133,13 +141,17 @@ export function escapeLike(s: string): string {
 const likeLower = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 /** Inserts a new group. */
-export async function insertGroup(db: Queryable, row: Partial<GroupRow> & { name: string; slug: string; created: number }): Promise<void> {
+export async function insertGroup(w: Writer, row: Partial<GroupRow> & { name: string; slug: string; created: number }): Promise<void> {
+  const db = w.tx;
+  w.changed(GROUPS);
   await db.insertInto('groups').values(row).execute();
 }
 
 /** Changes a group's own fields (not its name: see rename). */
-export async function updateGroup(db: Queryable, name: string, fields: Partial<Omit<GroupRow, 'name' | 'member_count'>>): Promise<void> {
+export async function updateGroup(w: Writer, name: string, fields: Partial<Omit<GroupRow, 'name' | 'member_count'>>): Promise<void> {
+  const db = w.tx;
   if (!Object.keys(fields).length) return;
+  w.changed(GROUPS);
   await db.updateTable('groups').set(fields).where('name', '=', name).execute();
 }
 
@@ -147,7 +159,10 @@ export async function updateGroup(db: Queryable, name: string, fields: Partial<O
  * Renames a group: group_members' key has no ON UPDATE CASCADE (0001), so the new row is
  * written first, the members move to it, then the old row goes (the waiting tables cascade).
  */
-export async function rename(db: Queryable, from: string, to: string, slug: string): Promise<void> {
+export async function rename(w: Writer, from: string, to: string, slug: string): Promise<void> {
+  const db = w.tx;
+  // Reward rules follow their group (below): the rewards domain's cache drops too.
+  w.changed(GROUPS, REWARDS);
   const old = await byName(db, from);
   if (!old) return;
   // Its slug and integer id move aside first (both unique; a rename may keep the slug, and
@@ -163,7 +178,10 @@ export async function rename(db: Queryable, from: string, to: string, slug: stri
 }
 
 /** Deletes a group with its memberships, requests and invitations. */
-export async function deleteGroup(db: Queryable, name: string): Promise<void> {
+export async function deleteGroup(w: Writer, name: string): Promise<void> {
+  const db = w.tx;
+  // Its reward rules go with it (the foreign key cascades).
+  w.changed(GROUPS, REWARDS);
   await db.deleteFrom('group_members').where('group_name', '=', name).execute();
   await db.deleteFrom('group_pending').where('group_name', '=', name).execute();
   await db.deleteFrom('group_invites').where('group_name', '=', name).execute();
@@ -182,7 +200,9 @@ export async function ownersOf(db: Queryable, name: string): Promise<number[]> {
 }
 
 /** Makes a member an owner or takes it back. */
-export async function setOwner(db: Queryable, name: string, uid: number, owner: boolean): Promise<boolean> {
+export async function setOwner(w: Writer, name: string, uid: number, owner: boolean): Promise<boolean> {
+  const db = w.tx;
+  w.changed(GROUPS);
   const res = await db.updateTable('group_members').set({ is_owner: owner ? 1 : 0 }).where('group_name', '=', name).where('uid', '=', uid).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
@@ -231,7 +251,9 @@ export async function previews(db: Queryable, names: string[], per: number): Pro
 type Waiting = 'group_pending' | 'group_invites';
 
 /** Records a request (group_pending) or an invitation (group_invites); true when new. */
-export async function addWaiting(db: Queryable, table: Waiting, name: string, uid: number, by: number): Promise<boolean> {
+export async function addWaiting(w: Writer, table: Waiting, name: string, uid: number, by: number): Promise<boolean> {
+  const db = w.tx;
+  w.changed(GROUPS);
   const res = await db
     .insertInto(table)
     .values({ group_name: name, uid, by_uid: by, created: Date.now() })
@@ -241,7 +263,9 @@ export async function addWaiting(db: Queryable, table: Waiting, name: string, ui
 }
 
 /** Drops a request or an invitation; true when there was one. */
-export async function removeWaiting(db: Queryable, table: Waiting, name: string, uid: number): Promise<boolean> {
+export async function removeWaiting(w: Writer, table: Waiting, name: string, uid: number): Promise<boolean> {
+  const db = w.tx;
+  w.changed(GROUPS);
   const res = await db.deleteFrom(table).where('group_name', '=', name).where('uid', '=', uid).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
@@ -301,7 +325,9 @@ export async function badgesOf(db: Queryable, uids: number[], withHidden = false
 }
 
 /** The member shows the badges of these groups (of theirs), in this order; others are hidden. */
-export async function setBadges(db: Queryable, uid: number, names: string[]): Promise<void> {
+export async function setBadges(w: Writer, uid: number, names: string[]): Promise<void> {
+  const db = w.tx;
+  w.changed(GROUPS, userTag(uid));
   await db.updateTable('group_members').set({ badge: 0 }).where('uid', '=', uid).execute();
   for (const [i, name] of names.entries()) {
     await db.updateTable('group_members').set({ badge: i + 1 }).where('uid', '=', uid).where('group_name', '=', name).execute();

@@ -193,7 +193,7 @@ export class ModerationService {
     const done = await this.ctx.actions.run('user.delete-content', async (w) => {
       const topics = await this.ctx.topics.purgeTopicsOf(w, uid);
       const posts = await this.ctx.posts.purgeContentOf(w, uid);
-      await this.ctx.events.log('user-content-delete', actor.uid, { targetUid: uid, topics: topics.length, posts: posts.length }, '', w.tx);
+      await this.ctx.events.log('user-content-delete', actor.uid, { targetUid: uid, topics: topics.length, posts: posts.length }, '', w);
       for (const topic of topics) await w.fire('action:topic.purge', { topic, uid: actor.uid });
       // Each reply too (its uploads' references, the live 'event:post_purged' to open topic pages).
       if (posts.length) {

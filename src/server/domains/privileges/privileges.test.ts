@@ -73,4 +73,16 @@ describe('privilege cache', () => {
     expect(await audited()).toBe(1);
     expect(await ctx.privileges.isModerator(member, cid)).toBe(true);
   });
+
+  it('an administrator clears the grant table in every process; the next read loads it again', async () => {
+    const { ctx } = forum;
+    const admin = await forum.member({ admin: true });
+    await ctx.privileges.can(member, 'chat');
+    const grants = ctx.cacheRegistry.byName('privileges')!;
+    expect(grants.size).toBe(1);
+    expect((await admin.client.del('/api/v3/admin/cache/privileges')).status).toBe(200);
+    expect(grants.size).toBe(0);
+    expect(await ctx.privileges.can(member, 'chat')).toBe(true);
+    expect(grants.size).toBe(1);
+  });
 });

@@ -1,6 +1,7 @@
-import type { SharedCaches } from '../../cache/shared.js';
-import type { Db, Queryable, Tx } from '../../db/index.js';
-import { onCommit, runAction } from '../../hooks/action.js';
+import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { GROUPS, PRIVILEGES, userTag } from '../../core/tags.js';
+import type { Db, Queryable } from '../../db/index.js';
 import { forbidden, notAuthorised } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
 import { allGrants, dropCategory, grant, renameSubject, rescind } from './store.js';
@@ -63,7 +64,7 @@ export const GLOBAL_MEMBER_DEFAULTS: GlobalPrivilege[] = [
 ];
 export const GLOBAL_GUEST_DEFAULTS: GlobalPrivilege[] = ['view:users', 'view:tags', 'view:groups', 'search:content', 'search:tags'];
 
-// A safety net: changes clear every process's table through SharedCaches after commit.
+// A safety net: a committed change drops the cached grants and viewers in every process (tags).
 const TTL_MS = 5000;
 
 /** The privileges a viewer holds: who they are and what they may do where. */
@@ -84,93 +85,68 @@ export function assertAdmin(viewer: Viewer): void {
   if (!viewer.isAdmin) throw forbidden();
 }
 
+/** What the privileges service is made with. */
+export interface PrivilegesServiceDeps {
+  db: Db;
+  groups: GroupsService;
+  actions: ActionRunner;
+  cacheRegistry: CacheRegistry;
+  settings?: { get(): Promise<GuardianSettings> };
+}
+
 /** Privilege checks, done in the services (never only in the UI). */
 export class PrivilegesService {
-  private grants: Map<string, Set<string>> | null = null;
-  /** Grant-table reads answered from the cache and loads (the admin's cache page). */
-  hits = 0;
-  misses = 0;
-  private loadedAt = 0;
-  // Bumped by every clear: a load that began before it must not cache what it read.
-  private generation = 0;
+  private readonly db: Db;
+  private readonly groups: GroupsService;
+  private readonly actions: ActionRunner;
+  private readonly settings?: { get(): Promise<GuardianSettings> };
+  /** The grant table, one entry (dropped by any grant change: PRIVILEGES). */
+  private readonly grants: Cache<0, GrantTable>;
+  /** Who each member is (their groups), dropped by a change of groups or membership (GROUPS) or of the member. */
+  private readonly keptViewers: Cache<number, readonly string[]>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly groups: GroupsService,
-    private readonly caches?: SharedCaches,
-    private readonly settings?: { get(): Promise<GuardianSettings> },
-  ) {
-    caches?.register('privileges', () => this.forget());
-    // Who a member is changes with their groups (and a ban or deletion): the groups domain and
-    // the core clear 'viewers' after such a commit, in every process.
-    caches?.register('viewers', () => this.forgetViewers());
+  constructor(deps: PrivilegesServiceDeps) {
+    this.db = deps.db;
+    this.groups = deps.groups;
+    this.actions = deps.actions;
+    this.settings = deps.settings;
+    this.grants = deps.cacheRegistry.create({
+      name: 'privileges',
+      keeps: 'the grant table: who holds which privilege where',
+      droppedBy: 'any grant given or taken, a category deleted, a group renamed or deleted',
+      ttlMs: TTL_MS,
+      max: 1,
+      tags: () => [PRIVILEGES],
+    });
+    this.keptViewers = deps.cacheRegistry.create({
+      name: 'viewers',
+      keeps: "each member's groups: who a member is to the guardian",
+      droppedBy: 'a change of groups or membership, or of the member (a ban, a deletion)',
+      ttlMs: TTL_MS,
+      max: 10_000,
+      tags: (uid) => [GROUPS, userTag(uid)],
+    });
   }
 
-  private keptViewers = new Map<number, { groups: string[]; at: number }>();
-  private viewersGeneration = 0;
-
-  /** Drops this process's cache of members' groups. */
-  forgetViewers(): void {
-    this.keptViewers.clear();
-    this.viewersGeneration += 1;
-  }
-
-  /** Grant entries held now (the admin's cache page). */
-  grantCount(): number {
-    return this.grants?.size ?? 0;
-  }
-
-  /** Drops this process's grant table (SharedCaches calls it when any process changes grants). */
-  forget(): void {
-    this.grants = null;
-    this.generation += 1;
-  }
-
-  // After commit (never inside the transaction: a concurrent read would cache the
-  // pre-commit grants), in every process.
-  private changed(): void {
-    onCommit(() => (this.caches ? this.caches.clear('privileges') : this.forget()));
-  }
-
-  private async table(): Promise<Map<string, Set<string>>> {
-    if (this.grants && Date.now() - this.loadedAt < TTL_MS) {
-      this.hits++;
-      return this.grants;
-    }
-    this.misses++;
-    const generation = this.generation;
-    const map = new Map<string, Set<string>>();
-    for (const row of await allGrants(this.db)) {
-      const key = `${row.cid}:${row.privilege}`;
-      let set = map.get(key);
-      if (!set) map.set(key, (set = new Set()));
-      set.add(row.subject);
-    }
-    if (generation !== this.generation) return map;
-    this.grants = map;
-    this.loadedAt = Date.now();
-    return map;
+  private table(): Promise<GrantTable> {
+    return this.grants.get(0, async () => {
+      const map = new Map<string, Set<string>>();
+      for (const row of await allGrants(this.db)) {
+        const key = `${row.cid}:${row.privilege}`;
+        let set = map.get(key);
+        if (!set) map.set(key, (set = new Set()));
+        set.add(row.subject);
+      }
+      return map;
+    });
   }
 
   /**
-   * Who a uid is (their groups), for each request: kept per process for TTL_MS (the same
-   * safety net as the grant table), since a member's groups change rarely and every request
-   * of theirs asked.
+   * Who a uid is (their groups), for each request: kept per process (see keptViewers), since a
+   * member's groups change rarely and every request of theirs asked.
    */
   async viewer(uid: number): Promise<Viewer> {
-    const now = Date.now();
-    const hit = this.caches ? this.keptViewers.get(uid) : undefined;
-    let groups: string[];
-    if (hit && now - hit.at < TTL_MS) {
-      groups = hit.groups;
-    } else {
-      const generation = this.viewersGeneration;
-      groups = await this.groups.groupsOf(uid);
-      if (this.caches && generation === this.viewersGeneration) {
-        if (this.keptViewers.size >= 10_000) this.keptViewers.clear();
-        this.keptViewers.set(uid, { groups, at: now });
-      }
-    }
+    const groups = await this.keptViewers.get(uid, () => this.groups.groupsOf(uid));
     return viewerOf(uid, groups);
   }
 
@@ -196,23 +172,9 @@ export class PrivilegesService {
 
   /** The viewers behind these uids: the kept ones, and the others' groups in one query. */
   async viewers(uids: readonly number[]): Promise<Map<number, Viewer>> {
-    const now = Date.now();
+    const groups = await this.keptViewers.getMany([...new Set(uids)], async (missing) => this.groups.groupsOfMany(missing));
     const out = new Map<number, Viewer>();
-    const missing: number[] = [];
-    for (const uid of new Set(uids)) {
-      const hit = this.caches ? this.keptViewers.get(uid) : undefined;
-      if (hit && now - hit.at < TTL_MS) out.set(uid, viewerOf(uid, hit.groups));
-      else missing.push(uid);
-    }
-    if (missing.length) {
-      const generation = this.viewersGeneration;
-      const groups = await this.groups.groupsOfMany(missing);
-      for (const uid of missing) {
-        const list = groups.get(uid) ?? [];
-        if (this.caches && generation === this.viewersGeneration && this.keptViewers.size < 10_000) this.keptViewers.set(uid, { groups: list, at: now });
-        out.set(uid, viewerOf(uid, list));
-      }
-    }
+    for (const uid of new Set(uids)) out.set(uid, viewerOf(uid, groups.get(uid) ?? []));
     return out;
   }
 
@@ -259,75 +221,75 @@ export class PrivilegesService {
     return (await this.guardian(v)).categoryPrivileges(cid);
   }
 
-  /** Gives a new category the default grants. */
-  async grantCategoryDefaults(db: Queryable, cid: number): Promise<void> {
-    await grant(db, cid, MEMBER_DEFAULTS, REGISTERED);
-    await grant(db, cid, GUEST_DEFAULTS, GUESTS);
-    await grant(db, cid, [...CATEGORY_PRIVILEGES], GLOBAL_MODS);
-    this.changed();
+  /** Gives a new category the default grants (in the caller's action when given its writer). */
+  async grantCategoryDefaults(w: Writer | Queryable | undefined, cid: number): Promise<void> {
+    await this.writing('privileges.category-defaults', w, async (w) => {
+      await grant(w, cid, MEMBER_DEFAULTS, REGISTERED);
+      await grant(w, cid, GUEST_DEFAULTS, GUESTS);
+      await grant(w, cid, [...CATEGORY_PRIVILEGES], GLOBAL_MODS);
+    });
   }
 
-  /** Gives the forum its default global grants. */
-  async grantGlobalDefaults(db: Queryable): Promise<void> {
-    await grant(db, 0, GLOBAL_MEMBER_DEFAULTS, REGISTERED);
-    await grant(db, 0, GLOBAL_GUEST_DEFAULTS, GUESTS);
-    await grant(db, 0, [...GLOBAL_PRIVILEGES], GLOBAL_MODS);
-    this.changed();
+  /** Gives the forum its default global grants (in the caller's action when given its writer). */
+  async grantGlobalDefaults(w?: Writer | Queryable): Promise<void> {
+    await this.writing('privileges.global-defaults', w, async (w) => {
+      await grant(w, 0, GLOBAL_MEMBER_DEFAULTS, REGISTERED);
+      await grant(w, 0, GLOBAL_GUEST_DEFAULTS, GUESTS);
+      await grant(w, 0, [...GLOBAL_PRIVILEGES], GLOBAL_MODS);
+    });
   }
 
   /** Grants privileges to a group (or `uid:N`) in a category. */
-  async give(cid: number, privileges: Privilege[], subject: string): Promise<void> {
-    await this.change(true, cid, privileges, subject);
+  async give(cid: number, privileges: Privilege[], subject: string, w?: Writer): Promise<void> {
+    await this.change(true, cid, privileges, subject, undefined, w);
   }
 
   /** Takes privileges from a group (or `uid:N`) in a category. */
-  async take(cid: number, privileges: Privilege[], subject: string): Promise<void> {
-    await this.change(false, cid, privileges, subject);
+  async take(cid: number, privileges: Privilege[], subject: string, w?: Writer): Promise<void> {
+    await this.change(false, cid, privileges, subject, undefined, w);
   }
 
   /**
    * Grants or rescinds, with the audit row (`audit`, e.g. an events log write) in the same
-   * transaction; every process's grant table is cleared after the commit.
+   * action; every process's grant table drops once it commits.
    */
-  async change(give: boolean, cid: number, privileges: Privilege[], subject: string, audit?: (tx: Tx) => Promise<void>): Promise<void> {
-    await runAction(this.db, {
-      write: async (tx) => {
-        await (give ? grant : rescind)(tx, cid, privileges, subject);
-        await audit?.(tx);
-      },
-      after: () => this.changed(),
+  async change(give: boolean, cid: number, privileges: Privilege[], subject: string, audit?: (w: Writer) => Promise<void>, w?: Writer): Promise<void> {
+    await this.writing(give ? 'privileges.give' : 'privileges.take', w, async (w) => {
+      await (give ? grant : rescind)(w, cid, privileges, subject);
+      await audit?.(w);
     });
   }
 
   /**
    * Sets exactly these privileges (of `among`) for each subject in each category: anything of
-   * `among` not listed is rescinded. One transaction with its audit row; caches clear after commit.
+   * `among` not listed is rescinded. One action with its audit row (the caller's, given its writer).
    */
-  async replace(cids: number[], among: readonly string[], wanted: Map<string, string[]>, audit?: (tx: Tx) => Promise<void>): Promise<void> {
-    await runAction(this.db, {
-      write: async (tx) => {
-        for (const cid of cids) {
-          for (const [subject, privileges] of wanted) {
-            await rescind(tx, cid, among.filter((p) => !privileges.includes(p)), subject);
-            await grant(tx, cid, privileges, subject);
-          }
+  async replace(cids: number[], among: readonly string[], wanted: Map<string, string[]>, audit?: (w: Writer) => Promise<void>, w?: Writer): Promise<void> {
+    await this.writing('privileges.replace', w, async (w) => {
+      for (const cid of cids) {
+        for (const [subject, privileges] of wanted) {
+          await rescind(w, cid, among.filter((p) => !privileges.includes(p)), subject);
+          await grant(w, cid, privileges, subject);
         }
-        await audit?.(tx);
-      },
-      after: () => this.changed(),
+      }
+      await audit?.(w);
     });
   }
 
-  /** Forgets a deleted category's grants. */
-  async dropCategory(db: Queryable, cid: number): Promise<void> {
-    await dropCategory(db, cid);
-    this.changed();
+  /** Forgets a deleted category's grants, in the caller's action. */
+  async dropCategory(w: Writer, cid: number): Promise<void> {
+    await dropCategory(w, cid);
   }
 
-  /** A renamed group keeps its grants under the new name; a deleted one (`to` null) loses them. */
-  async renameSubject(db: Queryable, from: string, to: string | null): Promise<void> {
-    await renameSubject(db, from, to);
-    this.changed();
+  /** A renamed group keeps its grants under the new name; a deleted one (`to` null) loses them. In the caller's action. */
+  async renameSubject(w: Writer, from: string, to: string | null): Promise<void> {
+    await renameSubject(w, from, to);
+  }
+
+  // A write in the caller's action when given its writer, else in one of its own (which joins a
+  // transaction a caller not yet on the runner holds open: db/reentrant.ts).
+  private writing<R>(name: string, w: Writer | Queryable | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
+    return isWriter(w) ? write(w) : this.actions.run(name, write);
   }
 
   /** Lists grants of a category as privilege → subjects. */

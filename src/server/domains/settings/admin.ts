@@ -20,10 +20,9 @@ export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: 
   const value = coerceSetting(key, raw);
   assertSettingValue(key, value);
   const before = (await ctx.settings.get())[key];
-  const saved = (await ctx.settings.set({ [key]: value } as Partial<ForumSettings>))[key];
-  // A secret (the SMTP password) is recorded as changed, never by value.
+  // A secret (the SMTP password) is recorded as changed, never by value; the record commits with the change.
   const shown = (v: unknown) => (SECRET_SETTINGS.includes(key) ? (v ? '********' : '') : v);
-  await ctx.events.log('config-change', actor.uid, { key, from: shown(before), to: shown(saved) }, ip);
+  const saved = (await ctx.settings.set({ [key]: value } as Partial<ForumSettings>, (w) => ctx.events.log('config-change', actor.uid, { key, from: shown(before), to: shown(value) }, ip, w)))[key];
   return saved;
 }
 
@@ -45,11 +44,12 @@ export async function changeSettings(ctx: SettingsAdminDeps, actor: Viewer, raw:
   const changed = Object.keys(values).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
   if (!changed.length) return [];
   // set() checks the whole change again against the current settings (minimum above maximum) before writing any of it.
-  const saved = (await ctx.settings.set(Object.fromEntries(changed.map((k) => [k, values[k]])))) as unknown as Record<string, unknown>;
-  for (const key of changed) {
-    const shown = (v: unknown) => (SECRET_SETTINGS.includes(key) ? (v ? '********' : '') : v);
-    await ctx.events.log('config-change', actor.uid, { key, from: shown(before[key]), to: shown(saved[key]) }, ip);
-  }
+  await ctx.settings.set(Object.fromEntries(changed.map((k) => [k, values[k]])), async (w) => {
+    for (const key of changed) {
+      const shown = (v: unknown) => (SECRET_SETTINGS.includes(key) ? (v ? '********' : '') : v);
+      await ctx.events.log('config-change', actor.uid, { key, from: shown(before[key]), to: shown(values[key]) }, ip, w);
+    }
+  });
   return changed;
 }
 

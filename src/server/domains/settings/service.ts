@@ -1,77 +1,68 @@
 import { DEFAULT_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
-import type { SharedCaches } from '../../cache/shared.js';
+import type { ActionRunner, Writer } from '../../core/action.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { SETTINGS } from '../../core/tags.js';
 import type { Db } from '../../db/index.js';
-import { runAction } from '../../hooks/action.js';
 import { assertSettingsChange } from './schema.js';
 import { allSettings, putSetting } from './store.js';
 
-// A safety net: a change clears every process's cache through SharedCaches at once; the TTL
+// A safety net: a committed change drops every process's entry at once (SETTINGS); the TTL
 // covers a change made where no Redis carries the news (`palaver config set` beside a
 // SQLite server) and a message lost while a subscriber reconnects.
 const TTL_MS = 5000;
 
-/** Forum settings: stored values over defaults, cached until a change clears them. */
+/** Forum settings: stored values over defaults, cached until a change drops them. */
 export class SettingsService {
-  private cached: ForumSettings | null = null;
-  /** Reads answered from the cache and loads (the admin's cache page). */
-  hits = 0;
-  misses = 0;
-  private loadedAt = 0;
-  // Bumped by every clear: a read that began before it must not cache what it read.
-  private generation = 0;
+  private readonly cache: Cache<0, ForumSettings>;
 
   constructor(
     private readonly db: Db,
-    private readonly caches?: SharedCaches,
+    private readonly actions: ActionRunner,
+    registry: CacheRegistry,
   ) {
-    caches?.register('settings', () => this.invalidate());
+    this.cache = registry.create({
+      name: 'settings',
+      keeps: "the forum's settings, stored values over the defaults",
+      droppedBy: 'any setting changed (SETTINGS)',
+      ttlMs: TTL_MS,
+      max: 1,
+      tags: () => [SETTINGS],
+    });
   }
 
   /** The current settings. */
-  async get(): Promise<ForumSettings> {
-    if (this.cached && Date.now() - this.loadedAt < TTL_MS) {
-      this.hits++;
-      return this.cached;
-    }
-    this.misses++;
-    const generation = this.generation;
-    const stored = await allSettings(this.db);
-    const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    for (const [key, raw] of Object.entries(stored)) {
-      if (!(key in DEFAULT_SETTINGS)) continue;
-      try {
-        merged[key] = JSON.parse(raw);
-      } catch {
-        // A hand-edited row that is not JSON keeps the default.
+  get(): Promise<ForumSettings> {
+    return this.cache.get(0, async () => {
+      const stored = await allSettings(this.db);
+      const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+      for (const [key, raw] of Object.entries(stored)) {
+        if (!(key in DEFAULT_SETTINGS)) continue;
+        try {
+          merged[key] = JSON.parse(raw);
+        } catch {
+          // A hand-edited row that is not JSON keeps the default.
+        }
       }
-    }
-    if (generation !== this.generation) return merged as ForumSettings;
-    this.cached = merged as ForumSettings;
-    this.loadedAt = Date.now();
-    return this.cached;
+      return merged as ForumSettings;
+    });
   }
 
   /** The cached settings while fresh, else null (for hooks that must not wait on every request). */
   peek(): ForumSettings | null {
-    return this.cached && Date.now() - this.loadedAt < TTL_MS ? this.cached : null;
+    return this.cache.peek(0) ?? null;
   }
 
-  /** Changes settings; each value must fit the settings' schema (400 with the setting's key otherwise). */
-  async set(values: Partial<Record<string, unknown>>): Promise<ForumSettings> {
+  /**
+   * Changes settings; each value must fit the settings' schema (400 with the setting's key
+   * otherwise). `audit` writes in the same action (the events log's rows).
+   */
+  async set(values: Partial<Record<string, unknown>>, audit?: (w: Writer) => Promise<void>): Promise<ForumSettings> {
     assertSettingsChange(values, await this.get());
-    await runAction(this.db, {
-      write: async (tx) => {
-        for (const [key, value] of Object.entries(values)) await putSetting(tx, key, JSON.stringify(value));
-      },
-      // After commit, in every process (a clear inside the transaction could let a concurrent read cache the old values).
-      after: () => (this.caches ? this.caches.clear('settings') : this.invalidate()),
+    // Every process drops its entry once this commits (never inside: a concurrent read could keep the old values).
+    await this.actions.run('settings.set', async (w) => {
+      for (const [key, value] of Object.entries(values)) await putSetting(w, key, JSON.stringify(value));
+      await audit?.(w);
     });
     return this.get();
-  }
-
-  /** Drops this process's cache (SharedCaches calls it when any process changes a setting). */
-  invalidate(): void {
-    this.cached = null;
-    this.generation += 1;
   }
 }

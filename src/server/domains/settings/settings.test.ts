@@ -202,3 +202,24 @@ describe('palaver config', () => {
     }
   }, 60000);
 });
+
+describe('settings writes', () => {
+  it('a change and its audit record commit together, or neither; readers see a committed change at once', async () => {
+    const { ctx } = forum;
+    const before = (await ctx.settings.get()).topicsPerPage;
+    const next = before === 27 ? 28 : 27;
+    await expect(
+      ctx.settings.set({ topicsPerPage: next }, async (w) => {
+        await ctx.events.log('config-change', admin.user.uid, { key: 'topicsPerPage', to: next }, '', w);
+        throw new Error('audit refused');
+      }),
+    ).rejects.toThrow('audit refused');
+    expect((await ctx.settings.get()).topicsPerPage).toBe(before);
+    const res = await admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: String(next) });
+    expect(res.status).toBe(200);
+    expect((await ctx.settings.get()).topicsPerPage).toBe(next);
+    const logged = (await ctx.events.recent(20, 'config-change')).filter((e) => e.data.key === 'topicsPerPage');
+    expect(logged[0]?.data).toMatchObject({ from: before, to: next });
+    await ctx.settings.set({ topicsPerPage: before });
+  });
+});

@@ -1,3 +1,5 @@
+import { isWriter, type Writer } from '../../core/action.js';
+import { SETTINGS } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 
 /** All stored settings as raw JSON strings. */
@@ -6,8 +8,14 @@ export async function allSettings(db: Queryable): Promise<Record<string, string>
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** Writes one setting (JSON-encoded value). */
-export async function putSetting(db: Queryable, key: string, value: string): Promise<void> {
+/**
+ * Writes one setting (JSON-encoded value) in the action's transaction. A bare transaction is
+ * still taken from first-run setup, not yet on the runner (issue 51), which writes before any
+ * process has read the settings.
+ */
+export async function putSetting(w: Writer | Queryable, key: string, value: string): Promise<void> {
+  const db = isWriter(w) ? w.tx : w;
+  if (isWriter(w)) w.changed(SETTINGS);
   await db
     .insertInto('settings')
     .values({ key, value })

@@ -58,7 +58,7 @@ export async function createTag(ctx: TagsDeps, viewer: Viewer, raw: string): Pro
   if (await store.byTag(ctx.db, tag)) throw badRequest('error:tag-exists', tag);
   await ctx.actions.run('tag.create', async (w) => {
     await store.ensureTag(w, tag);
-    await ctx.events.log('tag-create', viewer.uid, { tag }, '', w.tx);
+    await ctx.events.log('tag-create', viewer.uid, { tag }, '', w);
   });
   return presentAdminTag(tag, 0);
 }
@@ -82,7 +82,7 @@ export async function mergeTags(ctx: TagsDeps, viewer: Viewer, rawSources: strin
   const count = await ctx.actions.run('tag.merge', async (w) => {
     for (const s of sources) await store.moveTag(w, s, target);
     await store.recountTag(w, target);
-    await ctx.events.log(kind === 'rename' ? 'tag-rename' : 'tag-merge', viewer.uid, { from: sources, to: target }, '', w.tx);
+    await ctx.events.log(kind === 'rename' ? 'tag-rename' : 'tag-merge', viewer.uid, { from: sources, to: target }, '', w);
     await topicsChanged(ctx, w, [...tids], viewer.uid);
     return Number((await store.byTag(w.tx, target))?.topic_count ?? 0);
   });
@@ -103,7 +103,7 @@ export async function deleteTags(ctx: TagsDeps, viewer: Viewer, raw: string[]): 
   for (const t of tags) for (const tid of await store.tidsWithTag(ctx.db, t)) tids.add(tid);
   await ctx.actions.run('tag.delete', async (w) => {
     for (const t of tags) await store.deleteTag(w, t);
-    await ctx.events.log('tag-delete', viewer.uid, { tags }, '', w.tx);
+    await ctx.events.log('tag-delete', viewer.uid, { tags }, '', w);
     await topicsChanged(ctx, w, [...tids], viewer.uid);
   });
 }

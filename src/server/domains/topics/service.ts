@@ -89,12 +89,11 @@ export class TopicsService {
       max: 200,
       tags: (key, teasers) => [...key.split(',').filter(Boolean).map((c) => categoryTag(Number(c))), ...[...teasers.values()].flatMap((t) => [topicTag(t.tid), userTag(t.uid)])],
     });
-    // Until the users and groups domains name what they change (issue 51, cluster A), their
-    // hooks stand for it: what others see of a member, and group membership (badges).
+    // Until the users domain names what it changes (issue 51), its hooks stand for it: what
+    // others see of a member. Group membership (badges) is named GROUPS by the groups domain.
     for (const name of ['action:user.update', 'action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
       ctx.hooks.action(name, 'topic-caches', (data) => ctx.changes.publish([userTag('user' in data ? data.user.uid : data.uid)]), { inline: true });
     }
-    ctx.caches.register('viewers', () => ctx.changes.publish([GROUPS]));
     // Thumbnails are the uploads domain's rows (issue 51, cluster B names them next).
     ctx.hooks.action('action:topic.thumbs', 'topic-caches', ({ tid }) => ctx.changes.publish([topicTag(tid)]), { inline: true });
   }

@@ -1,6 +1,7 @@
 import { WIDGET_AREAS, WIDGET_TEMPLATES, type WidgetArea, type WidgetInput, type WidgetSave, type WidgetType, type WidgetView } from '../../../shared/schemas/widgets.js';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
+import type { Cache } from '../../core/cache.js';
+import { WIDGETS } from '../../core/tags.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { escapeHtml } from '../../http/render.js';
 import { translate } from '../../i18n.js';
@@ -9,21 +10,13 @@ import { assertAdmin, type Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 
 /** What the widgets use of the application. */
-export type WidgetsDeps = Pick<AppContext, 'db' | 'config' | 'caches' | 'events' | 'categories' | 'topics' | 'users' | 'groups' | 'privileges' | 'log'>;
+export type WidgetsDeps = Pick<AppContext, 'db' | 'actions' | 'cacheRegistry' | 'config' | 'events' | 'categories' | 'topics' | 'users' | 'groups' | 'privileges' | 'log'>;
 
 export type RenderedWidgets = Record<WidgetArea, { html: string }[]>;
 
 const TTL_MS = 5_000;
 const ONLINE_MS = 5 * 60_000;
 const EMPTY: RenderedWidgets = Object.freeze({ header: [], sidebar: [], footer: [] }) as RenderedWidgets;
-
-/** Cache statistics (the admin's cache page). */
-export interface CacheStats {
-  entries: number;
-  hits: number;
-  misses: number;
-  ttlMs: number;
-}
 
 function present(row: store.WidgetRow): WidgetView {
   const data = JSON.parse(row.data) as { text?: string; count?: number };
@@ -48,27 +41,22 @@ function present(row: store.WidgetRow): WidgetView {
  * a page costs one map lookup; data widgets read as the viewer's groups (never one member).
  */
 export class WidgetsService {
-  private cache = new Map<string, { value: Promise<RenderedWidgets>; expires: number }>();
-  private generation = 0;
-  private hits = 0;
-  private misses = 0;
+  /** Rendered widgets by template and group set, dropped by any widget change (WIDGETS). */
+  private readonly cache: Cache<string, RenderedWidgets>;
   private readonly sanitize: (html: string) => string;
   private readonly markdown: (text: string) => string;
 
   constructor(private readonly ctx: WidgetsDeps) {
     this.sanitize = createSanitizer(ctx.config.url);
     this.markdown = createRenderer(ctx.config.url);
-    ctx.caches.register('widgets', () => this.forget());
-  }
-
-  /** Drops this process's rendered widgets. */
-  forget(): void {
-    this.cache.clear();
-    this.generation++;
-  }
-
-  stats(): CacheStats {
-    return { entries: this.cache.size, hits: this.hits, misses: this.misses, ttlMs: TTL_MS };
+    this.cache = ctx.cacheRegistry.create({
+      name: 'widgets',
+      keeps: "each public template's rendered widgets, per set of groups",
+      droppedBy: 'a widget saved or deleted (WIDGETS); data widgets (latest topics) by their TTL only',
+      ttlMs: TTL_MS,
+      max: 2_000,
+      tags: () => [WIDGETS],
+    });
   }
 
   /** Every widget (admins). */
@@ -101,12 +89,10 @@ export class WidgetsService {
         };
       }),
     );
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.replace(tx, input.template, areas, rows);
-        await this.ctx.events.log('widgets-save', viewer.uid, { template: input.template, areas: areas.join(','), count: rows.length }, ip, tx);
-      },
-      after: () => this.changed(),
+    // Every process drops the rendered widgets, and guests' pages that carry them, once this commits (WIDGETS).
+    await this.ctx.actions.run('widgets.save', async (w) => {
+      await store.replace(w, input.template, areas, rows);
+      await this.ctx.events.log('widgets-save', viewer.uid, { template: input.template, areas: areas.join(','), count: rows.length }, ip, w);
     });
     return (await store.ofTemplates(this.ctx.db, [input.template])).map(present);
   }
@@ -116,19 +102,10 @@ export class WidgetsService {
     assertAdmin(viewer);
     const row = await store.get(this.ctx.db, id);
     if (!row) throw notFound('error:widget-not-found');
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.remove(tx, id);
-        await this.ctx.events.log('widgets-delete', viewer.uid, { id, template: row.template, area: row.area, type: row.type }, ip, tx);
-      },
-      after: () => this.changed(),
+    await this.ctx.actions.run('widgets.delete', async (w) => {
+      await store.remove(w, id);
+      await this.ctx.events.log('widgets-delete', viewer.uid, { id, template: row.template, area: row.area, type: row.type }, ip, w);
     });
-  }
-
-  private changed(): void {
-    this.ctx.caches.clear('widgets');
-    // Guests' pages carry the widgets too.
-    this.ctx.caches.clear('guestPages');
   }
 
   /** The rendered widgets of a public page for this viewer (none on admin pages). */
@@ -136,25 +113,12 @@ export class WidgetsService {
     if (template.startsWith('admin')) return Promise.resolve(EMPTY);
     const groups = [...viewer.groups].sort().join(',');
     const key = `${template}|${groups}`;
-    const now = Date.now();
-    const hit = this.cache.get(key);
-    if (hit && hit.expires > now) {
-      this.hits++;
-      return hit.value;
-    }
-    this.misses++;
-    const generation = this.generation;
-    const value = this.build(viewer, template).catch((err: unknown) => {
-      this.ctx.log.error({ err }, 'widget render failed');
-      return EMPTY;
-    });
-    // A render that began before a clear does not stay cached.
-    if (this.cache.size > 2_000) this.cache.clear();
-    this.cache.set(key, { value, expires: now + TTL_MS });
-    void value.then(() => {
-      if (generation !== this.generation) this.cache.delete(key);
-    });
-    return value;
+    return this.cache.get(key, () =>
+      this.build(viewer, template).catch((err: unknown) => {
+        this.ctx.log.error({ err }, 'widget render failed');
+        return EMPTY;
+      }),
+    );
   }
 
   private async build(viewer: Viewer, template: string): Promise<RenderedWidgets> {

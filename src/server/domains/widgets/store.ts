@@ -1,4 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { WIDGETS } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { WidgetsTable } from '../../db/schema.js';
 
@@ -15,7 +17,9 @@ export async function ofTemplates(db: Queryable, templates: string[]): Promise<W
 }
 
 /** Replaces the widgets of one template (its given areas). */
-export async function replace(db: Queryable, template: string, areas: string[], rows: Insertable<WidgetsTable>[]): Promise<void> {
+export async function replace(w: Writer, template: string, areas: string[], rows: Insertable<WidgetsTable>[]): Promise<void> {
+  w.changed(WIDGETS);
+  const db = w.tx;
   if (areas.length) await db.deleteFrom('widgets').where('template', '=', template).where('area', 'in', areas).execute();
   if (rows.length) await db.insertInto('widgets').values(rows).execute();
 }
@@ -24,6 +28,8 @@ export async function get(db: Queryable, id: number): Promise<WidgetRow | undefi
   return db.selectFrom('widgets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function remove(db: Queryable, id: number): Promise<void> {
+export async function remove(w: Writer, id: number): Promise<void> {
+  w.changed(WIDGETS);
+  const db = w.tx;
   await db.deleteFrom('widgets').where('id', '=', id).execute();
 }

@@ -3,7 +3,6 @@ import type { App } from '../../app.js';
 import { startSecondProcess, startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 import { HttpClient } from '../../test/http-client.js';
 import { makeCategory, postTopic } from '../topics/testing.js';
-import { widgetsOf } from './service.js';
 import { parseCsv } from '../../test/csv.js';
 import { LogRing, LOG_LINES } from '../admin/advanced-logs.js';
 
@@ -127,7 +126,7 @@ describe('advanced pages', () => {
     expect(before.find((c) => c.name === 'privileges')!.hits + before.find((c) => c.name === 'privileges')!.misses).toBeGreaterThan(0);
     expect((await member.client.del('/api/v3/admin/cache/widgets')).status).toBe(403);
     expect((await admin.client.del('/api/v3/admin/cache/widgets')).status).toBe(200);
-    expect(widgetsOf(forum.ctx).stats().entries).toBe(0);
+    expect(forum.ctx.cacheRegistry.byName('widgets')!.size).toBe(0);
     expect((await admin.client.del('/api/v3/admin/cache/nothing')).status).toBe(400);
   });
 

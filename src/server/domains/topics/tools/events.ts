@@ -51,7 +51,7 @@ export interface TopicEventData {
  */
 export async function recordEvent(ctx: Pick<TopicsDeps, 'events'>, w: Writer, tid: number, type: TopicEventType, uid: number, data: TopicEventData = {}, ip = ''): Promise<void> {
   await store.insertEvent(w, tid, type, uid, { ...data });
-  await ctx.events.log(`topic-${type}`, uid, { tid, ...data }, ip, w.tx);
+  await ctx.events.log(`topic-${type}`, uid, { tid, ...data }, ip, w);
 }
 
 // A [[ns:key, args]] argument may hold neither a comma nor a square bracket.
@@ -168,7 +168,7 @@ export async function deleteEvent(ctx: TopicsDeps, viewer: Viewer, tid: number, 
   if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden();
   await ctx.actions.run('topic.delete-event', async (w) => {
     if (!(await store.deleteEvent(w, tid, id))) throw notFound('error:no-event');
-    await ctx.events.log('topic-event-delete', viewer.uid, { tid, eventId: id }, ip, w.tx);
+    await ctx.events.log('topic-event-delete', viewer.uid, { tid, eventId: id }, ip, w);
     // Open topic pages reload their timeline.
     await w.fire('action:topic.tools', { tids: [tid], uid: viewer.uid, tool: 'event-delete' });
   });
