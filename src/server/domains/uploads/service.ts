@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
+import type { Writer } from '../../core/action.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
@@ -8,7 +8,7 @@ import * as store from './store.js';
 import type { ThumbRow, UploadRow } from './store.js';
 
 /** What the uploads service uses of the application. */
-export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
+export type UploadsDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'groups' | 'log' | 'postQueue' | 'posts' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
 
 /** A file as the request gave it. */
 export interface IncomingFile {
@@ -47,6 +47,8 @@ export const ORPHAN_GRACE_MS = 24 * 3600_000;
 /** The clean-up job's name; it runs hourly. */
 export const CLEAN_JOB = 'uploads.clean';
 const CLEAN_BATCH = 200;
+/** The posts using a file looked at when deciding whether a topic uses it (a file pasted into more posts is rare). */
+const USED_IN_TOPIC_SCAN = 500;
 
 /** The stored paths an uploads URL in some text names (`…/assets/uploads/files/ab/cd/<hash>.png`). */
 export function pathsIn(text: string): string[] {
@@ -112,14 +114,12 @@ export class UploadsService {
         }
       }
       const now = Date.now();
-      return await runAction(this.ctx.db, {
-        write: async (tx) => {
-          const rows: UploadRow[] = [];
-          for (const p of processed) {
-            rows.push(await store.insert(tx, { uid: viewer.uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: p.thumb?.path ?? '', created: now }));
-          }
-          return rows;
-        },
+      return await this.ctx.actions.run('uploads.upload', async (w) => {
+        const rows: UploadRow[] = [];
+        for (const p of processed) {
+          rows.push(await store.insert(w, { uid: viewer.uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: p.thumb?.path ?? '', created: now }));
+        }
+        return rows;
       });
     } catch (err) {
       // Only files this request created, and only when no row (another member's) names them.
@@ -172,11 +172,9 @@ export class UploadsService {
 
   /** Deletes a row and, when it was the last one naming the file, the file and its thumbnail. */
   private async forget(row: UploadRow): Promise<void> {
-    const last = await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.remove(tx, row.id);
-        return (await store.rowsOfPath(tx, row.path)) === 0;
-      },
+    const last = await this.ctx.actions.run('uploads.remove', async (w) => {
+      await store.remove(w, row.id);
+      return (await store.rowsOfPath(w.tx, row.path)) === 0;
     });
     if (!last) return;
     await this.storage.delete(row.path);
@@ -224,7 +222,7 @@ export class UploadsService {
   /** Records the first image of a topic's main post (the topic's thumbnail when none is chosen). */
   async setFirstImage(tid: number, content: string): Promise<void> {
     const first = pathsIn(content).find((p) => /^files\/.*\.(png|jpg|gif|webp)$/.test(p));
-    await store.setRefs(this.ctx.db, 'topic-first', tid, first ? [first] : []);
+    await this.ctx.actions.run('uploads.firstImage', (w) => store.setRefs(w, 'topic-first', tid, first ? [first] : []));
   }
 
   /** Uploads images and makes them the topic's thumbnails (NodeBB's POST …/thumbs). */
@@ -233,11 +231,9 @@ export class UploadsService {
     if (!(await this.ctx.settings.get()).allowTopicsThumbnail) throw forbidden('error:topic-thumbnails-are-disabled');
     if (files.some((f) => !isImageName(f.name))) throw badRequest('error:invalid-image');
     const rows = await this.upload(viewer, files);
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        for (const r of rows) await store.addThumb(tx, tid, r.path, r.name);
-      },
-      after: () => this.thumbsChanged(tid, viewer.uid),
+    await this.ctx.actions.run('uploads.addThumbs', async (w) => {
+      for (const r of rows) await store.addThumb(w, tid, r.path, r.name);
+      await this.thumbsChanged(w, tid, viewer.uid);
     });
     return rows;
   }
@@ -248,27 +244,36 @@ export class UploadsService {
     const rel = relativeUploadPath(upPath);
     const row = rel ? await store.anyByPath(this.ctx.db, rel) : undefined;
     if (!row || !row.mime.startsWith('image/') || (row.uid !== viewer.uid && !viewer.isAdmin && !(await this.usedInTopic(tid, rel!)))) throw notFound('error:no-such-upload');
-    await store.addThumb(this.ctx.db, tid, row.path, row.name);
-    this.thumbsChanged(tid, viewer.uid);
+    await this.ctx.actions.run('uploads.chooseThumb', async (w) => {
+      await store.addThumb(w, tid, row.path, row.name);
+      await this.thumbsChanged(w, tid, viewer.uid);
+    });
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
-  /** Topic lists and cached pages show thumbnails: they drop what they hold. */
-  private thumbsChanged(tid: number, uid: number): void {
-    void this.ctx.hooks.fire('action:topic.thumbs', { tid, uid });
+  /** Announces a change of the topic's thumbnails (the store named its tag: topic pages and lists drop what they hold). */
+  private async thumbsChanged(w: Writer, tid: number, uid: number): Promise<void> {
+    await w.fire('action:topic.thumbs', { tid, uid });
   }
 
+  /** Whether a post of the topic uses the stored file: its references are ours, its posts the posts domain's. */
   private async usedInTopic(tid: number, rel: string): Promise<boolean> {
-    const posts = await this.ctx.db.selectFrom('upload_refs as r').innerJoin('posts as p', 'p.pid', 'r.ref_id').select('p.pid').where('r.kind', '=', 'post').where('r.path', '=', rel).where('p.tid', '=', tid).limit(1).execute();
-    return posts.length > 0;
+    const pids = await store.refIdsOfPath(this.ctx.db, 'post', rel, USED_IN_TOPIC_SCAN);
+    const posts = await this.ctx.posts.getMany(pids);
+    return [...posts.values()].some((p) => p.tid === tid);
   }
 
   /** Moves a thumbnail to a new place (NodeBB's PUT …/thumbs/order). */
   async orderThumb(viewer: Viewer, tid: number, upPath: string, order: number): Promise<ThumbView[]> {
     await this.editableTopic(viewer, tid);
     const rel = relativeUploadPath(upPath);
-    if (!rel || !(await store.orderThumb(this.ctx.db, tid, rel, order))) throw notFound('error:no-thumb');
-    this.thumbsChanged(tid, viewer.uid);
+    if (!rel) throw notFound('error:no-thumb');
+    const moved = await this.ctx.actions.run('uploads.orderThumb', async (w) => {
+      if (!(await store.orderThumb(w, tid, rel, order))) return false;
+      await this.thumbsChanged(w, tid, viewer.uid);
+      return true;
+    });
+    if (!moved) throw notFound('error:no-thumb');
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
@@ -276,8 +281,13 @@ export class UploadsService {
   async removeThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
     await this.editableTopic(viewer, tid);
     const rel = relativeUploadPath(upPath);
-    if (!rel || !(await store.removeThumb(this.ctx.db, tid, rel))) throw notFound('error:no-thumb');
-    this.thumbsChanged(tid, viewer.uid);
+    if (!rel) throw notFound('error:no-thumb');
+    const removed = await this.ctx.actions.run('uploads.removeThumb', async (w) => {
+      if (!(await store.removeThumb(w, tid, rel))) return false;
+      await this.thumbsChanged(w, tid, viewer.uid);
+      return true;
+    });
+    if (!removed) throw notFound('error:no-thumb');
     return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
   }
 
@@ -344,9 +354,9 @@ export class UploadsService {
     const written = !(await this.storage.has(image.path));
     if (written) await this.storage.put(image.path, image.bytes);
     try {
-      const row = await runAction(this.ctx.db, {
-        write: (tx) => store.insert(tx, { uid, path: image.path, name: image.name, mime: image.mime, size: image.bytes.length, width: image.width, height: image.height, thumb: '', created: Date.now() }),
-      });
+      const row = await this.ctx.actions.run('uploads.image', (w) =>
+        store.insert(w, { uid, path: image.path, name: image.name, mime: image.mime, size: image.bytes.length, width: image.width, height: image.height, thumb: '', created: Date.now() }),
+      );
       await set(this.storage.url(row.path));
       return row;
     } catch (err) {
@@ -364,8 +374,8 @@ export class UploadsService {
    */
   async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand' | 'group-cover', refId: number, text: string, opts: { fresh?: boolean } = {}): Promise<void> {
     const paths = pathsIn(text);
-    if (opts.fresh) await store.addRefs(this.ctx.db, kind, refId, paths);
-    else await store.setRefs(this.ctx.db, kind, refId, paths);
+    if (opts.fresh && !paths.length) return;
+    await this.ctx.actions.run('uploads.refs', (w) => (opts.fresh ? store.addRefs(w, kind, refId, paths) : store.setRefs(w, kind, refId, paths)));
   }
 
   /**
@@ -381,9 +391,9 @@ export class UploadsService {
     const queued = await this.ctx.postQueue.mentioned(rows.map((r) => r.path));
     for (const row of rows) {
       if (queued.has(row.path)) continue;
-      const pid = await store.memberPostMentions(this.ctx.db, row.uid, Number(row.created), row.path);
+      const pid = await this.ctx.posts.memberPostMentioning(row.uid, Number(row.created), row.path);
       if (pid !== null) {
-        await store.addRef(this.ctx.db, 'post', pid, row.path);
+        await this.ctx.actions.run('uploads.refs', (w) => store.addRef(w, 'post', pid, row.path));
         continue;
       }
       await this.forget(row);
