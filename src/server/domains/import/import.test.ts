@@ -107,6 +107,18 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect([200, 302, 307]).toContain(post.status);
     });
 
+    it("queues the search index's rebuild; once it has run, imported posts are found", async () => {
+      const job = await forum.ctx.db.selectFrom('jobs').select(['name', 'state']).where('name', '=', 'search.reindex').executeTakeFirst();
+      expect(job).toBeDefined();
+      const indexed = await forum.ctx.search.reindex(() => undefined);
+      expect(indexed).toBeGreaterThanOrEqual(14);
+      // As a member: NodeBB's global privileges came with the forum, and its guests may not search.
+      const { client } = await loginAlice(forum);
+      const res = await client.request('GET', '/api/search?term=switches&in=posts');
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body.posts ?? res.body)).toContain('Which switches do you like best?');
+    });
+
     it('lets a member log in with the NodeBB password, then holds an argon2 hash; a wrong one fails', async () => {
       const wrong = await forum.client().request('POST', '/login', { username: 'alice', password: 'Nodebb-pass-2!' });
       expect(wrong.status).toBe(403);

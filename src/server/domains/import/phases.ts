@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import { CATEGORY_PRIVILEGES, GLOBAL_PRIVILEGES } from '../privileges/service.js';
 import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
-import { present, replaceChildren, takenDmKeys, upsert } from './store.js';
+import { present, replaceChildren, takenDmKeys, upsert, withoutSearchTriggers } from './store.js';
 import type { NbHash, NodebbSource } from './source.js';
 
 /** What the import uses of the forum. */
@@ -271,7 +271,7 @@ const posts: Phase = {
     }
     const got = rows.map((r) => r.pid);
     await write(deps, dryRun, async (w) => {
-      await upsert(w, 'posts', rows, ['pid']);
+      await withoutSearchTriggers(w, deps.dialect, () => upsert(w, 'posts', rows, ['pid']));
       await replaceChildren(w, 'votes', 'pid', got, votes, ['pid', 'uid']);
       await replaceChildren(w, 'bookmarks', 'pid', got, bookmarks, ['pid', 'uid']);
     });

@@ -24,6 +24,28 @@ export async function upsert(w: Writer, table: string, rows: Record<string, unkn
   }
 }
 
+/**
+ * Runs `fn` with the search index's per-row triggers on posts off, inside the batch's own
+ * transaction (SQLite and PostgreSQL both take the schema change back on rollback, so a crash
+ * cannot leave them off): each row's index update costs many times its insert (the trigram
+ * index above all), and the rebuild queued at the end (store.rebuild's caller) indexes every
+ * post in one pass instead.
+ */
+export async function withoutSearchTriggers(w: Writer, dialect: Dialect, fn: () => Promise<void>): Promise<void> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'search_posts_sync' AND tgrelid = 'posts'::regclass`.execute(w.tx);
+    if (!rows[0]?.n) return fn();
+    await sql`ALTER TABLE posts DISABLE TRIGGER search_posts_sync`.execute(w.tx);
+    await fn();
+    await sql`ALTER TABLE posts ENABLE TRIGGER search_posts_sync`.execute(w.tx);
+    return;
+  }
+  const { rows } = await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'posts' AND name IN ('search_posts_ai', 'search_posts_au')`.execute(w.tx);
+  for (const t of rows) await sql.raw(`DROP TRIGGER ${t.name}`).execute(w.tx);
+  await fn();
+  for (const t of rows) await sql.raw(t.sql).execute(w.tx);
+}
+
 /** Replaces the rows of `table` whose `parent` column is one of `ids` by `rows`. */
 export async function replaceChildren(w: Writer, table: string, parent: string, ids: (number | string)[], rows: Record<string, unknown>[], keys: string[]): Promise<void> {
   if (!ids.length) return;
