@@ -83,6 +83,25 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(await db.selectFrom('tags').select(['tag', 'topic_count']).where('tag', '=', 'meta').executeTakeFirst()).toEqual({ tag: 'meta', topic_count: 2 });
     });
 
+    it("brings posts' edit history, former usernames, flags with their reports and notes, and the forum's settings", async () => {
+      const db = forum.ctx.db;
+      const edits = await db.selectFrom('post_edits').select(['uid', 'content', 'title', 'edited']).where('pid', '=', 9).orderBy('edited').execute();
+      expect(edits.map((e) => e.content)).toEqual(['Which switches do you like?', 'Which switches do you like? (edited once)']);
+      expect(edits.map((e) => e.title)).toEqual(['Mechanical keyboards', 'Mechanical keyboards']);
+      expect(edits.every((e) => e.uid === 3)).toBe(true);
+      const admin = await db.selectFrom('post_edits').select(['uid', 'content']).where('pid', '=', 3).execute();
+      expect(admin).toEqual([{ uid: 3, content: 'Thanks @alice, glad to be here.' }]);
+      expect(await db.selectFrom('username_history').select('username').where('uid', '=', 3).execute()).toEqual([{ username: 'Bob Smith' }]);
+      const flags = await db.selectFrom('flags').select(['flag_id', 'type', 'target_id', 'state']).orderBy('flag_id').execute();
+      expect(flags).toEqual([
+        { flag_id: 1, type: 'post', target_id: 14, state: 'open' },
+        { flag_id: 2, type: 'user', target_id: 8, state: 'resolved' },
+      ]);
+      expect(await db.selectFrom('flag_reports').select(['reporter_uid', 'reason']).where('flag_id', '=', 1).execute()).toEqual([{ reporter_uid: 2, reason: 'Spam' }]);
+      expect(await db.selectFrom('flag_notes').select(['uid', 'content']).where('flag_id', '=', 1).execute()).toEqual([{ uid: 1, content: 'Looked at it' }]);
+      expect((await forum.ctx.settings.get()).siteTitle).toBe('NodeBB');
+    });
+
     it('serves an old topic URL with its posts, rendered and sanitised, votes and bookmarks counted', async () => {
       const client = forum.client();
       const res = await client.request('GET', '/api/topic/2/welcome-to-the-old-forum');

@@ -73,7 +73,25 @@ const users: Phase = {
       const row = mapUser(uid, h, notes, bans.get(uid));
       if (row) rows.push(row);
     }
-    await write(deps, dryRun, (w) => upsert(w, 'users', rows, ['uid']));
+    // Former names and addresses: NodeBB keeps "<value>:<timestamp>" members.
+    const got = rows.map((r) => r.uid);
+    const split = (m: string) => {
+      const i = m.lastIndexOf(':');
+      return i > 0 ? [m.slice(0, i), Number(m.slice(i + 1)) || 0] as const : ([m, 0] as const);
+    };
+    const names = await src.zsets(got.map((u) => `user:${u}:usernames`));
+    const emails = await src.zsets(got.map((u) => `user:${u}:emails`));
+    const nameRows = got.flatMap((uid, i) => names[i]!.map(([m, t]) => ({ uid, username: split(m)[0].slice(0, 100), changed: split(m)[1] || Math.trunc(t) })));
+    const emailRows = got.flatMap((uid, i) => emails[i]!.map(([m, t]) => ({ uid, email: split(m)[0].slice(0, 255), by_uid: uid, changed: split(m)[1] || Math.trunc(t) })));
+    await write(deps, dryRun, async (w) => {
+      await upsert(w, 'users', rows, ['uid']);
+      for (let i = 0; i < got.length; i += 5000) {
+        await w.tx.deleteFrom('username_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
+        await w.tx.deleteFrom('email_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
+      }
+      if (nameRows.length) await w.tx.insertInto('username_history').values(nameRows).execute();
+      if (emailRows.length) await w.tx.insertInto('email_history').values(emailRows).execute();
+    });
     return { count: rows.length, notes: notes.list };
   },
 };
@@ -159,14 +177,38 @@ async function privilegeRows(src: NodebbSource, cid: number): Promise<{ cid: num
   return rows;
 }
 
-/** The forum-wide part: global privileges (NodeBB's cid 0). */
+/** NodeBB's settings (the `config` hash) that Palaver has under the same name. */
+const SETTINGS = [
+  'browserTitle', 'description', 'minimumPasswordLength', 'minimumUsernameLength', 'maximumUsernameLength',
+  'minimumTitleLength', 'maximumTitleLength', 'minimumPostLength', 'maximumPostLength', 'minimumTagsPerTopic',
+  'maximumTagsPerTopic', 'minimumTagLength', 'maximumTagLength', 'topicsPerPage', 'postsPerPage', 'usersPerPage',
+  'postDelay', 'newbiePostDelay', 'initialPostDelay', 'newbieReputationThreshold', 'registrationType',
+  'registrationApprovalType', 'maximumChatMessageLength', 'chatMessageDelay', 'postEditDuration', 'postDeleteDuration',
+] as const;
+
+/** The forum-wide part: global privileges (NodeBB's cid 0) and the settings Palaver shares with NodeBB. */
 const forum: Phase = {
   name: 'forum',
   set: '',
   async run(deps, src, _page, dryRun) {
+    const notes = new Notes();
     const rows = await privilegeRows(src, 0);
     await write(deps, dryRun, (w) => replaceChildren(w, 'privileges', 'cid', [0], rows, ['cid', 'privilege', 'subject']));
-    return { count: rows.length, notes: [] };
+    const config = (await src.hashes(['config']))[0] ?? {};
+    const current = (await deps.settings.get()) as unknown as Record<string, unknown>;
+    // NodeBB's `title` is Palaver's `siteTitle`.
+    for (const [key, raw] of [['siteTitle', config.title] as const, ...SETTINGS.map((k) => [k, config[k]] as const)]) {
+      if (raw === undefined || raw === '' || !(key in current)) continue;
+      const value = typeof current[key] === 'number' ? Number(raw) : typeof current[key] === 'boolean' ? raw === '1' || raw === 'true' : raw;
+      if (value === current[key] || (typeof value === 'number' && !Number.isFinite(value))) continue;
+      // One at a time: a value Palaver refuses (out of its range) is reported, the others still come.
+      try {
+        if (!dryRun) await deps.settings.set({ [key]: value });
+      } catch (err) {
+        notes.alter('setting', key, `"${String(raw).slice(0, 100)}" refused (${(err as { key?: string }).key ?? (err as Error).message}): kept ${JSON.stringify(current[key])}`);
+      }
+    }
+    return { count: rows.length, notes: notes.list };
   },
 };
 
@@ -237,6 +279,49 @@ const topics: Phase = {
   },
 };
 
+/**
+ * A post's earlier versions from NodeBB's history (post:<pid>:diffs lists the edits' times,
+ * newest first; diff:<pid>.<time> holds a patch from the version after the edit back to the
+ * one before, its editor and the title before). Palaver keeps each replaced version with who
+ * wrote it and when. A patch that no longer applies ends that post's history (noted).
+ */
+async function editHistory(src: NodebbSource, rows: PostImport[], notes: Notes) {
+  const out: { pid: number; uid: number; content: string; title: string | null; edited: number }[] = [];
+  const edited = rows.filter((r) => r.edited > 0);
+  const lists = await src.lists(edited.map((r) => `post:${r.pid}:diffs`));
+  const keys = edited.flatMap((r, i) => lists[i]!.map((t) => `diff:${r.pid}.${t}`));
+  if (!keys.length) return out;
+  const diffs = await src.hashes(keys);
+  const { applyPatch } = await import('diff');
+  let k = 0;
+  edited.forEach((r, i) => {
+    const times = lists[i]!.map(Number);
+    let content = r.content;
+    const versions: { content: string; title: string | null; editor: number }[] = [];
+    let broken = false;
+    for (const _t of times) {
+      const d = diffs[k++];
+      if (broken || !d?.patch) continue;
+      const before = applyPatch(content, d.patch);
+      if (before === false) {
+        notes.alter('post', r.pid, 'an edit history patch did not apply: the earlier versions are left out');
+        broken = true;
+        continue;
+      }
+      // An edit that kept the title stores none: the version had the title of the one after it.
+      versions.push({ content: before, title: d.title ?? versions[versions.length - 1]?.title ?? null, editor: Number(d.uid) || 0 });
+      content = before;
+    }
+    // versions[j] is the content before the j-th newest edit, written at the edit before it (or at creation).
+    versions.forEach((v, j) => {
+      const writtenAt = j + 1 < times.length ? times[j + 1]! : r.created;
+      const writer = j + 1 < versions.length ? versions[j + 1]!.editor || r.uid : r.uid;
+      out.push({ pid: r.pid, uid: writer, content: v.content, title: v.title, edited: writtenAt });
+    });
+  });
+  return out;
+}
+
 const posts: Phase = {
   name: 'posts',
   set: 'posts:pid',
@@ -270,8 +355,11 @@ const posts: Phase = {
       for (const u of new Set(marked[i]!.map(Number))) if (uidOk(u)) bookmarks.push({ pid: p.pid, uid: u, created: p.created });
     }
     const got = rows.map((r) => r.pid);
+    const edits = await editHistory(src, rows, notes);
     await write(deps, dryRun, async (w) => {
       await withoutSearchTriggers(w, deps.dialect, () => upsert(w, 'posts', rows, ['pid']));
+      await replaceChildren(w, 'post_edits', 'pid', got, [], ['id']);
+      for (let i = 0; i < edits.length; i += 2000) await w.tx.insertInto('post_edits').values(edits.slice(i, i + 2000)).execute();
       await replaceChildren(w, 'votes', 'pid', got, votes, ['pid', 'uid']);
       await replaceChildren(w, 'bookmarks', 'pid', got, bookmarks, ['pid', 'uid']);
     });
@@ -293,10 +381,16 @@ const memberState: Phase = {
     const follows = uids.flatMap((uid, i) =>
       uidOk(uid) ? following[i]!.filter(([f]) => uidOk(Number(f)) && Number(f) !== uid).map(([f, t]) => ({ uid, followee: Number(f), created: Math.trunc(t) })) : [],
     );
+    const blocked = await src.zsets(uids.map((u) => `uid:${u}:blocked_uids`));
+    const blockOk = await known(deps, src, dryRun, 'users', blocked.flat().map(([b]) => Number(b)));
+    const blocks = uids.flatMap((uid, i) =>
+      uidOk(uid) ? blocked[i]!.filter(([b]) => blockOk(Number(b)) && Number(b) !== uid).map(([b, t]) => ({ uid, blocked_uid: Number(b), created: Math.trunc(t) })) : [],
+    );
     const readRows = uids.flatMap((uid, i) => (uidOk(uid) ? reads[i]!.filter(([t]) => tidOk(Number(t))).map(([t, at]) => ({ uid, tid: Number(t), read_at: Math.trunc(at) })) : []));
     await write(deps, dryRun, async (w) => {
       await replaceChildren(w, 'user_follows', 'uid', here, follows, ['uid', 'followee']);
       await replaceChildren(w, 'topic_reads', 'uid', here, readRows, ['uid', 'tid']);
+      await replaceChildren(w, 'user_blocks', 'uid', here, blocks, ['uid', 'blocked_uid']);
     });
     return { count: here.length, notes: [] };
   },
@@ -361,5 +455,77 @@ const chats: Phase = {
   },
 };
 
+/** NodeBB's flag targets and Palaver's names for them. */
+const FLAG_TYPES: Record<string, string> = { post: 'post', user: 'user', message: 'chat' };
+
+const flagsPhase: Phase = {
+  name: 'flags',
+  set: 'flags:datetime',
+  async run(deps, src, page, dryRun) {
+    const notes = new Notes();
+    const fids = ids(page);
+    const hashes = await src.hashes(fids.map((f) => `flag:${f}`));
+    const reports = await src.zsets(fids.map((f) => `flag:${f}:reports`));
+    const flagNotes = await src.zsets(fids.map((f) => `flag:${f}:notes`));
+    const history = await src.zsets(fids.map((f) => `flag:${f}:history`));
+    const rows: { flag_id: number; type: string; target_id: number; target_uid: number; state: string; assignee: number; created: number; last_report: number }[] = [];
+    const reportRows: { flag_id: number; reporter_uid: number; reason: string; created: number }[] = [];
+    const noteRows: { flag_id: number; uid: number; content: string; datetime: number }[] = [];
+    const historyRows: { flag_id: number; uid: number; fields: string; datetime: number }[] = [];
+    const json = (v: string): unknown => {
+      try {
+        return JSON.parse(v);
+      } catch {
+        return null;
+      }
+    };
+    fids.forEach((fid, i) => {
+      const h = hashes[i];
+      if (!h) return void notes.skip('flag', fid, 'flags:datetime lists it but flag:<id> is missing');
+      const type = FLAG_TYPES[h.type ?? ''];
+      if (!type) return void notes.skip('flag', fid, `unknown target type "${h.type}"`);
+      const created = Number(h.datetime) || Date.now();
+      const reps = reports[i]!;
+      rows.push({
+        flag_id: fid,
+        type,
+        target_id: Number(h.targetId) || 0,
+        target_uid: Number(h.targetUid) || 0,
+        state: ['open', 'wip', 'resolved', 'rejected'].includes(h.state ?? '') ? h.state! : 'open',
+        assignee: Number(h.assignee) || 0,
+        created,
+        last_report: Math.trunc(reps[reps.length - 1]?.[1] ?? created),
+      });
+      // Reports are "<uid>;<reason>".
+      for (const [m, t] of reps) {
+        const at = m.indexOf(';');
+        reportRows.push({ flag_id: fid, reporter_uid: Number(m.slice(0, at)) || 0, reason: m.slice(at + 1).slice(0, 1000), created: Math.trunc(t) });
+      }
+      for (const [m, t] of flagNotes[i]!) {
+        const n = json(m);
+        if (Array.isArray(n)) noteRows.push({ flag_id: fid, uid: Number(n[0]) || 0, content: String(n[1] ?? '').slice(0, 5000), datetime: Math.trunc(t) });
+      }
+      for (const [m, t] of history[i]!) {
+        const e = json(m);
+        if (Array.isArray(e)) historyRows.push({ flag_id: fid, uid: Number(e[0]) || 0, fields: JSON.stringify(e[1] ?? {}), datetime: Math.trunc(t) });
+      }
+    });
+    const got = rows.map((r) => r.flag_id);
+    const uidOk = await known(deps, src, dryRun, 'users', [...reportRows.map((r) => r.reporter_uid), ...noteRows.map((n) => n.uid)]);
+    const goneReporters = reportRows.filter((r) => !uidOk(r.reporter_uid));
+    for (const r of goneReporters) notes.alter('flag', r.flag_id, `a report by missing member ${r.reporter_uid} left out`);
+    await write(deps, dryRun, async (w) => {
+      await upsert(w, 'flags', rows, ['flag_id']);
+      await replaceChildren(w, 'flag_reports', 'flag_id', got, reportRows.filter((r) => uidOk(r.reporter_uid)), ['flag_id', 'reporter_uid']);
+      await replaceChildren(w, 'flag_notes', 'flag_id', got, [], ['id']);
+      await replaceChildren(w, 'flag_history', 'flag_id', got, [], ['id']);
+      const keptNotes = noteRows.filter((n) => uidOk(n.uid));
+      if (keptNotes.length) await w.tx.insertInto('flag_notes').values(keptNotes).execute();
+      if (historyRows.length) await w.tx.insertInto('flag_history').values(historyRows).execute();
+    });
+    return { count: rows.length, notes: notes.list };
+  },
+};
+
 /** The phases in order: each one's rows may refer to the ones before. */
-export const PHASES: Phase[] = [users, groups, forum, categories, topics, posts, memberState, chats];
+export const PHASES: Phase[] = [users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
