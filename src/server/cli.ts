@@ -32,6 +32,11 @@ Commands:
                                 empty (SQLite or PostgreSQL: moving between them is a restore);
                                 --replace replaces a forum that has data
   storage migrate --to s3|disk  copy every file between the data dir and PALAVER_STORAGE's bucket
+  import nodebb --from URL [--dry-run] [--resume]
+                                import a NodeBB forum (redis://host:6379/<db> or its PostgreSQL,
+                                postgres://user@host/db) into the configured database, ids kept;
+                                see docs/import.md
+  import verify --from URL      compare counts and a sample of topics between NodeBB and Palaver
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -130,6 +135,9 @@ async function main(argv: string[]): Promise<void> {
       out: { type: 'string' },
       replace: { type: 'boolean' },
       to: { type: 'string' },
+      from: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      resume: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -213,6 +221,15 @@ async function main(argv: string[]): Promise<void> {
       const { storageMigrate } = await import('./domains/backups/cli.js');
       await storageMigrate(config, values.to);
       return;
+    }
+    case 'import': {
+      if ((sub !== 'nodebb' && sub !== 'verify') || !values.from) fail(`import needs nodebb or verify, and --from URL\n\n${USAGE}`);
+      const { importCommand, verifyCommand } = await import('./domains/import/cli.js');
+      const from = values.from;
+      return withContext(config, async (ctx) => {
+        if (sub === 'nodebb') await importCommand(ctx, { from, dryRun: !!values['dry-run'], resume: !!values.resume });
+        else if (!(await verifyCommand(ctx, from))) process.exitCode = 1;
+      });
     }
     case 'seed': {
       if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);

@@ -1,4 +1,4 @@
-import { verify } from '@node-rs/argon2';
+import { checkPassword } from './legacy-password.js';
 import { slugify } from '../../../shared/slug.js';
 import { emailError, usernameError } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
@@ -19,10 +19,10 @@ const DAY_MS = 86_400_000;
  */
 export const RESERVED_SLUGS = new Set(['administrators', 'global-moderators', 'registered-users', 'guests', 'spiders', 'banned-users', 'verified-users', 'unverified-users', 'anonymous', 'guest', 'system', 'me', 'uid', 'email']);
 
-/** True when the password is the member's (argon2 check; false for accounts without one). */
+/** True when the password is the member's (argon2, or an imported forum's bcrypt; false for accounts without one). */
 export async function verifyPassword(user: Pick<UserRow, 'password_hash'>, password: unknown): Promise<boolean> {
   if (typeof password !== 'string' || !password || !user.password_hash) return false;
-  return verify(user.password_hash, password).catch(() => false);
+  return checkPassword(user.password_hash, password);
 }
 
 /** Throws 400 user:change-password-error-wrong-current unless the password is the member's. */

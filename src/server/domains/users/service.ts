@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { checkPassword, isLegacyHash } from './legacy-password.js';
 import { slugify } from '../../../shared/slug.js';
 import type { UserSettings } from '../../../shared/types.js';
 import { emailError, passwordError, usernameError } from '../../../shared/validation.js';
@@ -253,12 +254,14 @@ export class UsersService {
     const db = this.ctx.db;
     const user = found === undefined ? await this.findLogin(username) : (found ?? undefined);
     // Verify against a dummy hash too, so timing does not reveal which usernames exist.
-    const ok = user?.password_hash ? await verify(user.password_hash, password).catch(() => false) : await verify(DUMMY_HASH, password).catch(() => false);
+    const ok = user?.password_hash ? await checkPassword(user.password_hash, password) : await verify(DUMMY_HASH, password).catch(() => false);
     // A deleted account answers like an unknown one.
     if (!user || !ok || user.deleted === 1) throw new AppError('error:invalid-login-credentials', 403);
     await this.assertNotBanned(user);
     if (!(await this.ctx.privileges.can(await this.ctx.privileges.viewer(user.uid), 'local:login'))) throw forbidden('error:no-privileges');
-    await store.updateUser(db, user.uid, { lastonline: Date.now() });
+    // A hash from an imported forum (bcrypt) is replaced by argon2 now that the password is known.
+    const rehash = user.password_hash && isLegacyHash(user.password_hash) ? { password_hash: await hash(password, ARGON_OPTIONS) } : {};
+    await store.updateUser(db, user.uid, { lastonline: Date.now(), ...rehash });
     return user;
   }
 
