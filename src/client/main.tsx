@@ -41,7 +41,7 @@ async function boot(): Promise<void> {
   }
   const lang = page.loggedInUser?.settings?.userLang || config.userLang || DEFAULT_LANGUAGE;
   const [resources] = await Promise.all([
-    loadLanguages(config.relative_path, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
+    loadLanguages(config.asset_base_url, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
     loadPageComponent(templateName(page)).catch((err: unknown) => console.error(err)),
   ]);
   const rt = createRuntime(page, config, createI18n(lang, resources), false, location.href);

@@ -12,9 +12,9 @@ import type { UserRow } from '../users/store.js';
 import { DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, settingName, typeKey } from './schemas.js';
 import * as store from './store.js';
 import { installedLanguages, languageName } from '../../i18n.js';
+import { languageDir } from '../../../shared/languages.js';
 
 /** Languages written right to left (Arabic, Persian, Hebrew, Urdu…). */
-const RTL = /^(ar|fa|he|ur|ps|sd|ug|yi|dv|ckb)(-|$)/;
 
 const WATCHED_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
@@ -138,8 +138,8 @@ const settingsPage = definePage<AccountSettingsPage>({
       bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS.filter((k) => !forum.allowedSkins || forum.allowedSkins.split(',').includes(k))].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
       // As NodeBB: `{ [the member's default state]: true }`.
       categoryWatchState: { [notify.categoryWatchState]: true },
-      languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
-      acpLanguages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
+      languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: languageDir(code), selected: code === s.userLang })),
+      acpLanguages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: languageDir(code), selected: code === s.userLang })),
       timezone: s.timezone,
       // NodeBB's place for settings of plugins: Palaver's push channel per type.
       customSettings: [{ id: 'notificationPush', title: '[[user:settings.channel.push]]', values: notify.push }],
