@@ -115,9 +115,13 @@ async function fetchNamespace(base: string, lang: string, ns: string, buster: st
   return (await res.json()) as Record<string, string>;
 }
 
-/** Loads all namespaces of a language (and of en-GB for fallback); failures are logged, not fatal. */
+/**
+ * Loads all namespaces of a language from `{asset_base_url}/language/…`; failures are logged,
+ * not fatal. The server fills a language's missing keys with en-GB's text, so en-GB itself is
+ * fetched only when the language is en-GB.
+ */
 export async function loadLanguages(base: string, lang: string, buster: string, extra: readonly string[] = []): Promise<Record<string, NamespaceResources>> {
-  const langs = lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE];
+  const langs = [lang];
   const out: Record<string, NamespaceResources> = {};
   await Promise.all(
     langs.flatMap((l) =>

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
-import { languageStrings } from '../i18n.js';
+import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
+import { languageDir } from '../../shared/languages.js';
+import { languageStrings, offeredLanguage, servedNamespace } from '../i18n.js';
 import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
 import type { BodyPiece } from './send.js';
 
@@ -109,6 +111,8 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
   }
   const strings = languageStrings();
   ssr.setTranslations(Object.fromEntries(ssr.NAMESPACES.map((ns) => [ns, strings[ns] ?? {}])));
+  ssrLanguages.clear();
+  ssrLanguages.add(DEFAULT_LANGUAGE);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = manifest['src/client/main.tsx'] ?? Object.values(manifest).find((m) => m.isEntry);
   if (!entry) throw new Error(`no client entry in ${manifestFile}`);
@@ -134,8 +138,20 @@ export function documentBytes(pieces: readonly BodyPiece[]): Buffer {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
+/** The languages the server render has been given (en-GB at start, each other on its first page). */
+const ssrLanguages = new Set<string>();
+
+/** Gives the server render a language's texts the first time a page in it is rendered. */
+function ensureSsrLanguage(b: ClientBuild, lang: string): void {
+  if (ssrLanguages.has(lang) || !offeredLanguage(lang)) return;
+  ssrLanguages.add(lang);
+  const served = b.ssr.NAMESPACES.map((ns) => [ns, servedNamespace(lang, ns) ?? {}] as const);
+  b.ssr.setTranslations(Object.fromEntries(served), lang);
+}
+
 /** The document with React's server render of the page, which the client then hydrates. */
 function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentParts {
+  ensureSsrLanguage(b, config.userLang);
   const rp = escapeHtml(config.relative_path);
   // The page data's JSON first: the render keys its frame cache by the same text (page-json.ts).
   const json = pageJsonAndKey(page, true);
@@ -194,7 +210,7 @@ function plainDocument({ page, config }: RenderInput): DocumentParts {
   return {
     before: [
       `<!DOCTYPE html>
-<html lang="${escapeHtml(config.userLang)}">
+<html lang="${escapeHtml(config.userLang)}" dir="${languageDir(config.userLang)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

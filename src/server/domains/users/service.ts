@@ -408,8 +408,8 @@ export class UsersService {
     }
     if (next.openSidebars !== 'on' && next.openSidebars !== 'off') throw badRequest('error:invalid-data');
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
-    // A language the forum has, and a time zone the runtime knows ('' for the browser's own).
-    if (!installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
+    // A language the forum has ('' for the forum's own), and a time zone the runtime knows ('' for the browser's own).
+    if (next.userLang !== '' && !installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
     if (next.timezone !== '' && !isTimeZone(next.timezone)) throw badRequest('error:invalid-timezone');
     next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
