@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFirstRun } from './domains/admin/setup-routes.js';
 import { ADMINISTRATORS } from './domains/groups/service.js';
-import { setupForum } from './setup.js';
+import { claimSetting, getSetting, swapSetting } from './domains/settings/store.js';
+import { SETUP_CLAIM_STALE_MS, setupForum } from './setup.js';
 import { startSecondProcess, startTestForum, type TestForum } from './test/harness.js';
 import { HttpClient } from './test/http-client.js';
 
@@ -86,5 +87,24 @@ describe.skipIf(!process.env.DATABASE_URL)('first-run setup from two processes o
     await expect(setupForum(forum.ctx, { username: '', email: 'x@example.com', password: PASSWORD })).rejects.toThrow();
     expect(await setupForum(second.app.ctx, { username: 'fixed', email: 'fixed@example.com', password: PASSWORD })).toEqual(expect.any(Number));
     expect(await forum.ctx.groups.members(ADMINISTRATORS)).toHaveLength(1);
+  });
+});
+
+describe('a setup claim left behind', () => {
+  let forum: TestForum;
+  beforeEach(async () => {
+    forum = await startTestForum();
+  });
+  afterEach(async () => forum?.close());
+
+  it('blocks setup while fresh (another process is at it), and is taken over once stale', async () => {
+    await forum.ctx.actions.run('test.claim', (w) => claimSetting(w, 'setup:claim', String(Date.now())));
+    expect(await setupForum(forum.ctx, { username: 'waiting', email: 'waiting@example.com', password: PASSWORD })).toBeNull();
+    expect(await forum.ctx.groups.members(ADMINISTRATORS)).toEqual([]);
+    // The process that claimed it died before making anyone.
+    const old = String(Date.now() - SETUP_CLAIM_STALE_MS - 1000);
+    await forum.ctx.actions.run('test.claim', async (w) => swapSetting(w, 'setup:claim', (await getSetting(w.tx, 'setup:claim'))!, old));
+    const uid = await setupForum(forum.ctx, { username: 'rescuer', email: 'rescuer@example.com', password: PASSWORD });
+    expect(await forum.ctx.groups.members(ADMINISTRATORS)).toEqual([uid]);
   });
 });
