@@ -47,6 +47,7 @@ import { registerTopicsLive } from './domains/topics/live.js';
 import { LiveBus } from './realtime/live-bus.js';
 import { openStorage, type FileStore } from './storage/index.js';
 import { OutgoingGuard } from './http/outgoing.js';
+import { reportRedisErrors } from './core/redis-errors.js';
 
 /** Everything a service may reach: configuration, database, hooks and the other services. */
 export interface AppContext {
@@ -118,7 +119,7 @@ export interface AppContext {
 export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config, log)): AppContext {
   // ioredis is loaded only when Redis is configured: most forums never need it.
   const redis = config.redisUrl ? new (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (redis) redis.on('error', (err: Error) => log.error({ err: err.message }, 'redis connection error'));
+  if (redis) reportRedisErrors(redis, log, 'main');
   const hooks = new HookBus(log);
   const changes = new ChangeBus(redis, config.redisPrefix, log);
   onAfterCommitError((err) => log.error({ err }, 'after-commit work failed'));

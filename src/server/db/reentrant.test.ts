@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../setup.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { afterCommit, onAfterCommitError } from './reentrant.js';
 
@@ -79,5 +80,24 @@ describe('work run after the commit', () => {
     expect(reported.map((e) => (e as Error).message)).toEqual(['listener broke']);
     const row = await db.selectFrom('settings').select('value').where('key', '=', 'after-commit-probe').executeTakeFirst();
     expect(row?.value).toBe('"kept"');
+  });
+});
+
+describe('a write whose after-commit listener breaks', () => {
+  it('answers 200 with the write kept, and the listeners after it still run', async () => {
+    const cid = (await forum.ctx.categories.create(SYSTEM, { name: 'After commit' })).cid;
+    const heard: number[] = [];
+    // A broken plugin's inline listener (run at commit, before the answer), then a working one.
+    forum.ctx.hooks.action('action:topic.save', 'broken-plugin', () => {
+      throw new Error('broken plugin');
+    }, { inline: true, priority: 1 });
+    forum.ctx.hooks.action('action:topic.save', 'working-plugin', ({ topic }) => void heard.push(topic.tid), { inline: true, priority: 2 });
+    const { client } = await forum.loginAs();
+    const res = await client.post('/api/v3/topics', { cid, title: 'Written despite a broken listener', content: 'The write committed; the answer says so.' });
+    expect(res.status, res.text).toBe(200);
+    const tid = res.body.response.tid as number;
+    expect((await forum.ctx.topics.get(tid))?.title).toBe('Written despite a broken listener');
+    await forum.ctx.hooks.idle();
+    expect(heard).toContain(tid);
   });
 });

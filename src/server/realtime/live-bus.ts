@@ -5,6 +5,7 @@ import type { Audience } from '../domains/privileges/guardian.js';
 import { coalesceWebSocketWrites, writeTogether } from './coalesce.js';
 import type { ServerEvent, ServerToClientEvents } from './events.js';
 import type { Io } from './server.js';
+import { reportRedisErrors } from '../core/redis-errors.js';
 
 /** One live event: where it goes, who may have it, and what it says. */
 export interface LiveMessage<E extends ServerEvent = ServerEvent> {
@@ -55,7 +56,7 @@ export class LiveBus {
     private readonly redis: Redis | null,
     prefix: string,
     private readonly allows: AudienceCheck,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
     /** Counts deliveries among the background work the forum waits for (HookBus.track). */
     private readonly background: (work: Promise<unknown>) => void = () => undefined,
   ) {
@@ -63,7 +64,7 @@ export class LiveBus {
     if (redis) {
       const sub = redis.duplicate();
       this.subscriber = sub;
-      sub.on('error', (err: Error) => this.log.error({ err: err.message }, 'live channel connection error'));
+      reportRedisErrors(sub, this.log, 'live channel');
       sub.on('message', (channel: string, raw: string) => {
         if (channel === this.channel) this.receive(raw);
       });
