@@ -66,6 +66,20 @@ describe('durable listeners run twice', () => {
     expect((await forum.ctx.users.get(user.uid))!.email_confirmed).toBe(1);
   });
 
+  it('keeps no password hash in the outbox: a member row in a hook is written without it', async () => {
+    const user = await forum.createUser({ username: 'outbox-secret' });
+    expect(user.password_hash).toBeTruthy();
+    // Looked at inside the action's transaction, before the row can run.
+    await forum.ctx.actions.run('test.secret', async (w) => {
+      await w.fire('action:user.update', { user, fields: ['fullname'] });
+      const rows = await w.tx.selectFrom('outbox').select('payload').where('hook', '=', 'action:user.update').execute();
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.payload)).toMatchObject({ user: { uid: user.uid, username: user.username }, fields: ['fullname'] });
+      expect(rows[0]!.payload).not.toContain('password_hash');
+    });
+    await forum.ctx.hooks.idle();
+  });
+
   it('a push asked twice by one outbox row is one job', async () => {
     const reader = await forum.createUser({ username: 'twice-push' });
     const notification = { id: 0, uid: 0, type: 'mention', merge_key: 'mention:tid:1', subject_type: 'post', subject_id: 1, from_uid: 0, from_uids: ',', from_count: 0, path: '/post/1', body_key: 'notifications:user-mentioned-you-in', body_params: '[]', pid: 1, tid: 1, cid: 1, importance: 5, read: 0, created: Date.now() };
