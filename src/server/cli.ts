@@ -32,6 +32,8 @@ Commands:
                                 empty (SQLite or PostgreSQL: moving between them is a restore);
                                 --replace replaces a forum that has data
   storage migrate --to s3|disk  copy every file between the data dir and PALAVER_STORAGE's bucket
+  outbox [list]                 the durable side effects that failed for good (and how many wait)
+  outbox retry [ID]             run failed outbox rows again (all, or row ID)
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -213,6 +215,14 @@ async function main(argv: string[]): Promise<void> {
       const { storageMigrate } = await import('./domains/backups/cli.js');
       await storageMigrate(config, values.to);
       return;
+    }
+    case 'outbox': {
+      const { outboxCommand } = await import('./core/outbox-cli.js');
+      return withContext(config, async (ctx) => {
+        const result = await outboxCommand(ctx.db, positionals.slice(1));
+        if (result.code !== 0) fail(result.out);
+        process.stdout.write(`${result.out}\n`);
+      });
     }
     case 'seed': {
       if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);
