@@ -37,6 +37,8 @@ Commands:
                                 postgres://user@host/db) into the configured database, ids kept;
                                 see docs/import.md
   import verify --from URL      compare counts and a sample of topics between NodeBB and Palaver
+  outbox [list]                 the durable side effects that failed for good (and how many wait)
+  outbox retry [ID]             run failed outbox rows again (all, or row ID)
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -229,6 +231,14 @@ async function main(argv: string[]): Promise<void> {
       return withContext(config, async (ctx) => {
         if (sub === 'nodebb') await importCommand(ctx, { from, dryRun: !!values['dry-run'], resume: !!values.resume });
         else if (!(await verifyCommand(ctx, from))) process.exitCode = 1;
+      });
+    }
+    case 'outbox': {
+      const { outboxCommand } = await import('./core/outbox-cli.js');
+      return withContext(config, async (ctx) => {
+        const result = await outboxCommand(ctx.db, positionals.slice(1));
+        if (result.code !== 0) fail(result.out);
+        process.stdout.write(`${result.out}\n`);
       });
     }
     case 'seed': {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, postTopic } from '../domains/topics/testing.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
+import { outboxCommand } from './outbox-cli.js';
 
 /**
  * The outbox runs a row again when the process that ran it died before marking it done, so
@@ -66,6 +67,20 @@ describe('durable listeners run twice', () => {
     expect((await forum.ctx.users.get(user.uid))!.email_confirmed).toBe(1);
   });
 
+  it('keeps no password hash in the outbox: a member row in a hook is written without it', async () => {
+    const user = await forum.createUser({ username: 'outbox-secret' });
+    expect(user.password_hash).toBeTruthy();
+    // Looked at inside the action's transaction, before the row can run.
+    await forum.ctx.actions.run('test.secret', async (w) => {
+      await w.fire('action:user.update', { user, fields: ['fullname'] });
+      const rows = await w.tx.selectFrom('outbox').select('payload').where('hook', '=', 'action:user.update').execute();
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.payload)).toMatchObject({ user: { uid: user.uid, username: user.username }, fields: ['fullname'] });
+      expect(rows[0]!.payload).not.toContain('password_hash');
+    });
+    await forum.ctx.hooks.idle();
+  });
+
   it('a push asked twice by one outbox row is one job', async () => {
     const reader = await forum.createUser({ username: 'twice-push' });
     const notification = { id: 0, uid: 0, type: 'mention', merge_key: 'mention:tid:1', subject_type: 'post', subject_id: 1, from_uid: 0, from_uids: ',', from_count: 0, path: '/post/1', body_key: 'notifications:user-mentioned-you-in', body_params: '[]', pid: 1, tid: 1, cid: 1, importance: 5, read: 0, created: Date.now() };
@@ -73,5 +88,33 @@ describe('durable listeners run twice', () => {
     const jobs = await forum.ctx.db.selectFrom('jobs').select(['key', 'payload']).where('name', '=', 'push.send').where('key', 'like', 'outbox:3000001:%').execute();
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(jobs[0]!.payload)).toMatchObject({ uids: [reader.uid] });
+  });
+});
+
+describe('palaver outbox', () => {
+  it('lists the rows that failed for good, and runs them again on retry', async () => {
+    let down = true;
+    const got: number[] = [];
+    forum.ctx.hooks.action('action:user.unfollow', 'test-failing', async ({ followee }) => {
+      if (down) throw new Error('mail server down');
+      got.push(followee);
+    }, { durable: true });
+    await forum.ctx.actions.run('test.fails', (w) => w.fire('action:user.unfollow', { uid: 1, followee: 42 }));
+    await forum.ctx.hooks.idle();
+    // Out of tries: its row stays, failed, for the admin to see.
+    await forum.ctx.db.updateTable('outbox').set({ state: 'failed', attempts: 12 }).where('hook', '=', 'action:user.unfollow').execute();
+    const [row] = await forum.ctx.db.selectFrom('outbox').select('id').where('state', '=', 'failed').execute();
+    const listed = await outboxCommand(forum.ctx.db, ['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^0 waiting, 1 failed\.\n/);
+    expect(listed.out).toContain(`#${row!.id} action:user.unfollow pending test-failing; 12 tries; listeners failed: test-failing`);
+    expect(await outboxCommand(forum.ctx.db, ['retry', '999999'])).toEqual({ out: 'No failed outbox row #999999.', code: 1 });
+    expect(await outboxCommand(forum.ctx.db, ['retry', 'x'])).toMatchObject({ code: 1 });
+    down = false;
+    expect(await outboxCommand(forum.ctx.db, ['retry', String(row!.id)])).toEqual({ out: '1 row queued again.', code: 0 });
+    expect(await forum.ctx.outbox.drain()).toBe(1);
+    expect(got).toEqual([42]);
+    expect((await outboxCommand(forum.ctx.db, [])).out).toBe('0 waiting, 0 failed.');
+    forum.ctx.hooks.unregisterPlugin('test-failing');
   });
 });

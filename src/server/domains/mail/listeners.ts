@@ -42,7 +42,7 @@ export function registerMail(ctx: Pick<AppContext, 'actions' | 'hooks' | 'jobs' 
     const user = await now(uid);
     if (user) await ctx.mail.sendReset(user, run?.key);
   }, DURABLE);
-  ctx.jobs.define('mail.send', async () => void (await ctx.mail.sendDue()), { every: SEND_EVERY_MS, leaseMs: 10 * MINUTE });
+  ctx.jobs.define('mail.send', async ({ signal }) => void (await ctx.mail.sendDue(Date.now(), signal)), { every: SEND_EVERY_MS, leaseMs: 10 * MINUTE });
   // Notification mails (one job per event, for the readers who want it by email) and digests (hourly, once across processes).
   ctx.jobs.define<MailJob>('notifications.mail', async ({ id, payload }) => void (await ctx.notifications.sendMails(payload, `job:${id}`)), { leaseMs: 10 * MINUTE });
   // Receipts outlive every retry of an outbox row (hours), then go.

@@ -256,11 +256,6 @@ export class MailService {
   }
 
   /**
-   * Sends the due mails of the outbox (the `mail.send` job). Each mail is claimed with a
-   * conditional update, so two processes never send one twice; a failure puts it back with
-   * back-off. Without SMTP settings nothing is sent and nothing is lost. Returns the number sent.
-   */
-  /**
    * The admin's test mail (the email settings page's button): sent at once with the saved SMTP
    * settings, not through the outbox, so the answer says whether it went. 400
    * `error:smtp-not-set` without an SMTP host or an address to send to, 502
@@ -287,7 +282,13 @@ export class MailService {
     return user.email;
   }
 
-  async sendDue(now = Date.now()): Promise<number> {
+  /**
+   * Sends the due mails of the outbox (the `mail.send` job). Each mail is claimed with a
+   * conditional update, so two processes never send one twice; a failure puts it back with
+   * back-off. Without SMTP settings nothing is sent and nothing is lost. Stops when `signal`
+   * fires (the job's lease was lost). Returns the number sent.
+   */
+  async sendDue(now = Date.now(), signal?: AbortSignal): Promise<number> {
     const s = await this.ctx.settings.get();
     const transport = this.transportOverride ?? smtpTransport(s);
     if (!transport) return 0;
@@ -295,6 +296,8 @@ export class MailService {
     let sent = 0;
     try {
       for (const id of await store.dueIds(this.ctx.db, now, BATCH)) {
+        // The job's lease went to another process: the rest is its to send.
+        if (signal?.aborted) break;
         const mail = await store.claim(this.ctx.db, id, now, LEASE_MS);
         if (!mail) continue;
         try {

@@ -1,4 +1,4 @@
-import type { TopicRow } from '../../hooks/types.js';
+import type { PostRow, TopicRow } from '../../hooks/types.js';
 import type { Plugin, PluginServices } from '../index.js';
 import { linkedMentions, linkMentions, mentionedSlugs } from './parse.js';
 import * as store from './store.js';
@@ -57,8 +57,10 @@ const mentions: Plugin = {
 
     // The post as it is now (the hook's copy may be stale when the outbox runs it late): a post
     // deleted since tells nobody, and only the names it still has count.
-    const tell = async (pid: number, topic: TopicRow, uid: number, before: Set<number>) => {
-      const post = await store.currentPost(services.db, pid);
+    const tell = async (written: PostRow, topic: TopicRow, uid: number, before: Set<number>) => {
+      // A post written with no mention has none to tell (an edit adding one is its own event).
+      if (!written.content_html.includes('plugin-mentions-')) return;
+      const post = await store.currentPost(services.db, written.pid);
       if (!post || post.deleted === 1 || !post.content_html.includes('plugin-mentions-')) return;
       const now = await mentionedUids(services, post.content_html);
       const uids = await readers(services, [...now].filter((u) => !before.has(u)), topic, post.uid);
@@ -68,13 +70,13 @@ const mentions: Plugin = {
     // Durable (run from the outbox, after commit, retried): a crash after the post is written
     // loses no mention. Run twice, it fires action:post.mention twice, and the notifications
     // domain tells each reader of a post's mention once (its receipts, key `mention:<pid>`).
-    hooks.action('action:post.save', 'mentions', async ({ post, topic, uid }) => tell(post.pid, topic, uid, new Set()), { durable: true });
-    hooks.action('action:topic.save', 'mentions', async ({ post, topic, uid }) => tell(post.pid, topic, uid, new Set()), { durable: true });
+    hooks.action('action:post.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()), { durable: true });
+    hooks.action('action:topic.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()), { durable: true });
     hooks.action('action:post.edit', 'mentions', async ({ post, topic, uid }) => {
       // Only mentions the edit added: the previous version is the latest row of post_edits.
       const old = await store.previousContent(services.db, post.pid);
       const oldHtml = old === null ? '' : (await hooks.runFilter('filter:parse.post', { content: old, html: '', kind: 'post', uid: post.uid })).html;
-      await tell(post.pid, topic, uid, await mentionedUids(services, oldHtml));
+      await tell(post, topic, uid, await mentionedUids(services, oldHtml));
     }, { durable: true });
   },
 };
