@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, TEST_PASSWORD, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
+import { addFailure, failures } from '../../plugins/captcha/store.js';
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -68,5 +69,16 @@ describe('login limit per account and address', () => {
     for (let i = 0; i < 10; i++) expect((await forum.client().post('/login', { username: 'ghost-name', password: 'wrong-password' }, anyAddress())).status).toBe(403);
     expect((await forum.client().post('/login', { username: 'Ghost-Name', password: 'wrong-password' }, anyAddress())).body.status.key).toBe('error:captcha-required');
     expect((await forum.client().post('/login', { username: 'other-ghost', password: 'wrong-password' }, anyAddress())).status).toBe(403);
+  });
+
+  it("counts the captcha's failed logins per key in a window that starts again once over, two at once both counted", async () => {
+    const db = forum.ctx.db;
+    const t0 = 1_000_000;
+    // Both at the same instant: whichever inserts first, the window ends at t0 + 60 s.
+    await Promise.all([addFailure(db, 'name:window-test', t0, 60_000), addFailure(db, 'name:window-test', t0, 60_000)]);
+    await addFailure(db, 'name:window-test', t0 + 2, 60_000);
+    expect(await failures(db, ['name:window-test'], t0 + 3)).toBe(3);
+    await addFailure(db, 'name:window-test', t0 + 60_000, 60_000);
+    expect(await failures(db, ['name:window-test'], t0 + 60_001)).toBe(1);
   });
 });

@@ -137,7 +137,7 @@ export async function requestEmailChange(
   if (skip) {
     // Another account taking the address meanwhile: the unique index decides (error:email-taken).
     await ctx.actions.run('user.setEmail', async (w) => {
-      await store.writeUser(w, uid, { email, email_confirmed: 1 });
+      await store.writeMember(w, uid, { email, email_confirmed: 1 });
       await store.addEmailHistory(w, { uid, email, by_uid: actor.uid, changed: Date.now() });
       await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', w.tx);
       await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });
@@ -163,7 +163,7 @@ export async function clearEmail(ctx: Deps, actor: Viewer, uid: number, password
   if (!user.email) return user;
   const old = user.email;
   return ctx.actions.run('user.clearEmail', async (w) => {
-    await store.writeUser(w, uid, { email: null, email_confirmed: 0 });
+    await store.writeMember(w, uid, { email: null, email_confirmed: 0 });
     await ctx.events.log('email-change', actor.uid, { targetUid: uid, removed: true }, '', w.tx);
     await ctx.mail.sendRemovedNotice(w, user, old);
     const updated = (await store.byUid(w.tx, uid))!;
@@ -199,13 +199,13 @@ export async function confirmAddress(ctx: Deps, uid: number, email: string, clai
     const lower = email.toLowerCase();
     if ((user.email ?? '').toLowerCase() === lower) {
       await claim(w);
-      await store.writeUser(w, uid, { email_confirmed: 1 });
+      await store.writeMember(w, uid, { email_confirmed: 1 });
       return 'confirmed';
     }
     const owner = await store.byEmail(w.tx, lower);
     if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
     await claim(w);
-    await store.writeUser(w, uid, { email: lower, email_confirmed: 1 });
+    await store.writeMember(w, uid, { email: lower, email_confirmed: 1 });
     await store.addEmailHistory(w, { uid, email: lower, by_uid: uid, changed: Date.now() });
     await ctx.events.log('email-change', uid, { targetUid: uid }, '', w.tx);
     await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });

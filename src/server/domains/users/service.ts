@@ -330,10 +330,12 @@ export class UsersService {
     if (cover.url !== undefined) fields.cover_url = safePicture(cover.url);
     if (cover.position !== undefined) fields.cover_position = checkCoverPosition(cover.position);
     if (cover.url === '') fields.cover_position = '50% 50%';
-    await store.updateUser(this.ctx.db, uid, fields);
-    const user = (await this.get(uid))!;
-    await this.ctx.hooks.fire('action:user.update', { user, fields: cover.url !== undefined ? ['cover:url', 'cover:position'] : ['cover:position'] });
-    return user;
+    return this.ctx.actions.run('user.setCover', async (w) => {
+      await store.writeUser(w, uid, fields);
+      const user = (await store.byUid(w.tx, uid))!;
+      await w.fire('action:user.update', { user, fields: cover.url !== undefined ? ['cover:url', 'cover:position'] : ['cover:position'] });
+      return user;
+    });
   }
 
   /**
@@ -385,7 +387,7 @@ export class UsersService {
     await this.assertPassword(newPassword, [user.username, user.email ?? '']);
     const passwordHash = await hash(newPassword, ARGON_OPTIONS);
     await this.ctx.actions.run('user.changePassword', async (w) => {
-      await store.writeUser(w, uid, { password_hash: passwordHash });
+      await store.writeMember(w, uid, { password_hash: passwordHash });
       // Whoever knew the old password may hold another session or a token: both end, as after a reset.
       await this.ctx.auth.destroySessionsOf(uid, keepSession, w.tx);
       await this.ctx.auth.revokeTokensOf(uid, w.tx);
@@ -423,9 +425,11 @@ export class UsersService {
     for (const key of Object.keys(settings)) if (key in next) chosen[key] = (next as unknown as Record<string, unknown>)[key];
     Object.assign(chosen, notify);
     Object.assign(next, notify);
-    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
-    // Deliveries hear which notification settings were saved (mail takes back an unsubscribe the member reverses).
-    await this.ctx.hooks.fire('action:user.update', { user: { ...user, settings: JSON.stringify(chosen) }, fields: ['settings', ...Object.keys(notify)] });
+    await this.ctx.actions.run('user.saveSettings', async (w) => {
+      await store.writeMember(w, uid, { settings: JSON.stringify(chosen) });
+      // Deliveries hear which notification settings were saved (mail takes back an unsubscribe the member reverses).
+      await w.fire('action:user.update', { user: { ...user, settings: JSON.stringify(chosen) }, fields: ['settings', ...Object.keys(notify)] });
+    });
     return next;
   }
 
@@ -433,10 +437,12 @@ export class UsersService {
   async setStatus(actor: Viewer, uid: number, status: string): Promise<UserRow> {
     await this.assertSelfOrAdmin(actor, uid);
     if (!(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('error:invalid-user-status');
-    await store.updateUser(this.ctx.db, uid, { status, ...(status === 'offline' ? {} : { lastonline: Date.now() }) });
-    const user = (await this.get(uid))!;
-    await this.ctx.hooks.fire('action:user.update', { user, fields: ['status'] });
-    return user;
+    return this.ctx.actions.run('user.setStatus', async (w) => {
+      await store.writeUser(w, uid, { status, ...(status === 'offline' ? {} : { lastonline: Date.now() }) });
+      const user = (await store.byUid(w.tx, uid))!;
+      await w.fire('action:user.update', { user, fields: ['status'] });
+      return user;
+    });
   }
 
   /** Deletes an account (self or admin); posts stay, shown as a former member's. */
@@ -482,7 +488,7 @@ export class UsersService {
     const passwordHash = await hash(password, ARGON_OPTIONS);
     await this.ctx.actions.run('user.resetPassword', async (w) => {
       await claim(w);
-      await store.writeUser(w, uid, { password_hash: passwordHash });
+      await store.writeMember(w, uid, { password_hash: passwordHash });
       await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
       await this.ctx.auth.revokeTokensOf(uid, w.tx);
       await this.ctx.events.log('password-reset', uid, {}, '', w.tx);

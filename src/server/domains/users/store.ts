@@ -63,6 +63,12 @@ export async function writeUser(w: Writer, uid: number, fields: Updateable<Users
   await w.tx.updateTable('users').set(fields).where('uid', '=', uid).execute();
 }
 
+/** Changes a member's own state inside an action (address, password, settings): only their own caches drop, not what others see. */
+export async function writeMember(w: Writer, uid: number, fields: Updateable<UsersTable>): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.updateTable('users').set(fields).where('uid', '=', uid).execute();
+}
+
 /** Inserts a member inside an action and returns the row (a unique index refuses a taken name or address). */
 export async function writeNewUser(w: Writer, row: Insertable<UsersTable>): Promise<UserRow> {
   const user = await w.tx.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
