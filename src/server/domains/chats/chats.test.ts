@@ -534,6 +534,34 @@ describe('the chats pages’ shared parts', () => {
     expect((await page(carol, '/api/chats')).rooms.map((x) => x.roomId)).toContain(r.roomId);
   });
 
+  it("drops only what a write touched: a message keeps other rooms' parts, a read keeps other members' counts", async () => {
+    const registry = forum.ctx.cacheRegistry;
+    if (!registry.enabled) return; // PALAVER_CACHE=off: nothing is kept, nothing to drop.
+    const hits = (name: string) => registry.byName(name)!.hits;
+    const [alice, bob, carol] = [await member(), await member(), await member()];
+    const [busy, quiet] = [await room(alice, bob), await room(alice, bob, carol)];
+    await send(alice, quiet.roomId, 'in the quiet room');
+    await page(bob, `/api/chats/${busy.roomId}`);
+    await page(bob, `/api/chats/${quiet.roomId}`);
+    expect(await unread(carol)).toBe(1);
+
+    const sent = await send(alice, busy.roomId, 'in the busy room');
+    // The busy room shows the message at once; the quiet room's part is still the one kept.
+    expect((await page(bob, `/api/chats/${busy.roomId}`)).messages.map((m) => m.mid)).toContain(sent.mid);
+    const before = hits('chat-rooms');
+    expect((await page(bob, `/api/chats/${quiet.roomId}`)).messages.map((m) => m.content)).toEqual([expect.stringContaining('in the quiet room')]);
+    expect(hits('chat-rooms')).toBe(before + 1);
+
+    // Carol's count is kept while bob reads; her own read drops it.
+    expect(await unread(carol)).toBe(1);
+    await forum.ctx.chats.markRead(await forum.ctx.privileges.viewer(bob.user.uid), busy.roomId);
+    const counted = hits('chat-unread-counts');
+    expect(await unread(carol)).toBe(1);
+    expect(hits('chat-unread-counts')).toBe(counted + 1);
+    await forum.ctx.chats.markRead(await forum.ctx.privileges.viewer(carol.user.uid), quiet.roomId);
+    expect(await unread(carol)).toBe(0);
+  });
+
   it('gives each reader their own flags over the shared messages and members', async () => {
     const [alice, bob] = [await member(), await member()];
     const r = await room(alice, bob);
