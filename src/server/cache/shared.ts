@@ -3,7 +3,7 @@ import { ALL, CONTENT, GROUPS, PRIVILEGES, SETTINGS, WIDGETS, type Tag } from '.
 
 /** The caches every process keeps and every process must drop when the data changes. */
 /** Every shared cache, for a change that touches them all (a restore replaces the whole database). */
-export const SHARED_CACHE_NAMES = ['settings', 'privileges', 'viewers', 'ipBlacklist', 'widgets', 'guestPages', 'rewards', 'topics', 'blocks', 'watches', 'sessions', 'chatCounts', 'notifications', 'memberReads', 'tags'] as const;
+export const SHARED_CACHE_NAMES = ['settings', 'privileges', 'viewers', 'ipBlacklist', 'widgets', 'guestPages', 'rewards', 'topics', 'blocks', 'watches', 'sessions', 'notifications', 'memberReads', 'tags'] as const;
 export type SharedCacheName = (typeof SHARED_CACHE_NAMES)[number];
 
 /** Drops a cache, or only its entries of these keys (a cache kept per member: their uids). */

@@ -99,7 +99,7 @@ export async function adminRead(c: Chats, viewer: Viewer, roomId: number, ip: st
   if (!viewer.isAdmin) throw forbidden('error:no-privileges');
   const part = await roomPart(c, roomId);
   if (!part) throw notFound('error:no-chat-room');
-  await c.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip);
+  await c.ctx.actions.run('chat.adminRead', (w) => c.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip, w.tx));
   const member = await store.member(c.ctx.db, roomId, viewer.uid);
   return fullRoom(c, viewer, part, member, opts.index);
 }

@@ -178,7 +178,7 @@ export class FlagsService {
     const actor = await this.ctx.privileges.viewer(admin);
     if (topic.main_pid === post.pid) await this.ctx.topics.delete(actor, topic.tid);
     else await this.ctx.posts.delete(actor, post.pid);
-    await this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip);
+    await this.ctx.actions.run('flag.autoHide', (w) => this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip, w.tx));
   }
 
   /** A member takes back their report (NodeBB's DELETE /flags/{flagId}/report); 404 when they made none. */

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context.js';
-import type { Writer } from '../../core/action.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
-import { STORED_NAME, StoredUploads, type UploadStorage } from './storage.js';
+import { StoredUploads, type UploadStorage } from './storage.js';
 import * as store from './store.js';
-import type { ThumbRow, UploadRow } from './store.js';
+import type { UploadRow } from './store.js';
+import { TopicThumbs, type ThumbView } from './thumbs.js';
+
+export { relativeUploadPath, type ThumbView } from './thumbs.js';
 
 /** What the uploads service uses of the application. */
 export type UploadsDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'groups' | 'log' | 'postQueue' | 'posts' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
@@ -32,14 +34,6 @@ export interface UploadView {
   timestampISO: string;
 }
 
-/** A topic thumbnail as NodeBB shows it (id: the topic). */
-export interface ThumbView {
-  id: number;
-  name: string;
-  path: string;
-  url: string;
-}
-
 /** The most files one request may carry. */
 export const MAX_FILES = 10;
 /** How long an upload may stay unused before the clean-up job removes it (a draft may take a day to post). */
@@ -47,8 +41,6 @@ export const ORPHAN_GRACE_MS = 24 * 3600_000;
 /** The clean-up job's name; it runs hourly. */
 export const CLEAN_JOB = 'uploads.clean';
 const CLEAN_BATCH = 200;
-/** The posts using a file looked at when deciding whether a topic uses it (a file pasted into more posts is rare). */
-const USED_IN_TOPIC_SCAN = 500;
 
 /** The stored paths an uploads URL in some text names (`…/assets/uploads/files/ab/cd/<hash>.png`). */
 export function pathsIn(text: string): string[] {
@@ -64,12 +56,14 @@ export function pathsIn(text: string): string[] {
  */
 export class UploadsService {
   readonly storage: UploadStorage;
+  private readonly topicThumbs: TopicThumbs;
 
   constructor(
     private readonly ctx: UploadsDeps,
     storage?: UploadStorage,
   ) {
     this.storage = storage ?? new StoredUploads(ctx.storage, ctx.config.relativePath);
+    this.topicThumbs = new TopicThumbs(ctx, this.storage);
   }
 
   /** The upload settings in force. */
@@ -181,42 +175,16 @@ export class UploadsService {
     if (row.thumb) await this.storage.delete(row.thumb);
   }
 
-  // ---- topic thumbnails ----
+  // ---- topic thumbnails (thumbs.ts) ----
 
-  private async editableTopic(viewer: Viewer, tid: number) {
-    if (viewer.uid <= 0) throw notAuthorised();
-    const topic = await this.ctx.topics.get(tid);
-    if (!topic || (topic.deleted && !viewer.isAdmin)) throw notFound('error:no-topic');
-    const own = topic.uid === viewer.uid && (await this.ctx.privileges.can(viewer, 'posts:edit', topic.cid));
-    if (!own && !viewer.isAdmin && !(await this.ctx.privileges.isModerator(viewer, topic.cid))) throw forbidden();
-    return topic;
-  }
-
-  private thumbView(t: ThumbRow): ThumbView {
-    return { id: t.tid, name: t.name, path: t.path, url: this.storage.url(t.path) };
-  }
-
-  /** A topic's thumbnails (readers of the topic only). */
   /** A topic's thumbnails (readers of the topic only); unless `thumbsOnly`, the images uploaded into its main post follow (NodeBB's GET …/thumbs). */
   async thumbs(viewer: Viewer, tid: number, thumbsOnly = false): Promise<ThumbView[]> {
-    const topic = await this.ctx.topics.get(tid);
-    if (!topic || !(await this.ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
-    const chosen = (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
-    if (thumbsOnly) return chosen;
-    const seen = new Set(chosen.map((t) => t.path));
-    const more = (await store.postImages(this.ctx.db, topic.main_pid)).filter((i) => !seen.has(i.path));
-    return [...chosen, ...more.map((i) => this.thumbView({ tid, path: i.path, name: i.name, sort: 0 }))];
+    return this.topicThumbs.list(viewer, tid, thumbsOnly);
   }
 
-  /**
-   * Thumbnails of many topics for lists: the chosen ones, else the first image of the topic's
-   * main post. Two queries for the whole list.
-   */
+  /** Thumbnails of many topics for lists: the chosen ones, else the first image of the topic's main post. */
   async thumbsFor(tids: number[]): Promise<Map<number, ThumbView[]>> {
-    const [rows, firsts] = await Promise.all([store.thumbsOfMany(this.ctx.db, tids), store.firstImages(this.ctx.db, tids)]);
-    const out = new Map([...rows].map(([tid, list]) => [tid, list.map((t) => this.thumbView(t))]));
-    for (const [tid, first] of firsts) if (!out.has(tid)) out.set(tid, [this.thumbView({ tid, path: first.path, name: first.name, sort: 0 })]);
-    return out;
+    return this.topicThumbs.forTopics(tids);
   }
 
   /** Records the first image of a topic's main post (the topic's thumbnail when none is chosen). */
@@ -227,68 +195,22 @@ export class UploadsService {
 
   /** Uploads images and makes them the topic's thumbnails (NodeBB's POST …/thumbs). */
   async uploadThumbs(viewer: Viewer, tid: number, files: IncomingFile[]): Promise<UploadRow[]> {
-    await this.editableTopic(viewer, tid);
-    if (!(await this.ctx.settings.get()).allowTopicsThumbnail) throw forbidden('error:topic-thumbnails-are-disabled');
-    if (files.some((f) => !isImageName(f.name))) throw badRequest('error:invalid-image');
-    const rows = await this.upload(viewer, files);
-    await this.ctx.actions.run('uploads.addThumbs', async (w) => {
-      for (const r of rows) await store.addThumb(w, tid, r.path, r.name);
-      await this.thumbsChanged(w, tid, viewer.uid);
-    });
-    return rows;
+    return this.topicThumbs.upload(viewer, tid, files, (f) => this.upload(viewer, f));
   }
 
   /** Makes one of the viewer's uploaded images (by its path) a thumbnail of the topic. */
   async chooseThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    const row = rel ? await store.anyByPath(this.ctx.db, rel) : undefined;
-    if (!row || !row.mime.startsWith('image/') || (row.uid !== viewer.uid && !viewer.isAdmin && !(await this.usedInTopic(tid, rel!)))) throw notFound('error:no-such-upload');
-    await this.ctx.actions.run('uploads.chooseThumb', async (w) => {
-      await store.addThumb(w, tid, row.path, row.name);
-      await this.thumbsChanged(w, tid, viewer.uid);
-    });
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
-  }
-
-  /** Announces a change of the topic's thumbnails (the store named its tag: topic pages and lists drop what they hold). */
-  private async thumbsChanged(w: Writer, tid: number, uid: number): Promise<void> {
-    await w.fire('action:topic.thumbs', { tid, uid });
-  }
-
-  /** Whether a post of the topic uses the stored file: its references are ours, its posts the posts domain's. */
-  private async usedInTopic(tid: number, rel: string): Promise<boolean> {
-    const pids = await store.refIdsOfPath(this.ctx.db, 'post', rel, USED_IN_TOPIC_SCAN);
-    const posts = await this.ctx.posts.getMany(pids);
-    return [...posts.values()].some((p) => p.tid === tid);
+    return this.topicThumbs.choose(viewer, tid, upPath);
   }
 
   /** Moves a thumbnail to a new place (NodeBB's PUT …/thumbs/order). */
   async orderThumb(viewer: Viewer, tid: number, upPath: string, order: number): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    if (!rel) throw notFound('error:no-thumb');
-    const moved = await this.ctx.actions.run('uploads.orderThumb', async (w) => {
-      if (!(await store.orderThumb(w, tid, rel, order))) return false;
-      await this.thumbsChanged(w, tid, viewer.uid);
-      return true;
-    });
-    if (!moved) throw notFound('error:no-thumb');
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    return this.topicThumbs.order(viewer, tid, upPath, order);
   }
 
   /** Removes a thumbnail from the topic (the file stays the member's upload until the clean-up job finds it unused). */
   async removeThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    if (!rel) throw notFound('error:no-thumb');
-    const removed = await this.ctx.actions.run('uploads.removeThumb', async (w) => {
-      if (!(await store.removeThumb(w, tid, rel))) return false;
-      await this.thumbsChanged(w, tid, viewer.uid);
-      return true;
-    });
-    if (!removed) throw notFound('error:no-thumb');
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    return this.topicThumbs.remove(viewer, tid, upPath);
   }
 
   // ---- profile pictures ----
@@ -402,10 +324,4 @@ export class UploadsService {
     if (removed) this.ctx.log.info({ removed }, 'unused uploads removed');
     return removed;
   }
-}
-
-/** The stored path ('files/ab/cd/<hash>.png') of a path or URL a client sent, or null. */
-export function relativeUploadPath(raw: string): string | null {
-  const rel = raw.replace(/^.*\/assets\/uploads\//, '').replace(/^\/+/, '');
-  return STORED_NAME.test(rel) ? rel : null;
 }
