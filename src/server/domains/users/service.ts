@@ -25,7 +25,7 @@ import * as credentials from './credentials.js';
 import { installedLanguages, isTimeZone } from '../../i18n.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
-export type UsersDeps = Pick<AppContext, 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
+export type UsersDeps = Pick<AppContext, 'actions' | 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
