@@ -9,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 
-export type RegistrationDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'privileges' | 'settings' | 'users'>;
+export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'privileges' | 'settings' | 'users'>;
 
 const DAY = 86_400_000;
 const MAX_INVITES_PER_REQUEST = 20;
