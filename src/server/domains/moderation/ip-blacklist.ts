@@ -1,43 +1,43 @@
-import type { SharedCaches } from '../../cache/shared.js';
+import type { ActionRunner } from '../../core/action.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { IP_BLACKLIST } from '../../core/tags.js';
 import type { Db } from '../../db/index.js';
-import { onCommit, runAction } from '../../hooks/action.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { BlacklistRuleView, BlacklistTest } from '../../../shared/schemas/moderation.js';
 import type { EventsService } from '../events/service.js';
 import { matchRule, parseAddress, parseBlacklist, type ParsedBlacklist } from './blacklist.js';
 import * as store from './store.js';
 
-// A safety net behind the cross-process clear (a message lost while Redis reconnects).
+// A safety net behind the cross-process drop (a message lost while Redis reconnects).
 const TTL_MS = 30_000;
 /** The longest blacklist text accepted (about 20,000 rules). */
 export const BLACKLIST_MAX_LENGTH = 500_000;
 
 /**
  * The IP blacklist: the admin's text, parsed once per process and kept until any process
- * saves a new one (SharedCaches 'ipBlacklist'). Every refusal counts a hit on its rule.
+ * saves a new one (IP_BLACKLIST). Every refusal counts a hit on its rule.
  */
 export class IpBlacklist {
-  private cached: { parsed: ParsedBlacklist; at: number } | null = null;
-  private generation = 0;
+  private readonly cache: Cache<0, ParsedBlacklist>;
 
   constructor(
     private readonly db: Db,
-    private readonly caches: SharedCaches,
+    private readonly actions: ActionRunner,
+    registry: CacheRegistry,
     private readonly events: EventsService,
   ) {
-    caches.register('ipBlacklist', () => {
-      this.cached = null;
-      this.generation += 1;
+    this.cache = registry.create({
+      name: 'ip-blacklist',
+      keeps: "the IP blacklist's rules, parsed",
+      droppedBy: 'the blacklist saved (IP_BLACKLIST)',
+      ttlMs: TTL_MS,
+      max: 1,
+      tags: () => [IP_BLACKLIST],
     });
   }
 
-  private async rules(): Promise<ParsedBlacklist> {
-    if (this.cached && Date.now() - this.cached.at < TTL_MS) return this.cached.parsed;
-    const generation = this.generation;
-    const parsed = parseBlacklist(await store.blacklistText(this.db));
-    // A save that cleared the cache while this read ran must not be undone by it.
-    if (generation === this.generation) this.cached = { parsed, at: Date.now() };
-    return parsed;
+  private rules(): Promise<ParsedBlacklist> {
+    return this.cache.get(0, async () => parseBlacklist(await store.blacklistText(this.db)));
   }
 
   /** Throws 403 error:blacklisted-ip when a rule covers the address (and counts the hit). */
@@ -46,7 +46,7 @@ export class IpBlacklist {
     if (!rules.length) return;
     const hit = matchRule(rules, ip);
     if (!hit) return;
-    await store.countHit(this.db, hit.rule, Date.now());
+    await this.actions.run('ip-blacklist.hit', (w) => store.countHit(w, hit.rule, Date.now()));
     throw forbidden('error:blacklisted-ip');
   }
 
@@ -67,12 +67,9 @@ export class IpBlacklist {
     const parsed = parseBlacklist(text);
     const bad = parsed.invalid[0];
     if (bad) throw badRequest('error:invalid-blacklist-rule', bad.line, bad.text);
-    await runAction(this.db, {
-      write: async (tx) => {
-        await store.saveBlacklist(tx, text, Date.now());
-        await this.events.log('ip-blacklist-save', actorUid, { rules: parsed.rules.length }, ip, tx);
-      },
-      after: () => onCommit(() => this.caches.clear('ipBlacklist')),
+    await this.actions.run('ip-blacklist.save', async (w) => {
+      await store.saveBlacklist(w, text, Date.now());
+      await this.events.log('ip-blacklist-save', actorUid, { rules: parsed.rules.length }, ip, w);
     });
     return this.view();
   }

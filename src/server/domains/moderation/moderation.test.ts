@@ -129,9 +129,9 @@ describe('mutes', () => {
 
   it('an expired mute no longer refuses; a short one counts minutes', async () => {
     const m = await forum.member();
-    await store.setMute(forum.ctx.db, { uid: m.user.uid, until: Date.now() - 1, reason: 'past', by_uid: admin.user.uid, created: Date.now() - 10_000 });
+    await forum.ctx.actions.run('test.mute', (w) => store.setMute(w, { uid: m.user.uid, until: Date.now() - 1, reason: 'past', by_uid: admin.user.uid, created: Date.now() - 10_000 }));
     await postTopic(m.client, cid);
-    await store.setMute(forum.ctx.db, { uid: m.user.uid, until: Date.now() + 10 * 60_000, reason: 'short', by_uid: admin.user.uid, created: Date.now() });
+    await forum.ctx.actions.run('test.mute', (w) => store.setMute(w, { uid: m.user.uid, until: Date.now() + 10 * 60_000, reason: 'short', by_uid: admin.user.uid, created: Date.now() }));
     const res = await m.client.post('/api/v3/topics', { cid, title: 'Another topic title', content: 'Some content here.' });
     expect(res.body.status.key).toBe('error:user-muted-for-minutes');
   });

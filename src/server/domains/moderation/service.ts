@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
+import { userTag } from '../../core/tags.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
@@ -10,7 +10,7 @@ import * as store from './store.js';
 import type { MuteRow } from './store.js';
 
 /** What the moderation service uses of the application. */
-export type ModerationDeps = Pick<AppContext, 'actions' | 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'outgoing' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type ModerationDeps = Pick<AppContext, 'actions' | 'auth' | 'cacheRegistry' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'outgoing' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** The longest ban or mute reason and moderation note kept. */
 export const REASON_MAX = 500;
@@ -25,7 +25,7 @@ export class ModerationService {
   readonly blacklist: IpBlacklist;
 
   constructor(private readonly ctx: ModerationDeps) {
-    this.blacklist = new IpBlacklist(ctx.db, ctx.caches, ctx.events);
+    this.blacklist = new IpBlacklist(ctx.db, ctx.actions, ctx.cacheRegistry, ctx.events);
   }
 
   private async target(uid: number): Promise<UserRow> {
@@ -48,16 +48,16 @@ export class ModerationService {
     await this.target(uid);
     if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-ban-other-admins');
     const why = reason.trim().slice(0, REASON_MAX);
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await this.ctx.users.writeBan(tx, uid, { banned: true, until: end, reason: why });
-        // A ban ends every way in: sessions and API tokens.
-        await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
-        await this.ctx.auth.revokeTokensOf(uid, tx);
-        await store.insertAction(tx, { uid, kind: 'ban', by_uid: actor.uid, reason: why, until: end, created: Date.now() });
-        await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until: end, reason: why }, '', tx);
-      },
-      after: () => void this.ctx.hooks.fire('action:user.banned', { uid, until: end, reason: why, by: actor.uid }),
+    await this.ctx.actions.run('user.ban', async (w) => {
+      await this.ctx.users.writeBan(w.tx, uid, { banned: true, until: end, reason: why });
+      // What others see of the member (their ban) changed.
+      w.changed(userTag(uid));
+      // A ban ends every way in: sessions and API tokens.
+      await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
+      await this.ctx.auth.revokeTokensOf(uid, w.tx);
+      await store.insertAction(w, { uid, kind: 'ban', by_uid: actor.uid, reason: why, until: end, created: Date.now() });
+      await this.ctx.events.log('user-ban', actor.uid, { targetUid: uid, until: end, reason: why }, '', w);
+      await w.fire('action:user.banned', { uid, until: end, reason: why, by: actor.uid });
     });
   }
 
@@ -67,13 +67,12 @@ export class ModerationService {
     if (!(await this.ctx.privileges.can(actor, 'ban'))) throw forbidden();
     await this.target(uid);
     const why = reason.trim().slice(0, REASON_MAX);
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await this.ctx.users.writeBan(tx, uid, { banned: false });
-        await store.insertAction(tx, { uid, kind: 'unban', by_uid: actor.uid, reason: why, until: 0, created: Date.now() });
-        await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid }, '', tx);
-      },
-      after: () => void this.ctx.hooks.fire('action:user.unbanned', { uid, by: actor.uid }),
+    await this.ctx.actions.run('user.unban', async (w) => {
+      await this.ctx.users.writeBan(w.tx, uid, { banned: false });
+      w.changed(userTag(uid));
+      await store.insertAction(w, { uid, kind: 'unban', by_uid: actor.uid, reason: why, until: 0, created: Date.now() });
+      await this.ctx.events.log('user-unban', actor.uid, { targetUid: uid }, '', w);
+      await w.fire('action:user.unbanned', { uid, by: actor.uid });
     });
   }
 
@@ -86,13 +85,11 @@ export class ModerationService {
     if (await this.ctx.groups.isAdmin(uid)) throw forbidden('error:cant-mute-other-admins');
     const why = reason.trim().slice(0, REASON_MAX);
     const now = Date.now();
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.setMute(tx, { uid, until: end, reason: why, by_uid: actor.uid, created: now });
-        await store.insertAction(tx, { uid, kind: 'mute', by_uid: actor.uid, reason: why, until: end, created: now });
-        await this.ctx.events.log('user-mute', actor.uid, { targetUid: uid, until: end, reason: why }, '', tx);
-      },
-      after: () => void this.ctx.hooks.fire('action:user.muted', { uid, until: end, reason: why, by: actor.uid }),
+    await this.ctx.actions.run('user.mute', async (w) => {
+      await store.setMute(w, { uid, until: end, reason: why, by_uid: actor.uid, created: now });
+      await store.insertAction(w, { uid, kind: 'mute', by_uid: actor.uid, reason: why, until: end, created: now });
+      await this.ctx.events.log('user-mute', actor.uid, { targetUid: uid, until: end, reason: why }, '', w);
+      await w.fire('action:user.muted', { uid, until: end, reason: why, by: actor.uid });
     });
   }
 
@@ -102,13 +99,11 @@ export class ModerationService {
     if (!(await this.ctx.privileges.can(actor, 'mute'))) throw forbidden();
     await this.target(uid);
     const why = reason.trim().slice(0, REASON_MAX);
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.deleteMute(tx, uid);
-        await store.insertAction(tx, { uid, kind: 'unmute', by_uid: actor.uid, reason: why, until: 0, created: Date.now() });
-        await this.ctx.events.log('user-unmute', actor.uid, { targetUid: uid }, '', tx);
-      },
-      after: () => void this.ctx.hooks.fire('action:user.unmuted', { uid, by: actor.uid }),
+    await this.ctx.actions.run('user.unmute', async (w) => {
+      await store.deleteMute(w, uid);
+      await store.insertAction(w, { uid, kind: 'unmute', by_uid: actor.uid, reason: why, until: 0, created: Date.now() });
+      await this.ctx.events.log('user-unmute', actor.uid, { targetUid: uid }, '', w);
+      await w.fire('action:user.unmuted', { uid, by: actor.uid });
     });
   }
 
@@ -150,7 +145,7 @@ export class ModerationService {
   /** Records that a member used an address (login or post); never fails the caller's action. */
   async recordIp(uid: number, ip: string): Promise<void> {
     if (uid <= 0 || !ip) return;
-    await store.recordIp(this.ctx.db, uid, ip, Date.now()).catch((err: unknown) => this.ctx.log.error({ err }, 'ip history write failed'));
+    await this.ctx.actions.run('user.record-ip', (w) => store.recordIp(w, uid, ip, Date.now())).catch((err: unknown) => this.ctx.log.error({ err }, 'ip history write failed'));
   }
 
   /** Adds a moderation note on a member (moderators with `view:users:info`). */
@@ -160,7 +155,7 @@ export class ModerationService {
     if (!text) throw badRequest('error:invalid-data');
     if (text.length > NOTE_MAX) throw badRequest('error:moderation-note-too-long', NOTE_MAX);
     await this.target(uid);
-    return runAction(this.ctx.db, { write: (tx) => store.insertNote(tx, { uid, by_uid: actor.uid, note: text, created: Date.now() }) });
+    return this.ctx.actions.run('user.note', (w) => store.insertNote(w, { uid, by_uid: actor.uid, note: text, created: Date.now() }));
   }
 
   /** 403 unless the viewer may see members' moderation info (admins, global moderators, `view:users:info`). */

@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { IP_BLACKLIST } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { MemberMutesTable, ModerationActionsTable, ModerationNotesTable } from '../../db/schema.js';
 
@@ -9,7 +11,8 @@ export type NoteRow = Selectable<ModerationNotesTable>;
 const DAY_MS = 86_400_000;
 
 /** Records a ban, unban, mute or unmute. */
-export async function insertAction(db: Queryable, row: Insertable<ModerationActionsTable>): Promise<void> {
+export async function insertAction(w: Writer, row: Insertable<ModerationActionsTable>): Promise<void> {
+  const db = w.tx;
   await db.insertInto('moderation_actions').values(row).execute();
 }
 
@@ -24,7 +27,8 @@ export async function muteOf(db: Queryable, uid: number): Promise<MuteRow | unde
 }
 
 /** Mutes a member (replacing an earlier mute). */
-export async function setMute(db: Queryable, row: MuteRow): Promise<void> {
+export async function setMute(w: Writer, row: MuteRow): Promise<void> {
+  const db = w.tx;
   await db
     .insertInto('member_mutes')
     .values(row)
@@ -33,13 +37,15 @@ export async function setMute(db: Queryable, row: MuteRow): Promise<void> {
 }
 
 /** Lifts a member's mute; true when there was one. */
-export async function deleteMute(db: Queryable, uid: number): Promise<boolean> {
+export async function deleteMute(w: Writer, uid: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.deleteFrom('member_mutes').where('uid', '=', uid).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Adds one sighting of an address for a member: one row per member, address and UTC day. */
-export async function recordIp(db: Queryable, uid: number, ip: string, now: number): Promise<void> {
+export async function recordIp(w: Writer, uid: number, ip: string, now: number): Promise<void> {
+  const db = w.tx;
   const day = Math.floor(now / DAY_MS);
   await db
     .insertInto('ip_history')
@@ -67,7 +73,8 @@ export async function othersAt(db: Queryable, ips: string[], exceptUid: number, 
 }
 
 /** Adds a moderator's note on a member. */
-export async function insertNote(db: Queryable, row: Insertable<ModerationNotesTable>): Promise<NoteRow> {
+export async function insertNote(w: Writer, row: Insertable<ModerationNotesTable>): Promise<NoteRow> {
+  const db = w.tx;
   return db.insertInto('moderation_notes').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -82,7 +89,9 @@ export async function blacklistText(db: Queryable): Promise<string> {
 }
 
 /** Saves the blacklist's text. */
-export async function saveBlacklist(db: Queryable, rules: string, now: number): Promise<void> {
+export async function saveBlacklist(w: Writer, rules: string, now: number): Promise<void> {
+  w.changed(IP_BLACKLIST);
+  const db = w.tx;
   await db
     .insertInto('ip_blacklist')
     .values({ id: 1, rules, updated: now })
@@ -91,7 +100,8 @@ export async function saveBlacklist(db: Queryable, rules: string, now: number): 
 }
 
 /** Counts a refusal by a rule. */
-export async function countHit(db: Queryable, rule: string, now: number): Promise<void> {
+export async function countHit(w: Writer, rule: string, now: number): Promise<void> {
+  const db = w.tx;
   await db
     .insertInto('ip_blacklist_hits')
     .values({ rule, hits: 1, last_hit: now })

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
+import type { Writer } from '../../core/action.js';
+import type { Cache } from '../../core/cache.js';
+import { REWARDS } from '../../core/tags.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { RewardCondition, RewardRule } from '../../../shared/schemas/admin-privileges.js';
 import { ADMINISTRATORS, GUESTS, REGISTERED } from '../groups/service.js';
@@ -9,7 +11,7 @@ import * as store from './store.js';
 import type { RewardRow } from './store.js';
 
 /** What rewards use of the application. */
-export type RewardsDeps = Pick<AppContext, 'db' | 'caches' | 'events' | 'groups' | 'hooks' | 'jobs' | 'log' | 'users'>;
+export type RewardsDeps = Pick<AppContext, 'db' | 'actions' | 'cacheRegistry' | 'events' | 'groups' | 'hooks' | 'jobs' | 'log' | 'users'>;
 
 export const REWARD_CONDITIONS: RewardCondition[] = ['postcount', 'reputation', 'topiccount', 'days'];
 const MAX_VALUE = 1_000_000_000;
@@ -53,17 +55,18 @@ const present = (r: RewardRow & { awarded: number }): RewardRule => ({
  * and by an hourly job for the time-based condition and members who already qualified.
  */
 export class RewardsService {
-  private rules: RewardRow[] | null = null;
-  private loadedAt = 0;
-  private generation = 0;
+  /** The enabled rules, dropped by any rule change (REWARDS; a group renamed or deleted too). */
+  private readonly rules: Cache<0, RewardRow[]>;
 
   constructor(private readonly deps: RewardsDeps) {
-    deps.caches.register('rewards', () => this.forget());
-  }
-
-  forget(): void {
-    this.rules = null;
-    this.generation += 1;
+    this.rules = deps.cacheRegistry.create({
+      name: 'rewards',
+      keeps: 'the enabled reward rules',
+      droppedBy: "a rule made, changed or deleted, or its group renamed or deleted (REWARDS)",
+      ttlMs: TTL_MS,
+      max: 1,
+      tags: () => [REWARDS],
+    });
   }
 
   /** Listeners and jobs (called once when the app is built). */
@@ -78,15 +81,8 @@ export class RewardsService {
     jobs.define('rewards.sweep', async () => void (await this.sweep()), { leaseMs: 10 * 60_000 });
   }
 
-  private async enabled(): Promise<RewardRow[]> {
-    if (this.rules && Date.now() - this.loadedAt < TTL_MS) return this.rules;
-    const generation = this.generation;
-    const rows = (await store.allRules(this.deps.db)).filter((r) => r.disabled === 0);
-    if (generation === this.generation) {
-      this.rules = rows;
-      this.loadedAt = Date.now();
-    }
-    return rows;
+  private enabled(): Promise<RewardRow[]> {
+    return this.rules.get(0, async () => (await store.allRules(this.deps.db)).filter((r) => r.disabled === 0));
   }
 
   /** Gives a member every reward they now qualify for (one read of the member when rules exist). */
@@ -104,12 +100,10 @@ export class RewardsService {
   }
 
   private async give(rule: RewardRow, uid: number): Promise<boolean> {
-    return runAction(this.deps.db, {
-      write: async (tx) => {
-        if (!(await store.claim(tx, rule.id, uid))) return false;
-        await this.deps.groups.award(rule.group_name, uid, tx);
-        return true;
-      },
+    return this.deps.actions.run('reward.give', async (w) => {
+      if (!(await store.claim(w, rule.id, uid))) return false;
+      await this.deps.groups.award(rule.group_name, uid, w);
+      return true;
     });
   }
 
@@ -153,17 +147,12 @@ export class RewardsService {
     return out;
   }
 
-  private async changed(actor: Viewer, type: string, data: Record<string, unknown>, ip: string, write: (tx: Parameters<Parameters<typeof runAction>[1]['write']>[0]) => Promise<unknown>): Promise<void> {
-    await runAction(this.deps.db, {
-      write: async (tx) => {
-        await write(tx);
-        await this.deps.events.log(type, actor.uid, data, ip, tx);
-      },
-      after: () => {
-        this.deps.caches.clear('rewards');
-        // Members who already qualify get the reward without waiting for the hourly run.
-        void this.deps.jobs.enqueue('rewards.sweep', {}).catch((err: unknown) => this.deps.log.error({ err }, 'rewards sweep not queued'));
-      },
+  private async changed(actor: Viewer, type: string, data: Record<string, unknown>, ip: string, write: (w: Writer) => Promise<unknown>): Promise<void> {
+    await this.deps.actions.run(type.replace('-', '.'), async (w) => {
+      await write(w);
+      await this.deps.events.log(type, actor.uid, data, ip, w);
+      // Members who already qualify get the reward without waiting for the hourly run.
+      w.afterCommit(() => void this.deps.jobs.enqueue('rewards.sweep', {}).catch((err: unknown) => this.deps.log.error({ err }, 'rewards sweep not queued')));
     });
   }
 
@@ -171,9 +160,9 @@ export class RewardsService {
     assertAdmin(actor);
     const f = await this.checkInput(input, false);
     let id = 0;
-    await this.changed(actor, 'reward-create', { condition: f.condition, value: f.value, group: f.group_name }, ip, async (tx) => {
-      id = await store.insertRule(tx, { condition: f.condition!, value: f.value!, group_name: f.group_name!, created: Date.now() });
-      if (f.disabled) await store.updateRule(tx, id, { disabled: 1 });
+    await this.changed(actor, 'reward-create', { condition: f.condition, value: f.value, group: f.group_name }, ip, async (w) => {
+      id = await store.insertRule(w, { condition: f.condition!, value: f.value!, group_name: f.group_name!, created: Date.now() });
+      if (f.disabled) await store.updateRule(w, id, { disabled: 1 });
     });
     return (await this.list(actor)).find((r) => r.id === id)!;
   }
@@ -182,14 +171,14 @@ export class RewardsService {
     assertAdmin(actor);
     const f = await this.checkInput(input, true);
     if (!(await store.allRules(this.deps.db)).some((r) => r.id === id)) throw notFound('error:invalid-data');
-    await this.changed(actor, 'reward-update', { rid: id, ...f }, ip, (tx) => (Object.keys(f).length ? store.updateRule(tx, id, f) : Promise.resolve(true)));
+    await this.changed(actor, 'reward-update', { rid: id, ...f }, ip, (w) => (Object.keys(f).length ? store.updateRule(w, id, f) : Promise.resolve(true)));
     return (await this.list(actor)).find((r) => r.id === id)!;
   }
 
   async delete(actor: Viewer, id: number, ip = ''): Promise<void> {
     assertAdmin(actor);
     if (!(await store.allRules(this.deps.db)).some((r) => r.id === id)) throw notFound('error:invalid-data');
-    await this.changed(actor, 'reward-delete', { rid: id }, ip, (tx) => store.deleteRule(tx, id));
+    await this.changed(actor, 'reward-delete', { rid: id }, ip, (w) => store.deleteRule(w, id));
   }
 }
 

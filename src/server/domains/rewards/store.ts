@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { REWARDS } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { RewardsTable } from '../../db/schema.js';
 
@@ -15,17 +17,23 @@ export async function allRules(db: Queryable): Promise<(RewardRow & { awarded: n
   return rows.map((r) => ({ ...r, awarded: Number(r.awarded ?? 0) }));
 }
 
-export async function insertRule(db: Queryable, row: { condition: string; value: number; group_name: string; created: number }): Promise<number> {
+export async function insertRule(w: Writer, row: { condition: string; value: number; group_name: string; created: number }): Promise<number> {
+  w.changed(REWARDS);
+  const db = w.tx;
   const r = await db.insertInto('rewards').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(r.id);
 }
 
-export async function updateRule(db: Queryable, id: number, fields: Partial<Pick<RewardRow, 'condition' | 'value' | 'group_name' | 'disabled'>>): Promise<boolean> {
+export async function updateRule(w: Writer, id: number, fields: Partial<Pick<RewardRow, 'condition' | 'value' | 'group_name' | 'disabled'>>): Promise<boolean> {
+  w.changed(REWARDS);
+  const db = w.tx;
   const r = await db.updateTable('rewards').set(fields).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function deleteRule(db: Queryable, id: number): Promise<boolean> {
+export async function deleteRule(w: Writer, id: number): Promise<boolean> {
+  w.changed(REWARDS);
+  const db = w.tx;
   const r = await db.deleteFrom('rewards').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
@@ -38,7 +46,8 @@ export async function claimedBy(db: Queryable, uid: number, rids: number[]): Pro
 }
 
 /** Records a claim; false when the member already had it (another process was first). */
-export async function claim(db: Queryable, rid: number, uid: number): Promise<boolean> {
+export async function claim(w: Writer, rid: number, uid: number): Promise<boolean> {
+  const db = w.tx;
   const r = await db.insertInto('reward_claims').values({ rid, uid, claimed: Date.now() }).onConflict((oc) => oc.columns(['rid', 'uid']).doNothing()).executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ADMIN_USER_FILTERS, ADMIN_USER_SEARCH_BY, ADMIN_USER_SORTS, type AdminUserRow, type CustomUserField } from '../../../shared/schemas/admin-people.js';
-import { runAction } from '../../hooks/action.js';
+import { memberTag } from '../../core/tags.js';
 import { csvRow, type CsvValue } from '../../http/csv.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
@@ -63,12 +63,11 @@ export async function adminConfirmEmail(ctx: UsersDeps, viewer: Viewer, uid: num
   if (!user) throw notFound('error:no-user');
   if (!user.email) throw badRequest('error:no-email-to-confirm');
   if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) throw badRequest('error:invalid-email');
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await store.updateUser(tx, uid, { email_confirmed: 1 });
-      await ctx.events.log('email-confirmed-by-admin', viewer.uid, { targetUid: uid, email: user.email }, '', tx);
-    },
-    after: () => void ctx.hooks.fire('action:user.update', { user: { ...user, email_confirmed: 1 }, fields: ['email:confirmed'] }),
+  await ctx.actions.run('user.confirm-email', async (w) => {
+    await store.updateUser(w.tx, uid, { email_confirmed: 1 });
+    w.changed(memberTag(uid));
+    await ctx.events.log('email-confirmed-by-admin', viewer.uid, { targetUid: uid, email: user.email }, '', w);
+    await w.fire('action:user.update', { user: { ...user, email_confirmed: 1 }, fields: ['email:confirmed'] });
   });
 }
 
@@ -81,13 +80,11 @@ export async function adminForcePasswordReset(ctx: UsersDeps, viewer: Viewer, ui
   const user = await ctx.users.get(uid);
   if (!user || user.deleted) throw notFound('error:no-user');
   if (!user.email) throw badRequest('error:no-email-to-confirm');
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      await ctx.auth.destroySessionsOf(uid, undefined, tx);
-      await ctx.auth.revokeTokensOf(uid, tx);
-      await ctx.events.log('password-reset-forced', viewer.uid, { targetUid: uid }, ip, tx);
-    },
-    after: () => void ctx.hooks.fire('action:user.resetRequested', { user, ip }),
+  await ctx.actions.run('user.force-password-reset', async (w) => {
+    await ctx.auth.destroySessionsOf(uid, undefined, w.tx);
+    await ctx.auth.revokeTokensOf(uid, w.tx);
+    await ctx.events.log('password-reset-forced', viewer.uid, { targetUid: uid }, ip, w);
+    await w.fire('action:user.resetRequested', { user, ip });
   });
 }
 

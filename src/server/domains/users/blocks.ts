@@ -1,5 +1,6 @@
+import type { Writer } from '../../core/action.js';
+import { memberTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UsersDeps } from './service.js';
@@ -18,16 +19,21 @@ export async function setBlock(ctx: UsersDeps, viewer: Viewer, target: number, o
     const groups = await ctx.groups.groupsOf(target);
     if (groups.includes('administrators') || groups.includes('Global Moderators')) throw badRequest('error:cannot-block-privileged');
   }
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      const exists = await isBlockedBy(tx, viewer.uid, target);
-      if (on && exists) throw badRequest('error:already-blocked');
-      if (!on && !exists) throw badRequest('error:already-unblocked');
-      if (on) await tx.insertInto('user_blocks').values({ uid: viewer.uid, blocked_uid: target, created: Date.now() }).execute();
-      else await tx.deleteFrom('user_blocks').where('uid', '=', viewer.uid).where('blocked_uid', '=', target).execute();
-    },
-    after: () => ctx.caches.clear('blocks'),
+  await ctx.actions.run(on ? 'user.block' : 'user.unblock', async (w) => {
+    const exists = await isBlockedBy(w.tx, viewer.uid, target);
+    if (on && exists) throw badRequest('error:already-blocked');
+    if (!on && !exists) throw badRequest('error:already-unblocked');
+    await writeBlock(w, viewer.uid, target, on);
+    // The users service's set of blockers is still a legacy shared cache (users/service.ts).
+    w.afterCommit(() => ctx.caches.clear('blocks'));
   });
+}
+
+/** Records (on) or lifts a block, in the action's transaction: the blocker's own state changed. */
+export async function writeBlock(w: Writer, uid: number, target: number, on: boolean): Promise<void> {
+  w.changed(memberTag(uid));
+  if (on) await w.tx.insertInto('user_blocks').values({ uid, blocked_uid: target, created: Date.now() }).execute();
+  else await w.tx.deleteFrom('user_blocks').where('uid', '=', uid).where('blocked_uid', '=', target).execute();
 }
 
 /** True when `uid` has blocked `target`. */

@@ -1,4 +1,3 @@
-import { runAction } from '../../hooks/action.js';
 import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UsersDeps } from './service.js';
@@ -17,13 +16,9 @@ export async function setUserFollow(ctx: UsersDeps, viewer: Viewer, followee: nu
   await ctx.privileges.assert(viewer, 'view:users');
   const target = await store.byUid(ctx.db, followee);
   if (!target || target.deleted) throw notFound('error:no-user');
-  await runAction(ctx.db, {
-    write: async (tx) => {
-      if (!(await store.setFollow(tx, viewer.uid, followee, on, Date.now()))) throw badRequest(on ? 'error:already-following' : 'error:not-following');
-    },
-    after: () => {
-      if (on) void ctx.hooks.fire('action:user.follow', { uid: viewer.uid, followee });
-      else void ctx.hooks.fire('action:user.unfollow', { uid: viewer.uid, followee });
-    },
+  await ctx.actions.run(on ? 'user.follow' : 'user.unfollow', async (w) => {
+    if (!(await store.setFollow(w, viewer.uid, followee, on, Date.now()))) throw badRequest(on ? 'error:already-following' : 'error:not-following');
+    if (on) await w.fire('action:user.follow', { uid: viewer.uid, followee });
+    else await w.fire('action:user.unfollow', { uid: viewer.uid, followee });
   });
 }

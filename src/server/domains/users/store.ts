@@ -171,12 +171,15 @@ export function followPart(uid: number, followee: number): BatchPart<boolean> {
  * Adds or removes a follow and moves both members' counters with it, in the caller's
  * transaction; false when there was nothing to change (already following, or not).
  */
-export async function setFollow(db: Queryable, uid: number, followee: number, on: boolean, at: number): Promise<boolean> {
+export async function setFollow(w: Writer, uid: number, followee: number, on: boolean, at: number): Promise<boolean> {
+  const db = w.tx;
   const changed = on
     ? (await db.insertInto('user_follows').values({ uid, followee, created: at }).onConflict((oc) => oc.doNothing()).returning('uid').execute()).length
     : (await db.deleteFrom('user_follows').where('uid', '=', uid).where('followee', '=', followee).returning('uid').execute()).length;
   if (!changed) return false;
   const by = on ? 1 : -1;
+  // The follower's own state, and both members' counters on their profiles.
+  w.changed(memberTag(uid), userCountsTag(uid), userCountsTag(followee));
   await db.updateTable('users').set((eb) => ({ following_count: eb('following_count', '+', by) })).where('uid', '=', uid).execute();
   await db.updateTable('users').set((eb) => ({ follower_count: eb('follower_count', '+', by) })).where('uid', '=', followee).execute();
   return true;

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import * as store from './store.js';
 import { TOKEN_FIELDS, verifyThirdParty } from './third-party.js';
 
-type Ctx = Pick<AppContext, 'config' | 'db' | 'outgoing' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
+type Ctx = Pick<AppContext, 'actions' | 'config' | 'db' | 'outgoing' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
 
 /** How long a challenge may be solved and used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -63,8 +63,11 @@ export async function verifyAltcha(ctx: Ctx, payload: string | undefined): Promi
   const ok = challenge !== '' && (await verifySolution(payload, hmacKey(ctx), true).catch(() => false));
   if (!ok) throw badRequest('error:invalid-captcha');
   const now = Date.now();
-  await store.pruneSpent(ctx.db, now);
-  if (!(await store.spend(ctx.db, challenge, now + CHALLENGE_TTL_MS))) throw badRequest('error:invalid-captcha');
+  const fresh = await ctx.actions.run('captcha.spend', async (w) => {
+    await store.pruneSpent(w, now);
+    return store.spend(w, challenge, now + CHALLENGE_TTL_MS);
+  });
+  if (!fresh) throw badRequest('error:invalid-captcha');
 }
 
 /** True when the registration form asks for the captcha. */
@@ -94,13 +97,15 @@ export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username
   if (await loginNeedsCaptcha(ctx, ip, name)) await captcha();
   try {
     const result = await login(captcha);
-    await store.clearFailures(ctx.db, `name:${name.trim().toLowerCase()}`);
+    await ctx.actions.run('captcha.clear-failures', (w) => store.clearFailures(w, `name:${name.trim().toLowerCase()}`));
     return result;
   } catch (err) {
     // Only wrong credentials count: a rate-limit answer or a ban is not a guess.
     if (err instanceof AppError && (err.key === 'error:invalid-login-credentials' || err.key === 'error:invalid-username-or-password')) {
       const now = Date.now();
-      for (const key of failureKeys(ip, name)) await store.addFailure(ctx.db, key, now, FAILURE_WINDOW_MS);
+      await ctx.actions.run('captcha.count-failure', async (w) => {
+        for (const key of failureKeys(ip, name)) await store.addFailure(w, key, now, FAILURE_WINDOW_MS);
+      });
     }
     throw err;
   }
