@@ -168,6 +168,20 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(msgs[1]!.edited).toBeGreaterThan(0);
       // The departed member's message stays, deleted as it was.
       expect(msgs[2]).toMatchObject({ uid: 7, deleted: 1 });
+      // Read states as NodeBB had them: Alice read up to her welcome, Bob never opened the room,
+      // Yuki read up to her own message (Carol's later one unread).
+      const reads = await db.selectFrom('chat_room_members').select(['uid', 'last_read_mid']).where('room_id', '=', 2).orderBy('uid').execute();
+      expect(reads).toEqual([
+        { uid: 2, last_read_mid: 3 },
+        { uid: 3, last_read_mid: 0 },
+        { uid: 4, last_read_mid: 4 },
+      ]);
+      // The topic's timeline and the blacklist came too.
+      expect(await db.selectFrom('topic_events').select(['tid', 'type', 'uid']).orderBy('id').execute()).toEqual([
+        { tid: 4, type: 'pin', uid: 1 },
+        { tid: 5, type: 'lock', uid: 1 },
+        { tid: 6, type: 'delete', uid: 1 },
+      ]);
       const { client } = await loginAlice(forum);
       const page = await client.request('GET', '/api/chats/1');
       expect(page.status).toBe(200);

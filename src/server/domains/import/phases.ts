@@ -83,8 +83,16 @@ const users: Phase = {
     const emails = await src.zsets(got.map((u) => `user:${u}:emails`));
     const nameRows = got.flatMap((uid, i) => names[i]!.map(([m, t]) => ({ uid, username: split(m)[0].slice(0, 100), changed: split(m)[1] || Math.trunc(t) })));
     const emailRows = got.flatMap((uid, i) => emails[i]!.map(([m, t]) => ({ uid, email: split(m)[0].slice(0, 255), by_uid: uid, changed: split(m)[1] || Math.trunc(t) })));
+    // Mutes in force (NodeBB 4: mutedUntil and mutedReason on the member's hash).
+    const now = Date.now();
+    const mutes = rows.flatMap((r) => {
+      const h = hashes[uids.indexOf(r.uid)];
+      const until = Number(h?.mutedUntil) || 0;
+      return until > now ? [{ uid: r.uid, until, reason: (h?.mutedReason ?? '').slice(0, 500), by_uid: 0, created: now }] : [];
+    });
     await write(deps, dryRun, async (w) => {
       await upsert(w, 'users', rows, ['uid']);
+      await replaceChildren(w, 'member_mutes', 'uid', got, mutes, ['uid']);
       for (let i = 0; i < got.length; i += 5000) {
         await w.tx.deleteFrom('username_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
         await w.tx.deleteFrom('email_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
@@ -194,6 +202,9 @@ const forum: Phase = {
     const notes = new Notes();
     const rows = await privilegeRows(src, 0);
     await write(deps, dryRun, (w) => replaceChildren(w, 'privileges', 'cid', [0], rows, ['cid', 'privilege', 'subject']));
+    // The IP blacklist's rules (one text, as Palaver keeps it).
+    const blacklist = (await src.hashes(['ip-blacklist-rules']))[0];
+    if (blacklist?.rules) await write(deps, dryRun, (w) => upsert(w, 'ip_blacklist', [{ id: 1, rules: blacklist.rules.slice(0, 100_000), updated: Date.now() }], ['id']));
     const config = (await src.hashes(['config']))[0] ?? {};
     const current = (await deps.settings.get()) as unknown as Record<string, unknown>;
     // NodeBB's `title` is Palaver's `siteTitle`.
@@ -269,8 +280,21 @@ const topics: Phase = {
       }
     }
     const got = rows.map((r) => r.tid);
+    // The timeline (pin, lock, move, delete…): topic:<tid>:events lists topicEvent:<id> by time.
+    const eventSets = await src.zsets(got.map((t) => `topic:${t}:events`));
+    const eventHashes = await src.hashes(eventSets.flat().map(([id]) => `topicEvent:${id}`));
+    let ei = 0;
+    const events = got.flatMap((tid, i) =>
+      eventSets[i]!.flatMap(([id, at]) => {
+        const h = eventHashes[ei++];
+        if (!h?.type) return [];
+        const { type, uid, id: _id, timestamp: _t, ...rest } = h;
+        return [{ id: Number(id), tid, type: type.slice(0, 64), uid: Number(uid) || 0, data: JSON.stringify(rest), created: Math.trunc(at) }];
+      }),
+    );
     await write(deps, dryRun, async (w) => {
       await upsert(w, 'topics', rows, ['tid']);
+      await replaceChildren(w, 'topic_events', 'tid', got, events.filter((e) => Number.isInteger(e.id) && e.id > 0), ['id']);
       await upsert(w, 'tags', [...new Set(tags.map((t) => t.tag))].map((tag) => ({ tag })), ['tag']);
       await replaceChildren(w, 'topic_tags', 'tid', got, tags, ['tid', 'tag']);
       await replaceChildren(w, 'topic_follows', 'tid', got, follows, ['tid', 'uid']);
@@ -425,10 +449,17 @@ const chats: Phase = {
       else taken.add(r.dm_key);
     }
     let messages = 0;
-    await write(deps, dryRun, async (w) => {
-      await upsert(w, 'chat_rooms', rooms, ['room_id']);
-      await replaceChildren(w, 'chat_room_members', 'room_id', rooms.map((r) => r.room_id), memberRows, ['room_id', 'uid']);
+    await write(deps, dryRun, (w) => upsert(w, 'chat_rooms', rooms, ['room_id']));
+    // Read states: a room in uid:<uid>:chat:rooms:unread was read up to the time in
+    // uid:<uid>:chat:rooms:read; any other room of the member was read to its end.
+    const readers = [...new Set(memberRows.map((m) => m.uid))];
+    const readHashes = await src.hashes(readers.map((u) => `uid:${u}:chat:rooms:read`));
+    const unreadSets = await src.inZsetMany(readers.map((u) => `uid:${u}:chat:rooms:unread`), rooms.map((r) => String(r.room_id)));
+    const readAt = new Map<string, number>();
+    readers.forEach((u, i) => {
+      for (const r of rooms) readAt.set(`${r.room_id}:${u}`, unreadSets[i]!.has(String(r.room_id)) ? Number(readHashes[i]?.[String(r.room_id)]) || 0 : Infinity);
     });
+    const lastRead = new Map<string, number>();
     for (const room of rooms) {
       let cursor = '';
       do {
@@ -445,12 +476,19 @@ const chats: Phase = {
             : (await deps.hooks.runFilter('filter:parse.post', { content: m.content, html: '', kind: 'post', uid: m.uid })).html;
           // Positions are given at the end (store.rebuild): -mid meanwhile, unique.
           rows.push({ ...m, idx: -m.mid, content_html: html });
+          for (const mem of memberRows) {
+            if (mem.room_id !== room.room_id) continue;
+            const key = `${room.room_id}:${mem.uid}`;
+            if (m.created <= (readAt.get(key) ?? Infinity) && m.mid > (lastRead.get(key) ?? 0)) lastRead.set(key, m.mid);
+          }
         }
         messages += rows.length;
         await write(deps, dryRun, (w) => upsert(w, 'chat_messages', rows, ['mid']));
         cursor = p.next;
       } while (cursor);
     }
+    const withReads = memberRows.map((m) => ({ ...m, last_read_mid: lastRead.get(`${m.room_id}:${m.uid}`) ?? 0 }));
+    await write(deps, dryRun, (w) => replaceChildren(w, 'chat_room_members', 'room_id', rooms.map((r) => r.room_id), withReads, ['room_id', 'uid']));
     return { count: rooms.length + messages, notes: notes.list };
   },
 };
