@@ -4,9 +4,10 @@ import { CATEGORY_PRIVILEGES, GLOBAL_PRIVILEGES } from '../privileges/service.js
 import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
 import { present, replaceChildren, takenDmKeys, upsert, withoutSearchTriggers } from './store.js';
 import type { NbHash, NodebbSource } from './source.js';
+import { copyUploads, rewriteLinks, type ImportState } from './uploads.js';
 
 /** What the import uses of the forum. */
-export type ImportDeps = Pick<AppContext, 'config' | 'db' | 'dialect' | 'actions' | 'hooks' | 'settings'>;
+export type ImportDeps = Pick<AppContext, 'config' | 'db' | 'dialect' | 'actions' | 'hooks' | 'settings' | 'storage'>;
 
 /** One page of a phase: NodeBB's [member, score] pairs of the phase's sorted set. */
 export type Page = [string, number][];
@@ -16,7 +17,7 @@ export interface Phase {
   name: string;
   /** The sorted set listing the phase's records ('': the phase runs once, with no page). */
   set: string;
-  run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean): Promise<{ count: number; notes: Note[] }>;
+  run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean, state: ImportState): Promise<{ count: number; notes: Note[] }>;
 }
 
 const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
@@ -40,10 +41,35 @@ async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind:
 
 const num = (v: string | undefined) => Number(v) || 0;
 
+/** Replaces what the rows of `kind` use of the stored files (upload_refs), so the clean-up job keeps those files. */
+async function setRefs(w: Writer, kind: string, refs: { id: number; used: string[] }[]): Promise<void> {
+  if (!refs.length) return;
+  const ids = refs.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 5000) await w.tx.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', 'in', ids.slice(i, i + 5000)).execute();
+  await upsert(w, 'upload_refs', refs.flatMap((r) => r.used.map((path) => ({ path, kind, ref_id: r.id }))), ['kind', 'ref_id', 'path']);
+}
+
+/** NodeBB's uploaded files (--uploads): copied first, so that the links to them are rewritten as the rows come in. */
+const uploads: Phase = {
+  name: 'uploads',
+  set: '',
+  async run(deps, _src, _page, dryRun, state) {
+    const notes = new Notes();
+    if (!state.uploadsDir) return { count: 0, notes: [] };
+    state.uploads = await copyUploads(deps.storage, state.uploadsDir, dryRun, notes, (rows) =>
+      write(deps, dryRun, async (w) => {
+        await w.tx.deleteFrom('uploads').where('path', 'in', rows.map((r) => r.path)).execute();
+        await w.tx.insertInto('uploads').values(rows).execute();
+      }),
+    );
+    return { count: state.uploads.size, notes: notes.list };
+  },
+};
+
 const users: Phase = {
   name: 'users',
   set: 'users:joindate',
-  async run(deps, src, page, dryRun) {
+  async run(deps, src, page, dryRun, state) {
     const notes = new Notes();
     const uids = ids(page);
     const hashes = await src.hashes(uids.map((u) => `user:${u}`));
@@ -67,11 +93,18 @@ const users: Phase = {
       }
     });
     const rows: UserImport[] = [];
+    const pictureRefs: { id: number; used: string[] }[] = [];
+    const coverRefs: { id: number; used: string[] }[] = [];
     for (let i = 0; i < uids.length; i++) {
       const uid = uids[i]!;
       const h = hashes[i] ? { ...hashes[i]!, ...(pending.has(uid) ? { email: pending.get(uid)!, 'email:confirmed': '0' } : {}) } : null;
       const row = mapUser(uid, h, notes, bans.get(uid));
-      if (row) rows.push(row);
+      if (!row) continue;
+      const picture = rewriteLinks(row.picture, state.uploads);
+      const cover = rewriteLinks(row.cover_url, state.uploads);
+      rows.push({ ...row, picture: picture.text, cover_url: cover.text });
+      pictureRefs.push({ id: uid, used: picture.used });
+      coverRefs.push({ id: uid, used: cover.used });
     }
     // Former names and addresses: NodeBB keeps "<value>:<timestamp>" members.
     const got = rows.map((r) => r.uid);
@@ -92,6 +125,8 @@ const users: Phase = {
     });
     await write(deps, dryRun, async (w) => {
       await upsert(w, 'users', rows, ['uid']);
+      await setRefs(w, 'picture', pictureRefs);
+      await setRefs(w, 'cover', coverRefs);
       await replaceChildren(w, 'member_mutes', 'uid', got, mutes, ['uid']);
       for (let i = 0; i < got.length; i += 5000) {
         await w.tx.deleteFrom('username_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
@@ -349,7 +384,7 @@ async function editHistory(src: NodebbSource, rows: PostImport[], notes: Notes) 
 const posts: Phase = {
   name: 'posts',
   set: 'posts:pid',
-  async run(deps, src, page, dryRun) {
+  async run(deps, src, page, dryRun, state) {
     const notes = new Notes();
     const pids = ids(page);
     const s = await deps.settings.get();
@@ -360,11 +395,16 @@ const posts: Phase = {
     const tidOk = await known(deps, src, dryRun, 'topics', hashes.map((h) => num(h?.tid)));
     const uidOk = await known(deps, src, dryRun, 'users', [...hashes.map((h) => num(h?.uid)), ...up.flat().map(Number), ...down.flat().map(Number), ...marked.flat().map(Number)]);
     const rows: (PostImport & { content_html: string })[] = [];
+    const refs: { id: number; used: string[] }[] = [];
     const votes: { pid: number; uid: number; value: number; created: number }[] = [];
     const bookmarks: { pid: number; uid: number; created: number }[] = [];
     for (let i = 0; i < pids.length; i++) {
-      const p = mapPost(pids[i]!, hashes[i]!, notes, { tid: tidOk, uid: uidOk }, Math.max(s.maximumPostLength, 65_000));
-      if (!p) continue;
+      const mapped = mapPost(pids[i]!, hashes[i]!, notes, { tid: tidOk, uid: uidOk }, Math.max(s.maximumPostLength, 65_000));
+      if (!mapped) continue;
+      // Links to NodeBB's uploads lead to their copies.
+      const linked = rewriteLinks(mapped.content, state.uploads);
+      const p = { ...mapped, content: linked.text };
+      refs.push({ id: p.pid, used: linked.used });
       // Rendered by Palaver's own pipeline (markdown, mentions, emoji; sanitised), as a new post is.
       const html = (await deps.hooks.runFilter('filter:parse.post', { content: p.content, html: '', kind: 'post', uid: p.uid })).html;
       rows.push({ ...p, content_html: html });
@@ -384,6 +424,7 @@ const posts: Phase = {
       await withoutSearchTriggers(w, deps.dialect, () => upsert(w, 'posts', rows, ['pid']));
       await replaceChildren(w, 'post_edits', 'pid', got, [], ['id']);
       for (let i = 0; i < edits.length; i += 2000) await w.tx.insertInto('post_edits').values(edits.slice(i, i + 2000)).execute();
+      await setRefs(w, 'post', refs);
       await replaceChildren(w, 'votes', 'pid', got, votes, ['pid', 'uid']);
       await replaceChildren(w, 'bookmarks', 'pid', got, bookmarks, ['pid', 'uid']);
     });
@@ -566,4 +607,4 @@ const flagsPhase: Phase = {
 };
 
 /** The phases in order: each one's rows may refer to the ones before. */
-export const PHASES: Phase[] = [users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
+export const PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
