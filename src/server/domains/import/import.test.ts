@@ -17,6 +17,8 @@ const BAD: DumpLine[] = [
   { k: 'post:9001', t: 'hash', v: { pid: '9001', tid: '4242', uid: '2', content: 'A post of a missing topic', timestamp: '1796652500000' } },
   { k: 'user:9002', t: 'hash', v: { uid: '9002', username: 'bad-email', userslug: 'bad-email', email: 'not-an-address', joindate: '1796652400000' } },
   { k: 'post:9003', t: 'hash', v: { pid: '9003', tid: '2', uid: '777', content: 'A post of a member who is gone', timestamp: '1796652600000' } },
+  // Another member under alice's slug: the database refuses the row, the import goes on.
+  { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
   { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
@@ -36,7 +38,7 @@ function withBadRecords(lines: DumpLine[]): DumpLine[] {
   z('posts:pid').v.push(['9001', 1796652500000], ['9003', 1796652600000], ['9004', 1796652700000]);
   const alice = out.find((l) => l.k === 'user:2') as { v: Record<string, string> };
   alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png' };
-  z('users:joindate').v.push(['9002', 1796652400000]);
+  z('users:joindate').v.push(['9002', 1796652400000], ['9005', 1796652800000]);
   return out;
 }
 
@@ -221,7 +223,12 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(lines).toContainEqual({ entity: 'post', id: '9001', action: 'skipped', reason: 'its topic 4242 is missing' });
       expect(lines).toContainEqual({ entity: 'user', id: '9002', action: 'altered', reason: 'invalid email "not-an-address" dropped' });
       expect(lines).toContainEqual({ entity: 'post', id: '9003', action: 'altered', reason: 'author 777 is missing: shown as a guest' });
-      expect(result.skipped).toBe(1);
+      const refused = lines.find((l) => l.id === '9005');
+      expect(refused).toMatchObject({ entity: 'users', action: 'skipped' });
+      expect(refused.reason).toMatch(/^could not be written: /);
+      expect(result.skipped).toBe(2);
+      // Its neighbours in the same page came in.
+      expect(await forum.ctx.db.selectFrom('users').select('uid').where('uid', 'in', [9002, 9005]).execute()).toEqual([{ uid: 9002 }]);
       const last = lines[lines.length - 1];
       expect(last.counts.posts).toBeGreaterThan(10);
     });

@@ -132,6 +132,8 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
       do {
         const page = await src.zpage(phase.set, cursor, batch);
         if (page.items.length) {
+          // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
+          page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
           cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
           done += page.items.length;
         }
