@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,28 @@ const BAD: DumpLine[] = [
   { k: 'post:9001', t: 'hash', v: { pid: '9001', tid: '4242', uid: '2', content: 'A post of a missing topic', timestamp: '1796652500000' } },
   { k: 'user:9002', t: 'hash', v: { uid: '9002', username: 'bad-email', userslug: 'bad-email', email: 'not-an-address', joindate: '1796652400000' } },
   { k: 'post:9003', t: 'hash', v: { pid: '9003', tid: '2', uid: '777', content: 'A post of a member who is gone', timestamp: '1796652600000' } },
+  // Another member under alice's slug: the database refuses the row, the import goes on.
+  { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
+  { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
+/** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
+const CAT = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+function uploadsDir(): string {
+  const d = mkdtempSync(path.join(tmpdir(), 'nodebb-uploads-'));
+  mkdirSync(path.join(d, 'files'));
+  mkdirSync(path.join(d, 'profile'));
+  writeFileSync(path.join(d, 'files', '1700000000000-my cat.png'), CAT);
+  writeFileSync(path.join(d, 'profile', 'uid-2-profileavatar.png'), Buffer.concat([CAT, Buffer.from('avatar')]));
+  return d;
+}
 function withBadRecords(lines: DumpLine[]): DumpLine[] {
   const out = lines.map((l) => (l.t === 'zset' ? { ...l, v: [...l.v] } : l)) as DumpLine[];
   out.push(...BAD);
   const z = (k: string) => out.find((l) => l.k === k && l.t === 'zset') as { v: [string, number][] };
-  z('posts:pid').v.push(['9001', 1796652500000], ['9003', 1796652600000]);
-  z('users:joindate').v.push(['9002', 1796652400000]);
+  z('posts:pid').v.push(['9001', 1796652500000], ['9003', 1796652600000], ['9004', 1796652700000]);
+  const alice = out.find((l) => l.k === 'user:2') as { v: Record<string, string> };
+  alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png' };
+  z('users:joindate').v.push(['9002', 1796652400000], ['9005', 1796652800000]);
   return out;
 }
 
@@ -47,7 +62,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       forum = await startTestForum();
       src = await openSource(from);
       // Small pages, so every phase runs several batches and checkpoints.
-      result = await importNodebb(forum.ctx, src, { from, dir, batch: 3 });
+      result = await importNodebb(forum.ctx, src, { from, dir, batch: 3, uploadsDir: uploadsDir() });
     });
     afterAll(async () => {
       await src?.close();
@@ -138,6 +153,21 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(JSON.stringify(res.body.posts ?? res.body)).toContain('Which switches do you like best?');
     });
 
+    it("copies NodeBB's uploads into the store and rewrites the links to them (posts, pictures)", async () => {
+      const db = forum.ctx.db;
+      const post = await db.selectFrom('posts').select(['content', 'content_html']).where('pid', '=', 9004).executeTakeFirstOrThrow();
+      const m = /\/assets\/uploads\/(files\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.png)/.exec(post.content);
+      expect(m).not.toBeNull();
+      expect(post.content_html).toContain(`/assets/uploads/${m![1]}`);
+      expect(await db.selectFrom('upload_refs').select(['path', 'kind']).where('ref_id', '=', 9004).execute()).toEqual([{ path: m![1], kind: 'post' }]);
+      const res = await fetch(`${forum.baseUrl}/assets/uploads/${m![1]}`);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(CAT);
+      const alice = await db.selectFrom('users').select('picture').where('uid', '=', 2).executeTakeFirstOrThrow();
+      expect(alice.picture).toMatch(/^\/assets\/uploads\/files\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
+      expect(await db.selectFrom('uploads').select('name').orderBy('name').execute()).toEqual([{ name: 'my cat.png' }, { name: 'uid-2-profileavatar.png' }]);
+    });
+
     it('lets a member log in with the NodeBB password, then holds an argon2 hash; a wrong one fails', async () => {
       const wrong = await forum.client().request('POST', '/login', { username: 'alice', password: 'Nodebb-pass-2!' });
       expect(wrong.status).toBe(403);
@@ -168,6 +198,20 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(msgs[1]!.edited).toBeGreaterThan(0);
       // The departed member's message stays, deleted as it was.
       expect(msgs[2]).toMatchObject({ uid: 7, deleted: 1 });
+      // Read states as NodeBB had them: Alice read up to her welcome, Bob never opened the room,
+      // Yuki read up to her own message (Carol's later one unread).
+      const reads = await db.selectFrom('chat_room_members').select(['uid', 'last_read_mid']).where('room_id', '=', 2).orderBy('uid').execute();
+      expect(reads).toEqual([
+        { uid: 2, last_read_mid: 3 },
+        { uid: 3, last_read_mid: 0 },
+        { uid: 4, last_read_mid: 4 },
+      ]);
+      // The topic's timeline and the blacklist came too.
+      expect(await db.selectFrom('topic_events').select(['tid', 'type', 'uid']).orderBy('id').execute()).toEqual([
+        { tid: 4, type: 'pin', uid: 1 },
+        { tid: 5, type: 'lock', uid: 1 },
+        { tid: 6, type: 'delete', uid: 1 },
+      ]);
       const { client } = await loginAlice(forum);
       const page = await client.request('GET', '/api/chats/1');
       expect(page.status).toBe(200);
@@ -179,7 +223,12 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(lines).toContainEqual({ entity: 'post', id: '9001', action: 'skipped', reason: 'its topic 4242 is missing' });
       expect(lines).toContainEqual({ entity: 'user', id: '9002', action: 'altered', reason: 'invalid email "not-an-address" dropped' });
       expect(lines).toContainEqual({ entity: 'post', id: '9003', action: 'altered', reason: 'author 777 is missing: shown as a guest' });
-      expect(result.skipped).toBe(1);
+      const refused = lines.find((l) => l.id === '9005');
+      expect(refused).toMatchObject({ entity: 'users', action: 'skipped' });
+      expect(refused.reason).toMatch(/^could not be written: /);
+      expect(result.skipped).toBe(2);
+      // Its neighbours in the same page came in.
+      expect(await forum.ctx.db.selectFrom('users').select('uid').where('uid', 'in', [9002, 9005]).execute()).toEqual([{ uid: 9002 }]);
       const last = lines[lines.length - 1];
       expect(last.counts.posts).toBeGreaterThan(10);
     });
@@ -193,8 +242,11 @@ for (const backend of ['redis', 'postgres'] as const) {
       };
       const before = await count();
       await forum.ctx.db.updateTable('topics').set({ title: 'Changed here' }).where('tid', '=', 3).execute();
-      const again = await importNodebb(forum.ctx, src, { from, dir, batch: 50 });
+      const again = await importNodebb(forum.ctx, src, { from, dir, batch: 50, uploadsDir: uploadsDir() });
       expect(again.counts).toEqual(result.counts);
+      // Without --uploads, the links to the files copied before stay rewritten.
+      await importNodebb(forum.ctx, src, { from, dir, batch: 50 });
+      expect((await forum.ctx.db.selectFrom('posts').select('content').where('pid', '=', 9004).executeTakeFirstOrThrow()).content).toMatch(/\/assets\/uploads\/files\/[0-9a-f]{2}\//);
       expect(await count()).toEqual(before);
       expect((await forum.ctx.db.selectFrom('topics').select('title').where('tid', '=', 3).executeTakeFirstOrThrow()).title).toBe('Mechanical keyboards, revisited');
       const dry = await importNodebb(forum.ctx, src, { from, dir, dryRun: true });

@@ -4,9 +4,10 @@ import { CATEGORY_PRIVILEGES, GLOBAL_PRIVILEGES } from '../privileges/service.js
 import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
 import { present, replaceChildren, takenDmKeys, upsert, withoutSearchTriggers } from './store.js';
 import type { NbHash, NodebbSource } from './source.js';
+import { copyUploads, rewriteLinks, type ImportState } from './uploads.js';
 
 /** What the import uses of the forum. */
-export type ImportDeps = Pick<AppContext, 'config' | 'db' | 'dialect' | 'actions' | 'hooks' | 'settings'>;
+export type ImportDeps = Pick<AppContext, 'config' | 'db' | 'dialect' | 'actions' | 'hooks' | 'settings' | 'storage'>;
 
 /** One page of a phase: NodeBB's [member, score] pairs of the phase's sorted set. */
 export type Page = [string, number][];
@@ -16,7 +17,7 @@ export interface Phase {
   name: string;
   /** The sorted set listing the phase's records ('': the phase runs once, with no page). */
   set: string;
-  run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean): Promise<{ count: number; notes: Note[] }>;
+  run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean, state: ImportState): Promise<{ count: number; notes: Note[] }>;
 }
 
 const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
@@ -40,10 +41,35 @@ async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind:
 
 const num = (v: string | undefined) => Number(v) || 0;
 
+/** Replaces what the rows of `kind` use of the stored files (upload_refs), so the clean-up job keeps those files. */
+async function setRefs(w: Writer, kind: string, refs: { id: number; used: string[] }[]): Promise<void> {
+  if (!refs.length) return;
+  const ids = refs.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 5000) await w.tx.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', 'in', ids.slice(i, i + 5000)).execute();
+  await upsert(w, 'upload_refs', refs.flatMap((r) => r.used.map((path) => ({ path, kind, ref_id: r.id }))), ['kind', 'ref_id', 'path']);
+}
+
+/** NodeBB's uploaded files (--uploads): copied first, so that the links to them are rewritten as the rows come in. */
+const uploads: Phase = {
+  name: 'uploads',
+  set: '',
+  async run(deps, _src, _page, dryRun, state) {
+    const notes = new Notes();
+    if (!state.uploadsDir) return { count: 0, notes: [] };
+    state.uploads = await copyUploads(deps.storage, state.uploadsDir, dryRun, notes, (rows) =>
+      write(deps, dryRun, async (w) => {
+        await w.tx.deleteFrom('uploads').where('path', 'in', rows.map((r) => r.path)).execute();
+        await w.tx.insertInto('uploads').values(rows).execute();
+      }),
+    );
+    return { count: state.uploads.size, notes: notes.list };
+  },
+};
+
 const users: Phase = {
   name: 'users',
   set: 'users:joindate',
-  async run(deps, src, page, dryRun) {
+  async run(deps, src, page, dryRun, state) {
     const notes = new Notes();
     const uids = ids(page);
     const hashes = await src.hashes(uids.map((u) => `user:${u}`));
@@ -67,11 +93,18 @@ const users: Phase = {
       }
     });
     const rows: UserImport[] = [];
+    const pictureRefs: { id: number; used: string[] }[] = [];
+    const coverRefs: { id: number; used: string[] }[] = [];
     for (let i = 0; i < uids.length; i++) {
       const uid = uids[i]!;
       const h = hashes[i] ? { ...hashes[i]!, ...(pending.has(uid) ? { email: pending.get(uid)!, 'email:confirmed': '0' } : {}) } : null;
       const row = mapUser(uid, h, notes, bans.get(uid));
-      if (row) rows.push(row);
+      if (!row) continue;
+      const picture = rewriteLinks(row.picture, state.uploads);
+      const cover = rewriteLinks(row.cover_url, state.uploads);
+      rows.push({ ...row, picture: picture.text, cover_url: cover.text });
+      pictureRefs.push({ id: uid, used: picture.used });
+      coverRefs.push({ id: uid, used: cover.used });
     }
     // Former names and addresses: NodeBB keeps "<value>:<timestamp>" members.
     const got = rows.map((r) => r.uid);
@@ -83,8 +116,18 @@ const users: Phase = {
     const emails = await src.zsets(got.map((u) => `user:${u}:emails`));
     const nameRows = got.flatMap((uid, i) => names[i]!.map(([m, t]) => ({ uid, username: split(m)[0].slice(0, 100), changed: split(m)[1] || Math.trunc(t) })));
     const emailRows = got.flatMap((uid, i) => emails[i]!.map(([m, t]) => ({ uid, email: split(m)[0].slice(0, 255), by_uid: uid, changed: split(m)[1] || Math.trunc(t) })));
+    // Mutes in force (NodeBB 4: mutedUntil and mutedReason on the member's hash).
+    const now = Date.now();
+    const mutes = rows.flatMap((r) => {
+      const h = hashes[uids.indexOf(r.uid)];
+      const until = Number(h?.mutedUntil) || 0;
+      return until > now ? [{ uid: r.uid, until, reason: (h?.mutedReason ?? '').slice(0, 500), by_uid: 0, created: now }] : [];
+    });
     await write(deps, dryRun, async (w) => {
       await upsert(w, 'users', rows, ['uid']);
+      await setRefs(w, 'picture', pictureRefs);
+      await setRefs(w, 'cover', coverRefs);
+      await replaceChildren(w, 'member_mutes', 'uid', got, mutes, ['uid']);
       for (let i = 0; i < got.length; i += 5000) {
         await w.tx.deleteFrom('username_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
         await w.tx.deleteFrom('email_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
@@ -194,6 +237,9 @@ const forum: Phase = {
     const notes = new Notes();
     const rows = await privilegeRows(src, 0);
     await write(deps, dryRun, (w) => replaceChildren(w, 'privileges', 'cid', [0], rows, ['cid', 'privilege', 'subject']));
+    // The IP blacklist's rules (one text, as Palaver keeps it).
+    const blacklist = (await src.hashes(['ip-blacklist-rules']))[0];
+    if (blacklist?.rules) await write(deps, dryRun, (w) => upsert(w, 'ip_blacklist', [{ id: 1, rules: blacklist.rules.slice(0, 100_000), updated: Date.now() }], ['id']));
     const config = (await src.hashes(['config']))[0] ?? {};
     const current = (await deps.settings.get()) as unknown as Record<string, unknown>;
     // NodeBB's `title` is Palaver's `siteTitle`.
@@ -269,8 +315,21 @@ const topics: Phase = {
       }
     }
     const got = rows.map((r) => r.tid);
+    // The timeline (pin, lock, move, delete…): topic:<tid>:events lists topicEvent:<id> by time.
+    const eventSets = await src.zsets(got.map((t) => `topic:${t}:events`));
+    const eventHashes = await src.hashes(eventSets.flat().map(([id]) => `topicEvent:${id}`));
+    let ei = 0;
+    const events = got.flatMap((tid, i) =>
+      eventSets[i]!.flatMap(([id, at]) => {
+        const h = eventHashes[ei++];
+        if (!h?.type) return [];
+        const { type, uid, id: _id, timestamp: _t, ...rest } = h;
+        return [{ id: Number(id), tid, type: type.slice(0, 64), uid: Number(uid) || 0, data: JSON.stringify(rest), created: Math.trunc(at) }];
+      }),
+    );
     await write(deps, dryRun, async (w) => {
       await upsert(w, 'topics', rows, ['tid']);
+      await replaceChildren(w, 'topic_events', 'tid', got, events.filter((e) => Number.isInteger(e.id) && e.id > 0), ['id']);
       await upsert(w, 'tags', [...new Set(tags.map((t) => t.tag))].map((tag) => ({ tag })), ['tag']);
       await replaceChildren(w, 'topic_tags', 'tid', got, tags, ['tid', 'tag']);
       await replaceChildren(w, 'topic_follows', 'tid', got, follows, ['tid', 'uid']);
@@ -325,7 +384,7 @@ async function editHistory(src: NodebbSource, rows: PostImport[], notes: Notes) 
 const posts: Phase = {
   name: 'posts',
   set: 'posts:pid',
-  async run(deps, src, page, dryRun) {
+  async run(deps, src, page, dryRun, state) {
     const notes = new Notes();
     const pids = ids(page);
     const s = await deps.settings.get();
@@ -336,11 +395,16 @@ const posts: Phase = {
     const tidOk = await known(deps, src, dryRun, 'topics', hashes.map((h) => num(h?.tid)));
     const uidOk = await known(deps, src, dryRun, 'users', [...hashes.map((h) => num(h?.uid)), ...up.flat().map(Number), ...down.flat().map(Number), ...marked.flat().map(Number)]);
     const rows: (PostImport & { content_html: string })[] = [];
+    const refs: { id: number; used: string[] }[] = [];
     const votes: { pid: number; uid: number; value: number; created: number }[] = [];
     const bookmarks: { pid: number; uid: number; created: number }[] = [];
     for (let i = 0; i < pids.length; i++) {
-      const p = mapPost(pids[i]!, hashes[i]!, notes, { tid: tidOk, uid: uidOk }, Math.max(s.maximumPostLength, 65_000));
-      if (!p) continue;
+      const mapped = mapPost(pids[i]!, hashes[i]!, notes, { tid: tidOk, uid: uidOk }, Math.max(s.maximumPostLength, 65_000));
+      if (!mapped) continue;
+      // Links to NodeBB's uploads lead to their copies.
+      const linked = rewriteLinks(mapped.content, state.uploads);
+      const p = { ...mapped, content: linked.text };
+      refs.push({ id: p.pid, used: linked.used });
       // Rendered by Palaver's own pipeline (markdown, mentions, emoji; sanitised), as a new post is.
       const html = (await deps.hooks.runFilter('filter:parse.post', { content: p.content, html: '', kind: 'post', uid: p.uid })).html;
       rows.push({ ...p, content_html: html });
@@ -360,6 +424,7 @@ const posts: Phase = {
       await withoutSearchTriggers(w, deps.dialect, () => upsert(w, 'posts', rows, ['pid']));
       await replaceChildren(w, 'post_edits', 'pid', got, [], ['id']);
       for (let i = 0; i < edits.length; i += 2000) await w.tx.insertInto('post_edits').values(edits.slice(i, i + 2000)).execute();
+      await setRefs(w, 'post', refs);
       await replaceChildren(w, 'votes', 'pid', got, votes, ['pid', 'uid']);
       await replaceChildren(w, 'bookmarks', 'pid', got, bookmarks, ['pid', 'uid']);
     });
@@ -425,10 +490,17 @@ const chats: Phase = {
       else taken.add(r.dm_key);
     }
     let messages = 0;
-    await write(deps, dryRun, async (w) => {
-      await upsert(w, 'chat_rooms', rooms, ['room_id']);
-      await replaceChildren(w, 'chat_room_members', 'room_id', rooms.map((r) => r.room_id), memberRows, ['room_id', 'uid']);
+    await write(deps, dryRun, (w) => upsert(w, 'chat_rooms', rooms, ['room_id']));
+    // Read states: a room in uid:<uid>:chat:rooms:unread was read up to the time in
+    // uid:<uid>:chat:rooms:read; any other room of the member was read to its end.
+    const readers = [...new Set(memberRows.map((m) => m.uid))];
+    const readHashes = await src.hashes(readers.map((u) => `uid:${u}:chat:rooms:read`));
+    const unreadSets = await src.inZsetMany(readers.map((u) => `uid:${u}:chat:rooms:unread`), rooms.map((r) => String(r.room_id)));
+    const readAt = new Map<string, number>();
+    readers.forEach((u, i) => {
+      for (const r of rooms) readAt.set(`${r.room_id}:${u}`, unreadSets[i]!.has(String(r.room_id)) ? Number(readHashes[i]?.[String(r.room_id)]) || 0 : Infinity);
     });
+    const lastRead = new Map<string, number>();
     for (const room of rooms) {
       let cursor = '';
       do {
@@ -445,12 +517,19 @@ const chats: Phase = {
             : (await deps.hooks.runFilter('filter:parse.post', { content: m.content, html: '', kind: 'post', uid: m.uid })).html;
           // Positions are given at the end (store.rebuild): -mid meanwhile, unique.
           rows.push({ ...m, idx: -m.mid, content_html: html });
+          for (const mem of memberRows) {
+            if (mem.room_id !== room.room_id) continue;
+            const key = `${room.room_id}:${mem.uid}`;
+            if (m.created <= (readAt.get(key) ?? Infinity) && m.mid > (lastRead.get(key) ?? 0)) lastRead.set(key, m.mid);
+          }
         }
         messages += rows.length;
         await write(deps, dryRun, (w) => upsert(w, 'chat_messages', rows, ['mid']));
         cursor = p.next;
       } while (cursor);
     }
+    const withReads = memberRows.map((m) => ({ ...m, last_read_mid: lastRead.get(`${m.room_id}:${m.uid}`) ?? 0 }));
+    await write(deps, dryRun, (w) => replaceChildren(w, 'chat_room_members', 'room_id', rooms.map((r) => r.room_id), withReads, ['room_id', 'uid']));
     return { count: rooms.length + messages, notes: notes.list };
   },
 };
@@ -528,4 +607,4 @@ const flagsPhase: Phase = {
 };
 
 /** The phases in order: each one's rows may refer to the ones before. */
-export const PHASES: Phase[] = [users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
+export const PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];

@@ -8,6 +8,7 @@ import { PHASES, type Page, type Phase } from './phases.js';
 import type { Note } from './map.js';
 import { rebuild } from './store.js';
 import type { NodebbSource } from './source.js';
+import type { ImportState } from './uploads.js';
 
 /** Where an import is, per phase: the cursor of the next page, or done. */
 export interface Checkpoint {
@@ -35,6 +36,8 @@ export interface ImportOptions {
   resume?: boolean;
   /** Rows a batch reads and writes (one transaction). */
   batch?: number;
+  /** NodeBB's public/uploads folder: its files are copied into the forum's store and links to them rewritten. */
+  uploadsDir?: string;
   /** Where the checkpoint and the summary go (default: the data dir's import/). */
   dir?: string;
   onProgress?: (p: ImportProgress) => void;
@@ -85,11 +88,22 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     if (!opts.dryRun) writeFileSync(checkpointFile, JSON.stringify(cp));
   };
   const batch = opts.batch ?? 500;
+  // The uploads' new names, kept beside the checkpoint: a resumed import rewrites links with them.
+  const uploadsFile = path.join(dir, 'nodebb-uploads.json');
+  const state: ImportState = { uploadsDir: opts.uploadsDir, uploads: new Map() };
+  // (An import again without --uploads keeps the links to the files an earlier one copied.)
+  if ((opts.resume && cp.done.includes('uploads')) || !opts.uploadsDir) {
+    try {
+      state.uploads = new Map(JSON.parse(readFileSync(uploadsFile, 'utf8')) as [string, string][]);
+    } catch {
+      // none were copied
+    }
+  }
 
   /** Runs a page; a page that fails is split until the failing record is alone, and that one is skipped with the reason. */
   const runPage = async (phase: Phase, page: Page): Promise<number> => {
     try {
-      const { count, notes } = await phase.run(deps, src, page, !!opts.dryRun);
+      const { count, notes } = await phase.run(deps, src, page, !!opts.dryRun, state);
       record(notes);
       return count;
     } catch (err) {
@@ -108,6 +122,7 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     if (!phase.set) {
       opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
       cp.counts[phase.name] = await runPage(phase, []);
+      if (phase.name === 'uploads' && !opts.dryRun) writeFileSync(uploadsFile, JSON.stringify([...state.uploads]));
       opts.onProgress?.({ phase: phase.name, done: 1, total: 1 });
     } else {
       let cursor = cp.phase === phase.name ? cp.cursor : '';
@@ -117,6 +132,8 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
       do {
         const page = await src.zpage(phase.set, cursor, batch);
         if (page.items.length) {
+          // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
+          page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
           cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
           done += page.items.length;
         }

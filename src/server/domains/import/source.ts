@@ -30,6 +30,8 @@ export interface NodebbSource {
   zcard(key: string): Promise<number>;
   /** Which of `members` are in the sorted set `key`. */
   inZset(key: string, members: string[]): Promise<Set<string>>;
+  /** For each sorted set of `keys`, which of `members` it holds (a room in each member's unread list). */
+  inZsetMany(keys: string[], members: string[]): Promise<Set<string>[]>;
   /** String values of these keys ('' where missing). */
   strings(keys: string[]): Promise<string[]>;
   close(): Promise<void>;
@@ -133,6 +135,17 @@ class RedisSource implements NodebbSource {
   async strings(keys: string[]): Promise<string[]> {
     if (!keys.length) return [];
     return (await this.redis.mget(...keys)).map((v) => v ?? '');
+  }
+
+  async inZsetMany(keys: string[], members: string[]): Promise<Set<string>[]> {
+    if (!keys.length || !members.length) return keys.map(() => new Set());
+    const p = this.redis.pipeline();
+    for (const k of keys) p.zmscore(k, ...members);
+    return ((await p.exec()) ?? []).map(([err, v]) => {
+      if (err) throw err;
+      const scores = v as (string | null)[];
+      return new Set(members.filter((_, i) => scores[i] !== null));
+    });
   }
 
   async close(): Promise<void> {
@@ -253,6 +266,21 @@ class PgSource implements NodebbSource {
     if (!members.length) return new Set();
     const { rows } = await this.pool.query<{ value: string }>(`SELECT t.value FROM legacy_zset t WHERE t._key = $1 AND t.value = ANY($2::text[]) AND ${this.live}`, [key, members]);
     return new Set(rows.map((r) => r.value));
+  }
+
+  async inZsetMany(keys: string[], members: string[]): Promise<Set<string>[]> {
+    if (!keys.length || !members.length) return keys.map(() => new Set());
+    const { rows } = await this.pool.query<{ _key: string; value: string }>(
+      `SELECT t._key, t.value FROM legacy_zset t WHERE t._key = ANY($1::text[]) AND t.value = ANY($2::text[]) AND ${this.live}`,
+      [keys, members],
+    );
+    const by = new Map<string, Set<string>>();
+    for (const r of rows) {
+      let s = by.get(r._key);
+      if (!s) by.set(r._key, (s = new Set()));
+      s.add(r.value);
+    }
+    return keys.map((k) => by.get(k) ?? new Set());
   }
 
   async strings(keys: string[]): Promise<string[]> {
