@@ -8,10 +8,17 @@ import { LANGUAGES, languageInfo } from '../shared/languages.js';
 export const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 
 let languageRoot = path.join(publicDir, 'language');
+let generation = 0;
+
+/** Changes each time the language files are read from another folder: what was made from them is stale. */
+export function languageGeneration(): number {
+  return generation;
+}
 
 /** Reads the language files from another folder (tests: a language's fixture beside a copy of en-GB); clears what was read. */
 export function useLanguageRoot(dir: string = path.join(publicDir, 'language')): void {
   languageRoot = dir;
+  generation++;
   cache.clear();
   installed = null;
 }
