@@ -3,15 +3,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE } from '../shared/constants.js';
 import { LANGUAGES, languageInfo } from '../shared/languages.js';
+import { pluralText } from '../shared/plurals.js';
 
 /** The repository's public/ folder, whether running from src/ or dist/. */
 export const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 
 let languageRoot = path.join(publicDir, 'language');
+let generation = 0;
+
+/** Changes each time the language files are read from another folder: what was made from them is stale. */
+export function languageGeneration(): number {
+  return generation;
+}
 
 /** Reads the language files from another folder (tests: a language's fixture beside a copy of en-GB); clears what was read. */
 export function useLanguageRoot(dir: string = path.join(publicDir, 'language')): void {
   languageRoot = dir;
+  generation++;
   cache.clear();
   installed = null;
 }
@@ -94,11 +102,17 @@ export function isTimeZone(name: string): boolean {
   return zones.has(name);
 }
 
+/** A key's text in one language: its own, else the plural form (key_one, key_few…) of the count in %1. */
+function textOf(lang: string, ns: string, name: string, params: readonly (string | number)[]): string | undefined {
+  const strings = languageStrings(lang)[ns];
+  return strings?.[name] ?? pluralText(strings, name, lang, params);
+}
+
 /** Translates 'namespace:key' with %1, %2 params; an unknown key comes back as the key itself. */
 export function translate(key: string, params: (string | number)[] = [], lang = DEFAULT_LANGUAGE): string {
   const [ns, ...rest] = key.split(':');
   const name = rest.join(':');
-  const text = languageStrings(lang)[ns!]?.[name] ?? (lang === DEFAULT_LANGUAGE ? undefined : languageStrings(DEFAULT_LANGUAGE)[ns!]?.[name]);
+  const text = textOf(lang, ns!, name, params) ?? (lang === DEFAULT_LANGUAGE ? undefined : textOf(DEFAULT_LANGUAGE, ns!, name, params));
   if (text === undefined) return key;
   return text.replace(/%(\d+)/g, (m, i: string) => (params[Number(i) - 1] !== undefined ? String(params[Number(i) - 1]) : m));
 }

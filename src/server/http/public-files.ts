@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { publicDir, servedNamespace } from '../i18n.js';
+import { languageGeneration, publicDir, servedNamespace } from '../i18n.js';
 
 /**
  * Registers the files every visitor may fetch: the client's hashed assets (scripts, styles,
@@ -50,6 +50,7 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
 }
 
 const served = new Map<string, string>();
+let servedGeneration = languageGeneration();
 
 /**
  * The language files, at `{asset_base_url}/language/{lang}/{ns}.json` (spec §5) and at
@@ -61,6 +62,10 @@ function registerLanguageFiles(files: FastifyInstance): void {
   const handler = async (req: FastifyRequest<{ Params: { lang: string; file: string }; Querystring: { v?: string } }>, reply: FastifyReply) => {
     const { lang, file } = req.params;
     const ns = file.endsWith('.json') ? file.slice(0, -5) : '';
+    if (servedGeneration !== languageGeneration()) {
+      served.clear();
+      servedGeneration = languageGeneration();
+    }
     const key = `${lang}\u0001${ns}`;
     let body = served.get(key);
     if (body === undefined) {

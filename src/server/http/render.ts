@@ -5,7 +5,7 @@ import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
 import { languageDir } from '../../shared/languages.js';
-import { languageStrings, offeredLanguage, servedNamespace } from '../i18n.js';
+import { languageGeneration, languageStrings, offeredLanguage, servedNamespace } from '../i18n.js';
 import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
 import type { BodyPiece } from './send.js';
 
@@ -140,9 +140,15 @@ export function documentBytes(pieces: readonly BodyPiece[]): Buffer {
 
 /** The languages the server render has been given (en-GB at start, each other on its first page). */
 const ssrLanguages = new Set<string>();
+let ssrGeneration = languageGeneration();
 
 /** Gives the server render a language's texts the first time a page in it is rendered. */
 function ensureSsrLanguage(b: ClientBuild, lang: string): void {
+  if (ssrGeneration !== languageGeneration()) {
+    // Other files (a test's): every language but en-GB is given again on its next page.
+    ssrGeneration = languageGeneration();
+    for (const l of [...ssrLanguages]) if (l !== DEFAULT_LANGUAGE) ssrLanguages.delete(l);
+  }
   if (ssrLanguages.has(lang) || !offeredLanguage(lang)) return;
   ssrLanguages.add(lang);
   const served = b.ssr.NAMESPACES.map((ns) => [ns, servedNamespace(lang, ns) ?? {}] as const);
