@@ -111,14 +111,7 @@ const TRANSACTION_OPENERS = new Set(['core/action.ts', 'db/reentrant.ts', 'db/sq
  */
 const LEGACY_TRANSACTIONS = new Set<string>([
   'domains/analytics/service.ts',
-  'domains/moderation/ip-blacklist.ts',
-  'domains/moderation/service.ts',
-  'domains/rewards/service.ts',
   'domains/topics/views.ts',
-  'domains/users/admin-users.ts',
-  'domains/users/blocks.ts',
-  'domains/users/follow.ts',
-  'plugins/captcha/store.ts',
   'plugins/two-factor/authn.ts',
   'plugins/two-factor/service.ts',
   'setup.ts',
