@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { ImportDeps } from './phases.js';
 import { importNodebb, type ImportProgress } from './run.js';
 import { openSource } from './source.js';
 import { verifyImport } from './verify.js';
@@ -54,12 +54,12 @@ export function progressBars(out: CliOutput): (p: ImportProgress) => void {
 }
 
 /** `palaver import nodebb --from URL [--uploads DIR] [--dry-run] [--resume]`. */
-export async function importCommand(ctx: AppContext, opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string }, out: CliOutput = terminalOutput()): Promise<void> {
+export async function importCommand(deps: ImportDeps, opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string }, out: CliOutput = terminalOutput()): Promise<void> {
   const src = await openSource(opts.from);
   const started = Date.now();
   try {
     const bars = progressBars(out);
-    const result = await importNodebb(ctx, src, { from: opts.from, dryRun: opts.dryRun, resume: opts.resume, uploadsDir: opts.uploads, onProgress: bars });
+    const result = await importNodebb(deps, src, { from: opts.from, dryRun: opts.dryRun, resume: opts.resume, uploadsDir: opts.uploads, onProgress: bars });
     bars({ phase: 'done', done: 1, total: 1 });
     const counts = Object.entries(result.counts)
       .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
@@ -77,10 +77,10 @@ export async function importCommand(ctx: AppContext, opts: { from: string; dryRu
 }
 
 /** `palaver import verify --from URL`: the counts and a sample of topics on both sides; false when any differ. */
-export async function verifyCommand(ctx: AppContext, from: string, out: CliOutput = terminalOutput()): Promise<boolean> {
+export async function verifyCommand(deps: Pick<ImportDeps, 'db'>, from: string, out: CliOutput = terminalOutput()): Promise<boolean> {
   const src = await openSource(from);
   try {
-    const lines = await verifyImport(ctx.db, src);
+    const lines = await verifyImport(deps.db, src);
     for (const l of lines) out.result(`${l.ok ? 'ok  ' : 'DIFF'} ${l.what.padEnd(14)} NodeBB ${String(l.nodebb).padStart(8)}  Palaver ${String(l.palaver).padStart(8)}${l.note ? `  (${l.note})` : ''}`);
     const bad = lines.filter((l) => !l.ok).length;
     out.result(bad ? `${bad} differences: the import's summary file lists the records it skipped, with the reason.` : 'Both forums agree.');

@@ -19,6 +19,8 @@ const BAD: DumpLine[] = [
   { k: 'post:9003', t: 'hash', v: { pid: '9003', tid: '2', uid: '777', content: 'A post of a member who is gone', timestamp: '1796652600000' } },
   // Another member under alice's slug: the database refuses the row, the import goes on.
   { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
+  // Bob's settings as NodeBB keeps them (strings), one out of range, one unknown value.
+  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr' } },
   { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
@@ -83,6 +85,8 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(by('Bob Smith')).toMatchObject({ uid: 3, email: 'bob@example.com', email_confirmed: 0 });
       expect(by('sso-only')).toMatchObject({ uid: 6, password_hash: null });
       expect(by('troll')).toMatchObject({ uid: 8, banned: 1, ban_reason: 'Trolling in the deep' });
+      const bob = await db.selectFrom('users').select('settings').where('uid', '=', 3).executeTakeFirstOrThrow();
+      expect(JSON.parse(bob.settings)).toEqual({ topicPostSort: 'newest_to_oldest', followTopicsOnReply: true, postsPerPage: 100 });
       const cats = await db.selectFrom('categories').select(['cid', 'parent_cid', 'name', 'slug']).orderBy('cid').execute();
       expect(cats.find((c) => c.cid === 7)).toMatchObject({ parent_cid: 6, name: 'Keyboards ⌨', slug: '7/keyboards' });
       expect(cats.find((c) => c.cid === 6)).toMatchObject({ parent_cid: 5, name: 'Hardware' });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import { CATEGORY_PRIVILEGES, GLOBAL_PRIVILEGES } from '../privileges/service.js';
+import { DEFAULT_USER_SETTINGS } from '../users/presenter.js';
 import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
 import { present, replaceChildren, takenDmKeys, upsert, withoutSearchTriggers } from './store.js';
 import type { NbHash, NodebbSource } from './source.js';
@@ -66,6 +67,33 @@ const uploads: Phase = {
   },
 };
 
+/**
+ * A member's settings from user:<uid>:settings: the keys Palaver has under NodeBB's names, of
+ * the right type and in range, and only those that differ from Palaver's defaults (so the rest
+ * keeps following the forum's). Language and time zone stay Palaver's defaults.
+ */
+export function mapSettings(h: NbHash | null): string {
+  const chosen: Record<string, unknown> = {};
+  if (!h) return '{}';
+  const defaults = DEFAULT_USER_SETTINGS as unknown as Record<string, unknown>;
+  for (const [key, def] of Object.entries(defaults)) {
+    const raw = h[key];
+    if (raw === undefined || key === 'userLang' || key === 'timezone') continue;
+    let value: unknown = raw;
+    if (typeof def === 'boolean') value = raw === '1' || raw === 'true';
+    else if (typeof def === 'number') {
+      const n = Math.floor(Number(raw));
+      if (!Number.isFinite(n)) continue;
+      value = Math.min(Math.max(1, n), 100);
+    }
+    if (key === 'openSidebars' && value !== 'on' && value !== 'off') continue;
+    if (key === 'bootswatchSkin' && !/^[a-z]{0,20}$/.test(String(value))) continue;
+    if (key === 'topicPostSort' && !['oldest_to_newest', 'newest_to_oldest', 'most_votes'].includes(String(value))) continue;
+    if (value !== def) chosen[key] = value;
+  }
+  return JSON.stringify(chosen);
+}
+
 const users: Phase = {
   name: 'users',
   set: 'users:joindate',
@@ -92,7 +120,8 @@ const users: Phase = {
         if (c?.email) pending.set(u, c.email);
       }
     });
-    const rows: UserImport[] = [];
+    const settingsHashes = await src.hashes(uids.map((u) => `user:${u}:settings`));
+    const rows: (UserImport & { settings: string })[] = [];
     const pictureRefs: { id: number; used: string[] }[] = [];
     const coverRefs: { id: number; used: string[] }[] = [];
     for (let i = 0; i < uids.length; i++) {
@@ -102,7 +131,7 @@ const users: Phase = {
       if (!row) continue;
       const picture = rewriteLinks(row.picture, state.uploads);
       const cover = rewriteLinks(row.cover_url, state.uploads);
-      rows.push({ ...row, picture: picture.text, cover_url: cover.text });
+      rows.push({ ...row, picture: picture.text, cover_url: cover.text, settings: mapSettings(settingsHashes[i]!) });
       pictureRefs.push({ id: uid, used: picture.used });
       coverRefs.push({ id: uid, used: cover.used });
     }
