@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** The type-import cycles that existed when the check was written: lower these as they go, never raise them. */
-const TYPE_CYCLES_AT_MOST = { server: 107, client: 2 };
+const TYPE_CYCLES_AT_MOST = { server: 84, client: 2 };
 const ENTRIES = { server: 'src/server/**/*.ts', client: 'src/client/**/*.{ts,tsx}' };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cycles-'));

@@ -46,7 +46,8 @@ import { TableWrites } from './table-writes.js';
 import { twoConnectionSqliteDialect } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
+import type { Dialect } from './dialect.js';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: stores accept both. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * What makes the outbox's listeners safe to run twice (core/outbox.ts runs a row again when its
