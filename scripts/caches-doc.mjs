@@ -36,6 +36,26 @@ for (const file of readdirSync(serverDir, { recursive: true })) {
   }
 }
 
+// The legacy caches' own classes (cache/page-cache.ts, http/guest-cache.ts): where each is made, with its bounds as written.
+const PARAMS = { SharedPageCache: ['TTL', 'entries'], GuestPageCache: ['TTL', 'bytes'], OwnedPages: ['TTL', 'members', 'entries per member'] };
+const legacy = [];
+for (const file of readdirSync(serverDir, { recursive: true })) {
+  if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.startsWith('cache/')) continue;
+  const text = readFileSync(path.join(serverDir, file), 'utf8');
+  // A bound named by a constant of the same file is shown with its value.
+  const valueOf = (arg) => {
+    const c = /^[A-Z][A-Z0-9_]*$/.test(arg) ? new RegExp(`const ${arg}(?::[^=]+)? = ([^;]+);`).exec(text) : null;
+    return c ? `${arg} = ${c[1].trim()}` : arg;
+  };
+  for (const line of text.split('\n')) {
+    const m = /(\w+)\s*=\s*new (SharedPageCache|GuestPageCache|OwnedPages)<.*>\((.*)\);/.exec(line);
+    if (!m) continue;
+    const args = m[3].split(',').map((a) => valueOf(a.trim()));
+    legacy.push({ file, field: m[1], cls: m[2], bounds: PARAMS[m[2]].map((name, i) => `${name} \`${args[i] ?? '?'}\``).join(', ') });
+  }
+}
+legacy.sort((a, b) => a.file.localeCompare(b.file));
+
 const ms = (n) => (n >= 60_000 && n % 60_000 === 0 ? `${n / 60_000} min` : n >= 1000 && n % 1000 === 0 ? `${n / 1000} s` : `${n} ms`);
 const bytes = (n) => (n >= 1024 * 1024 && n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : n >= 1024 && n % 1024 === 0 ? `${n / 1024} KB` : `${n} bytes`);
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -67,10 +87,19 @@ const lines = [
   '',
   '## Legacy shared caches (`cache/shared.ts`)',
   '',
-  'Not on the primitive yet: each is kept by its own code (a Map, a `SharedPageCache`, a',
-  'WeakMap memo) and registered with `ctx.caches.register(name, clear)`; a write drops it by',
-  'name with `ctx.caches.clear(name[, uids])` after commit, carried to every process by the',
-  'change bus. Their bounds and TTLs are in their own code. The names (`SharedCacheName`) and',
+  'Not on the primitive yet: each is kept by its own code, drops its entries after its TTL,',
+  'and, when a write changes what it keeps, registers a clearer by name',
+  '(`ctx.caches.register(name, clear)`, listed below); a write clears it by name with',
+  '`ctx.caches.clear(name[, uids])` after commit, carried to every process by the change bus.',
+  'Some hear writes from the Kysely plugin that reads each statement (`db/table-writes.ts`).',
+  '`PALAVER_CACHE=off` does not reach them. Made with their own classes:',
+  '',
+  '| Where | Field | Class | Bounds (as written in the code) |',
+  '| --- | --- | --- | --- |',
+  ...legacy.map((l) => `| \`${l.file}\` | \`${l.field}\` | \`${l.cls}\` | ${cell(l.bounds)} |`),
+  '',
+  'and a `Map` of signed-in sessions with their member\'s row (`domains/auth/service.ts`,',
+  '`LIVE_SESSION_TTL_MS`, `LIVE_SESSION_MAX`). The names (`SharedCacheName`) and',
   'the files that still register a clearer for them (a name nobody registers is only a change',
   'tag now: a clear of `settings`, `privileges`, `widgets`, `topics` or `viewers` also publishes',
   'the tag the primitive caches hear):',
