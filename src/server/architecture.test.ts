@@ -1,5 +1,5 @@
 // The architecture check (CI runs it with the other tests): imports across module boundaries
-// follow docs/architecture.md "Boundaries". It reads the sources, so it needs no build.
+// follow docs/architecture.md "Tables and boundaries". It reads the sources, so it needs no build.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -179,7 +179,7 @@ describe('architecture', () => {
         else violations.push(edge);
       }
     }
-    expect(violations, 'imports of another domain\'s internals (see docs/architecture.md "Boundaries")').toEqual([]);
+    expect(violations, 'imports of another domain\'s internals (see docs/architecture.md "Tables and boundaries")').toEqual([]);
     // A fixed entry must leave the list, so that it only ever shrinks.
     expect([...ALLOWED_INTERNAL_IMPORTS].filter((e) => !used.has(e)), 'stale entries in ALLOWED_INTERNAL_IMPORTS').toEqual([]);
   });
