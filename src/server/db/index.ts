@@ -110,7 +110,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, lo
   const reader = new SQLite(fileName, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   reader.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const dialect = twoConnectionSqliteDialect(new StatementCache(writer), new StatementCache(reader));
+  const dialect = twoConnectionSqliteDialect(new StatementCache(writer), new StatementCache(reader), path.resolve(fileName));
   const writes = new TableWrites();
   const db = new ScopedKysely<Database>({ dialect: reentrantDialect(dialect), plugins: [writes] });
   return { db, dialect: 'sqlite', writes, close: () => db.destroy() };

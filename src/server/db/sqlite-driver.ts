@@ -128,12 +128,15 @@ class SqliteCheckout implements DatabaseConnection {
  * and a reader for plain SELECTs, which never wait.
  */
 export class TwoConnectionSqliteDriver implements Driver {
-  readonly lock = new FifoLock();
+  readonly lock: FifoLock;
 
   constructor(
     readonly writer: StatementSource,
     readonly reader: StatementSource,
-  ) {}
+    file?: string,
+  ) {
+    this.lock = file ? writerLockOf(file) : new FifoLock();
+  }
 
   async init(): Promise<void> {}
 
@@ -190,11 +193,25 @@ export class TwoConnectionSqliteDriver implements Driver {
   }
 }
 
-/** Kysely's SQLite dialect with the two-connection driver. */
-export function twoConnectionSqliteDialect(writer: StatementSource, reader: StatementSource): Dialect {
+/**
+ * One writer lock per database file in a process: two forums opened on one file in one
+ * process (tests of several processes, the CLI beside a server in a test) wait for each
+ * other's transactions here, asynchronously, instead of in SQLite's busy handler, which
+ * blocks the event loop the other needs to commit ("database is locked"). Separate
+ * processes still meet in SQLite's own lock.
+ */
+const writerLocks = new Map<string, FifoLock>();
+function writerLockOf(file: string): FifoLock {
+  let lock = writerLocks.get(file);
+  if (!lock) writerLocks.set(file, (lock = new FifoLock()));
+  return lock;
+}
+
+/** Kysely's SQLite dialect with the two-connection driver; `file` (its absolute path) shares the writer lock of other openings of the file in this process. */
+export function twoConnectionSqliteDialect(writer: StatementSource, reader: StatementSource, file?: string): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new TwoConnectionSqliteDriver(writer, reader),
+    createDriver: () => new TwoConnectionSqliteDriver(writer, reader, file),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
