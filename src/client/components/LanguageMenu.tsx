@@ -23,7 +23,7 @@ export function LanguageMenu() {
   };
   return (
     <div className="language-menu d-flex align-items-center gap-2 small">
-      <label htmlFor="footer-language" className="text-secondary">{t('global:language')}</label>
+      <label htmlFor="footer-language">{t('global:language')}</label>
       <select id="footer-language" className="form-select form-select-sm w-auto" value={rt.config.userLang} onChange={(e) => void choose(e.target.value)} data-testid="language-menu">
         {offered.map((code) => {
           const info = languageInfo(code);
