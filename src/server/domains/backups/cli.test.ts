@@ -46,6 +46,8 @@ describe('palaver backup and palaver restore', () => {
     await forum.ctx.analytics.flush();
     await forum.ctx.views.flush();
     await forum.ctx.search.flush();
+    // And the topic's durable side effects have run (their outbox row is gone).
+    await forum.ctx.hooks.idle();
     const source = await dumpTables(forum.ctx.config);
     const made = await palaver(sourceEnv, 'backup', '--out', file);
     expect(made.code).toBe(0);
