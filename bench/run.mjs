@@ -563,6 +563,18 @@ if (!opts.profile && (!only || only.includes('notify'))) {
   }
 }
 
+// --- NodeBB import: posts/s of `palaver import nodebb` from a generated NodeBB forum in Redis into this run's database (bench/import.mjs) ---
+if (!opts.profile && only?.includes('import')) {
+  try {
+    results.import = child('import.mjs', { posts: quick ? 20_000 : 1_000_000, db: dialect });
+    const r = results.import[dialect];
+    log(`  import: ${results.import.posts} NodeBB posts into ${dialect} at ${r.postsPerSec} posts/s, peak ${r.peakMB} MB`);
+  } catch (err) {
+    results.import = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: import failed — ${err.message}`);
+  }
+}
+
 results.budgets = budgets(results);
 const file = path.join(RESULTS, `bench-${dialect}${quick ? '-quick' : ''}${opts['guest-cache-off'] ? '-no-guest-cache' : ''}${experiments.length ? `-${experiments.join('+')}` : ''}-${stamp}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));

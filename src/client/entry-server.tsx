@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ClientConfig, PageBase } from '../shared/types';
 import type { SsrModule } from '../shared/ssr';
 import { DEFAULT_LANGUAGE } from '../shared/constants';
+import { languageDir } from '../shared/languages';
 import { DARK_SKINS, isKnownSkin } from '../shared/skins';
 import { App } from './app/App';
 import { createRuntime } from './app/runtime';
@@ -45,8 +46,9 @@ function i18nFor(lang: string): I18n {
   return inst;
 }
 
-function languageOf(page: PageBase, config: ClientConfig): string {
-  return page.loggedInUser?.settings?.userLang || config.userLang || config.defaultLang || DEFAULT_LANGUAGE;
+/** The reader's language: the server chose it (member's setting, guest's cookie or browser, forum's default) into the config. */
+function languageOf(_page: PageBase, config: ClientConfig): string {
+  return config.userLang || config.defaultLang || DEFAULT_LANGUAGE;
 }
 
 /**
@@ -162,10 +164,11 @@ function buildHead(page: PageBase, config: ClientConfig, lang: string): string {
   return parts.filter(Boolean).join('\n');
 }
 
-/** Attributes for <html>: its language and Bootstrap colour mode (dark skins). */
-export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' } {
+/** Attributes for <html>: its language, direction (rtl for ar, he, fa) and Bootstrap colour mode (dark skins). */
+export function htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; dir: 'ltr' | 'rtl'; 'data-bs-theme': 'light' | 'dark' } {
   const skin = config.bootswatchSkin ?? '';
-  return { lang: languageOf(page, config), 'data-bs-theme': DARK_SKINS.includes(skin) ? 'dark' : 'light' };
+  const lang = languageOf(page, config);
+  return { lang, dir: languageDir(lang), 'data-bs-theme': DARK_SKINS.includes(skin) ? 'dark' : 'light' };
 }
 
 // Compile-time check that this module matches the contract the server imports it by.

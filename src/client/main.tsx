@@ -39,9 +39,10 @@ async function boot(): Promise<void> {
     console.error('[boot] page data, client config or #app missing');
     return;
   }
-  const lang = page.loggedInUser?.settings?.userLang || config.userLang || DEFAULT_LANGUAGE;
+  // The server chose it (member's setting, guest's cookie or browser, the forum's default).
+  const lang = config.userLang || DEFAULT_LANGUAGE;
   const [resources] = await Promise.all([
-    loadLanguages(config.relative_path, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
+    loadLanguages(config.asset_base_url, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
     loadPageComponent(templateName(page)).catch((err: unknown) => console.error(err)),
   ]);
   const rt = createRuntime(page, config, createI18n(lang, resources), false, location.href);

@@ -76,6 +76,7 @@ import { adminUploadPages } from './domains/uploads/admin-pages.js';
 import { digestAdminPages, registerDigestAdminRoutes } from './domains/notifications/digest-admin-routes.js';
 import { registerAuth } from './http/auth.js';
 import { errorEnvelope } from './http/envelope.js';
+import { requestLanguage } from './http/language.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { registerEdgeGuards } from './http/edge-guard.js';
 import { AppError, badRequest } from './http/errors.js';
@@ -156,7 +157,14 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const appErr = toAppError(err, req.log);
     if (req.routeOptions.config?.page) return sendPageError(ctx, req, reply, appErr);
-    return reply.code(appErr.status).type('application/json; charset=utf-8').send(errorEnvelope(appErr));
+    // The message in the reader's language (the key and params let a client show its own).
+    let lang: string | undefined;
+    try {
+      lang = requestLanguage(req, await ctx.settings.get());
+    } catch {
+      // Settings unreadable (the database down): the message stays English.
+    }
+    return reply.code(appErr.status).type('application/json; charset=utf-8').send(errorEnvelope(appErr, lang));
   });
 
   registerSecurityHeaders(app, config, ctx.settings);

@@ -32,6 +32,14 @@ Commands:
                                 empty (SQLite or PostgreSQL: moving between them is a restore);
                                 --replace replaces a forum that has data
   storage migrate --to s3|disk  copy every file between the data dir and PALAVER_STORAGE's bucket
+  import nodebb --from URL [--uploads DIR] [--dry-run] [--resume]
+                                import a NodeBB forum (redis://host:6379/<db> or its PostgreSQL,
+                                postgres://user@host/db) into the configured database, ids kept;
+                                DIR: NodeBB's public/uploads, copied into the file store;
+                                see docs/import.md
+  import verify --from URL      compare counts and a sample of topics between NodeBB and Palaver
+  outbox [list]                 the durable side effects that failed for good (and how many wait)
+  outbox retry [ID]             run failed outbox rows again (all, or row ID)
   config list                   print every forum setting and its value
   config get <key>              print one setting
   config set <key> <value>      change a setting (checked against its type and range);
@@ -130,6 +138,10 @@ async function main(argv: string[]): Promise<void> {
       out: { type: 'string' },
       replace: { type: 'boolean' },
       to: { type: 'string' },
+      from: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      resume: { type: 'boolean' },
+      uploads: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -213,6 +225,23 @@ async function main(argv: string[]): Promise<void> {
       const { storageMigrate } = await import('./domains/backups/cli.js');
       await storageMigrate(config, values.to);
       return;
+    }
+    case 'import': {
+      if ((sub !== 'nodebb' && sub !== 'verify') || !values.from) fail(`import needs nodebb or verify, and --from URL\n\n${USAGE}`);
+      const { importCommand, verifyCommand } = await import('./domains/import/cli.js');
+      const from = values.from;
+      return withContext(config, async (ctx) => {
+        if (sub === 'nodebb') await importCommand(ctx, { from, dryRun: !!values['dry-run'], resume: !!values.resume, uploads: values.uploads });
+        else if (!(await verifyCommand(ctx, from))) process.exitCode = 1;
+      });
+    }
+    case 'outbox': {
+      const { outboxCommand } = await import('./core/outbox-cli.js');
+      return withContext(config, async (ctx) => {
+        const result = await outboxCommand(ctx.db, positionals.slice(1));
+        if (result.code !== 0) fail(result.out);
+        process.stdout.write(`${result.out}\n`);
+      });
     }
     case 'seed': {
       if (!values.demo) fail(`seed needs --demo\n\n${USAGE}`);

@@ -33,6 +33,11 @@ export interface Config {
   /** How long an outbox row stays with the process that wrote or took it before another may run it (ms). */
   outboxLeaseMs: number;
   trustProxy: boolean;
+  /**
+   * Hosts the outgoing-request guard lets through although they are not public (http/outgoing.ts):
+   * for tests that start a receiver on loopback. Empty by default; a production forum keeps it so.
+   */
+  outgoingAllow: string[];
   /** How a serving process trades memory for CPU: auto (low on SQLite under 1 GB), low or fast (see memory.ts). */
   memory: MemoryMode;
   admin: { username: string; email: string; password: string } | null;
@@ -160,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const cache = String(pick('PALAVER_CACHE', 'cache') ?? 'on');
   if (cache !== 'on' && cache !== 'off') problems.push(`PALAVER_CACHE: expected on or off, got ${JSON.stringify(cache)}`);
   const outboxLeaseMs = intValue('PALAVER_OUTBOX_LEASE_MS', pick('PALAVER_OUTBOX_LEASE_MS', 'outboxLeaseMs'), 60_000, problems, 100, 3_600_000);
+  const allowRaw = pick('PALAVER_OUTGOING_ALLOW', 'outgoingAllow') ?? '';
+  const outgoingAllow = (Array.isArray(allowRaw) ? allowRaw.map(String) : String(allowRaw).split(',')).map((h) => h.trim()).filter(Boolean);
   const memory = String(pick('PALAVER_MEMORY', 'memory') ?? 'auto');
   if (!(MEMORY_MODES as readonly string[]).includes(memory)) {
     problems.push(`PALAVER_MEMORY: expected ${MEMORY_MODES.join(', ')}, got ${JSON.stringify(memory)}`);
@@ -186,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: String(pick('LOG_LEVEL', 'logLevel') ?? (nodeEnv === 'test' ? 'silent' : 'info')),
     trustProxy: String(pick('PALAVER_TRUST_PROXY', 'trustProxy') ?? 'false') === 'true',
     memory: memory as MemoryMode,
+    outgoingAllow,
     admin: anyAdmin ? { username: adminUsername!, email: adminEmail!, password: adminPassword! } : null,
     rateLimits,
   };

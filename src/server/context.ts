@@ -41,10 +41,13 @@ import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
+import { registerChatsLive } from './domains/chats/live.js';
 import { registerPostsLive } from './domains/posts/live.js';
 import { registerTopicsLive } from './domains/topics/live.js';
 import { LiveBus } from './realtime/live-bus.js';
 import { openStorage, type FileStore } from './storage/index.js';
+import { OutgoingGuard } from './http/outgoing.js';
+import { reportRedisErrors } from './core/redis-errors.js';
 
 /** Everything a service may reach: configuration, database, hooks and the other services. */
 export interface AppContext {
@@ -68,6 +71,8 @@ export interface AppContext {
   caches: SharedCaches;
   /** Live events published once with their audience; each process delivers to its own sockets. */
   live: LiveBus;
+  /** The one way to send a request to another machine: hosts resolved and checked (no private addresses), no redirects. */
+  outgoing: OutgoingGuard;
   /** Every file the forum keeps (uploads, exports, backups): the data dir or an S3 bucket (PALAVER_STORAGE). */
   storage: FileStore;
   /** Queued and recurring jobs with database leases; started by `palaver start`. */
@@ -111,10 +116,10 @@ export interface AppContext {
 }
 
 /** Opens the database (and Redis when configured) and builds every service. */
-export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config)): AppContext {
+export function createContext(config: Config, log: FastifyBaseLogger, handle: DatabaseHandle = openDatabase(config, log)): AppContext {
   // ioredis is loaded only when Redis is configured: most forums never need it.
   const redis = config.redisUrl ? new (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (redis) redis.on('error', (err: Error) => log.error({ err: err.message }, 'redis connection error'));
+  if (redis) reportRedisErrors(redis, log, 'main');
   const hooks = new HookBus(log);
   const changes = new ChangeBus(redis, config.redisPrefix, log);
   onAfterCommitError((err) => log.error({ err }, 'after-commit work failed'));
@@ -133,6 +138,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     caches: new SharedCaches(changes),
     limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
     storage: openStorage(config),
+    outgoing: new OutgoingGuard(config.outgoingAllow),
   } as unknown as AppContext;
   ctx.jobs = new JobRunner(ctx.db, log);
   ctx.settings = new SettingsService(ctx.db, ctx.actions, ctx.cacheRegistry);
@@ -167,6 +173,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   );
   registerPostsLive(ctx);
   registerTopicsLive(ctx);
+  registerChatsLive(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);

@@ -41,5 +41,5 @@ export interface SsrModule {
    */
   renderStats(): Record<'shared' | 'own' | 'frames', { entries: number; chars: number; hits: number; misses: number }>;
   /** Attributes for <html>: lang and data-bs-theme. */
-  htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; 'data-bs-theme': 'light' | 'dark' };
+  htmlAttributes(page: PageBase, config: ClientConfig): { lang: string; dir: 'ltr' | 'rtl'; 'data-bs-theme': 'light' | 'dark' };
 }

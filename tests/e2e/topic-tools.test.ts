@@ -40,7 +40,7 @@ describe('topic tools', () => {
     await shot(page, 'merge-dialog-desktop');
     await page.getByTestId('tool-confirm').click();
     await page.locator('.topic-event[data-type="merge"]').waitFor();
-    expect(await page.locator('.topic-event[data-type="merge"]').textContent()).toContain('moddy merged 1 topic(s) into this topic');
+    expect(await page.locator('.topic-event[data-type="merge"]').textContent()).toContain('moddy merged 1 topic into this topic');
     await expect.poll(() => page.locator('article.post').count()).toBe(6);
     expect(await h.forum.ctx.topics.get(kittens.tid)).toBeNull();
     expect((await h.forum.ctx.topics.get(cats.tid))!.post_count).toBe(6);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LanguageMenu } from '../components/LanguageMenu';
 import { useT } from './hooks';
 import { RuntimeContext, useRuntime, type Runtime } from './runtime';
 import { useStore } from '../state/store';
@@ -74,6 +75,7 @@ function Shell({ resolve }: { resolve: ComponentResolver }) {
         <Content resolve={resolve} />
         <footer className="site-footer container-xxl px-3 px-lg-4 pb-5 pb-lg-3">
           <WidgetArea area="footer" />
+          <LanguageMenu />
         </footer>
         <CookieConsent />
       </div>

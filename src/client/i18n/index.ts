@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { DEFAULT_LANGUAGE } from '../../shared/constants';
 import { fillArgs, translateBrackets } from '../util/brackets';
+import { pluralText } from '../../shared/plurals';
 
 /** Every namespace the client uses; the server reads the same list for SSR. */
 export const NAMESPACES = [
@@ -55,7 +56,7 @@ export function translate(i18n: I18n, key: string, args: readonly (string | numb
   const colon = key.indexOf(':');
   const ns = colon < 0 ? 'global' : key.slice(0, colon);
   const name = colon < 0 ? key : key.slice(colon + 1);
-  const value = lookup(i18n, ns, name);
+  const value = lookup(i18n, ns, name, args);
   if (value === undefined) {
     const full = `${ns}:${name}`;
     if (!reported.has(full)) {
@@ -73,11 +74,15 @@ export function translate(i18n: I18n, key: string, args: readonly (string | numb
  * store directly: i18next's t() costs several times more per call, and a page calls it
  * hundreds of times in a server render.
  */
-function lookup(i18n: I18n, ns: string, key: string): string | undefined {
+function lookup(i18n: I18n, ns: string, key: string, args: readonly (string | number)[] = []): string | undefined {
   const data = i18n.store.data as Record<string, Record<string, Record<string, unknown>> | undefined>;
   for (const lang of i18n.language === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [i18n.language, DEFAULT_LANGUAGE]) {
-    const v = data[lang]?.[ns]?.[key];
+    const strings = data[lang]?.[ns];
+    const v = strings?.[key];
     if (typeof v === 'string') return v;
+    // A key with plural forms (key_one, key_few, key_other…): the form of the count in %1, by the language's CLDR rules.
+    const plural = pluralText(strings, key, lang, args);
+    if (plural !== undefined) return plural;
   }
   return undefined;
 }
@@ -115,9 +120,13 @@ async function fetchNamespace(base: string, lang: string, ns: string, buster: st
   return (await res.json()) as Record<string, string>;
 }
 
-/** Loads all namespaces of a language (and of en-GB for fallback); failures are logged, not fatal. */
+/**
+ * Loads all namespaces of a language from `{asset_base_url}/language/…`; failures are logged,
+ * not fatal. The server fills a language's missing keys with en-GB's text, so en-GB itself is
+ * fetched only when the language is en-GB.
+ */
 export async function loadLanguages(base: string, lang: string, buster: string, extra: readonly string[] = []): Promise<Record<string, NamespaceResources>> {
-  const langs = lang === DEFAULT_LANGUAGE ? [lang] : [lang, DEFAULT_LANGUAGE];
+  const langs = [lang];
   const out: Record<string, NamespaceResources> = {};
   await Promise.all(
     langs.flatMap((l) =>

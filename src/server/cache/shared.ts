@@ -1,15 +1,17 @@
 import type { ChangeBus } from '../core/changes.js';
-import { ALL, CONTENT, GROUPS, PRIVILEGES } from '../core/tags.js';
+import { ALL, CONTENT, GROUPS, PRIVILEGES, SETTINGS, WIDGETS, type Tag } from '../core/tags.js';
 
 /** The caches every process keeps and every process must drop when the data changes. */
 /** Every shared cache, for a change that touches them all (a restore replaces the whole database). */
-export const SHARED_CACHE_NAMES = ['settings', 'privileges', 'viewers', 'ipBlacklist', 'widgets', 'guestPages', 'rewards', 'topics', 'blocks', 'watches', 'sessions', 'chatCounts', 'notifications', 'memberReads', 'tags'] as const;
+export const SHARED_CACHE_NAMES = ['settings', 'privileges', 'viewers', 'ipBlacklist', 'widgets', 'guestPages', 'rewards', 'topics', 'blocks', 'watches', 'sessions', 'notifications', 'memberReads', 'tags'] as const;
 export type SharedCacheName = (typeof SHARED_CACHE_NAMES)[number];
 
 /** Drops a cache, or only its entries of these keys (a cache kept per member: their uids). */
 export type Clearer = (keys?: readonly number[]) => void;
 
 const PREFIX = 'shared:';
+/** The change tag each legacy clear also publishes (see clear). */
+const LEGACY_TAGS: Partial<Record<SharedCacheName, Tag>> = { topics: GROUPS, viewers: GROUPS, privileges: PRIVILEGES, settings: SETTINGS, widgets: WIDGETS };
 
 /**
  * Named clears of in-process caches, carried by the change bus (core/changes.ts) to every
@@ -38,11 +40,13 @@ export class SharedCaches {
   /** Drops the cache here at once and tells the other processes (call after commit); given keys, only their entries. */
   clear(name: SharedCacheName, keys?: readonly number[]): void {
     const tags = keys ? keys.map((k) => `${PREFIX}${name}:${k}`) : [`${PREFIX}${name}`];
-    // A legacy clear of the topic caches stands for a change of what topic pages show of their
-    // authors (a badge chosen): the caches on core/cache.ts hear it as GROUPS.
-    if (name === 'topics') tags.push(GROUPS);
-    // Who a member is (a ban, a deletion): the caches on core/cache.ts hear it as GROUPS.
-    if (name === 'viewers') tags.push(GROUPS);
+    // A legacy clear stands for a change the caches on core/cache.ts hear by tag: of the topic
+    // caches, of what topic pages show of their authors (a badge chosen: GROUPS); of the grants,
+    // settings or widgets, of what every guest page was built from (http/pages.ts), which must
+    // not be served to guests once a category is made private; of who a member is (a ban, a
+    // deletion: GROUPS).
+    const tag = LEGACY_TAGS[name];
+    if (tag) tags.push(tag);
     this.bus.publish(tags);
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { CONTENT, isContent, type Tag } from './tags.js';
+import { reportRedisErrors } from './redis-errors.js';
 
 /** What one change message carries between processes. */
 interface ChangeMessage {
@@ -32,14 +33,14 @@ export class ChangeBus {
   constructor(
     private readonly redis: Redis | null,
     prefix: string,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
   ) {
     this.channel = `${prefix}changes`;
     if (redis) {
       // A connection in subscriber mode can issue no other command: it needs its own.
       const sub = redis.duplicate();
       this.subscriber = sub;
-      sub.on('error', (err: Error) => this.log.error({ err: err.message }, 'change channel connection error'));
+      reportRedisErrors(sub, this.log, 'change channel');
       sub.on('message', (channel: string, raw: string) => {
         if (channel === this.channel) this.receive(raw);
       });

@@ -45,3 +45,21 @@ export async function remove(db: Queryable, ids: number[], owner: string): Promi
 export async function list(db: Queryable, state: 'queued' | 'failed', limit = 100): Promise<OutboxRow[]> {
   return db.selectFrom('outbox').selectAll().where('state', '=', state).orderBy('id').limit(limit).execute();
 }
+
+/** Puts failed rows (one by id, or all) back in the queue, due now with their tries reset; returns how many. */
+export async function requeue(db: Queryable, now: number, id?: number): Promise<number> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ state: 'queued', attempts: 0, run_at: now, lease_owner: null, lease_until: 0 })
+    .where('state', '=', 'failed')
+    .$if(id !== undefined, (q) => q.where('id', '=', id!))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** How many rows wait and how many failed for good. */
+export async function counts(db: Queryable): Promise<{ queued: number; failed: number }> {
+  const rows = await db.selectFrom('outbox').select((eb) => ['state', eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+  const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { queued: of('queued'), failed: of('failed') };
+}

@@ -17,6 +17,11 @@ export interface OutboxOptions {
   maxAttempts?: number;
 }
 
+// Never written to the outbox (a hook's member row carries its password hash): durable
+// listeners re-read the member when they need more than the uid.
+const SECRET_FIELDS = new Set(['password_hash']);
+const withoutSecrets = (key: string, value: unknown) => (SECRET_FIELDS.has(key) ? undefined : value);
+
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 4 * 60 * 60 * 1000;
 const BATCH = 100;
@@ -60,7 +65,7 @@ export class Outbox implements DurableSink {
    */
   async write(hook: string, data: unknown, listeners: string[]): Promise<void> {
     const now = Date.now();
-    const row = await store.insert(this.db, { hook, payload: JSON.stringify(data), pending: JSON.stringify(listeners), run_at: now, lease_owner: this.owner, lease_until: now + this.leaseMs, created: now });
+    const row = await store.insert(this.db, { hook, payload: JSON.stringify(data, withoutSecrets), pending: JSON.stringify(listeners), run_at: now, lease_owner: this.owner, lease_until: now + this.leaseMs, created: now });
     const run = () => this.start([row]);
     if (!afterCommit(run)) run();
   }
@@ -123,7 +128,7 @@ export class Outbox implements DurableSink {
       this.done.push(row.id);
       return;
     }
-    const failed = await this.hooks.runDurable(row.hook, data, pending);
+    const failed = await this.hooks.runDurable(row.hook, data, pending, row.id);
     if (!failed.length) {
       this.done.push(row.id);
       return;

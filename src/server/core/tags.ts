@@ -18,6 +18,12 @@ export const userCountsTag = (uid: number): Tag => `user-counts:${uid}`;
 export const memberTag = (uid: number): Tag => `member:${uid}`;
 /** A chat room: its row, members and messages. */
 export const roomTag = (roomId: number): Tag => `room:${roomId}`;
+/** A member's own chat state: which rooms they are in, their read marks and notification settings there. */
+export const chatMemberTag = (uid: number): Tag => `chat-member:${uid}`;
+/** A message in any chat room: every member's room list (its order, unread counts) and unread room count. */
+export const CHAT_ACTIVITY: Tag = 'chat-activity';
+/** The public chat rooms: which there are, their names and order. */
+export const PUBLIC_ROOMS: Tag = 'public-rooms';
 
 /** The category tree: categories made, moved, renamed, reordered or deleted. */
 export const CATEGORIES: Tag = 'categories';

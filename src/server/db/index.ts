@@ -35,6 +35,7 @@ import { topicListPlan } from './migrations/0037_topic_list_plan.js';
 import { unreadIndex } from './migrations/0038_unread.js';
 import { memberLists } from './migrations/0040_member_lists.js';
 import { outbox } from './migrations/0050_outbox.js';
+import { durableReceipts } from './migrations/0055_durable_receipts.js';
 import { webauthn } from './migrations/0034_webauthn.js';
 import { groupIds } from './migrations/0035_group_ids.js';
 import { widgets } from './migrations/0030_widgets.js';
@@ -45,7 +46,8 @@ import { TableWrites } from './table-writes.js';
 import { twoConnectionSqliteDialect } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
+import type { Dialect } from './dialect.js';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: stores accept both. */
@@ -69,12 +71,28 @@ export function loadPg(): typeof PgModule {
   return pg;
 }
 
+/** Where the database reports a lost connection (the forum's logger; the console without one). */
+export interface DbLog {
+  warn(obj: object, msg: string): void;
+}
+
+const consoleLog: DbLog = { warn: (obj, msg) => console.warn(msg, obj) };
+
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, log: DbLog = consoleLog): DatabaseHandle {
   if (config.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('connect', (client) => nameStatements(client as never));
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error' on
+    // its client, idle in the pool or checked out between two queries; with no listener Node ends
+    // the process. The pool drops that client and opens a new one for the next query; the query
+    // that was running fails with its request (never acknowledged).
+    const lost = (err: Error) => log.warn({ err: err.message, code: (err as { code?: string }).code }, 'PostgreSQL connection lost; the pool opens a new one');
+    pool.on('error', lost);
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+      nameStatements(client as never);
+    });
     const writes = new TableWrites();
     const db = new ScopedKysely<Database>({ dialect: reentrantDialect(new PostgresDialect({ pool })), plugins: [writes] });
     return { db, dialect: 'postgres', writes, close: () => db.destroy() };
@@ -110,7 +128,7 @@ export const SQLITE_CACHE_KIB = 4096;
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0021_topic_tools': topicTools(dialect), '0022_moderation': moderation(dialect), '0023_search': search(dialect), '0024_reply_index': replyIndex, '0025_analytics': analytics(dialect), '0027_rewards': rewards(dialect), '0030_widgets': widgets(dialect), '0033_identity_history': identityHistory(dialect), '0034_webauthn': webauthn(dialect), '0035_group_ids': groupIds(dialect), '0037_topic_list_plan': topicListPlan, '0038_unread': unreadIndex, '0040_member_lists': memberLists, '0050_outbox': outbox(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0021_topic_tools': topicTools(dialect), '0022_moderation': moderation(dialect), '0023_search': search(dialect), '0024_reply_index': replyIndex, '0025_analytics': analytics(dialect), '0027_rewards': rewards(dialect), '0030_widgets': widgets(dialect), '0033_identity_history': identityHistory(dialect), '0034_webauthn': webauthn(dialect), '0035_group_ids': groupIds(dialect), '0037_topic_list_plan': topicListPlan, '0038_unread': unreadIndex, '0040_member_lists': memberLists, '0050_outbox': outbox(dialect), '0055_durable_receipts': durableReceipts(dialect) };
 }
 
 /**

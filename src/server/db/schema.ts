@@ -467,6 +467,7 @@ export interface Database {
   mail_codes: MailCodesTable;
   mail_unsubscribes: MailUnsubscribesTable;
   notification_mail_marks: NotificationMailMarksTable;
+  notification_receipts: NotificationReceiptsTable;
   digest_sends: DigestSendsTable;
   push_vapid: PushVapidTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -643,6 +644,8 @@ export interface MailOutboxTable {
   last_error: Generated<string>;
   created: number;
   sent_at: Generated<number>;
+  /** Set by a durable listener (its outbox row's key): the unique index keeps one copy. */
+  dedupe_key: string | null;
 }
 
 /** A single-use code of a confirmation or reset link, by its hash (migrations/0006_mail.ts). */
@@ -662,6 +665,13 @@ export interface MailCodesTable {
 export interface MailUnsubscribesTable {
   uid: number;
   type: string;
+  created: number;
+}
+
+/** A reader told of an event, so an event told twice tells nobody twice (migrations/0055_durable_receipts.ts). */
+export interface NotificationReceiptsTable {
+  event_key: string;
+  uid: number;
   created: number;
 }
 

@@ -1,9 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterCommit } from '../db/reentrant.js';
+import { afterCommit, inTransaction } from '../db/reentrant.js';
 import type { FilterHooks, ActionHooks } from './types.js';
 
 type FilterFn<T> = (data: T) => T | Promise<T>;
-type ActionFn<T> = (data: T) => void | Promise<void>;
+/**
+ * What a durable listener is told about the run (core/outbox.ts): the outbox row's id and its own
+ * id. `key` (`outbox:<row>:<listener>`) is the same on every run of the row, so whatever the
+ * listener inserts under it (a unique key) is inserted once however often it runs.
+ */
+export interface DurableRun {
+  id: number;
+  listener: string;
+  key: string;
+}
+
+type ActionFn<T> = (data: T, run?: DurableRun) => void | Promise<void>;
 
 interface Registered<F> {
   plugin: string;
@@ -101,7 +112,17 @@ export class HookBus {
    */
   async fire<K extends keyof ActionHooks>(name: K, data: ActionHooks[K]): Promise<void> {
     const durable = this.durableIds(name);
-    if (durable.length && this.sink) await this.sink.write(name, data, durable);
+    if (durable.length && this.sink) {
+      // In a transaction the row is one of its writes: a failure fails the action.
+      if (inTransaction()) await this.sink.write(name, data, durable);
+      else {
+        // Outside one (a hook fired by a durable listener, or by a caller that does not wait):
+        // `idle()` waits for the row, and a failure is logged like a listener's.
+        const writing = this.sink.write(name, data, durable).catch((err: unknown) => this.log.error({ err, hook: name }, 'outbox row not written'));
+        this.track(writing);
+        await writing;
+      }
+    }
     if (!afterCommit(() => this.dispatch(name, data))) this.dispatch(name, data);
   }
 
@@ -115,15 +136,16 @@ export class HookBus {
   }
 
   /**
-   * Runs these durable listeners of a hook (the outbox does, after commit); returns the ids of
-   * those that failed (their errors logged). A listener no longer registered counts as done.
+   * Runs these durable listeners of a hook (the outbox does, after commit, for its row `rowId`);
+   * returns the ids of those that failed (their errors logged). A listener no longer registered
+   * counts as done.
    */
-  async runDurable(name: string, data: unknown, ids: readonly string[]): Promise<string[]> {
+  async runDurable(name: string, data: unknown, ids: readonly string[], rowId = 0): Promise<string[]> {
     const failed: string[] = [];
     for (const hook of this.actions.get(name) ?? []) {
       if (!hook.durable || !ids.includes(hook.durable)) continue;
       try {
-        await hook.fn(data);
+        await hook.fn(data, { id: rowId, listener: hook.durable, key: `outbox:${rowId}:${hook.durable}` });
       } catch (err) {
         this.log.error({ err, hook: name, plugin: hook.plugin, listener: hook.durable }, 'durable action hook failed');
         failed.push(hook.durable);

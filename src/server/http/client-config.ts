@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import { userSettings } from '../domains/users/presenter.js';
+import { installedLanguages } from '../i18n.js';
+import { intlLocale } from '../../shared/languages.js';
+import { forumLanguage, guestLanguage, memberLanguage } from './language.js';
 import { csrfToken } from './auth.js';
 import { pageSizes } from './pagination.js';
 import { captchaConfig } from '../plugins/captcha/index.js';
@@ -52,6 +55,7 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
   const user = await ctx.users.ofViewer(req.viewer);
   const us = user ? userSettings(user) : null;
   const sizes = await pageSizes(ctx, req.viewer);
+  const lang = user ? memberLanguage(user, s) : guestLanguage(req, s);
   return {
     asset_base_url: `${rel}/assets`,
     'cache-buster': ctx.config.cacheBuster,
@@ -59,9 +63,9 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     upload_url: `${rel}/assets/uploads`,
     useragent: userAgentFlags(ua),
     maintenanceMode: s.maintenanceMode,
-    userLang: us?.userLang ?? s.defaultLang,
-    defaultLang: s.defaultLang,
-    timeagoCodes: { 'en-GB': 'en', 'en-US': 'en' },
+    userLang: lang,
+    defaultLang: forumLanguage(s),
+    timeagoCodes: timeagoCodes(),
     timeagoCutoff: s.timeagoCutoff,
     minimumPasswordLength: s.minimumPasswordLength,
     minimumPasswordStrength: s.minimumPasswordStrength,
@@ -95,7 +99,7 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,
-    captcha: await captchaConfig(ctx, us?.userLang ?? s.defaultLang),
+    captcha: await captchaConfig(ctx, lang),
     topicsPerPage: sizes.topicsPerPage,
     postsPerPage: sizes.postsPerPage,
     uid: req.viewer.uid,
@@ -107,6 +111,19 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     ...appearanceConfig(s, rel),
     autohideBottombar: s['harmony:autohideBottombar'],
   };
+}
+
+let codes: Record<string, string> | null = null;
+let codesOf: readonly string[] | null = null;
+
+/** Each offered language's code for relative times: its Intl locale, 'en' for the English ones (spec §6: 'en' loads nothing more). */
+function timeagoCodes(): Record<string, string> {
+  if (codesOf !== installedLanguages()) {
+    codesOf = installedLanguages();
+    codes = null;
+  }
+  codes ??= Object.freeze(Object.fromEntries(installedLanguages().map((code) => [code, code.startsWith('en-') ? 'en' : intlLocale(code)]))) as Record<string, string>;
+  return codes;
 }
 
 /** This server's host name, sent to sockets on reconnect. */

@@ -23,12 +23,12 @@ export function ok<T>(response: T): { status: { code: string; message: string };
   return { status: { code: 'ok', message: 'OK' }, response };
 }
 
-/** The envelope for an error: code word, translated message, key and params. */
-export function errorEnvelope(err: AppError) {
+/** The envelope for an error: code word, message in `lang` (the reader's; default en-GB), key and params. */
+export function errorEnvelope(err: AppError, lang?: string) {
   return {
     status: {
       code: STATUS_CODES[err.status] ?? 'error',
-      message: translate(err.key, err.params),
+      message: translate(err.key, err.params, lang),
       key: err.key,
       ...(err.params.length ? { params: err.params } : {}),
     },

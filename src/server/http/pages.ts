@@ -18,6 +18,7 @@ import { sendPieces, type BodyPiece } from './send.js';
 import { carryBeginning, pageJsonPieces, scriptJson } from './page-json.js';
 import { copyWithout, withFields } from './objects.js';
 import { SharedValues } from '../cache/page-cache.js';
+import { forumLanguage, guestLanguage, requestLanguage } from './language.js';
 
 /** What a page loader is given. */
 export interface PageRequest {
@@ -228,13 +229,14 @@ function templateOf(name: string): PageBase['template'] {
 
 /** Breadcrumbs with their texts in the forum's language; a loader's frozen list translated once. */
 const translatedCrumbs = new SharedValues<Breadcrumb[]>(1);
-function translateCrumbs(breadcrumbs: readonly Breadcrumb[]): Breadcrumb[] {
-  return breadcrumbs.map((b) => withFields(b, { text: translateText(b.text) }));
+function translateCrumbs(breadcrumbs: readonly Breadcrumb[], lang: string): Breadcrumb[] {
+  return breadcrumbs.map((b) => withFields(b, { text: translateText(b.text, lang) }));
 }
 
-/** Builds the full page data from a loader's content: template, header tags, viewer, widgets. */
-export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false): Promise<PageBase> {
+/** Builds the full page data from a loader's content: template, header tags, viewer, widgets; its texts in `lang` (default: the forum's language). */
+export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false, lang?: string): Promise<PageBase> {
   const settings = await ctx.settings.get();
+  lang ??= forumLanguage(settings);
   const { meta = NONE, link = NONE, bodyClass, breadcrumbs = NONE, template: tpl } = content;
   const name = tpl ?? template;
   let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
@@ -247,7 +249,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
     unreadChatCount = chats;
     if (row) loggedInUser = await loggedInUserOf(ctx, viewer, row);
   }
-  const title = translateText(content.title || settings.siteTitle);
+  const title = translateText(content.title || settings.siteTitle, lang);
   // Pages only a member can see never belong in a search engine.
   const noindex = viewer.uid > 0 && NOINDEX.some((p) => name === p || name.startsWith(`${p}/`));
   // A member's feed links carry their feed token: the reader sees what the member may read.
@@ -263,7 +265,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   page.template = templateOf(name);
   page.title = title;
   page.bodyClass = bodyClass ?? bodyClassFor(name, url);
-  page.breadcrumbs = Object.isFrozen(breadcrumbs) ? translatedCrumbs.of([breadcrumbs], '', () => translateCrumbs(breadcrumbs)) : translateCrumbs(breadcrumbs);
+  page.breadcrumbs = Object.isFrozen(breadcrumbs) ? translatedCrumbs.of([breadcrumbs], lang, () => translateCrumbs(breadcrumbs, lang)) : translateCrumbs(breadcrumbs, lang);
   // Rendered and cached per template and group set by the widgets domain; none on admin pages.
   page.widgets = await widgetsOf(ctx).render(viewer, name);
   page._header = header;
@@ -279,16 +281,18 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
 const LOADER_ONLY = new Set(['meta', 'link', 'bodyClass', 'breadcrumbs', 'template']);
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
-export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = []): Promise<PageBase> {
+export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = [], lang?: string): Promise<PageBase> {
+  lang ??= forumLanguage(await ctx.settings.get());
   const template = status === 401 ? '403' : String([400, 403, 404, 503].includes(status) ? status : 500);
-  const error = key ? translate(key, params) : translate(`pages:${template}.title`);
+  const error = key ? translate(key, params, lang) : translate(`pages:${template}.title`, [], lang);
+  const heading = translate(`pages:${template}.title`, [], lang);
   return buildPage(ctx, viewer, template, url, {
-    title: translate(`pages:${template}.title`) === `pages:${template}.title` ? `${status}` : translate(`pages:${template}.title`),
+    title: heading === `pages:${template}.title` ? `${status}` : heading,
     path: url,
     error,
     status,
     meta: [{ name: 'robots', content: 'noindex' }],
-  } as PageContent<PageBase>);
+  } as PageContent<PageBase>, false, lang);
 }
 
 function forumPath(ctx: AppContext, req: FastifyRequest, api: boolean): string {
@@ -349,7 +353,7 @@ const guestConfigs = new WeakMap<object, Map<string, [Buffer, Buffer]>>();
 async function guestConfigPieces(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<BodyPiece[]> {
   const settings = await ctx.settings.get();
   const ua = userAgentFlags(req.headers['user-agent'] ?? '');
-  const kind = `${ua.isSafari ? 1 : 0}${ua.isMobile ? 1 : 0}`;
+  const kind = `${ua.isSafari ? 1 : 0}${ua.isMobile ? 1 : 0}${guestLanguage(req, settings)}`;
   let byKind = guestConfigs.get(settings);
   if (!byKind) guestConfigs.set(settings, (byKind = new Map()));
   let halves = byKind.get(kind);
@@ -406,7 +410,9 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
           config: { page: true },
           handler: async (req, reply) => {
             const url = forumPath(ctx, req, api);
-            const cacheKey = req.viewer.uid <= 0 && guestEnabled ? `${api ? 'api' : 'html'}:${url}` : null;
+            // The page in the reader's language (a guest's: their cookie, else Accept-Language).
+            const lang = requestLanguage(req, await ctx.settings.get());
+            const cacheKey = req.viewer.uid <= 0 && guestEnabled ? `${api ? 'api' : 'html'}:${lang}:${url}` : null;
             if (cacheKey) {
               const hit = guestCache.peek(cacheKey);
               if (hit) {
@@ -415,10 +421,10 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               }
             }
             if ((def.requireLogin || def.access) && req.viewer.uid <= 0) {
-              return respond(ctx, req, reply, api, 401, await errorPage(ctx, req.viewer, 401, url, 'error:not-logged-in'));
+              return respond(ctx, req, reply, api, 401, await errorPage(ctx, req.viewer, 401, url, 'error:not-logged-in', [], lang));
             }
             if (def.access && !req.viewer.isAdmin && !(def.access === 'moderator' && req.viewer.isGlobalMod)) {
-              return respond(ctx, req, reply, api, 403, await errorPage(ctx, req.viewer, 403, url, 'error:no-privileges'));
+              return respond(ctx, req, reply, api, 403, await errorPage(ctx, req.viewer, 403, url, 'error:no-privileges', [], lang));
             }
             let named: Tag[] | null = null;
             const result = await def.load({
@@ -436,7 +442,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               if (api) return reply.code(200).header('x-redirect', encodeURI(target)).send(JSON.stringify(target));
               return reply.redirect(encodeURI(target), result.permanent ? 308 : 302);
             }
-            const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>, !api);
+            const page = await buildPage(ctx, req.viewer, def.template, url, result as PageContent<PageBase>, !api, lang);
             return respond(ctx, req, reply, api, 200, page, cacheKey ? { store: guestCache, key: cacheKey, tags: [...GUEST_PAGE_BASE, ...(named ?? ANY_CONTENT)] } : undefined);
           },
         });
@@ -449,7 +455,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
 export async function sendPageError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const api = req.url.slice(ctx.config.relativePath.length).startsWith('/api/');
   const url = forumPath(ctx, req, api);
-  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key, err.params));
+  return respond(ctx, req, reply, api, err.status, await errorPage(ctx, req.viewer, err.status, url, err.key, err.params, requestLanguage(req, await ctx.settings.get())));
 }
 
 declare module 'fastify' {

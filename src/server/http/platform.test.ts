@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { makeCategory } from '../domains/topics/testing.js';
@@ -25,7 +26,7 @@ describe('public files', () => {
     await forum.ctx.db.updateTable('sessions').set({ last_seen: stale }).where('uid', '=', user.uid).execute();
     const lastSeen = async () => (await forum.ctx.db.selectFrom('sessions').select('last_seen').where('uid', '=', user.uid).executeTakeFirstOrThrow()).last_seen;
 
-    const lang = await client.get('/language/en-GB/global.json');
+    const lang = await client.get('/assets/language/en-GB/global.json?v=1');
     expect(lang.status).toBe(200);
     expect(lang.body).toHaveProperty('home');
     expect(lang.headers.getSetCookie()).toEqual([]);
@@ -40,8 +41,21 @@ describe('public files', () => {
 
   it('still answers a missing language file with a plain 404', async () => {
     const { client } = await forum.loginAs();
-    const res = await client.get('/language/en-GB/nope.json');
-    expect(res.status).toBe(404);
+    expect((await client.get('/language/en-GB/nope.json')).status).toBe(404);
+    expect((await client.get('/assets/language/xx/global.json')).status).toBe(404);
+    expect((await client.get('/assets/language/..%2Fen-GB/global.json')).status).toBe(404);
+  });
+
+  it('serves a language file long-cached with the cache buster, every key of en-GB in it', async () => {
+    const client = forum.client();
+    const res = await client.get('/assets/language/en-GB/topic.json?v=abc');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const en = JSON.parse(readFileSync(new URL('../../../public/language/en-GB/topic.json', import.meta.url), 'utf8')) as Record<string, string>;
+    expect(res.body).toEqual(en);
+    // Without the buster, an hour.
+    expect((await client.get('/language/en-GB/topic.json')).headers.get('cache-control')).toContain('max-age=3600');
   });
 });
 

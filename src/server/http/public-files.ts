@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { publicDir } from '../i18n.js';
+import { languageGeneration, publicDir, servedNamespace } from '../i18n.js';
 
 /**
  * Registers the files every visitor may fetch: the client's hashed assets (scripts, styles,
@@ -46,11 +46,44 @@ export async function registerPublicFiles(files: FastifyInstance, distDir: strin
     handler: async (_req, reply) =>
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(icon),
   });
-  await files.register(fastifyStatic, {
-    root: path.join(publicDir, 'language'),
-    prefix: '/language/',
-    maxAge: '1h',
-    decorateReply: false,
-    index: false,
-  });
+  registerLanguageFiles(files);
+}
+
+const served = new Map<string, string>();
+let servedGeneration = languageGeneration();
+
+/**
+ * The language files, at `{asset_base_url}/language/{lang}/{ns}.json` (spec §5) and at
+ * `/language/…`: each namespace with en-GB's text for any key its language lacks
+ * (i18n.ts servedNamespace). Asked for with the cache buster (`?v=`), it is cached for a year:
+ * a new build or new files come with a new buster.
+ */
+function registerLanguageFiles(files: FastifyInstance): void {
+  const handler = async (req: FastifyRequest<{ Params: { lang: string; file: string }; Querystring: { v?: string } }>, reply: FastifyReply) => {
+    const { lang, file } = req.params;
+    const ns = file.endsWith('.json') ? file.slice(0, -5) : '';
+    if (servedGeneration !== languageGeneration()) {
+      served.clear();
+      servedGeneration = languageGeneration();
+    }
+    const key = `${lang}\u0001${ns}`;
+    let body = served.get(key);
+    if (body === undefined) {
+      const data = /^[\w-]+$/.test(ns) ? servedNamespace(lang, ns) : undefined;
+      if (!data) return reply.code(404).type('application/json; charset=utf-8').send('{"error":"Not Found"}');
+      body = JSON.stringify(data);
+      served.set(key, body);
+    }
+    const cache = req.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+    return reply.type('application/json; charset=utf-8').header('cache-control', cache).send(body);
+  };
+  const schema = {
+    params: Type.Object({ lang: Type.String({ maxLength: 16 }), file: Type.String({ maxLength: 64 }) }),
+    querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+    response: { 200: Type.String(), 404: Type.String() },
+    hide: true,
+  };
+  const typed = files.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get('/assets/language/:lang/:file', { schema }, handler);
+  typed.get('/language/:lang/:file', { schema }, handler);
 }

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
-import { languageStrings } from '../i18n.js';
+import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
+import { languageDir } from '../../shared/languages.js';
+import { languageGeneration, languageStrings, offeredLanguage, servedNamespace } from '../i18n.js';
 import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
 import type { BodyPiece } from './send.js';
 
@@ -18,6 +20,11 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 /** Escapes text for HTML content and attributes. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ESC[c]!);
+}
+
+/** A topic title as HTML text: escaped, with `[` `]` as entities so no `[[key]]` in it is translated. */
+export function escapeTitle(raw: string): string {
+  return escapeHtml(raw).replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
 }
 
 /** A page's structured data as a JSON-LD block (a data block: the browser runs nothing). */
@@ -104,6 +111,8 @@ export async function loadClientBuild(distDir: string, log: { warn(msg: string):
   }
   const strings = languageStrings();
   ssr.setTranslations(Object.fromEntries(ssr.NAMESPACES.map((ns) => [ns, strings[ns] ?? {}])));
+  ssrLanguages.clear();
+  ssrLanguages.add(DEFAULT_LANGUAGE);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = manifest['src/client/main.tsx'] ?? Object.values(manifest).find((m) => m.isEntry);
   if (!entry) throw new Error(`no client entry in ${manifestFile}`);
@@ -129,8 +138,26 @@ export function documentBytes(pieces: readonly BodyPiece[]): Buffer {
   return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
+/** The languages the server render has been given (en-GB at start, each other on its first page). */
+const ssrLanguages = new Set<string>();
+let ssrGeneration = languageGeneration();
+
+/** Gives the server render a language's texts the first time a page in it is rendered. */
+function ensureSsrLanguage(b: ClientBuild, lang: string): void {
+  if (ssrGeneration !== languageGeneration()) {
+    // Other files (a test's): every language but en-GB is given again on its next page.
+    ssrGeneration = languageGeneration();
+    for (const l of [...ssrLanguages]) if (l !== DEFAULT_LANGUAGE) ssrLanguages.delete(l);
+  }
+  if (ssrLanguages.has(lang) || !offeredLanguage(lang)) return;
+  ssrLanguages.add(lang);
+  const served = b.ssr.NAMESPACES.map((ns) => [ns, servedNamespace(lang, ns) ?? {}] as const);
+  b.ssr.setTranslations(Object.fromEntries(served), lang);
+}
+
 /** The document with React's server render of the page, which the client then hydrates. */
 function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentParts {
+  ensureSsrLanguage(b, config.userLang);
   const rp = escapeHtml(config.relative_path);
   // The page data's JSON first: the render keys its frame cache by the same text (page-json.ts).
   const json = pageJsonAndKey(page, true);
@@ -189,7 +216,7 @@ function plainDocument({ page, config }: RenderInput): DocumentParts {
   return {
     before: [
       `<!DOCTYPE html>
-<html lang="${escapeHtml(config.userLang)}">
+<html lang="${escapeHtml(config.userLang)}" dir="${languageDir(config.userLang)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

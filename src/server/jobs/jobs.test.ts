@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { byId } from './store.js';
@@ -43,8 +43,8 @@ describe('job runner with leases, across two processes', () => {
     const id = await forum.ctx.jobs.enqueue('test.record', { n: 99 });
     const t0 = Date.now() + 1;
     // Process A takes the lease and dies before running it.
-    const claimed = await forum.ctx.jobs.claim(t0);
-    expect(claimed.map((r) => r.id)).toEqual([id]);
+    const claimed = await forum.ctx.jobs.claimNext(t0);
+    expect(claimed?.id).toBe(id);
     // While the lease holds, B leaves it alone.
     expect(await other.ctx.jobs.runDue(t0 + 30_000)).toBe(0);
     expect(ran).toEqual([]);
@@ -77,6 +77,7 @@ describe('job runner with leases, across two processes', () => {
       { name: 'jobs.prune', every_ms: 24 * 3_600_000 },
       { name: 'mail.send', every_ms: 10_000 },
       { name: 'notifications.digest', every_ms: 3_600_000 },
+      { name: 'notifications.receipts', every_ms: 3_600_000 },
       { name: 'rewards.apply', every_ms: 3_600_000 },
       { name: 'sessions.prune', every_ms: 3_600_000 },
       { name: 'uploads.clean', every_ms: 3_600_000 },
@@ -92,9 +93,9 @@ describe('job runner with leases, across two processes', () => {
       .execute();
     await forum.ctx.jobs.schedule(now);
     await other.ctx.jobs.schedule(now);
-    // Due now: the eight recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
+    // Due now: the nine recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, notifications.receipts, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
     const runs = (await Promise.all([forum.ctx.jobs.runDue(now + 1), other.ctx.jobs.runDue(now + 1)])).reduce((x, y) => x + y, 0);
-    expect(runs).toBe(8);
+    expect(runs).toBe(9);
     const ids = (await forum.ctx.db.selectFrom('sessions').select('id_hash').where('uid', '=', user.uid).execute()).map((r) => r.id_hash);
     expect(ids).not.toContain('expired-session-h3');
     expect(ids.length).toBe(1);
@@ -104,5 +105,68 @@ describe('job runner with leases, across two processes', () => {
     const row = await forum.ctx.db.selectFrom('jobs').selectAll().where('key', '=', 'every:sessions.prune').executeTakeFirstOrThrow();
     expect(row.run_at).toBeGreaterThanOrEqual(now + 3_600_000);
     expect(row.lease_owner).toBeNull();
+  });
+
+  it('leases each run when it starts, so a queue longer than one poll runs once across both processes', async () => {
+    ran.length = 0;
+    // Runs that take a while: under the old batch lease the last of ten leased up front ran out of lease while it waited.
+    for (const app of [forum.app, other]) app.ctx.jobs.define<{ n: number }>('test.slow', async ({ payload }) => {
+      await new Promise<void>((r) => setImmediate(r));
+      ran.push({ by: app === other ? 'b' : 'a', n: payload.n });
+    }, { leaseMs: 60_000 });
+    for (let n = 0; n < 25; n++) await forum.ctx.jobs.enqueue('test.slow', { n });
+    const drain = async (app: App) => {
+      while ((await app.ctx.jobs.runDue()) > 0);
+    };
+    await Promise.all([drain(forum.app), drain(other)]);
+    expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(25).keys()]);
+    const rows = await forum.ctx.db.selectFrom('jobs').select(['state', 'attempts']).where('name', '=', 'test.slow').execute();
+    expect(rows.every((r) => r.state === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('keeps the lease of a long job by its heartbeat: the other process never takes it over', async () => {
+    const LEASE = 150;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const starts: string[] = [];
+    for (const [label, app] of [['a', forum.app], ['b', other]] as const) {
+      app.ctx.jobs.define('test.long', async () => {
+        starts.push(label);
+        await gate;
+      }, { leaseMs: LEASE });
+    }
+    const id = await forum.ctx.jobs.enqueue('test.long', {});
+    const running = forum.ctx.jobs.runDue();
+    await vi.waitFor(() => expect(starts).toEqual(['a']));
+    const started = Date.now();
+    // Four lease lengths later the run is still A's: B polls all the while and finds nothing it may take.
+    let polls = 0;
+    while (Date.now() - started < 4 * LEASE) {
+      expect(await other.ctx.jobs.runDue()).toBe(0);
+      polls += 1;
+      await new Promise<void>((r) => setTimeout(r, 10));
+    }
+    expect(polls).toBeGreaterThan(5);
+    release();
+    expect(await running).toBe(1);
+    expect(starts).toEqual(['a']);
+    expect(await byId(forum.ctx.db, id)).toMatchObject({ state: 'done', attempts: 1, lease_owner: null });
+  });
+
+  it('aborts a run whose lease another process holds now, and leaves the run to it', async () => {
+    const LEASE = 120;
+    let seen: AbortSignal | null = null;
+    forum.ctx.jobs.define('test.stolen', async ({ signal }) => {
+      seen = signal;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    }, { leaseMs: LEASE });
+    const id = await forum.ctx.jobs.enqueue('test.stolen', {});
+    const running = forum.ctx.jobs.runDue();
+    await vi.waitFor(() => expect(seen).not.toBeNull());
+    // Another process took it (as it would after a pause longer than the lease).
+    await forum.ctx.db.updateTable('jobs').set({ lease_owner: 'thief', lease_until: Date.now() + 60_000 }).where('id', '=', id).execute();
+    expect(await running).toBe(1);
+    expect(seen!.aborted).toBe(true);
+    expect(await byId(forum.ctx.db, id)).toMatchObject({ state: 'queued', lease_owner: 'thief' });
   });
 });

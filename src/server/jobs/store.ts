@@ -4,14 +4,15 @@ import type { JobsTable } from '../db/schema.js';
 
 export type JobRow = Selectable<JobsTable>;
 
-/** Queues a one-off run; returns its id. */
-export async function insertRun(db: Queryable, run: { name: string; payload: string; runAt: number; maxAttempts: number }): Promise<number> {
+/** Queues a one-off run; returns its id (0 when a run with its key was queued before). */
+export async function insertRun(db: Queryable, run: { name: string; payload: string; runAt: number; maxAttempts: number; key?: string }): Promise<number> {
   const row = await db
     .insertInto('jobs')
-    .values({ name: run.name, payload: run.payload, run_at: run.runAt, max_attempts: run.maxAttempts, lease_owner: null, key: null, created: Date.now() })
+    .values({ name: run.name, payload: run.payload, run_at: run.runAt, max_attempts: run.maxAttempts, lease_owner: null, key: run.key ?? null, created: Date.now() })
+    .$if(run.key !== undefined, (q) => q.onConflict((oc) => oc.column('key').doNothing()))
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? 0;
 }
 
 /** The schedule row of a recurring job, keyed by its name: created once, whoever comes first. */
@@ -62,6 +63,12 @@ export async function takeLease(db: Queryable, id: number, owner: string, now: n
     .where('state', '=', 'queued')
     .where('lease_until', '<', now)
     .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Renews a running run's lease until `leaseUntil`; false when this owner no longer holds it. */
+export async function extendLease(db: Queryable, id: number, owner: string, leaseUntil: number): Promise<boolean> {
+  const res = await db.updateTable('jobs').set({ lease_until: leaseUntil }).where('id', '=', id).where('state', '=', 'queued').where('lease_owner', '=', owner).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

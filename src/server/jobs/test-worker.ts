@@ -11,8 +11,8 @@ ctx.jobs.define<{ n: number }>('test.proc', async ({ payload }) => {
 }, { leaseMs: 60_000 });
 
 if (process.argv[2] === 'crash') {
-  const claimed = await ctx.jobs.claim();
-  process.stdout.write(`claimed ${claimed.length}\n`);
+  const claimed = await ctx.jobs.claimNext();
+  process.stdout.write(`claimed ${claimed ? 1 : 0}\n`);
   // Dies holding the lease, as a process killed mid-run would.
   process.exit(3);
 }

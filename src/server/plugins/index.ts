@@ -48,8 +48,8 @@ function gatedHooks(ctx: AppContext, id: string): HookBus {
       }
       if (prop === 'action') {
         return ((name, plugin, fn, opts) =>
-          target.action(name, plugin, async (data) => {
-            if (!(await off())) await fn(data);
+          target.action(name, plugin, async (data, run) => {
+            if (!(await off())) await fn(data, run);
           }, opts)) as HookBus['action'];
       }
       const value: unknown = Reflect.get(target, prop, target);

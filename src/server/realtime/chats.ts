@@ -6,7 +6,7 @@ import { chatRoom, publicChatRoom } from './rooms.js';
 
 /**
  * Which of the chat rooms the member may follow live: members of a room (`publicRoom` false),
- * or, for a public room, those the chats domain lets in (chat-bridges.ts supplies the rule).
+ * or, for a public room, those the chats domain lets in (ChatsService.liveAccess supplies the rule).
  */
 export type ChatAccess = (viewer: Viewer, roomIds: number[], publicRoom: boolean) => Promise<boolean[]>;
 

@@ -210,4 +210,46 @@ describe('two processes, one PostgreSQL, one Redis', () => {
     },
     60_000,
   );
+
+  it.skipIf(!pgBase)(
+    "a member removed from a room through process A stops hearing it on process B; a turn's messages still arrive",
+    async () => {
+      const made = async (name: string) => (await admin.post('/api/v3/users', { username: name, email: `${name}@example.com`, password: 'Correct-Horse-42' })).body.response.uid as number;
+      const [leaverUid, stayerUid] = [await made('chatleaver'), await made('chatstayer')];
+      const room = await admin.post('/api/v3/chats', { uids: [leaverUid, stayerUid] });
+      expect(room.status).toBe(200);
+      const roomId = room.body.response.roomId as number;
+      const [leaver, stayer] = [await login(b.url, 'chatleaver', 'Correct-Horse-42'), await login(b.url, 'chatstayer', 'Correct-Horse-42')];
+      const [leaverSocket, stayerSocket] = [await connectLive(leaver), await connectLive(stayer)];
+      sockets.push(leaverSocket, stayerSocket);
+      await call(leaverSocket, 'modules.chats.enter', roomId);
+      await call(stayerSocket, 'modules.chats.enter', roomId);
+
+      const left = nextEvent<{ roomId: number }>(leaverSocket, 'event:chats.left', 10_000);
+      expect((await admin.del(`/api/v3/chats/${roomId}/users/${leaverUid}`)).status).toBe(200);
+      expect(await left).toEqual({ roomId });
+
+      // Several messages at once (one turn's batch) reach the member still in, none the one who left.
+      const heard: unknown[] = [];
+      leaverSocket.on('event:chats.receive', (d: unknown) => heard.push(d));
+      const texts = ['first of three', 'second of three', 'third of three'];
+      const arrived: string[] = [];
+      const all = new Promise<void>((resolve) => {
+        stayerSocket.on('event:chats.receive', (d: { message: ChatMessage }) => {
+          if (!d.message.system) arrived.push(d.message.content);
+          if (arrived.length === texts.length) resolve();
+        });
+      });
+      const sent = await Promise.all(texts.map((message) => admin.post(`/api/v3/chats/${roomId}`, { message })));
+      for (const s of sent) expect(s.status).toBe(200);
+      await all;
+      expect(arrived.map((c) => c.replace(/<[^>]+>/g, '').trim()).sort()).toEqual([...texts].sort());
+      // A message sent after the others is heard by the member still in: by then the leaver's copies would have come.
+      const last = nextEvent<{ message: ChatMessage }>(stayerSocket, 'event:chats.receive', 10_000);
+      await admin.post(`/api/v3/chats/${roomId}`, { message: 'the last one' });
+      await last;
+      expect(heard).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -18,7 +18,7 @@ export interface Hub {
 /**
  * Subscribes a bridge to an action hook; the push runs in the background. `inline` starts it at
  * commit instead of behind the request (see ActionOptions): only for a push whose synchronous
- * part is cheap and that waits for the turn's end before its work (chat-bridges.ts's `soon`).
+ * part is cheap and that waits for the turn's end before its work (as domains/chats/live.ts's `soon` does).
  */
 export function bridge<K extends keyof ActionHooks>(hub: Hub, name: K, push: (data: ActionHooks[K]) => Promise<unknown>, opts: Pick<ActionOptions, 'inline'> = {}): void {
   hub.ctx.hooks.action(name, 'realtime', (data) => hub.later(push(data)), opts);

@@ -4,7 +4,6 @@ import { serverHostname } from '../http/client-config.js';
 import { Viewers } from './audience.js';
 import { asAppError, Calls } from './calls.js';
 import { registerChatCalls, type ChatAccess } from './chats.js';
-import { registerChatBridges } from './chat-bridges.js';
 import { registerComposerCalls } from './composer-calls.js';
 import type { LiveAlert } from './events.js';
 import type { Hub } from './hub.js';
@@ -43,7 +42,8 @@ export class Realtime implements Hub {
     registerUserCalls(this.calls, ctx);
     registerComposerCalls(this.calls, ctx);
     registerMemberBridges(this);
-    registerChatBridges(this);
+    // The chats domain decides who may follow which chat room live (its events: domains/chats/live.ts).
+    this.chatAccess = (viewer, roomIds, publicRoom) => ctx.chats.liveAccess(viewer, roomIds, publicRoom);
     this.io.use((socket, next) => {
       checkHandshake(app, ctx, socket).then(
         (found) => {

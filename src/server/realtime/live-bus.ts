@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Audience } from '../domains/privileges/guardian.js';
+import { coalesceWebSocketWrites, writeTogether } from './coalesce.js';
 import type { ServerEvent, ServerToClientEvents } from './events.js';
 import type { Io } from './server.js';
+import { reportRedisErrors } from '../core/redis-errors.js';
 
 /** One live event: where it goes, who may have it, and what it says. */
 export interface LiveMessage<E extends ServerEvent = ServerEvent> {
@@ -18,9 +20,19 @@ export type { Audience };
 /** The guardian's answer for a member and an audience (the privileges domain gives it). */
 export type AudienceCheck = (uid: number, audience: Audience) => Promise<boolean>;
 
+/** Sockets in some rooms stop following others (a member left a chat room). */
+export interface LiveLeave {
+  /** Whose sockets: those in any of these rooms (a member's own room). */
+  from: string[];
+  /** The rooms they leave. */
+  rooms: string[];
+}
+
 interface Wire {
   from: string;
-  message: LiveMessage;
+  message?: LiveMessage;
+  messages?: LiveMessage[];
+  leave?: LiveLeave;
 }
 
 /**
@@ -44,7 +56,7 @@ export class LiveBus {
     private readonly redis: Redis | null,
     prefix: string,
     private readonly allows: AudienceCheck,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
     /** Counts deliveries among the background work the forum waits for (HookBus.track). */
     private readonly background: (work: Promise<unknown>) => void = () => undefined,
   ) {
@@ -52,7 +64,7 @@ export class LiveBus {
     if (redis) {
       const sub = redis.duplicate();
       this.subscriber = sub;
-      sub.on('error', (err: Error) => this.log.error({ err: err.message }, 'live channel connection error'));
+      reportRedisErrors(sub, this.log, 'live channel');
       sub.on('message', (channel: string, raw: string) => {
         if (channel === this.channel) this.receive(raw);
       });
@@ -63,6 +75,8 @@ export class LiveBus {
   /** The sockets this process delivers to (the realtime layer attaches its server). */
   attach(io: Io): void {
     this.io = io;
+    // Packets queued for a socket go out in one write (publishAll relies on it).
+    coalesceWebSocketWrites();
   }
 
   /** Resolves once the subscriber listens (tests). */
@@ -75,6 +89,29 @@ export class LiveBus {
     this.track(this.deliver(message as unknown as LiveMessage));
     if (!this.redis) return;
     const wire: Wire = { from: this.id, message: message as unknown as LiveMessage };
+    this.track(this.redis.publish(this.channel, JSON.stringify(wire)));
+  }
+
+  /**
+   * Publishes several events at once: a local socket that several of them reach gets them in
+   * one write (realtime/coalesce.ts), as a busy chat room's messages of one turn.
+   */
+  publishAll(messages: LiveMessage[]): void {
+    if (messages.length <= 1) {
+      for (const m of messages) this.publish(m);
+      return;
+    }
+    this.deliverAll(messages);
+    if (!this.redis) return;
+    const wire: Wire = { from: this.id, messages };
+    this.track(this.redis.publish(this.channel, JSON.stringify(wire)));
+  }
+
+  /** Makes the sockets in `from` rooms leave `rooms`, in every process (a member left a chat room). */
+  leave(leave: LiveLeave): void {
+    this.leaveHere(leave);
+    if (!this.redis) return;
+    const wire: Wire = { from: this.id, leave };
     this.track(this.redis.publish(this.channel, JSON.stringify(wire)));
   }
 
@@ -98,10 +135,37 @@ export class LiveBus {
   private receive(raw: string): void {
     try {
       const wire = JSON.parse(raw) as Wire;
-      if (wire.from !== this.id && wire.message && Array.isArray(wire.message.rooms)) this.track(this.deliver(wire.message));
+      if (wire.from === this.id) return;
+      if (wire.message && Array.isArray(wire.message.rooms)) this.track(this.deliver(wire.message));
+      if (Array.isArray(wire.messages)) this.deliverAll(wire.messages.filter((m) => m && Array.isArray(m.rooms)));
+      if (wire.leave && Array.isArray(wire.leave.from) && Array.isArray(wire.leave.rooms)) this.leaveHere(wire.leave);
     } catch (err) {
       this.log.error({ err }, 'bad live message');
     }
+  }
+
+  /** This process's sockets in `from` leave `rooms`. */
+  private leaveHere({ from, rooms }: LiveLeave): void {
+    if (!this.io || !from.length) return;
+    this.io.local.in(from).socketsLeave(rooms);
+  }
+
+  /**
+   * Delivers several events here, those for everyone in their rooms written together (their
+   * emits run at once, so coalescing holds each socket's packets for one write); the others
+   * one by one.
+   */
+  private deliverAll(messages: LiveMessage[]): void {
+    const io = this.io;
+    const open = messages.filter((m) => m.audience.kind === 'any');
+    const checked = messages.filter((m) => m.audience.kind !== 'any');
+    if (io && open.length) {
+      // An 'any' delivery emits before its first await: all of them run inside writeTogether.
+      writeTogether(io, new Set(open.flatMap((m) => m.rooms)), () => {
+        for (const m of open) this.track(this.deliver(m));
+      });
+    }
+    for (const m of checked) this.track(this.deliver(m));
   }
 
   /** Writes the event to this process's sockets in the rooms whose member the audience admits. */

@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from './events.js';
+import { reportRedisErrors } from '../core/redis-errors.js';
 
 /** The socket.io server with Palaver's event maps. */
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -50,7 +51,8 @@ export function createIo(app: FastifyInstance, ctx: AppContext): IoHandle {
         }
       : {}),
   });
-  for (const client of [pub, sub]) client?.on('error', (err: Error) => ctx.log.warn({ err }, 'socket.io redis client error'));
+  if (pub) reportRedisErrors(pub, ctx.log, 'socket.io publisher');
+  if (sub) reportRedisErrors(sub, ctx.log, 'socket.io subscriber');
   return {
     io,
     redis: pub,

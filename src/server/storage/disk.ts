@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type FileStore, type ObjectInfo, type OpenedObject } from './index.js';
+import { assertKey, type FileStore, type ObjectInfo, type OpenedObject } from './keys.js';
 
 /**
  * Files under the data dir: `<dataDir>/<key>`, as Palaver kept them before object storage

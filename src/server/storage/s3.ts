@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertKey, describeS3, type FileStore, type ObjectInfo, type OpenedObject, type S3Location } from './index.js';
+import { describeS3, type S3Location } from '../config.js';
+import { assertKey, type FileStore, type ObjectInfo, type OpenedObject } from './keys.js';
 
 /** Parts of a streamed upload (S3's multipart minimum is 5 MiB); two in flight at a time. */
 const PART_SIZE = 8 * 1024 * 1024;

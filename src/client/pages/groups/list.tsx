@@ -109,7 +109,7 @@ export default function GroupsList({ page }: { page: PageBase }) {
                         </a>
                       ))}
                     </span>
-                    <span className="small text-body-secondary ms-2">{t(g.memberCount === 1 ? 'groups:members-count-one' : 'groups:members-count', g.memberCount)}</span>
+                    <span className="small text-body-secondary ms-2">{t('groups:members-count', g.memberCount)}</span>
                   </div>
                 </div>
               </div>

@@ -39,7 +39,7 @@ export default function GroupMembers({ page }: { page: PageBase }) {
   };
   return (
     <>
-      <PageHeader title={<a href={`${rp}${base}`} className="text-reset text-decoration-none">{g.displayName}</a>} subtitle={t(g.memberCount === 1 ? 'groups:members-count-one' : 'groups:members-count', g.memberCount)} />
+      <PageHeader title={<a href={`${rp}${base}`} className="text-reset text-decoration-none">{g.displayName}</a>} subtitle={t('groups:members-count', g.memberCount)} />
       <form className="d-flex gap-2 mb-3" role="search" onSubmit={search}>
         <input type="search" className="form-control" placeholder={t('groups:search-members')} aria-label={t('groups:search-members')} value={query} onChange={(e) => setQuery(e.target.value)} maxLength={100} />
         <button type="submit" className="btn btn-outline-secondary" aria-label={t('groups:search-members')}><Icon name="search" size={16} /></button>

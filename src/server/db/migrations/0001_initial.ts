@@ -1,5 +1,5 @@
 import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /** The first schema: every table of the walking skeleton, for SQLite and PostgreSQL alike. */
 export function initial(dialect: Dialect) {

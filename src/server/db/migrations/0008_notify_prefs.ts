@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Notification deliveries beyond the app: `notification_mail_marks` remembers, per reader and

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Account security: a member's TOTP key (`two_factor`: `confirmed` 0 while enrolling, the

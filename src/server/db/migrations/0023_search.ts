@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Full-text search. Every post is one document (rowid / key = pid): its markdown and, for a

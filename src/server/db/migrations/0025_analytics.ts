@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * The dashboard's counters (NodeBB's `analytics:<metric>` sorted sets per hour): one row per

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Rewards (NodeBB's admin/extend/rewards): a rule "when a member's <postcount | reputation |

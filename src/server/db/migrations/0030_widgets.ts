@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Widgets (NodeBB's admin/extend/widgets): one row per widget placed in an area (`header`,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * The moderators' info page lists the names and addresses a member has had (NodeBB's

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * WebAuthn security keys as a second factor (the 2factor plugin's `authn` variant):

@@ -2,18 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { csvRow } from '../../http/csv.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { assertAdmin } from '../privileges/service.js';
 import { errorCounterOf } from './advanced-errors.js';
 import { logRing } from './advanced-logs.js';
 import { clearCache } from './advanced-stats.js';
-
-function csvCell(v: string | number): string {
-  const s = String(v);
-  // A cell an editor would run as a formula is quoted as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * The advanced section's writes and export: clear a cache (every process), clear the
@@ -62,8 +56,8 @@ export function registerAdvancedRoutes(app: FastifyInstance, ctx: AppContext): v
     handler: async (req, reply) => {
       assertAdmin(req.viewer);
       const rows = [...(await counter.list('not-found', 100_000)), ...(await counter.list('server-error', 100_000))];
-      const csv = ['status,path,count,lastSeen', ...rows.map((e) => [e.status, e.path, e.count, new Date(e.lastSeen).toISOString()].map(csvCell).join(','))].join('\n');
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="errors.csv"').send(`${csv}\n`);
+      const csv = [csvRow(['status', 'path', 'count', 'lastSeen']), ...rows.map((e) => csvRow([e.status, e.path, e.count, new Date(e.lastSeen).toISOString()]))].join('');
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="errors.csv"').send(csv);
     },
   });
 }

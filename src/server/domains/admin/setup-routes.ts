@@ -19,8 +19,6 @@ import { ADMINISTRATORS } from '../groups/service.js';
  */
 interface FirstRunState {
   active: boolean;
-  /** The setup being written now: a second submission waits for it and then finds an admin. */
-  running: Promise<unknown> | null;
 }
 
 const states = new WeakMap<AppContext, FirstRunState>();
@@ -28,7 +26,7 @@ const states = new WeakMap<AppContext, FirstRunState>();
 function stateOf(ctx: AppContext): FirstRunState {
   let s = states.get(ctx);
   if (!s) {
-    s = { active: false, running: null };
+    s = { active: false };
     states.set(ctx, s);
   }
   return s;
@@ -122,7 +120,6 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
   r.post('/setup', {
     schema: { body: SetupBody, response: { 200: SetupAnswer }, tags: ['auth'] },
     handler: async (req, reply) => {
-      if (state.running) await state.running.catch(() => undefined);
       if (!(await stillFirstRun(ctx))) throw notFound();
       const body = req.body;
       const siteTitle = body.siteTitle.trim();
@@ -130,7 +127,8 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
       if (body['password-confirm'] !== undefined && body['password-confirm'] !== body.password) throw badRequest('error:passwords-do-not-match');
       const work = (async () => {
         // The account's checks (username, address, spec §5 password rules) come first: a refused
-        // form changes nothing, not even the title.
+        // form changes nothing, not even the title. Two forms at once (in this process or two) are
+        // decided by the database (setup.ts claimSetup): the one that loses gets a 404.
         const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password });
         if (!uid) throw notFound();
         // Checked by the settings schema; recorded in the audit log as an admin's change is.
@@ -143,13 +141,7 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
         }
         return uid;
       })();
-      state.running = work;
-      let uid: number;
-      try {
-        uid = await work;
-      } finally {
-        state.running = null;
-      }
+      const uid = await work;
       state.active = false;
       ctx.caches.clear('guestPages');
       // The new administrator's session (as a login starts one: the cookie, then the hook).

@@ -83,7 +83,7 @@ const editEmailPage = securityPage<EditEmailPage>('edit/email', async (req, row,
   email: row.email ?? '',
   emailConfirmed: row.email_confirmed === 1,
   pendingEmail: await req.ctx.mail.pendingEmail(row),
-  requirePassword: base.isSelf && !req.viewer.isAdmin,
+  requirePassword: base.isSelf && !!row.password_hash,
 }));
 
 const loginTwoFactorPage = definePage<LoginTwoFactorPage>({

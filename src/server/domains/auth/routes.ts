@@ -47,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   // A member with a two-factor key gets no session from the password alone: a signed cookie
   // remembers the right password for a few minutes and /login/2fa asks for the code.
   const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string; 'g-recaptcha-response'?: string; 'h-captcha-response'?: string; remember?: boolean | string }) => {
-    const user = await withLoginCaptcha(ctx, req.ip, body, () => ctx.users.login(body.username ?? '', body.password ?? '', req.ip));
+    const user = await withLoginCaptcha(ctx, req.ip, body, (captcha) => ctx.users.login(body.username ?? '', body.password ?? '', req.ip, captcha));
     if (await twoFactor(ctx).hasKey(user.uid)) {
       setPendingLogin(ctx, reply, user.uid, body.remember === true || body.remember === 'on' || body.remember === 'true');
       return { user, pending: true };

@@ -1,69 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom, ChatRoomFull, ChatRoomListItem } from '../../../shared/schemas/chat.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
-import { call, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
+import { settle } from '../../test/live-client.js';
 import { ADMINISTRATORS } from '../groups/service.js';
-import type { UserRow } from '../users/store.js';
+import { useChatsForum, type Member } from './testing.js';
 
-let forum: TestForum;
-const sockets: LiveClient[] = [];
-
-interface Member {
-  client: HttpClient;
-  user: UserRow;
-}
-
-async function member(opts: { admin?: boolean } = {}): Promise<Member> {
-  return forum.loginAs(opts);
-}
-
-async function live(m: Member): Promise<LiveClient> {
-  const socket = await connectLive(m.client);
-  sockets.push(socket);
-  return socket;
-}
-
-async function room(owner: Member, ...others: Member[]): Promise<ChatRoom> {
-  const res = await owner.client.post('/api/v3/chats', { uids: others.map((o) => o.user.uid) });
-  expect(res.status).toBe(200);
-  return res.body.response as ChatRoom;
-}
-
-async function send(m: Member, roomId: number, message: string, extra: Record<string, unknown> = {}): Promise<ChatMessage> {
-  const res = await m.client.post(`/api/v3/chats/${roomId}`, { message, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.response as ChatMessage;
-}
-
-async function rooms(m: Member): Promise<ChatRoomListItem[]> {
-  const res = await m.client.get('/api/v3/chats');
-  expect(res.status).toBe(200);
-  return res.body.response.rooms;
-}
-
-async function unread(m: Member): Promise<number> {
-  const res = await m.client.get('/api/v3/chats/unread');
-  expect(res.status).toBe(200);
-  return res.body.response.count;
-}
-
-async function messageCount(): Promise<number> {
-  const row = await forum.ctx.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  // No flood control except in the rate limit test.
-  await forum.ctx.settings.set({ chatMessageDelay: 0, notificationSendDelay: 0 });
-});
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
-afterAll(async () => {
-  await forum?.close();
-});
+const kit = useChatsForum();
+const { member, room, send, rooms, unread, messageCount } = kit;
 
 describe('rooms', () => {
   it('creates a direct message room, reuses it, and lists it with unread counts and a teaser', async () => {
@@ -128,7 +70,7 @@ describe('rooms', () => {
     expect((await bob.client.del(`/api/v3/chats/${withBob.roomId}/state`)).status).toBe(200);
     expect(await pageCount(bob, '/recent')).toBe(1);
     // A visitor's page has none.
-    expect(await pageCount({ client: forum.client() }, '/recent')).toBeUndefined();
+    expect(await pageCount({ client: kit.forum.client() }, '/recent')).toBeUndefined();
   });
 
   it('renames (owners only), adds and removes members with system messages', async () => {
@@ -194,7 +136,7 @@ describe('bad input', () => {
     expect((await alice.client.post('/api/v3/chats', { uids: [] })).body.status.key).toBe('error:no-users-selected');
     expect((await alice.client.post('/api/v3/chats', { uids: [987654] })).status).toBe(404);
     expect(await messageCount()).toBe(before);
-    expect((await forum.client().get(`/api/v3/chats/${r.roomId}`)).status).toBe(401);
+    expect((await kit.forum.client().get(`/api/v3/chats/${r.roomId}`)).status).toBe(401);
   });
 });
 
@@ -227,12 +169,12 @@ describe('messages', () => {
     expect((await bob.client.get(`/api/v3/chats/${r.roomId}/messages/pinned`)).body.response.messages).toEqual([]);
 
     // The edit window.
-    await forum.ctx.settings.set({ chatEditDuration: 60, chatDeleteDuration: 60 });
-    await forum.ctx.db.updateTable('chat_messages').set({ created: Date.now() - 120_000 }).where('mid', '=', reply.mid).execute();
+    await kit.forum.ctx.settings.set({ chatEditDuration: 60, chatDeleteDuration: 60 });
+    await kit.forum.ctx.db.updateTable('chat_messages').set({ created: Date.now() - 120_000 }).where('mid', '=', reply.mid).execute();
     const late = await bob.client.put(`/api/v3/chats/${r.roomId}/messages/${reply.mid}`, { message: 'too late' });
     expect([late.status, late.body.status.key, late.body.status.params]).toEqual([400, 'error:chat-edit-duration-expired', [60]]);
     expect((await bob.client.del(`/api/v3/chats/${r.roomId}/messages/${reply.mid}`)).body.status.key).toBe('error:chat-delete-duration-expired');
-    await forum.ctx.settings.set({ chatEditDuration: 0, chatDeleteDuration: 0 });
+    await kit.forum.ctx.settings.set({ chatEditDuration: 0, chatDeleteDuration: 0 });
   });
 
   it('pages backwards, jumps to an index, and searches', async () => {
@@ -271,7 +213,7 @@ describe('rules', () => {
     await bob.client.put(`/api/v3/users/${alice.user.uid}/block`);
     expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'hello?' })).body.status.key).toBe('error:chat-user-blocked');
 
-    await forum.ctx.users.saveSettings(await forum.ctx.privileges.viewer(carol.user.uid), carol.user.uid, { disableIncomingChats: true });
+    await kit.forum.ctx.users.saveSettings(await kit.forum.ctx.privileges.viewer(carol.user.uid), carol.user.uid, { disableIncomingChats: true });
     expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).body.status.key).toBe('error:chat-restricted');
     expect((await carol.client.put(`/api/v3/users/${alice.user.uid}/follow`)).status).toBe(200);
     expect((await alice.client.post('/api/v3/chats', { uids: [carol.user.uid] })).status).toBe(200);
@@ -280,22 +222,22 @@ describe('rules', () => {
   it('limits the message rate across the forum (chatMessageDelay)', async () => {
     const [alice, bob] = [await member(), await member()];
     const r = await room(alice, bob);
-    await forum.ctx.settings.set({ chatMessageDelay: 5000 });
+    await kit.forum.ctx.settings.set({ chatMessageDelay: 5000 });
     try {
       expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'one' })).status).toBe(200);
       expect((await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'two' })).status).toBe(200);
       const third = await alice.client.post(`/api/v3/chats/${r.roomId}`, { message: 'three' });
       expect([third.status, third.body.status.key]).toEqual([429, 'error:too-many-messages']);
     } finally {
-      await forum.ctx.settings.set({ chatMessageDelay: 0 });
+      await kit.forum.ctx.settings.set({ chatMessageDelay: 0 });
     }
   });
 
   it('needs the chat privilege, and chat turned on', async () => {
     const [alice, bob] = [await member(), await member()];
-    await forum.ctx.settings.set({ disableChat: true });
+    await kit.forum.ctx.settings.set({ disableChat: true });
     expect((await alice.client.post('/api/v3/chats', { uids: [bob.user.uid] })).body.status.key).toBe('error:chat-disabled');
-    await forum.ctx.settings.set({ disableChat: false });
+    await kit.forum.ctx.settings.set({ disableChat: false });
   });
 
   it('lets an administrator read any room, logged as an event', async () => {
@@ -306,7 +248,7 @@ describe('rules', () => {
     const res = await admin.client.get(`/api/v3/admin/chats/${r.roomId}`);
     expect(res.status).toBe(200);
     expect(res.body.response.messages.map((m: ChatMessage) => m.content)).toEqual([expect.stringContaining('private words')]);
-    const events = await forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-room-read').execute();
+    const events = await kit.forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-room-read').execute();
     expect(events.map((e) => [e.uid, JSON.parse(e.data).roomId])).toContainEqual([admin.user.uid, r.roomId]);
     // NodeBB's /user/:userslug/chats: another member's page is for administrators only.
     expect((await bob.client.get(`/api/user/${alice.user.userslug}/chats`)).status).toBe(403);
@@ -319,13 +261,13 @@ describe('rules', () => {
     expect((await alice.client.del(`/api/v3/admin/chats/${r.roomId}`)).status).toBe(403);
     expect((await admin.client.del(`/api/v3/admin/chats/${r.roomId}`)).status).toBe(200);
     expect((await alice.client.get(`/api/v3/chats/${r.roomId}`)).status).toBe(404);
-    expect(await forum.ctx.db.selectFrom('chat_messages').select('mid').where('room_id', '=', r.roomId).execute()).toEqual([]);
-    expect((await forum.ctx.db.selectFrom('events').select('uid').where('type', '=', 'chat-room-delete').execute()).map((e) => e.uid)).toEqual([admin.user.uid]);
+    expect(await kit.forum.ctx.db.selectFrom('chat_messages').select('mid').where('room_id', '=', r.roomId).execute()).toEqual([]);
+    expect((await kit.forum.ctx.db.selectFrom('events').select('uid').where('type', '=', 'chat-room-delete').execute()).map((e) => e.uid)).toEqual([admin.user.uid]);
   });
 
   it('lets an administrator open a public room to a group; its members join it', async () => {
     const [admin, alice] = [await member({ admin: true }), await member()];
-    await forum.ctx.groups.join(ADMINISTRATORS, admin.user.uid).catch(() => undefined);
+    await kit.forum.ctx.groups.join(ADMINISTRATORS, admin.user.uid).catch(() => undefined);
     const res = await admin.client.post('/api/v3/chats', { uids: [], roomName: 'Lobby', type: 'public', groups: ['registered-users'] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const lobby = res.body.response as ChatRoom;
@@ -378,7 +320,7 @@ describe('search and sort', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ status: { code: 'ok', message: 'OK' }, response: {} });
     expect(await listed()).toEqual([second, first]);
-    const events = await forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-rooms-sort').execute();
+    const events = await kit.forum.ctx.db.selectFrom('events').selectAll().where('type', '=', 'chat-rooms-sort').execute();
     expect(events.map((e) => [e.uid, JSON.parse(e.data)])).toEqual([[admin.user.uid, { roomIds: [first, second], scores: [2, 1] }]]);
 
     // A member may not; a private room, an unknown room and mismatched lists are refused, and nothing moves.
@@ -398,175 +340,5 @@ describe('search and sort', () => {
     expect((await admin.client.put('/api/v3/chats/sort', { roomIds: [first], scores: [1.5] })).status).toBe(400);
     expect((await admin.client.put('/api/v3/chats/sort', { roomIds: Array.from({ length: 101 }, (_, i) => i + 1), scores: Array.from({ length: 101 }, () => 0) })).status).toBe(400);
     expect(await listed()).toEqual([second, first]);
-  });
-});
-
-describe('notifications', () => {
-  it('notifies members by their room setting (all, mentions only, none), merged per room', async () => {
-    const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
-    const r = await room(alice, bob, carol, dave);
-    await carol.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 1 });
-    await dave.client.put(`/api/v3/chats/${r.roomId}/watch`, { value: 0 });
-    await send(alice, r.roomId, 'one');
-    await send(alice, r.roomId, `two for @${carol.user.username}`);
-    await forum.ctx.hooks.idle();
-    const list = async (m: Member) => (await m.client.get('/api/v3/notifications')).body.response.unread as { type: string; path: string }[];
-    expect((await list(bob)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
-    expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
-    expect((await list(dave)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
-    expect((await list(alice)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
-    // Opening the room reads its chat notification too: one message never counts twice.
-    const unreadBefore = (await bob.client.get('/api/v3/notifications/count')).body.response.unread as number;
-    expect((await bob.client.get(`/api/chats/${r.roomId}`)).status).toBe(200);
-    await forum.ctx.hooks.idle();
-    expect((await list(bob)).filter((n) => n.type === 'new-chat')).toHaveLength(0);
-    expect((await bob.client.get('/api/v3/notifications/count')).body.response.unread).toBe(unreadBefore - 1);
-    expect((await list(carol)).filter((n) => n.type === 'new-chat')).toHaveLength(1);
-  });
-});
-
-describe('delayed notifications', () => {
-  it('tells, after notificationSendDelay, only the members who have not read the message by then', async () => {
-    const [alice, bob, carol] = [await member(), await member(), await member()];
-    const r = await room(alice, bob, carol);
-    await forum.ctx.settings.set({ notificationSendDelay: 60 });
-    try {
-      await send(alice, r.roomId, 'are you both there?');
-      // Bob has the room open: he reads it before the delay is over.
-      expect((await bob.client.del(`/api/v3/chats/${r.roomId}/state`)).status).toBe(200);
-      const later = Date.now() + 61_000;
-      // Other tests' jobs (mail) are due too: run them all.
-      while ((await forum.ctx.jobs.runDue(later)) > 0);
-      await forum.ctx.hooks.idle();
-      const chats = async (m: Member) => ((await m.client.get('/api/v3/notifications')).body.response.unread as { type: string; path: string }[]).filter((n) => n.type === 'new-chat');
-      expect(await chats(bob)).toEqual([]);
-      expect((await chats(carol)).map((n) => n.path)).toEqual([`/chats/${r.roomId}`]);
-    } finally {
-      await forum.ctx.settings.set({ notificationSendDelay: 0 });
-    }
-  });
-});
-
-describe('live', () => {
-  it('delivers messages, edits, deletes, typing and read markers to every socket of every member', async () => {
-    const [alice, bob, eve] = [await member(), await member(), await member()];
-    const r = await room(alice, bob);
-    const [bob1, bob2, aliceTab, eveTab] = [await live(bob), await live(bob), await live(alice), await live(eve)];
-    await call(bob1, 'modules.chats.enter', r.roomId);
-    await call(aliceTab, 'modules.chats.enter', r.roomId);
-    await call(eveTab, 'modules.chats.enter', r.roomId);
-    const eveGot: unknown[] = [];
-    eveTab.on('event:chats.receive', (d: unknown) => eveGot.push(d));
-    const got = [nextEvent<{ message: ChatMessage }>(bob1, 'event:chats.receive'), nextEvent<{ message: ChatMessage }>(bob2, 'event:chats.receive')];
-    const badge = nextEvent<{ count: number; roomId: number }>(bob2, 'event:unread.updateChatCount');
-    const m = await send(alice, r.roomId, 'live hello');
-    for (const d of await Promise.all(got)) expect(d).toMatchObject({ roomId: r.roomId, fromUid: alice.user.uid, public: false, message: { mid: m.mid, content: expect.stringContaining('live hello') } });
-    expect(await badge).toMatchObject({ count: 1, roomId: r.roomId });
-
-    const typing = nextEvent<{ uid: number; typing: boolean }>(bob1, 'event:chats.typing');
-    await alice.client.put(`/api/v3/chats/${r.roomId}/typing`, { typing: true });
-    expect(await typing).toMatchObject({ roomId: r.roomId, uid: alice.user.uid, username: alice.user.username, typing: true });
-
-    const edit = nextEvent<{ messages: ChatMessage[] }>(bob1, 'event:chats.edit');
-    await alice.client.put(`/api/v3/chats/${r.roomId}/messages/${m.mid}`, { message: 'live edited' });
-    expect((await edit).messages[0]!.content).toContain('live edited');
-    const del = nextEvent<number>(bob1, 'event:chats.delete');
-    await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${m.mid}`);
-    expect(await del).toBe(m.mid);
-
-    const read = [nextEvent(bob1, 'event:chats.markedAsRead'), nextEvent<{ count: number }>(bob2, 'event:unread.updateChatCount')];
-    await bob.client.del(`/api/v3/chats/${r.roomId}/state`);
-    const [marked, count] = await Promise.all(read);
-    expect(marked).toEqual({ roomId: r.roomId });
-    expect(count).toMatchObject({ count: 0 });
-    expect(eveGot).toEqual([]);
-
-    // A member removed stops following the room.
-    const carol = await member();
-    await alice.client.post(`/api/v3/chats/${r.roomId}/users`, { uids: [carol.user.uid] });
-    const carolTab = await live(carol);
-    await call(carolTab, 'modules.chats.enter', r.roomId);
-    await alice.client.del(`/api/v3/chats/${r.roomId}/users/${carol.user.uid}`);
-    await forum.ctx.hooks.idle();
-    await settle(100);
-    const carolGot: unknown[] = [];
-    carolTab.on('event:chats.receive', (d: unknown) => carolGot.push(d));
-    const toBob = nextEvent(bob1, 'event:chats.receive');
-    await send(alice, r.roomId, 'after carol left');
-    await toBob;
-    await settle(100);
-    expect(carolGot).toEqual([]);
-  });
-});
-
-describe('the chats pages’ shared parts', () => {
-  const page = async (m: Member, path: string) => {
-    const res = await m.client.get(path);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { rooms: ChatRoomListItem[]; unreadCount: number; messages: ChatMessage[]; users: { uid: number; canKick: boolean }[]; userCount: number; lastReadMid: number };
-  };
-
-  it('shows at once a new message, an edit, a deletion and a member added, in the room and in the list', async () => {
-    const [alice, bob, carol] = [await member(), await member(), await member()];
-    const r = await room(alice, bob);
-    await send(alice, r.roomId, 'first');
-    // Both pages read (and kept) before each change.
-    expect((await page(bob, `/api/chats/${r.roomId}`)).messages.map((m) => m.content)).toEqual([expect.stringContaining('first')]);
-    expect((await page(bob, '/api/chats')).rooms.find((x) => x.roomId === r.roomId)).toMatchObject({ unread: false, unreadCount: 0 });
-
-    const second = await send(alice, r.roomId, 'second');
-    const list = (await page(bob, '/api/chats')).rooms.find((x) => x.roomId === r.roomId)!;
-    expect(list).toMatchObject({ unread: true, unreadCount: 1, messageCount: 2 });
-    expect(list.teaser?.content).toContain('second');
-    expect((await page(bob, `/api/chats/${r.roomId}`)).messages.map((m) => m.mid)).toContain(second.mid);
-
-    await alice.client.put(`/api/v3/chats/${r.roomId}/messages/${second.mid}`, { message: 'second, edited' });
-    expect((await page(bob, `/api/chats/${r.roomId}`)).messages.at(-1)!.content).toContain('second, edited');
-    await alice.client.del(`/api/v3/chats/${r.roomId}/messages/${second.mid}`);
-    // Others no longer see a deleted message's content; its sender still does.
-    expect((await page(bob, `/api/chats/${r.roomId}`)).messages.at(-1)).toMatchObject({ deleted: 1, content: '' });
-    expect((await page(alice, `/api/chats/${r.roomId}`)).messages.at(-1)).toMatchObject({ deleted: 1, self: 1, content: expect.stringContaining('edited') });
-
-    await alice.client.post(`/api/v3/chats/${r.roomId}/users`, { uids: [carol.user.uid] });
-    const opened = await page(bob, `/api/chats/${r.roomId}`);
-    expect(opened.users.map((u) => u.uid)).toContain(carol.user.uid);
-    expect(opened.userCount).toBe(3);
-    expect((await page(carol, '/api/chats')).rooms.map((x) => x.roomId)).toContain(r.roomId);
-  });
-
-  it('gives each reader their own flags over the shared messages and members', async () => {
-    const [alice, bob] = [await member(), await member()];
-    const r = await room(alice, bob);
-    await send(alice, r.roomId, 'from alice');
-    await send(bob, r.roomId, 'from bob');
-    const [a, b] = [await page(alice, `/api/chats/${r.roomId}`), await page(bob, `/api/chats/${r.roomId}`)];
-    expect(a.messages.map((m) => m.self)).toEqual([1, 0]);
-    expect(b.messages.map((m) => m.self)).toEqual([0, 1]);
-    // The owner may remove the other member; the other member may remove no one.
-    expect(a.users.map((u) => [u.uid, u.canKick])).toEqual([[alice.user.uid, false], [bob.user.uid, true]]);
-    expect(b.users.map((u) => u.canKick)).toEqual([false, false]);
-  });
-
-  it('marks a room read on opening it only when it has unread messages (no write otherwise)', async () => {
-    const [alice, bob] = [await member(), await member()];
-    const r = await room(alice, bob);
-    const sent = await send(alice, r.roomId, 'hello');
-    let writes = 0;
-    const stop = forum.ctx.writes.on('chat_room_members', () => writes++);
-    try {
-      expect(await unread(bob)).toBe(1);
-      const first = await page(bob, `/api/chats/${r.roomId}`);
-      // The page answers the read state it found, lists the room as read, and marks it read.
-      expect(first.lastReadMid).toBeLessThan(sent.mid);
-      expect(first.rooms.find((x) => x.roomId === r.roomId)).toMatchObject({ unread: false, unreadCount: 0 });
-      expect(first.unreadCount).toBe(0);
-      expect(writes).toBe(1);
-      expect((await page(bob, `/api/chats/${r.roomId}`)).lastReadMid).toBe(sent.mid);
-      await page(bob, `/api/chats/${r.roomId}`);
-      expect(writes).toBe(1);
-      expect(await unread(bob)).toBe(0);
-    } finally {
-      stop();
-    }
   });
 });

@@ -1,13 +1,20 @@
 import { sql, type Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { CHAT_ACTIVITY, chatMemberTag, PUBLIC_ROOMS, roomTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import { runPrepared, slots } from '../../db/prepared.js';
-import type { ChatMessagesTable, ChatRoomMembersTable, ChatRoomsTable } from '../../db/schema.js';
+import type { ChatRoomMembersTable, ChatRoomsTable } from '../../db/schema.js';
 
-/** The only code that touches the chat tables (chat_rooms, chat_room_members, chat_messages). */
+/**
+ * The only code that touches the chat tables (chat_rooms, chat_room_members, chat_messages).
+ * Each write names what it changed (core/tags.ts): the room (`roomTag`: its row, members and
+ * messages), a member's own chat state (`chatMemberTag`), any room's activity (CHAT_ACTIVITY:
+ * every member's room list and unread count), the public rooms (PUBLIC_ROOMS).
+ */
 
 export type RoomRow = Selectable<ChatRoomsTable>;
 export type MemberRow = Selectable<ChatRoomMembersTable>;
-export type MessageRow = Selectable<ChatMessagesTable>;
+export type { MessageRow } from './message-store.js';
 
 export async function roomById(db: Queryable, roomId: number): Promise<RoomRow | undefined> {
   return db.selectFrom('chat_rooms').selectAll().where('room_id', '=', roomId).executeTakeFirst();
@@ -22,52 +29,85 @@ export async function roomByDmKey(db: Queryable, key: string): Promise<RoomRow |
   return db.selectFrom('chat_rooms').selectAll().where('dm_key', '=', key).executeTakeFirst();
 }
 
-export async function insertRoom(db: Queryable, row: { owner: number; name: string; public: number; groups: string; dm_key: string | null; created: number }): Promise<RoomRow> {
-  return db
+export async function insertRoom(
+  w: Writer,
+  row: { owner: number; name: string; public: number; groups: string; dm_key: string | null; created: number },
+): Promise<RoomRow> {
+  const room = await w.tx
     .insertInto('chat_rooms')
     .values({ ...row, last_activity: row.created })
     .returningAll()
     .executeTakeFirstOrThrow();
+  w.changed(roomTag(room.room_id));
+  if (room.public) w.changed(PUBLIC_ROOMS);
+  return room;
 }
 
-export async function updateRoom(db: Queryable, roomId: number, patch: Partial<Pick<RoomRow, 'name' | 'dm_key' | 'groups' | 'public' | 'join_leave_messages' | 'owner'>>): Promise<void> {
-  await db.updateTable('chat_rooms').set(patch).where('room_id', '=', roomId).execute();
+export async function updateRoom(
+  w: Writer,
+  roomId: number,
+  patch: Partial<Pick<RoomRow, 'name' | 'dm_key' | 'groups' | 'public' | 'join_leave_messages' | 'owner'>>,
+): Promise<void> {
+  await w.tx.updateTable('chat_rooms').set(patch).where('room_id', '=', roomId).execute();
+  // Rare (a rename, an administrator's change): the public rooms' names and order may change.
+  w.changed(roomTag(roomId), PUBLIC_ROOMS);
 }
 
-export async function deleteRoom(db: Queryable, roomId: number): Promise<void> {
-  await db.deleteFrom('chat_messages').where('room_id', '=', roomId).execute();
-  await db.deleteFrom('chat_room_members').where('room_id', '=', roomId).execute();
-  await db.deleteFrom('chat_rooms').where('room_id', '=', roomId).execute();
+export async function deleteRoom(w: Writer, roomId: number): Promise<void> {
+  await w.tx.deleteFrom('chat_messages').where('room_id', '=', roomId).execute();
+  await w.tx.deleteFrom('chat_room_members').where('room_id', '=', roomId).execute();
+  await w.tx.deleteFrom('chat_rooms').where('room_id', '=', roomId).execute();
+  w.changed(roomTag(roomId), PUBLIC_ROOMS, CHAT_ACTIVITY);
 }
 
 /** Keeps `user_count` equal to the member rows (after adding or removing members). */
-export async function recountUsers(db: Queryable, roomId: number): Promise<number> {
-  const row = await db
+export async function recountUsers(w: Writer, roomId: number): Promise<number> {
+  const row = await w.tx
     .updateTable('chat_rooms')
     .set({ user_count: sql<number>`(select count(*) from chat_room_members m where m.room_id = ${roomId})` })
     .where('room_id', '=', roomId)
     .returning('user_count')
     .executeTakeFirst();
+  w.changed(roomTag(roomId));
   return Number(row?.user_count ?? 0);
 }
 
 /** Adds members not already in the room; returns the uids added. */
-export async function addMembers(db: Queryable, roomId: number, uids: number[], opts: { owner: boolean; joinedMid: number; notify: number; now: number }): Promise<number[]> {
+export async function addMembers(
+  w: Writer,
+  roomId: number,
+  uids: number[],
+  opts: { owner: boolean; joinedMid: number; notify: number; now: number },
+): Promise<number[]> {
   if (!uids.length) return [];
-  const existing = new Set((await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).where('uid', 'in', uids).execute()).map((r) => r.uid));
+  const existing = new Set(
+    (await w.tx.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).where('uid', 'in', uids).execute()).map((r) => r.uid),
+  );
   const fresh = [...new Set(uids)].filter((u) => !existing.has(u));
   if (!fresh.length) return [];
-  await db
+  await w.tx
     .insertInto('chat_room_members')
-    .values(fresh.map((uid) => ({ room_id: roomId, uid, is_owner: opts.owner ? 1 : 0, notify: opts.notify, last_read_mid: opts.joinedMid, joined_mid: opts.joinedMid, joined: opts.now })))
+    .values(
+      fresh.map((uid) => ({
+        room_id: roomId,
+        uid,
+        is_owner: opts.owner ? 1 : 0,
+        notify: opts.notify,
+        last_read_mid: opts.joinedMid,
+        joined_mid: opts.joinedMid,
+        joined: opts.now,
+      })),
+    )
     .onConflict((oc) => oc.columns(['room_id', 'uid']).doNothing())
     .execute();
+  w.changed(roomTag(roomId), ...fresh.map(chatMemberTag));
   return fresh;
 }
 
-export async function removeMembers(db: Queryable, roomId: number, uids: number[]): Promise<void> {
+export async function removeMembers(w: Writer, roomId: number, uids: number[]): Promise<void> {
   if (!uids.length) return;
-  await db.deleteFrom('chat_room_members').where('room_id', '=', roomId).where('uid', 'in', uids).execute();
+  await w.tx.deleteFrom('chat_room_members').where('room_id', '=', roomId).where('uid', 'in', uids).execute();
+  w.changed(roomTag(roomId), ...uids.map(chatMemberTag));
 }
 
 export async function member(db: Queryable, roomId: number, uid: number): Promise<MemberRow | undefined> {
@@ -82,7 +122,15 @@ export async function membershipsOf(db: Queryable, uid: number, roomIds: number[
 
 /** A room's members, owners first then by join time. */
 export async function members(db: Queryable, roomId: number, limit = 500): Promise<MemberRow[]> {
-  return db.selectFrom('chat_room_members').selectAll().where('room_id', '=', roomId).orderBy('is_owner', 'desc').orderBy('joined').orderBy('uid').limit(limit).execute();
+  return db
+    .selectFrom('chat_room_members')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('is_owner', 'desc')
+    .orderBy('joined')
+    .orderBy('uid')
+    .limit(limit)
+    .execute();
 }
 
 /** What sending a message needs of each member (who owns the room, notification setting, read state), unordered. */
@@ -113,103 +161,35 @@ export async function memberUids(db: Queryable, roomId: number): Promise<number[
   return (await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', roomId).execute()).map((r) => r.uid);
 }
 
-export async function updateMember(db: Queryable, roomId: number, uid: number, patch: Partial<Pick<MemberRow, 'is_owner' | 'notify' | 'last_read_mid'>>): Promise<void> {
-  await db.updateTable('chat_room_members').set(patch).where('room_id', '=', roomId).where('uid', '=', uid).execute();
+export async function updateMember(
+  w: Writer,
+  roomId: number,
+  uid: number,
+  patch: Partial<Pick<MemberRow, 'is_owner' | 'notify' | 'last_read_mid'>>,
+): Promise<void> {
+  await w.tx.updateTable('chat_room_members').set(patch).where('room_id', '=', roomId).where('uid', '=', uid).execute();
+  w.changed(roomTag(roomId), chatMemberTag(uid));
 }
 
 /**
  * Gives the next message its index and moves the room's activity; the room row is locked
  * until commit. Also answers the room's last message id before this one.
  */
-export async function claimIndex(db: Queryable, roomId: number, now: number): Promise<{ idx: number; lastMid: number }> {
-  const row = await db
+export async function claimIndex(w: Writer, roomId: number, now: number): Promise<{ idx: number; lastMid: number }> {
+  const row = await w.tx
     .updateTable('chat_rooms')
     .set({ message_count: sql<number>`message_count + 1`, last_activity: now })
     .where('room_id', '=', roomId)
     .returning(['message_count', 'last_mid'])
     .executeTakeFirstOrThrow();
+  // The room moves up every member's list, and becomes unread for those who had read it.
+  w.changed(roomTag(roomId), CHAT_ACTIVITY);
   return { idx: Number(row.message_count) - 1, lastMid: Number(row.last_mid) };
 }
 
-export async function insertMessage(db: Queryable, row: Omit<MessageRow, 'mid' | 'edited' | 'deleted' | 'pinned'>): Promise<MessageRow> {
-  return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function setLastMid(db: Queryable, roomId: number, mid: number): Promise<void> {
-  await db.updateTable('chat_rooms').set({ last_mid: mid }).where('room_id', '=', roomId).where('last_mid', '<', mid).execute();
-}
-
-export async function messageById(db: Queryable, mid: number): Promise<MessageRow | undefined> {
-  return db.selectFrom('chat_messages').selectAll().where('mid', '=', mid).executeTakeFirst();
-}
-
-export async function messagesByIds(db: Queryable, mids: number[]): Promise<MessageRow[]> {
-  if (!mids.length) return [];
-  return db.selectFrom('chat_messages').selectAll().where('mid', 'in', mids).execute();
-}
-
-export async function updateMessage(db: Queryable, mid: number, patch: Partial<Pick<MessageRow, 'content' | 'content_html' | 'edited' | 'deleted' | 'pinned'>>): Promise<void> {
-  await db.updateTable('chat_messages').set(patch).where('mid', '=', mid).execute();
-}
-
-/**
- * `mid > afterMid` written so that no index serves it (`+mid`): the page is a range of the
- * (room_id, idx) index. Left as a plain column, SQLite may read it as a rowid range once the
- * tables are analysed, scanning every room's messages after `afterMid` and sorting them (the
- * chat bench's previous-message read took 120 µs at 1,000 messages, growing with the table).
- */
-const visibleAfter = sql<number>`+${sql.ref('chat_messages.mid')}`;
-
-/**
- * A page of a room's messages the member may see (after `afterMid`), newest `limit` before
- * index `beforeIdx` (exclusive; undefined: the newest), returned oldest first.
- */
-export async function messagesPage(db: Queryable, roomId: number, afterMid: number, limit: number, beforeIdx?: number): Promise<MessageRow[]> {
-  let q = db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where(visibleAfter, '>', afterMid);
-  if (beforeIdx !== undefined) q = q.where('idx', '<', beforeIdx);
-  const rows = await q.orderBy('idx', 'desc').limit(limit).execute();
-  return rows.reverse();
-}
-
-/** The room's message at index `idx`. */
-export async function messageAt(db: Queryable, roomId: number, idx: number): Promise<MessageRow | undefined> {
-  return db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('idx', '=', idx).executeTakeFirst();
-}
-
-/** Messages from index `fromIdx` on (a jump to a message), oldest first. */
-export async function messagesFrom(db: Queryable, roomId: number, afterMid: number, fromIdx: number, limit: number): Promise<MessageRow[]> {
-  return db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where(visibleAfter, '>', afterMid).where('idx', '>=', fromIdx).orderBy('idx').limit(limit).execute();
-}
-
-export async function pinnedMessages(db: Queryable, roomId: number, afterMid: number, start: number, limit: number): Promise<MessageRow[]> {
-  return db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('mid', '>', afterMid)
-    .where('pinned', '>', 0)
-    .where('deleted', '=', 0)
-    .orderBy('pinned', 'desc')
-    .orderBy('mid', 'desc')
-    .offset(start)
-    .limit(limit)
-    .execute();
-}
-
-/** Messages whose text contains `query` (case-insensitive), newest first. */
-export async function searchMessages(db: Queryable, roomId: number, afterMid: number, query: string, limit: number): Promise<MessageRow[]> {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('mid', '>', afterMid)
-    .where('system', '=', 0)
-    .where('deleted', '=', 0)
-    .where(sql<boolean>`lower(content) like ${pattern} escape '\\'`)
-    .orderBy('mid', 'desc')
-    .limit(limit)
-    .execute();
+export async function setLastMid(w: Writer, roomId: number, mid: number): Promise<void> {
+  await w.tx.updateTable('chat_rooms').set({ last_mid: mid }).where('room_id', '=', roomId).where('last_mid', '<', mid).execute();
+  w.changed(roomTag(roomId), CHAT_ACTIVITY);
 }
 
 /** Public rooms in the administrators' order (sort_order, then room id). */
@@ -218,14 +198,15 @@ export async function publicRooms(db: Queryable, limit = 100): Promise<RoomRow[]
 }
 
 /** Sets the sort order of several rooms in one statement (room id → order). */
-export async function setSortOrder(db: Queryable, order: Map<number, number>): Promise<void> {
+export async function setSortOrder(w: Writer, order: Map<number, number>): Promise<void> {
   if (!order.size) return;
   const cases = [...order].map(([roomId, score]) => sql`when ${roomId} then cast(${score} as integer)`);
-  await db
+  await w.tx
     .updateTable('chat_rooms')
     .set({ sort_order: sql<number>`case room_id ${sql.join(cases, sql` `)} else sort_order end` })
     .where('room_id', 'in', [...order.keys()])
     .execute();
+  w.changed(PUBLIC_ROOMS, ...[...order.keys()].map(roomTag));
 }
 
 /** Per room: the member's unread messages (others' non-system ones after their last read), in one query. */
@@ -280,11 +261,6 @@ export async function previewMembers(db: Queryable, roomIds: number[], per: numb
   return rows.map(({ rn: _rn, ...r }) => r as MemberRow);
 }
 
-/** The message a new one gets if several wait: the room's newest mid. */
-export async function lastMessages(db: Queryable, mids: number[]): Promise<MessageRow[]> {
-  return messagesByIds(db, mids.filter((m) => m > 0));
-}
-
 /** Member rows of these uids in a room (who of them is in it). */
 export async function membersAmong(db: Queryable, roomId: number, uids: number[]): Promise<MemberRow[]> {
   if (!uids.length) return [];
@@ -292,36 +268,20 @@ export async function membersAmong(db: Queryable, roomId: number, uids: number[]
 }
 
 /** Marks the room read up to its newest message for a member. */
-export async function markRead(db: Queryable, roomId: number, uid: number): Promise<void> {
-  await db
+export async function markRead(w: Writer, roomId: number, uid: number): Promise<void> {
+  await w.tx
     .updateTable('chat_room_members')
     .set({ last_read_mid: sql<number>`(select r.last_mid from chat_rooms r where r.room_id = ${roomId})` })
     .where('room_id', '=', roomId)
     .where('uid', '=', uid)
     .execute();
+  w.changed(chatMemberTag(uid));
 }
 
 /** Marks the room unread for a member: back to just before its newest message. */
-export async function markUnread(db: Queryable, roomId: number, uid: number, beforeMid: number): Promise<void> {
-  await db.updateTable('chat_room_members').set({ last_read_mid: beforeMid }).where('room_id', '=', roomId).where('uid', '=', uid).execute();
-}
-
-/** The mid of the message before `mid` in the room (0: none). */
-export async function previousMid(db: Queryable, roomId: number, mid: number): Promise<number> {
-  const row = await db.selectFrom('chat_messages').select('mid').where('room_id', '=', roomId).where('mid', '<', mid).orderBy('mid', 'desc').limit(1).executeTakeFirst();
-  return row?.mid ?? 0;
-}
-
-/** The room's newest message index below or at `idx` the member may see (for page positions). */
-export async function countVisible(db: Queryable, roomId: number, afterMid: number): Promise<number> {
-  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('room_id', '=', roomId).where('mid', '>', afterMid).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** The room's newest message id of any kind (0: none): what a member joining now has already "seen". */
-export async function maxMid(db: Queryable, roomId: number): Promise<number> {
-  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('mid').as('m')).where('room_id', '=', roomId).executeTakeFirst();
-  return Number(row?.m ?? 0);
+export async function markUnread(w: Writer, roomId: number, uid: number, beforeMid: number): Promise<void> {
+  await w.tx.updateTable('chat_room_members').set({ last_read_mid: beforeMid }).where('room_id', '=', roomId).where('uid', '=', uid).execute();
+  w.changed(chatMemberTag(uid));
 }
 
 /** A member's place in one of their rooms, with their count of unread messages in it (the room list's per-member part). */
@@ -369,7 +329,13 @@ export async function myRooms(db: Queryable, uid: number, offset: number, limit:
         .offset($(1)),
     [uid, offset, limit],
   );
-  return rows.map((r) => ({ room_id: r.room_id, notify: r.notify, last_read_mid: Number(r.last_read_mid), joined_mid: Number(r.joined_mid), unread: Number(r.unread ?? 0) }));
+  return rows.map((r) => ({
+    room_id: r.room_id,
+    notify: r.notify,
+    last_read_mid: Number(r.last_read_mid),
+    joined_mid: Number(r.joined_mid),
+    unread: Number(r.unread ?? 0),
+  }));
 }
 
 /** A member's row in a room with the room's newest message id now (whether opening it has something to mark read), compiled once. */

@@ -1,21 +1,5 @@
 import { zipSync, type Zippable } from 'fflate';
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled.
- * A text starting with = + - @ (or a tab/CR) is prefixed with ' so a spreadsheet opening the
- * file never runs it as a formula.
- */
-export function csvField(value: string | number): string {
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A CSV row with CRLF line end. */
-export function csvRow(values: (string | number)[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
 /** A ZIP of named files; names are made unique and kept inside the archive (no paths). */
 export function zipFiles(files: { name: string; bytes: Uint8Array }[]): Uint8Array {
   const entries: Zippable = {};

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUserObj } from '../users/presenter.js';
-import { csvRow, zipFiles } from './formats.js';
+import { csvRow } from '../../http/csv.js';
+import { zipFiles } from './formats.js';
 
 /** What exports use of the application. */
 export type ExportsDeps = Pick<

@@ -1,6 +1,5 @@
 import { FLAG_STATES, type FlagSortName, type FlagState, type FlagType } from '../../../shared/schemas/flag.js';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notAuthorised, notFound, tooMany } from '../../http/errors.js';
 import { ADMINISTRATORS } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
@@ -8,7 +7,7 @@ import * as store from './store.js';
 import type { FlagFilter, FlagRow, FlagWithHeat } from './store.js';
 
 /** What the flags domain uses of the application: its explicit dependencies. */
-export type FlagsDeps = Pick<AppContext, 'categories' | 'chats' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'notifications' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type FlagsDeps = Pick<AppContext, 'actions' | 'categories' | 'chats' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'notifications' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** A member's report: what, which one, why (`roomId` names a chat message's room). */
 export interface NewReport {
@@ -133,24 +132,20 @@ export class FlagsService {
     if (targetPrivileged && !selfPrivileged && where.targetUid !== viewer.uid) throw forbidden('error:cant-flag-privileged');
     await this.assertDailyLimit(viewer, input.type);
     const now = Date.now();
-    const flag = await runAction(this.ctx.db, {
-      write: async (tx) => {
-        const { flag, created } = await store.ensure(tx, { type: input.type, target_id: input.id, target_uid: where.targetUid, cid: where.cid, room_id: where.roomId, created: now });
-        const closed = CLOSED.includes(flag.state);
-        if (!closed && (await store.reportOf(tx, flag.flag_id, viewer.uid))) throw badRequest('error:already-flagged');
-        await store.putReport(tx, { flag_id: flag.flag_id, reporter_uid: viewer.uid, reason, created: now });
-        // A new flag starts its history as open; a closed one opens again with the new report.
-        if (created || closed) {
-          if (closed) await store.update(tx, flag.flag_id, { state: 'open' });
-          await store.addHistory(tx, flag.flag_id, viewer.uid, { state: 'open' }, now);
-        }
-        return flag;
-      },
-      after: (flag) => {
-        const type = input.type === 'post' ? 'post' : 'user';
-        const targetId = input.type === 'user' || input.type === 'message' ? where.targetUid : input.id;
-        void this.ctx.hooks.fire('action:flag.create', { flagId: flag.flag_id, uid: viewer.uid, cid: where.cid, type, targetId, ...(where.tid ? { tid: where.tid } : {}) });
-      },
+    const type = input.type === 'post' ? 'post' : 'user';
+    const targetId = input.type === 'user' || input.type === 'message' ? where.targetUid : input.id;
+    const flag = await this.ctx.actions.run('flag.report', async (w) => {
+      const { flag, created } = await store.ensure(w, { type: input.type, target_id: input.id, target_uid: where.targetUid, cid: where.cid, room_id: where.roomId, created: now });
+      const closed = CLOSED.includes(flag.state);
+      if (!closed && (await store.reportOf(w.tx, flag.flag_id, viewer.uid))) throw badRequest('error:already-flagged');
+      await store.putReport(w, { flag_id: flag.flag_id, reporter_uid: viewer.uid, reason, created: now });
+      // A new flag starts its history as open; a closed one opens again with the new report.
+      if (created || closed) {
+        if (closed) await store.update(w, flag.flag_id, { state: 'open' });
+        await store.addHistory(w, flag.flag_id, viewer.uid, { state: 'open' }, now);
+      }
+      await w.fire('action:flag.create', { flagId: flag.flag_id, uid: viewer.uid, cid: where.cid, type, targetId, ...(where.tid ? { tid: where.tid } : {}) });
+      return flag;
     });
     if (input.type === 'post') await this.autoHide(flag, ip).catch((err: unknown) => this.ctx.log.error({ err, flagId: flag.flag_id }, 'flag auto-hide failed'));
     return { flagId: flag.flag_id, privileged: await this.canSee(viewer, flag) };
@@ -183,7 +178,7 @@ export class FlagsService {
     const actor = await this.ctx.privileges.viewer(admin);
     if (topic.main_pid === post.pid) await this.ctx.topics.delete(actor, topic.tid);
     else await this.ctx.posts.delete(actor, post.pid);
-    await this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip);
+    await this.ctx.actions.run('flag.autoHide', (w) => this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip, w.tx));
   }
 
   /** A member takes back their report (NodeBB's DELETE /flags/{flagId}/report); 404 when they made none. */
@@ -191,12 +186,10 @@ export class FlagsService {
     if (viewer.uid <= 0) throw notAuthorised();
     const flag = Number.isInteger(flagId) && flagId > 0 ? await store.byId(this.ctx.db, flagId) : undefined;
     if (!flag) throw notFound('error:no-flag');
-    const removed = await runAction(this.ctx.db, {
-      write: async (tx) => {
-        const gone = await store.removeReport(tx, flagId, viewer.uid);
-        if (gone) await store.addHistory(tx, flagId, viewer.uid, { report: 'rescinded' }, Date.now());
-        return gone;
-      },
+    const removed = await this.ctx.actions.run('flag.rescind', async (w) => {
+      const gone = await store.removeReport(w, flagId, viewer.uid);
+      if (gone) await store.addHistory(w, flagId, viewer.uid, { report: 'rescinded' }, Date.now());
+      return gone;
     });
     if (!removed) throw notFound('error:no-flag-report');
   }
@@ -241,13 +234,11 @@ export class FlagsService {
     }
     if (!Object.keys(fields).length) return;
     const now = change.datetime && change.datetime <= Date.now() ? change.datetime : Date.now();
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.update(tx, flagId, fields);
-        await store.addHistory(tx, flagId, viewer.uid, fields, now);
-        await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, tx);
-      },
-      after: () => this.ctx.hooks.defer(() => this.tell(viewer, flag, fields), 'flag notification'),
+    await this.ctx.actions.run('flag.update', async (w) => {
+      await store.update(w, flagId, fields);
+      await store.addHistory(w, flagId, viewer.uid, fields, now);
+      await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, w.tx);
+      w.afterCommit(() => this.ctx.hooks.defer(() => this.tell(viewer, flag, fields), 'flag notification'));
     });
   }
 
@@ -280,12 +271,10 @@ export class FlagsService {
     const text = content.trim();
     if (!text) throw badRequest('error:invalid-data', 'body/note');
     const now = Date.now();
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        const note = await store.addNote(tx, { flag_id: flagId, uid: viewer.uid, content: text, datetime: now });
-        await store.addHistory(tx, flagId, viewer.uid, { notes: 'added' }, now);
-        await this.ctx.events.log('flag-note-add', viewer.uid, { flagId, datetime: Number(note.datetime) }, ip, tx);
-      },
+    await this.ctx.actions.run('flag.addNote', async (w) => {
+      const note = await store.addNote(w, { flag_id: flagId, uid: viewer.uid, content: text, datetime: now });
+      await store.addHistory(w, flagId, viewer.uid, { notes: 'added' }, now);
+      await this.ctx.events.log('flag-note-add', viewer.uid, { flagId, datetime: Number(note.datetime) }, ip, w.tx);
     });
   }
 
@@ -295,12 +284,10 @@ export class FlagsService {
     const note = await store.noteAt(this.ctx.db, flagId, datetime);
     if (!note) throw notFound('error:no-flag-note');
     if (note.uid !== viewer.uid && !viewer.isAdmin) throw forbidden();
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.removeNote(tx, note.id);
-        await store.addHistory(tx, flagId, viewer.uid, { notes: 'deleted' }, Date.now());
-        await this.ctx.events.log('flag-note-delete', viewer.uid, { flagId, datetime, author: note.uid }, ip, tx);
-      },
+    await this.ctx.actions.run('flag.deleteNote', async (w) => {
+      await store.removeNote(w, note.id);
+      await store.addHistory(w, flagId, viewer.uid, { notes: 'deleted' }, Date.now());
+      await this.ctx.events.log('flag-note-delete', viewer.uid, { flagId, datetime, author: note.uid }, ip, w.tx);
     });
   }
 
@@ -308,11 +295,9 @@ export class FlagsService {
   async delete(viewer: Viewer, flagId: number, ip: string): Promise<void> {
     const flag = await this.load(viewer, flagId);
     if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden();
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.remove(tx, flagId);
-        await this.ctx.events.log('flag-delete', viewer.uid, { flagId, type: flag.type, targetId: flag.target_id }, ip, tx);
-      },
+    await this.ctx.actions.run('flag.delete', async (w) => {
+      await store.remove(w, flagId);
+      await this.ctx.events.log('flag-delete', viewer.uid, { flagId, type: flag.type, targetId: flag.target_id }, ip, w.tx);
     });
   }
 

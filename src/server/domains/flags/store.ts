@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { FlagHistoryTable, FlagNotesTable, FlagReportsTable, FlagsTable } from '../../db/schema.js';
 
@@ -36,15 +37,15 @@ export async function byId(db: Queryable, flagId: number): Promise<FlagRow | und
 }
 
 /** The flag of a target, created when there is none (of two concurrent creations, one row). */
-export async function ensure(db: Queryable, row: { type: string; target_id: number; target_uid: number; cid: number; room_id: number; created: number }): Promise<{ flag: FlagRow; created: boolean }> {
-  const inserted = await db
+export async function ensure(w: Writer, row: { type: string; target_id: number; target_uid: number; cid: number; room_id: number; created: number }): Promise<{ flag: FlagRow; created: boolean }> {
+  const inserted = await w.tx
     .insertInto('flags')
     .values({ ...row, last_report: row.created })
     .onConflict((oc) => oc.columns(['type', 'target_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { flag: inserted, created: true };
-  return { flag: (await byTarget(db, row.type, row.target_id))!, created: false };
+  return { flag: (await byTarget(w.tx, row.type, row.target_id))!, created: false };
 }
 
 /** A member's report of a flag, or undefined. */
@@ -53,18 +54,18 @@ export async function reportOf(db: Queryable, flagId: number, uid: number): Prom
 }
 
 /** Adds (or renews) a member's report and stamps the flag's last report time. */
-export async function putReport(db: Queryable, row: ReportRow): Promise<void> {
-  await db
+export async function putReport(w: Writer, row: ReportRow): Promise<void> {
+  await w.tx
     .insertInto('flag_reports')
     .values(row)
     .onConflict((oc) => oc.columns(['flag_id', 'reporter_uid']).doUpdateSet({ reason: row.reason, created: row.created }))
     .execute();
-  await db.updateTable('flags').set({ last_report: row.created }).where('flag_id', '=', row.flag_id).execute();
+  await w.tx.updateTable('flags').set({ last_report: row.created }).where('flag_id', '=', row.flag_id).execute();
 }
 
 /** Removes a member's report; true when there was one. */
-export async function removeReport(db: Queryable, flagId: number, uid: number): Promise<boolean> {
-  const r = await db.deleteFrom('flag_reports').where('flag_id', '=', flagId).where('reporter_uid', '=', uid).executeTakeFirst();
+export async function removeReport(w: Writer, flagId: number, uid: number): Promise<boolean> {
+  const r = await w.tx.deleteFrom('flag_reports').where('flag_id', '=', flagId).where('reporter_uid', '=', uid).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -88,13 +89,13 @@ export async function heatOf(db: Queryable, flagId: number): Promise<number> {
 }
 
 /** Changes a flag's state and/or assignee. */
-export async function update(db: Queryable, flagId: number, fields: { state?: string; assignee?: number }): Promise<void> {
-  await db.updateTable('flags').set(fields).where('flag_id', '=', flagId).execute();
+export async function update(w: Writer, flagId: number, fields: { state?: string; assignee?: number }): Promise<void> {
+  await w.tx.updateTable('flags').set(fields).where('flag_id', '=', flagId).execute();
 }
 
 /** Deletes a flag with its reports, notes and history. */
-export async function remove(db: Queryable, flagId: number): Promise<void> {
-  await db.deleteFrom('flags').where('flag_id', '=', flagId).execute();
+export async function remove(w: Writer, flagId: number): Promise<void> {
+  await w.tx.deleteFrom('flags').where('flag_id', '=', flagId).execute();
 }
 
 /** A page of flags by the filter and sort, with their heat, and the total. */
@@ -129,9 +130,9 @@ export async function notes(db: Queryable, flagId: number): Promise<NoteRow[]> {
 }
 
 /** Adds a note at the first free millisecond from `datetime` (a note is named by its flag and time). */
-export async function addNote(db: Queryable, row: { flag_id: number; uid: number; content: string; datetime: number }): Promise<NoteRow> {
+export async function addNote(w: Writer, row: { flag_id: number; uid: number; content: string; datetime: number }): Promise<NoteRow> {
   for (let at = row.datetime; ; at += 1) {
-    const inserted = await db
+    const inserted = await w.tx
       .insertInto('flag_notes')
       .values({ ...row, datetime: at })
       .onConflict((oc) => oc.columns(['flag_id', 'datetime']).doNothing())
@@ -147,13 +148,13 @@ export async function noteAt(db: Queryable, flagId: number, datetime: number): P
 }
 
 /** Deletes one note. */
-export async function removeNote(db: Queryable, id: number): Promise<void> {
-  await db.deleteFrom('flag_notes').where('id', '=', id).execute();
+export async function removeNote(w: Writer, id: number): Promise<void> {
+  await w.tx.deleteFrom('flag_notes').where('id', '=', id).execute();
 }
 
 /** Records a change of a flag. */
-export async function addHistory(db: Queryable, flagId: number, uid: number, fields: Record<string, unknown>, datetime: number): Promise<void> {
-  await db.insertInto('flag_history').values({ flag_id: flagId, uid, fields: JSON.stringify(fields), datetime }).execute();
+export async function addHistory(w: Writer, flagId: number, uid: number, fields: Record<string, unknown>, datetime: number): Promise<void> {
+  await w.tx.insertInto('flag_history').values({ flag_id: flagId, uid, fields: JSON.stringify(fields), datetime }).execute();
 }
 
 /** The history of one flag, newest first. */

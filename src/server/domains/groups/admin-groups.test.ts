@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv.js';
 import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
 
 let forum: TestForum;
@@ -48,8 +49,9 @@ describe('admin groups', () => {
 
     const csv = await admin.client.get(`/api/admin/groups/${encodeURIComponent('Editors Desk')}/csv`);
     expect(csv.status).toBe(200);
-    expect(csv.text.split('\n')[0]).toBe('uid,username,email,joindate,postcount,reputation');
-    expect(csv.text).toContain(`${member.user.uid},${member.user.username},`);
+    const rows = parseCsv(csv.text);
+    expect(rows[0]!.join(',')).toBe('uid,username,email,joindate,postcount,reputation');
+    expect(rows.find((r) => r[0] === String(member.user.uid))!.slice(1, 3)).toEqual([member.user.username, member.user.email]);
     expect((await member.client.get(`/api/admin/groups/${encodeURIComponent('Editors Desk')}/csv`)).status).toBe(403);
 
     expect((await admin.client.del(`/api/v3/groups/${slug}/membership/${member.user.uid}`)).status).toBe(200);
@@ -57,5 +59,16 @@ describe('admin groups', () => {
     expect((await admin.client.del('/api/v3/groups/administrators')).status).toBe(400);
     expect((await admin.client.del(`/api/v3/groups/${slug}`)).status).toBe(200);
     expect(await forum.ctx.groups.exists('Editors Desk')).toBe(false);
+  });
+
+  it('exports a negative reputation as a number and a username that reads as a formula defused', async () => {
+    const made = await admin.client.post('/api/v3/groups', { name: 'Low Scorers' });
+    expect(made.status).toBe(200);
+    const odd = await forum.createUser();
+    // Reputation goes below zero with downvotes; imported usernames may start with anything.
+    await forum.ctx.db.updateTable('users').set({ username: '+1-800 spam', reputation: -3 }).where('uid', '=', odd.uid).execute();
+    expect((await admin.client.put(`/api/v3/groups/${made.body.response.slug}/membership/${odd.uid}`)).status).toBe(200);
+    const rows = parseCsv((await admin.client.get(`/api/admin/groups/${encodeURIComponent('Low Scorers')}/csv`)).text);
+    expect(rows.find((r) => r[0] === String(odd.uid))).toEqual([String(odd.uid), "'+1-800 spam", odd.email, expect.any(String), '0', '-3']);
   });
 });

@@ -3,17 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { GroupDataSchema } from '../../../shared/schemas/group.js';
 import type { AppContext } from '../../context.js';
+import { csvRow } from '../../http/csv.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { Str } from '../../http/input.js';
 import { presentGroup } from './presenter.js';
-
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is neutralised (spreadsheet formulas). */
-function csvField(v: string | number): string {
-  let s = String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** NodeBB's GET /api/v3/admin/groups (every group, hidden ones too) and the members' CSV export. */
 export function registerAdminGroupRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -31,15 +25,15 @@ export function registerAdminGroupRoutes(scope: FastifyInstance, ctx: AppContext
       if (!g) throw notFound('error:no-group');
       const uids = await ctx.groups.members(g.name);
       const users = await ctx.users.getMany(uids);
-      const lines = ['uid,username,email,joindate,postcount,reputation'];
+      const lines = [csvRow(['uid', 'username', 'email', 'joindate', 'postcount', 'reputation'])];
       for (const uid of uids) {
         const u = users.get(uid);
-        if (u) lines.push([u.uid, u.username, u.email ?? '', new Date(Number(u.joindate)).toISOString(), u.postcount, u.reputation].map(csvField).join(','));
+        if (u) lines.push(csvRow([u.uid, u.username, u.email ?? '', new Date(Number(u.joindate)).toISOString(), u.postcount, u.reputation]));
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${g.slug || 'group'}-members.csv"`)
-        .send(`${lines.join('\n')}\n`);
+        .send(lines.join(''));
     },
   });
 }

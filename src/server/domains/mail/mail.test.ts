@@ -62,13 +62,22 @@ describe('mail', () => {
     expect((await client.get(`/api/v3/users/${uid}`)).body.response['email:confirmed']).toBe(0);
 
     const path = linkPath(mail!, '/confirm/');
-    const page = await forum.client().get(`/api${path}`);
-    expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ template: { name: 'confirm' }, title: 'Email confirmation' });
-    expect(page.body.error).toBeUndefined();
+    // Opening the link (a mail scanner does) only shows the button: nothing is confirmed yet.
+    const visitor = forum.client();
+    for (const open of [await visitor.get(`/api${path}`), await visitor.get(`/api${path}`)]) {
+      expect(open.status).toBe(200);
+      expect(open.body).toMatchObject({ template: { name: 'confirm' }, title: 'Email confirmation', code: path.slice('/confirm/'.length) });
+      expect(open.body.error).toBeUndefined();
+    }
+    expect((await visitor.get(path)).text).toContain('Email confirmation');
+    expect((await client.get(`/api/v3/users/${uid}`)).body.response['email:confirmed']).toBe(0);
+    // The button POSTs the code (with the page's CSRF token, as every form of the site).
+    expect((await visitor.post(path, {}, { csrf: false })).status).toBe(403);
+    expect((await visitor.post(path, {})).body).toEqual({ confirmed: true });
     expect((await client.get(`/api/v3/users/${uid}`)).body.response['email:confirmed']).toBe(1);
     // Single use.
-    expect((await forum.client().get(`/api${path}`)).body).toMatchObject({ error: 'error:confirm-code-invalid' });
+    expect((await forum.client().post(path, {})).body.status.key).toBe('error:confirm-code-invalid');
+    expect((await forum.client().get(`/api${path}`)).body).toMatchObject({ error: 'error:confirm-code-invalid', code: '' });
     // And the welcome mail follows the confirmation.
     const welcome = (await deliver(email)).find((m) => m.subject === 'Welcome to Palaver');
     expect(welcome?.text).toContain('Your email address is confirmed. Welcome to Palaver!');
@@ -80,15 +89,15 @@ describe('mail', () => {
     const oldPath = linkPath(first!, '/confirm/');
     const { client } = await forum.loginAs(user);
     const email = `new${n}@example.com`;
-    // A confirmed address, then a new one: unconfirmed until its own link is followed.
+    // A confirmed address, then a new one: the old one stays, confirmed, until the new one's link is followed.
     await forum.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('uid', '=', user.uid).execute();
-    expect((await client.put(`/api/v3/users/${user.uid}`, { email })).status).toBe(200);
-    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response['email:confirmed']).toBe(0);
+    expect((await client.put(`/api/v3/users/${user.uid}`, { email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response).toMatchObject({ email: user.email, 'email:confirmed': 1 });
     const [mail] = await deliver(email);
     expect(mail!.subject).toBe('Please confirm your email address for Palaver');
     expect((await forum.client().get(`/api${oldPath}`)).body).toMatchObject({ error: 'error:confirm-code-invalid' });
-    expect((await forum.client().get(`/api${linkPath(mail!, '/confirm/')}`)).body.error).toBeUndefined();
-    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response['email:confirmed']).toBe(1);
+    expect((await forum.client().post(linkPath(mail!, '/confirm/'), {})).status).toBe(200);
+    expect((await client.get(`/api/v3/users/${user.uid}`)).body.response).toMatchObject({ email, 'email:confirmed': 1 });
   });
 
   it('resets a password end to end: mail, page, new password, other sessions ended, code used once', async () => {
@@ -164,15 +173,23 @@ describe('mail', () => {
     expect(mail!.text).toContain('Open it: http://127.0.0.1/topic/12/hello');
     expect(mail!.html).toContain('alice replied to &#60;Hello&#62;');
     expect(mail!.headers).toMatch(/^List-Unsubscribe:\s*<http:\/\/127\.0\.0\.1\/email\/unsubscribe\//m);
+    expect(mail!.headers).toMatch(/^List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click/m);
     const path = linkPath(mail!, '/email/unsubscribe/');
 
     // A token signed for another member or type is refused.
     const forged = path.replace(`/${user.uid}.`, `/${user.uid + 1}.`);
-    expect((await forum.client().get(`/api${forged}`)).body).toMatchObject({ unsubscribed: false, error: 'error:unsubscribe-invalid' });
+    expect((await forum.client().get(`/api${forged}`)).body).toMatchObject({ unsubscribed: false, error: 'error:unsubscribe-invalid', token: '' });
     expect((await forum.client().get(`/api${path.replace('new-reply', 'new-topic')}`)).body.error).toBe('error:unsubscribe-invalid');
+    expect((await forum.client().post(forged, { 'List-Unsubscribe': 'One-Click' }, { csrf: false, form: true })).body.status.key).toBe('error:unsubscribe-invalid');
 
+    // Opening the link (a mail scanner does) only shows the button.
     const page = await forum.client().get(`/api${path}`);
-    expect(page.body).toMatchObject({ template: { name: 'unsubscribe' }, unsubscribed: true, error: '', payload: { uid: user.uid, template: 'notification', type: 'new-reply' } });
+    expect(page.body).toMatchObject({ template: { name: 'unsubscribe' }, unsubscribed: false, error: '', token: path.slice('/email/unsubscribe/'.length), payload: { uid: user.uid, template: 'notification', type: 'new-reply' } });
+    expect(await forum.ctx.mail.sendNotification(user, { type: 'new-reply', text: 'still mailed', path: '/topic/12' })).toBeGreaterThan(0);
+    // The mail client's one-click POST (RFC 8058: a form, no cookie, no CSRF token) unsubscribes.
+    const oneClick = await forum.client().post(path, { 'List-Unsubscribe': 'One-Click' }, { csrf: false, form: true });
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toEqual({ unsubscribed: true });
     expect(await forum.ctx.mail.sendNotification(user, { type: 'new-reply', text: 'bob replied', path: '/topic/12' })).toBe(0);
     // Other types still come.
     expect(await forum.ctx.mail.sendNotification(user, { type: 'mention', text: 'bob mentioned you', path: '/post/3' })).toBeGreaterThan(0);

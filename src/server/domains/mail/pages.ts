@@ -32,9 +32,10 @@ const confirmPage = definePage<ConfirmPage>({
   path: '/confirm/:code',
   template: 'confirm',
   async load({ ctx, params }) {
-    // Following the link confirms (as NodeBB's does): the mail's link is the whole action.
-    const error = await ctx.mail.confirmEmail(params.code ?? '').then(() => '', badKey);
-    return { title: '[[email:confirm.title]]', breadcrumbs: [{ text: '[[email:confirm.title]]' }], ...(error ? { error } : {}) } satisfies PageContent<ConfirmPage>;
+    // Only checked here: mail scanners open links, so the page's button POSTs the code (routes.ts).
+    const code = params.code ?? '';
+    const error = await ctx.mail.checkConfirmCode(code).then(() => '', badKey);
+    return { title: '[[email:confirm.title]]', breadcrumbs: [{ text: '[[email:confirm.title]]' }], code: error ? '' : code, ...(error ? { error } : {}) } satisfies PageContent<ConfirmPage>;
   },
 });
 
@@ -42,12 +43,21 @@ const unsubscribePage = definePage<UnsubscribePage>({
   path: '/email/unsubscribe/:token',
   template: 'unsubscribe',
   async load({ ctx, params }) {
+    // Only checked here, as the confirm page: the button (or a mail client's one-click POST) acts.
+    const token = params.token ?? '';
     let payload: UnsubscribePage['payload'];
-    const error = await ctx.mail.unsubscribe(params.token ?? '').then((done) => {
-      payload = { ...done, template: 'notification' };
+    const error = await ctx.mail.checkUnsubscribe(token).then((named) => {
+      payload = { ...named, template: 'notification' };
       return '';
     }, badKey);
-    return { title: '[[email:unsubscribe.title]]', breadcrumbs: [{ text: '[[email:unsubscribe.title]]' }], unsubscribed: !error, error, ...(payload ? { payload } : {}) } satisfies PageContent<UnsubscribePage>;
+    return {
+      title: '[[email:unsubscribe.confirm-title]]',
+      breadcrumbs: [{ text: '[[email:unsubscribe.confirm-title]]' }],
+      unsubscribed: false,
+      token: error ? '' : token,
+      error,
+      ...(payload ? { payload } : {}),
+    } satisfies PageContent<UnsubscribePage>;
   },
 });
 

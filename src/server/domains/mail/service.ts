@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import type { Writer } from '../../core/action.js';
+import { AppError, badRequest, tooMany } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
 import { userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
@@ -9,7 +9,7 @@ import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
 import { fromAddress, smtpTransport, type MailTransport } from './transport.js';
 
-export type MailDeps = Pick<AppContext, 'config' | 'db' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
+export type MailDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'limiter' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
 
 const MINUTE = 60_000;
 const BATCH = 20;
@@ -17,6 +17,11 @@ const BATCH = 20;
 const LEASE_MS = 2 * MINUTE;
 const BACKOFF_BASE_MS = MINUTE;
 const RESET_INTERVAL_MS = MINUTE;
+/**
+ * Minutes between two confirmation mails of a member (NodeBB's emailConfirmInterval): asking
+ * again sooner is refused with error:confirm-email-already-sent, so nobody floods a mailbox.
+ */
+export const CONFIRM_INTERVAL_MINUTES = 10;
 const BACKOFF_MAX_MS = 6 * 60 * MINUTE;
 /** Attempts before a mail is marked failed (about two days with the back-off). */
 export const MAX_ATTEMPTS = 12;
@@ -45,45 +50,108 @@ export class MailService {
     return { lang, siteTitle: s.siteTitle, url: this.ctx.config.url, username: user?.username ?? '' };
   }
 
-  /** Renders a template for a member and writes it to the outbox; returns the mail's id. */
-  async enqueue(user: UserRow, data: TemplateData, to = user.email ?? '', db: Queryable = this.ctx.db): Promise<number> {
-    if (!to) return 0;
+  /** Renders a template for a member: what the outbox row holds. */
+  private async compose(user: UserRow, data: TemplateData): Promise<{ subject: string; text: string; html: string; headers: Record<string, string> }> {
     const mail = render(data, await this.frame(user));
     const headers: Record<string, string> = {};
     if (data.template === 'notification') {
       headers['List-Unsubscribe'] = `<${data.unsubscribe}>`;
+      // RFC 8058: a mail client unsubscribes with one POST to that address (the link itself only shows a button).
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
-    const id = await store.insertMail(db, { uid: user.uid, to, template: data.template, ...mail, headers, now: Date.now() });
+    return { ...mail, headers };
+  }
+
+  /**
+   * Writes a rendered mail to the outbox on the action's writer; returns its id, 0 when `key`
+   * was queued before (a durable listener or job run twice queues its mail once).
+   */
+  private async queue(w: Writer, user: UserRow, template: string, mail: Awaited<ReturnType<MailService['compose']>>, to: string, key?: string): Promise<number> {
+    const id = await store.insertMail(w, { uid: user.uid, to, template, ...mail, now: Date.now(), key });
     // Written to the log too, so a forum without SMTP can still see what went out (no links: they carry codes).
-    this.ctx.log.info({ mailId: id, to, template: data.template, subject: mail.subject }, 'mail queued');
+    if (id) this.ctx.log.info({ mailId: id, to, template, subject: mail.subject }, 'mail queued');
     return id;
   }
 
-  /** Makes a single-use code for a member; only its hash is stored. */
-  private async newCode(user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string): Promise<string> {
+  /** Makes a single-use code for a member in the action's transaction; only its hash is stored (the member's older links of the kind stop working). */
+  private async newCode(w: Writer, user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string): Promise<string> {
     const code = randomBytes(24).toString('base64url');
     const now = Date.now();
-    await this.ctx.db.transaction().execute(async (tx) => {
-      // Only the newest link of a kind works.
-      await store.voidCodes(tx, user.uid, kind, now);
-      await store.insertCode(tx, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
-    });
+    await store.voidCodes(w, user.uid, kind, now);
+    await store.insertCode(w, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
     return code;
   }
 
-  /** Sends a confirmation link for the member's current address. */
-  async sendConfirmation(user: UserRow): Promise<void> {
-    if (!user.email) return;
-    const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
-    const code = await this.newCode(user, 'confirm', hours * 60 * MINUTE, user.email);
-    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours });
+  /** Renders a template for a member and writes it to the outbox inside an action already open (its writer). */
+  async enqueueIn(w: Writer, user: UserRow, data: TemplateData, to = user.email ?? '', key?: string): Promise<number> {
+    if (!to) return 0;
+    return this.queue(w, user, data.template, await this.compose(user, data), to, key);
   }
 
-  /** Sends a confirmation link to a new address (an email change); the old one stays until it is followed. */
-  async sendChangeConfirmation(user: UserRow, email: string): Promise<void> {
+  /**
+   * Renders a template for a member and writes it to the outbox; returns the mail's id (0: none,
+   * or `key` was queued before).
+   */
+  async enqueue(user: UserRow, data: TemplateData, to = user.email ?? '', key?: string): Promise<number> {
+    if (!to) return 0;
+    const mail = await this.compose(user, data);
+    return this.ctx.actions.run(`mail.${data.template}`, (w) => this.queue(w, user, data.template, mail, to, key));
+  }
+
+  /**
+   * Mails a single-use link to `email` (only its hash is stored; the member's older links of
+   * the kind stop working), in one action with the mail: with `key`, a second call queues
+   * nothing and leaves the first link working.
+   */
+  private async mailCode(user: UserRow, kind: 'confirm' | 'reset', ttlMs: number, email: string, data: (code: string) => TemplateData, key?: string): Promise<void> {
+    const code = randomBytes(24).toString('base64url');
+    const mail = await this.compose(user, data(code));
+    await this.ctx.actions.run(`mail.${kind}`, async (w) => {
+      if (!(await this.queue(w, user, kind, mail, email, key))) return;
+      const now = Date.now();
+      await store.voidCodes(w, user.uid, kind, now);
+      await store.insertCode(w, { hash: sha256(code), uid: user.uid, kind, email: email.toLowerCase(), now, expires: now + ttlMs });
+    });
+  }
+
+  /** Sends a confirmation link for the member's current address (`key`: once per durable listener run). */
+  async sendConfirmation(user: UserRow, key?: string): Promise<void> {
+    if (!user.email) return;
     const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
-    const code = await this.newCode(user, 'confirm', hours * 60 * MINUTE, email);
-    await this.enqueue(user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email);
+    await this.mailCode(user, 'confirm', hours * 60 * MINUTE, user.email, (code) => ({ template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }), key);
+  }
+
+  /**
+   * Counts a confirmation mail a member asks for (an email change) and refuses it (429
+   * error:confirm-email-already-sent, with the minutes left) within CONFIRM_INTERVAL_MINUTES of
+   * their last one. The shared limiter counts it, so every process agrees. The registration's
+   * own mail is not counted: a member who mistyped their address fixes it at once.
+   */
+  async assertConfirmationAllowed(user: UserRow): Promise<void> {
+    const wait = await this.ctx.limiter.hit(`confirm-mail:${user.uid}`, 1, CONFIRM_INTERVAL_MINUTES * 60);
+    if (wait > 0) throw tooMany('error:confirm-email-already-sent', Math.ceil(wait / 60));
+  }
+
+  /**
+   * Inside an email change's action: a confirmation link to the new address (the old one stays
+   * until it is followed), and a notice to the old one, so a change the member did not ask for
+   * does not pass unseen.
+   */
+  async sendChangeConfirmation(w: Writer, user: UserRow, email: string): Promise<void> {
+    const hours = (await this.ctx.settings.get()).emailConfirmExpiryHours;
+    const code = await this.newCode(w, user, 'confirm', hours * 60 * MINUTE, email);
+    await this.enqueueIn(w, user, { template: 'confirm', link: `${this.ctx.config.url}/confirm/${code}`, hours }, email);
+    if (user.email) await this.enqueueIn(w, user, { template: 'email-change-requested', email, link: this.passwordPage(user) }, user.email);
+  }
+
+  /** Inside the action that removed a member's address: tells that address. */
+  async sendRemovedNotice(w: Writer, user: UserRow, old: string): Promise<void> {
+    await this.enqueueIn(w, user, { template: 'email-removed', link: this.passwordPage(user) }, old);
+  }
+
+  /** Where a member changes their password (the notices' link: a change they did not ask for means someone has it). */
+  private passwordPage(user: UserRow): string {
+    return `${this.ctx.config.url}/user/${user.userslug}/edit/password`;
   }
 
   /** The new address a member asked for and has not confirmed yet (null: none, or it is their current one). */
@@ -93,26 +161,26 @@ export class MailService {
   }
 
   /** Sends a password-reset link; at most one a minute per member, so nobody can flood a mailbox. */
-  async sendReset(user: UserRow): Promise<void> {
+  async sendReset(user: UserRow, key?: string): Promise<void> {
     if (!user.email) return;
     if (Date.now() - (await store.lastCodeTime(this.ctx.db, user.uid, 'reset')) < RESET_INTERVAL_MS) {
       this.ctx.log.info({ uid: user.uid }, 'password reset asked again within a minute: no new mail');
       return;
     }
+    const email = user.email;
     const minutes = (await this.ctx.settings.get()).resetExpiryMinutes;
-    const code = await this.newCode(user, 'reset', minutes * MINUTE, user.email);
-    await this.enqueue(user, { template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes });
+    await this.mailCode(user, 'reset', minutes * MINUTE, email, (code) => ({ template: 'reset', link: `${this.ctx.config.url}/reset/${code}`, minutes }), key);
   }
 
   /**
    * Mails a notification (text: plain or with [[key, params]] tokens; path inside the forum)
    * unless the member unsubscribed from its type. Returns the mail's id, 0 when none was sent.
    */
-  async sendNotification(user: UserRow, n: { type: string; text: string; path: string }): Promise<number> {
+  async sendNotification(user: UserRow, n: { type: string; text: string; path: string }, key?: string): Promise<number> {
     if (!user.email || (await store.isUnsubscribed(this.ctx.db, user.uid, n.type))) return 0;
     const url = this.ctx.config.url;
     const link = `${url}${n.path.startsWith('/') ? n.path : `/${n.path}`}`;
-    return this.enqueue(user, { template: 'notification', text: n.text, link, unsubscribe: `${url}/email/unsubscribe/${this.unsubscribeToken(user.uid, n.type)}` });
+    return this.enqueue(user, { template: 'notification', text: n.text, link, unsubscribe: `${url}/email/unsubscribe/${this.unsubscribeToken(user.uid, n.type)}` }, user.email, key);
   }
 
   /** The notification types a member unsubscribed from with a mail's link (their settings show the mail off). */
@@ -136,18 +204,23 @@ export class MailService {
   /** Sets a new password with a reset code: the code works once, and every session ends. */
   async resetPassword(code: string, password: string): Promise<void> {
     const row = await this.usableCode(code, 'reset');
-    await this.ctx.users.resetPassword(row.uid, password, async (tx) => {
+    await this.ctx.users.resetPassword(row.uid, password, async (w) => {
       // Two requests with one code: the conditional update lets one through.
-      if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:reset-code-invalid');
+      if (!(await store.useCode(w, row.code_hash, Date.now()))) throw badRequest('error:reset-code-invalid');
     });
   }
 
-  /** Confirms an address with its code; sends the welcome mail. */
+  /** Checks a confirmation code without using it (the confirm page shows its button or the error). */
+  async checkConfirmCode(code: string): Promise<void> {
+    await this.usableCode(code, 'confirm');
+  }
+
+  /** Confirms an address with its code (the confirm page's button, a POST); sends the welcome mail. */
   async confirmEmail(code: string): Promise<void> {
     const row = await this.usableCode(code, 'confirm');
     // The member's current address, or a new one from an email change (credentials.ts).
-    const ok = await this.ctx.users.confirmAddress(row.uid, row.email, async (tx) => {
-      if (!(await store.useCode(tx, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
+    const ok = await this.ctx.users.confirmAddress(row.uid, row.email, async (w) => {
+      if (!(await store.useCode(w, row.code_hash, Date.now()))) throw badRequest('error:confirm-code-invalid');
     });
     if (!ok) throw badRequest('error:confirm-code-invalid');
     const user = await this.ctx.users.get(row.uid);
@@ -164,23 +237,24 @@ export class MailService {
     return createHmac('sha256', this.ctx.config.secret).update(`unsubscribe:${uid}:${type}`).digest('base64url').slice(0, 32);
   }
 
-  /** Follows an unsubscribe link: the member gets no more mail of that type. 400 for a bad signature. */
-  async unsubscribe(token: string): Promise<{ uid: number; type: string }> {
+  /** Whom and what an unsubscribe link names, once its signature is checked; 400 error:unsubscribe-invalid otherwise. */
+  async checkUnsubscribe(token: string): Promise<{ uid: number; type: string }> {
     const m = /^(\d{1,10})\.([a-z][\w-]{0,63})\.([\w-]{32})$/.exec(token);
     if (!m) throw badRequest('error:unsubscribe-invalid');
     const uid = Number(m[1]);
     const type = m[2]!;
     const expected = Buffer.from(this.sign(uid, type));
     if (!timingSafeEqual(expected, Buffer.from(m[3]!)) || !(await this.ctx.users.get(uid))) throw badRequest('error:unsubscribe-invalid');
-    await store.unsubscribe(this.ctx.db, uid, type, Date.now());
     return { uid, type };
   }
 
-  /**
-   * Sends the due mails of the outbox (the `mail.send` job). Each mail is claimed with a
-   * conditional update, so two processes never send one twice; a failure puts it back with
-   * back-off. Without SMTP settings nothing is sent and nothing is lost. Returns the number sent.
-   */
+  /** Acts on an unsubscribe link (its page's button, or a mail client's one-click POST): no more mail of that type. */
+  async unsubscribe(token: string): Promise<{ uid: number; type: string }> {
+    const { uid, type } = await this.checkUnsubscribe(token);
+    await this.ctx.actions.run('mail.unsubscribe', (w) => store.unsubscribe(w, uid, type, Date.now()));
+    return { uid, type };
+  }
+
   /**
    * The admin's test mail (the email settings page's button): sent at once with the saved SMTP
    * settings, not through the outbox, so the answer says whether it went. 400
@@ -208,7 +282,13 @@ export class MailService {
     return user.email;
   }
 
-  async sendDue(now = Date.now()): Promise<number> {
+  /**
+   * Sends the due mails of the outbox (the `mail.send` job). Each mail is claimed with a
+   * conditional update, so two processes never send one twice; a failure puts it back with
+   * back-off. Without SMTP settings nothing is sent and nothing is lost. Stops when `signal`
+   * fires (the job's lease was lost). Returns the number sent.
+   */
+  async sendDue(now = Date.now(), signal?: AbortSignal): Promise<number> {
     const s = await this.ctx.settings.get();
     const transport = this.transportOverride ?? smtpTransport(s);
     if (!transport) return 0;
@@ -216,6 +296,8 @@ export class MailService {
     let sent = 0;
     try {
       for (const id of await store.dueIds(this.ctx.db, now, BATCH)) {
+        // The job's lease went to another process: the rest is its to send.
+        if (signal?.aborted) break;
         const mail = await store.claim(this.ctx.db, id, now, LEASE_MS);
         if (!mail) continue;
         try {

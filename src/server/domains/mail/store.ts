@@ -1,21 +1,23 @@
 import type { Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { MailCodesTable, MailOutboxTable } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 export type CodeRow = Selectable<MailCodesTable>;
 
-/** Writes a mail to the outbox, due now; returns its id. */
+/** Writes a mail to the outbox, due now; returns its id, 0 when a mail with its `key` was written before. */
 export async function insertMail(
-  db: Queryable,
-  m: { uid: number; to: string; template: string; subject: string; text: string; html: string; headers: Record<string, string>; now: number },
+  w: Writer,
+  m: { uid: number; to: string; template: string; subject: string; text: string; html: string; headers: Record<string, string>; now: number; key?: string },
 ): Promise<number> {
-  const row = await db
+  const row = await w.tx
     .insertInto('mail_outbox')
-    .values({ uid: m.uid, to_address: m.to, template: m.template, subject: m.subject, text: m.text, html: m.html, headers: JSON.stringify(m.headers), next_attempt: m.now, created: m.now })
+    .values({ uid: m.uid, to_address: m.to, template: m.template, subject: m.subject, text: m.text, html: m.html, headers: JSON.stringify(m.headers), next_attempt: m.now, created: m.now, dedupe_key: m.key ?? null })
+    .$if(m.key !== undefined, (q) => q.onConflict((oc) => oc.column('dedupe_key').doNothing()))
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? 0;
 }
 
 /** Ids of mails due now: queued and past their back-off, or left 'sending' by a process whose lease ran out. */
@@ -61,8 +63,8 @@ export async function markRetry(db: Queryable, id: number, error: string, nextAt
 
 
 /** Stores a code's hash. */
-export async function insertCode(db: Queryable, c: { hash: string; uid: number; kind: string; email: string; now: number; expires: number }): Promise<void> {
-  await db.insertInto('mail_codes').values({ code_hash: c.hash, uid: c.uid, kind: c.kind, email: c.email, created: c.now, expires: c.expires }).execute();
+export async function insertCode(w: Writer, c: { hash: string; uid: number; kind: string; email: string; now: number; expires: number }): Promise<void> {
+  await w.tx.insertInto('mail_codes').values({ code_hash: c.hash, uid: c.uid, kind: c.kind, email: c.email, created: c.now, expires: c.expires }).execute();
 }
 
 /** A code by its hash and kind. */
@@ -77,19 +79,19 @@ export async function lastCodeTime(db: Queryable, uid: number, kind: string): Pr
 }
 
 /** Marks a code used if it still is unused and unexpired; false when another request got there first. */
-export async function useCode(db: Queryable, hash: string, now: number): Promise<boolean> {
-  const res = await db.updateTable('mail_codes').set({ used_at: now }).where('code_hash', '=', hash).where('used_at', '=', 0).where('expires', '>', now).executeTakeFirst();
+export async function useCode(w: Writer, hash: string, now: number): Promise<boolean> {
+  const res = await w.tx.updateTable('mail_codes').set({ used_at: now }).where('code_hash', '=', hash).where('used_at', '=', 0).where('expires', '>', now).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Ends a member's earlier unused codes of a kind (a new reset link voids the old one). */
-export async function voidCodes(db: Queryable, uid: number, kind: string, now: number): Promise<void> {
-  await db.updateTable('mail_codes').set({ used_at: now }).where('uid', '=', uid).where('kind', '=', kind).where('used_at', '=', 0).execute();
+export async function voidCodes(w: Writer, uid: number, kind: string, now: number): Promise<void> {
+  await w.tx.updateTable('mail_codes').set({ used_at: now }).where('uid', '=', uid).where('kind', '=', kind).where('used_at', '=', 0).execute();
 }
 
 /** Records that a member wants no more mail of a notification type. */
-export async function unsubscribe(db: Queryable, uid: number, type: string, now: number): Promise<void> {
-  await db.insertInto('mail_unsubscribes').values({ uid, type, created: now }).onConflict((oc) => oc.columns(['uid', 'type']).doNothing()).execute();
+export async function unsubscribe(w: Writer, uid: number, type: string, now: number): Promise<void> {
+  await w.tx.insertInto('mail_unsubscribes').values({ uid, type, created: now }).onConflict((oc) => oc.columns(['uid', 'type']).doNothing()).execute();
 }
 
 /** True when the member unsubscribed from this notification type by email. */
@@ -103,8 +105,8 @@ export async function unsubscribedTypes(db: Queryable, uid: number): Promise<str
 }
 
 /** Forgets a member's unsubscribes of these types (they turned the mail on again in their settings). */
-export async function resubscribe(db: Queryable, uid: number, types: string[]): Promise<void> {
-  if (types.length) await db.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
+export async function resubscribe(w: Writer, uid: number, types: string[]): Promise<void> {
+  if (types.length) await w.tx.deleteFrom('mail_unsubscribes').where('uid', '=', uid).where('type', 'in', types).execute();
 }
 
 /** The address of a member's newest usable code of a kind (an email change waiting for its link), or null. */

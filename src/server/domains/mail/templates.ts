@@ -25,6 +25,8 @@ export type TemplateData =
   | { template: 'invitation'; link: string; inviter: string; days: number }
   | { template: 'registration-accepted'; link: string }
   | { template: 'test'; link: string }
+  | { template: 'email-change-requested'; email: string; link: string }
+  | { template: 'email-removed'; link: string }
   | { template: 'digest'; freq: 'day' | 'week' | 'month'; topics: { title: string; url: string; postcount: number }[]; settings: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -85,6 +87,16 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
       subject = t('test.subject', f.siteTitle);
       lines = [t('test.intro', f.siteTitle)];
       link = { href: data.link, label: t('test.cta') };
+      break;
+    case 'email-change-requested':
+      subject = t('email-change-requested.subject', f.siteTitle);
+      lines = [t('email-change-requested.intro', f.siteTitle, data.email), t('email-change-requested.not-you')];
+      link = { href: data.link, label: t('email-change-requested.cta') };
+      break;
+    case 'email-removed':
+      subject = t('email-removed.subject', f.siteTitle);
+      lines = [t('email-removed.intro', f.siteTitle), t('email-change-requested.not-you')];
+      link = { href: data.link, label: t('email-change-requested.cta') };
       break;
     case 'digest':
       subject = t(`digest.subject.${data.freq}`, f.siteTitle);

@@ -10,7 +10,7 @@ import * as store from './store.js';
 import type { MuteRow } from './store.js';
 
 /** What the moderation service uses of the application. */
-export type ModerationDeps = Pick<AppContext, 'actions' | 'auth' | 'cacheRegistry' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type ModerationDeps = Pick<AppContext, 'actions' | 'auth' | 'cacheRegistry' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'log' | 'outgoing' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 /** The longest ban or mute reason and moderation note kept. */
 export const REASON_MAX = 500;
@@ -234,8 +234,9 @@ export class ModerationService {
     if (username) url.searchParams.set('username', username);
     let body: { success?: number; ip?: { appears?: number }; email?: { appears?: number } };
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      body = (await res.json()) as typeof body;
+      // Through the outgoing guard (http/outgoing.ts): the lookup URL is a setting, and must not reach the forum's own network.
+      const res = await this.ctx.outgoing.request(url, { timeoutMs: 5000, headers: { accept: 'application/json' } });
+      body = JSON.parse(res.body.toString('utf8')) as typeof body;
     } catch (err) {
       this.ctx.log.warn({ err }, 'spam lookup failed; registration allowed');
       return;

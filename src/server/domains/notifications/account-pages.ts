@@ -12,9 +12,8 @@ import type { UserRow } from '../users/store.js';
 import { DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, settingName, typeKey } from './schemas.js';
 import * as store from './store.js';
 import { installedLanguages, languageName } from '../../i18n.js';
-
-/** Languages written right to left (Arabic, Persian, Hebrew, Urdu…). */
-const RTL = /^(ar|fa|he|ur|ps|sd|ug|yi|dv|ckb)(-|$)/;
+import { languageDir } from '../../../shared/languages.js';
+import { memberLanguage } from '../../http/language.js';
 
 const WATCHED_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
@@ -107,6 +106,7 @@ const settingsPage = definePage<AccountSettingsPage>({
     if ('redirect' in o) return o;
     const forum = await ctx.settings.get();
     const s = userSettings(o.row);
+    const lang = memberLanguage(o.row, forum);
     const stored = parseSettings(o.row.settings);
     const notify = notifySettingsOf(stored, { dailyDigestFreq: forum.dailyDigestFreq, categoryWatchState: 'watching' });
     // A type unsubscribed with a mail's link shows its mail off (saving it on again takes the unsubscribe back).
@@ -138,8 +138,8 @@ const settingsPage = definePage<AccountSettingsPage>({
       bootswatchSkinOptions: ['', ...BOOTSWATCH_SKINS.filter((k) => !forum.allowedSkins || forum.allowedSkins.split(',').includes(k))].map((value) => ({ name: value ? value.charAt(0).toUpperCase() + value.slice(1) : '[[user:settings.skin-default]]', value, selected: value === s.bootswatchSkin })),
       // As NodeBB: `{ [the member's default state]: true }`.
       categoryWatchState: { [notify.categoryWatchState]: true },
-      languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
-      acpLanguages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: RTL.test(code) ? 'rtl' : 'ltr', selected: code === s.userLang })),
+      languages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: languageDir(code), selected: code === lang })),
+      acpLanguages: installedLanguages().map((code) => ({ name: languageName(code), code, dir: languageDir(code), selected: code === lang })),
       timezone: s.timezone,
       // NodeBB's place for settings of plugins: Palaver's push channel per type.
       customSettings: [{ id: 'notificationPush', title: '[[user:settings.channel.push]]', values: notify.push }],

@@ -38,7 +38,7 @@ export async function sendDueDigests(ctx: NotificationsDeps, now = Date.now()): 
       const period = DIGEST_PERIOD_MS[freq];
       if (m.last_sent !== null && m.last_sent > now - period + SLACK_MS) continue;
       const since = m.last_sent ?? now - period;
-      if (!(await store.claimDigest(ctx.db, m.uid, now, now - period + SLACK_MS))) continue;
+      if (!(await ctx.actions.run('notifications.claim-digest', (w) => store.claimDigest(w, m.uid, now, now - period + SLACK_MS)))) continue;
       const viewer = await ctx.privileges.viewer(m.uid);
       const cids = await ctx.categories.readableCids(viewer);
       if (!cids.length) continue;

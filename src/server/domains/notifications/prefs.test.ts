@@ -164,6 +164,8 @@ describe('notification preferences', () => {
     const [mail] = await mailsTo(alice);
     const path = /http:\/\/127\.0\.0\.1(\/email\/unsubscribe\/[\w.-]+)/.exec(mail!.text)![1]!;
     expect((await forum.client().get(path)).status).toBe(200);
+    // Opening the link shows a button; its POST unsubscribes.
+    expect((await forum.client().post(path, {})).status).toBe(200);
     const row = async () => {
       const page = await alice.client.get(`/api/user/${alice.user.userslug}/settings`);
       return page.body.notificationSettings.find((r: { name: string }) => r.name === 'notificationType_new-reply');

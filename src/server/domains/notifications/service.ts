@@ -1,7 +1,6 @@
 import type { NotificationType } from '../../../shared/schemas/notification.js';
 import { OwnedPages } from '../../cache/page-cache.js';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { sendDueDigests } from './digest.js';
@@ -12,7 +11,7 @@ import type { NewNotification, NotificationRow } from './store.js';
 import { pageParts, typesOf, type FilterDefinition, type NotificationsPageParts } from './view.js';
 
 /** What the notifications service uses of the application: its explicit dependencies. */
-export type NotificationsDeps = Pick<AppContext, 'caches' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users' | 'writes'>;
+export type NotificationsDeps = Pick<AppContext, 'actions' | 'caches' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users' | 'writes'>;
 
 /**
  * How long a process keeps a member's notifications page (a filter's page of it, presented
@@ -55,6 +54,13 @@ export type SubjectType = 'post' | 'topic' | 'chat' | 'flag' | 'user' | 'group' 
  */
 export interface NotifyEvent {
   type: NotificationType;
+  /**
+   * The event's own key, the same however often it is told (`mention:<pid>`, `reply:<pid>`,
+   * `follow:<uid>:<followee>`): each reader is told of a key once (notification_receipts), so a
+   * durable listener run twice, or two hooks about one thing, notify, mail and push once.
+   * Every durable listener gives one; a direct call without one tells each time.
+   */
+  key?: string;
   /** Events with the same key merge into one notification per reader, e.g. `new_post:tid:5`. */
   mergeKey: string;
   subject: { type: SubjectType; id: number };
@@ -95,11 +101,14 @@ export class NotificationsService {
 
   /**
    * Delivers an event to each reader on the channels they chose for its type
-   * (`notificationType_<type>` / `notificationPush_<type>`): in the app, stored as one
-   * notification per reader in batched writes (a new one, or merged into the reader's with
-   * the same merge key), then `action:notifications.stored` (the live delivery); by email, a
-   * `notifications.mail` job for the readers not mailed about this merge key since they last
-   * read it (a flood of replies mails once); by push, `action:notifications.push`.
+   * (`notificationType_<type>` / `notificationPush_<type>`), in one action, and only to the
+   * readers not told of its key before (their receipt is written in the same transaction, so a
+   * second telling, after a crash or from a second hook, reaches nobody twice): in the app,
+   * stored as one notification per reader in batched writes (a new one, or merged into the
+   * reader's with the same merge key), then `action:notifications.stored` (the live delivery);
+   * by email, a `notifications.mail` job queued in the transaction for the readers not mailed
+   * about this merge key since they last read it (a flood of replies mails once); by push,
+   * `action:notifications.push` (durable: its outbox row is written in the transaction).
    * Returns the stored rows.
    */
   async notify(event: NotifyEvent): Promise<NotificationRow[]> {
@@ -113,15 +122,6 @@ export class NotificationsService {
     }
     if (!uids.length) return [];
     const members = await this.ctx.users.getMany(uids);
-    const inApp: number[] = [];
-    const email: number[] = [];
-    const push: number[] = [];
-    for (const uid of uids) {
-      const c = channelsFor(parseSettings(members.get(uid)?.settings), event.type);
-      if (c.inApp) inApp.push(uid);
-      if (c.email) email.push(uid);
-      if (c.push) push.push(uid);
-    }
     const now = Date.now();
     const from = Math.max(0, event.from);
     const base = {
@@ -142,25 +142,29 @@ export class NotificationsService {
       read: 0,
       created: now,
     } satisfies Omit<NewNotification, 'uid'>;
-    return runAction(this.ctx.db, {
-      write: async (tx) => {
-        const rows = inApp.length ? await store.upsertMany(tx, inApp.map((uid) => ({ ...base, uid }))) : [];
-        const mailTo = email.length ? await store.claimMail(tx, email, event.mergeKey, now, MAIL_AGAIN_AFTER_MS) : [];
-        return { rows, mailTo };
-      },
-      after: ({ rows, mailTo }) => {
-        if (rows.length) void this.ctx.hooks.fire('action:notifications.stored', { rows });
-        if (mailTo.length) {
-          const job: MailJob = { uids: mailTo, type: event.type, mergeKey: event.mergeKey, from, bodyKey: event.bodyKey, params: event.params ?? [], path: event.path, cid: base.cid, tid: base.tid };
-          this.ctx.jobs.enqueue(MAIL_JOB, job).catch((err: unknown) => this.ctx.log.error({ err }, 'notification mail not queued'));
-        }
-        if (push.length) {
-          // One push per event: the text of this event (not each reader's merged count).
-          const notification: NotificationRow = { ...base, id: rows[0]?.id ?? 0, uid: 0 };
-          void this.ctx.hooks.fire('action:notifications.push', { uids: push, notification });
-        }
-      },
-    }).then((r) => r.rows);
+    return this.ctx.actions.run('notifications.notify', async (w) => {
+      const told = event.key ? await store.receive(w, event.key, uids, now) : uids;
+      if (!told.length) return [];
+      const inApp: number[] = [];
+      const email: number[] = [];
+      const push: number[] = [];
+      for (const uid of told) {
+        const c = channelsFor(parseSettings(members.get(uid)?.settings), event.type);
+        if (c.inApp) inApp.push(uid);
+        if (c.email) email.push(uid);
+        if (c.push) push.push(uid);
+      }
+      const rows = inApp.length ? await store.upsertMany(w, inApp.map((uid) => ({ ...base, uid }))) : [];
+      const mailTo = email.length ? await store.claimMail(w, email, event.mergeKey, now, MAIL_AGAIN_AFTER_MS) : [];
+      if (rows.length) await w.fire('action:notifications.stored', { rows });
+      if (mailTo.length) {
+        const job: MailJob = { uids: mailTo, type: event.type, mergeKey: event.mergeKey, from, bodyKey: event.bodyKey, params: event.params ?? [], path: event.path, cid: base.cid, tid: base.tid };
+        await this.ctx.jobs.enqueueIn(w, MAIL_JOB, job);
+      }
+      // One push per event: the text of this event (not each reader's merged count).
+      if (push.length) await w.fire('action:notifications.push', { uids: push, notification: { ...base, id: rows[0]?.id ?? 0, uid: 0 } });
+      return rows;
+    });
   }
 
   /**
@@ -185,9 +189,10 @@ export class NotificationsService {
   /**
    * Sends the mails of one event (the `notifications.mail` job): each reader still may read
    * what it is about (checked now, not when it happened), still has a confirmed address, and
-   * did not unsubscribe from the type (the mail service checks). Returns how many were queued.
+   * did not unsubscribe from the type (the mail service checks). With `key` (the job's run), a
+   * second run queues no reader's mail twice. Returns how many were queued.
    */
-  async sendMails(job: MailJob): Promise<number> {
+  async sendMails(job: MailJob, key?: string): Promise<number> {
     const uids = await this.recipients(job.uids, job.cid, job.tid);
     if (!uids.length) return 0;
     const members = await this.ctx.users.getMany([...uids, job.from]);
@@ -199,7 +204,7 @@ export class NotificationsService {
     for (const uid of uids) {
       const member = members.get(uid);
       if (!member?.email || !member.email_confirmed) continue;
-      if (await this.ctx.mail.sendNotification(member, { type: job.type, text, path: job.path })) sent += 1;
+      if (await this.ctx.mail.sendNotification(member, { type: job.type, text, path: job.path }, key && `${key}:${uid}`)) sent += 1;
     }
     return sent;
   }
@@ -284,9 +289,11 @@ export class NotificationsService {
   /** Marks one of the viewer's notifications read or unread; returns the new unread count. */
   async setRead(viewer: Viewer, nid: string, read: boolean): Promise<number> {
     const row = await this.get(viewer, nid);
-    await store.setRead(this.ctx.db, row.uid, row.id, read ? 1 : 0);
-    // Read: the next event about it may be mailed again.
-    if (read) await store.forgetMailed(this.ctx.db, row.uid, row.merge_key);
+    await this.ctx.actions.run('notifications.read', async (w) => {
+      await store.setRead(w, row.uid, row.id, read ? 1 : 0);
+      // Read: the next event about it may be mailed again.
+      if (read) await store.forgetMailed(w, row.uid, row.merge_key);
+    });
     return this.countChanged(row.uid);
   }
 
@@ -295,31 +302,42 @@ export class NotificationsService {
    * (a chat room they read). Readers' tabs get the new count only when something changed.
    */
   async readByKey(uid: number, mergeKey: string): Promise<void> {
-    if (uid <= 0 || !(await store.setReadByKey(this.ctx.db, uid, mergeKey))) return;
-    await store.forgetMailed(this.ctx.db, uid, mergeKey);
-    await this.countChanged(uid);
+    if (uid <= 0) return;
+    const changed = await this.ctx.actions.run('notifications.read-key', async (w) => {
+      if (!(await store.setReadByKey(w, uid, mergeKey))) return false;
+      await store.forgetMailed(w, uid, mergeKey);
+      return true;
+    });
+    if (changed) await this.countChanged(uid);
   }
 
   /** Marks all the viewer's notifications read; returns the new unread count (0). */
   async markAllRead(viewer: Viewer): Promise<number> {
     const uid = member(viewer);
-    await store.setAllRead(this.ctx.db, uid);
-    await store.forgetMailed(this.ctx.db, uid);
+    await this.ctx.actions.run('notifications.read-all', async (w) => {
+      await store.setAllRead(w, uid);
+      await store.forgetMailed(w, uid);
+    });
     return this.countChanged(uid);
   }
 
   /** Deletes one of the viewer's notifications; returns the new unread count. */
   async delete(viewer: Viewer, nid: string): Promise<number> {
     const row = await this.get(viewer, nid);
-    await store.remove(this.ctx.db, row.uid, row.id);
+    await this.ctx.actions.run('notifications.delete', (w) => store.remove(w, row.uid, row.id));
     return this.countChanged(row.uid);
   }
 
   /** Forgets the notifications about a purged topic (they would lead nowhere); readers see the new count. */
   async forgetTopic(tid: number): Promise<void> {
-    const uids = await store.removeForTopic(this.ctx.db, tid);
+    const uids = await this.ctx.actions.run('notifications.forget-topic', (w) => store.removeForTopic(w, tid));
     const counts = await store.unreadCounts(this.ctx.db, uids);
     for (const uid of uids) await this.ctx.hooks.fire('action:notifications.count', { uid, unread: counts.get(uid) ?? 0 });
+  }
+
+  /** Forgets the receipts older than `before` (the hourly `notifications.receipts` job). */
+  async pruneReceipts(before: number): Promise<void> {
+    await this.ctx.actions.run('notifications.prune-receipts', (w) => store.pruneReceipts(w, before));
   }
 
   /** The members who moderate a category (who hear about its flags and queued posts). */

@@ -1,4 +1,6 @@
 import { sql, type Insertable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { memberTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import { runPrepared, slots } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
@@ -29,13 +31,14 @@ export function senderToken(uid: number): string {
  * unread row adds the sender (newest first, counted once while kept) and moves to the top; a read row
  * becomes unread and its merge restarts with this sender. One statement per 500 readers.
  */
-export async function upsertMany(db: Queryable, rows: NewNotification[]): Promise<NotificationRow[]> {
+export async function upsertMany(w: Writer, rows: NewNotification[]): Promise<NotificationRow[]> {
   const out: NotificationRow[] = [];
+  for (const r of rows) w.changed(memberTag(r.uid));
   for (let i = 0; i < rows.length; i += CHUNK) {
     // excluded.from_uids is the one sender's token ',0000000007,' (or ',' for none).
     const known = sql`notifications.from_uids like ${sql.lit('%')} || excluded.from_uids || ${sql.lit('%')}`;
     const merged = sql`excluded.from_uids || substr(replace(notifications.from_uids, excluded.from_uids, ${sql.lit(',')}), 2)`;
-    const stored = await db
+    const stored = await w.tx
       .insertInto('notifications')
       .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) =>
@@ -145,31 +148,36 @@ export async function byId(db: Queryable, id: number): Promise<NotificationRow |
 }
 
 /** Marks one of a reader's notifications read (1) or unread (0); the uid tells the write hook whose it is. */
-export async function setRead(db: Queryable, uid: number, id: number, read: 0 | 1): Promise<void> {
-  await db.updateTable('notifications').set({ read }).where('id', '=', id).where('uid', '=', uid).execute();
+export async function setRead(w: Writer, uid: number, id: number, read: 0 | 1): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.updateTable('notifications').set({ read }).where('id', '=', id).where('uid', '=', uid).execute();
 }
 
 /** Marks a reader's unread notifications with this merge key read; the number changed. */
-export async function setReadByKey(db: Queryable, uid: number, mergeKey: string): Promise<number> {
-  const res = await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('merge_key', '=', mergeKey).where('read', '=', 0).executeTakeFirst();
+export async function setReadByKey(w: Writer, uid: number, mergeKey: string): Promise<number> {
+  w.changed(memberTag(uid));
+  const res = await w.tx.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('merge_key', '=', mergeKey).where('read', '=', 0).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
 /** Marks all of a reader's notifications read. */
-export async function setAllRead(db: Queryable, uid: number): Promise<void> {
-  await db.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('read', '=', 0).execute();
+export async function setAllRead(w: Writer, uid: number): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.updateTable('notifications').set({ read: 1 }).where('uid', '=', uid).where('read', '=', 0).execute();
 }
 
 /** Deletes one of a reader's notifications (the uid tells the write hook whose it is). */
-export async function remove(db: Queryable, uid: number, id: number): Promise<void> {
-  await db.deleteFrom('notifications').where('id', '=', id).where('uid', '=', uid).execute();
+export async function remove(w: Writer, uid: number, id: number): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.deleteFrom('notifications').where('id', '=', id).where('uid', '=', uid).execute();
 }
 
 /** Deletes every notification about a topic; returns the readers who had one unread. */
-export async function removeForTopic(db: Queryable, tid: number): Promise<number[]> {
-  const unread = await db.selectFrom('notifications').select('uid').distinct().where('tid', '=', tid).where('read', '=', 0).execute();
-  await db.deleteFrom('notifications').where('tid', '=', tid).execute();
-  return unread.map((r) => r.uid);
+export async function removeForTopic(w: Writer, tid: number): Promise<number[]> {
+  const had = await w.tx.selectFrom('notifications').select(['uid', 'read']).distinct().where('tid', '=', tid).execute();
+  for (const r of had) w.changed(memberTag(r.uid));
+  await w.tx.deleteFrom('notifications').where('tid', '=', tid).execute();
+  return [...new Set(had.filter((r) => r.read === 0).map((r) => r.uid))];
 }
 
 /** The members who moderate a category: administrators, global moderators and its own moderators. */
@@ -191,14 +199,38 @@ export async function moderatorsOf(db: Queryable, cid: number): Promise<number[]
 }
 
 /**
+ * Records that these readers are told of the event `key` (`mention:<pid>`, …); returns those told
+ * now for the first time. The receipts make telling idempotent: an event told twice (its
+ * outbox row run again after a crash) finds every reader's receipt and tells nobody twice.
+ */
+export async function receive(w: Writer, key: string, uids: number[], now: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < uids.length; i += CHUNK) {
+    const rows = await w.tx
+      .insertInto('notification_receipts')
+      .values(uids.slice(i, i + CHUNK).map((uid) => ({ event_key: key, uid, created: now })))
+      .onConflict((oc) => oc.columns(['event_key', 'uid']).doNothing())
+      .returning('uid')
+      .execute();
+    out.push(...rows.map((r) => r.uid));
+  }
+  return out;
+}
+
+/** Forgets receipts older than `before` (the outbox retries a row for hours, not days). */
+export async function pruneReceipts(w: Writer, before: number): Promise<void> {
+  await w.tx.deleteFrom('notification_receipts').where('created', '<', before).execute();
+}
+
+/**
  * Claims the mail of an event for the readers not mailed about this merge key within
  * `againAfterMs` (or since they read it: reading forgets the mark). One conditional upsert per
  * 500 readers, so two processes delivering one flood mail each reader once. Returns the claimed uids.
  */
-export async function claimMail(db: Queryable, uids: number[], mergeKey: string, now: number, againAfterMs: number): Promise<number[]> {
+export async function claimMail(w: Writer, uids: number[], mergeKey: string, now: number, againAfterMs: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < uids.length; i += CHUNK) {
-    const rows = await db
+    const rows = await w.tx
       .insertInto('notification_mail_marks')
       .values(uids.slice(i, i + CHUNK).map((uid) => ({ uid, merge_key: mergeKey, mailed_at: now })))
       .onConflict((oc) =>
@@ -215,8 +247,8 @@ export async function claimMail(db: Queryable, uids: number[], mergeKey: string,
 }
 
 /** Forgets that a reader was mailed (about one merge key, or all): they read it. */
-export async function forgetMailed(db: Queryable, uid: number, mergeKey?: string): Promise<void> {
-  await db
+export async function forgetMailed(w: Writer, uid: number, mergeKey?: string): Promise<void> {
+  await w.tx
     .deleteFrom('notification_mail_marks')
     .where('uid', '=', uid)
     .$if(mergeKey !== undefined, (q) => q.where('merge_key', '=', mergeKey!))
@@ -248,8 +280,8 @@ export async function digestCandidates(
 }
 
 /** Claims a member's digest: moves their last-digest time to `now` unless it is after `dueBefore` (another run took it). */
-export async function claimDigest(db: Queryable, uid: number, now: number, dueBefore: number): Promise<boolean> {
-  const rows = await db
+export async function claimDigest(w: Writer, uid: number, now: number, dueBefore: number): Promise<boolean> {
+  const rows = await w.tx
     .insertInto('digest_sends')
     .values({ uid, last_sent: now })
     .onConflict((oc) => oc.column('uid').doUpdateSet({ last_sent: now }).where('digest_sends.last_sent', '<=', dueBefore))

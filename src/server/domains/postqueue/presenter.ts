@@ -2,7 +2,7 @@ import type { QueuedPost } from '../../../shared/schemas/post-queue.js';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../i18n.js';
 import { presentCategory } from '../categories/presenter.js';
-import { escapeTitle } from '../topics/presenter.js';
+import { escapeTitle } from '../../http/render.js';
 import { presentUser } from '../users/presenter.js';
 import { tagsOf } from './service.js';
 import type { QueuedRow } from './store.js';

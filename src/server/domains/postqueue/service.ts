@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
@@ -7,7 +6,7 @@ import type { QueuedRow } from './store.js';
 import type { UserRow } from '../users/store.js';
 
 /** What the post queue uses of the application: its explicit dependencies. */
-export type PostQueueDeps = Pick<AppContext, 'categories' | 'db' | 'hooks' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type PostQueueDeps = Pick<AppContext, 'actions' | 'categories' | 'db' | 'posts' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 type NewTopic = Parameters<AppContext['topics']['create']>[1];
 type NewReply = Parameters<AppContext['posts']['reply']>[2];
@@ -83,9 +82,10 @@ export class PostQueueService {
   }
 
   private async enqueue(row: Parameters<typeof store.insert>[1]): Promise<QueuedRow> {
-    return runAction(this.ctx.db, {
-      write: (tx) => store.insert(tx, row),
-      after: (q) => void this.ctx.hooks.fire('action:post.queued', { id: q.id, uid: q.uid, cid: q.cid, tid: q.tid, title: q.title }),
+    return this.ctx.actions.run('postqueue.enqueue', async (w) => {
+      const q = await store.insert(w, row);
+      await w.fire('action:post.queued', { id: q.id, uid: q.uid, cid: q.cid, tid: q.tid, title: q.title });
+      return q;
     });
   }
 
@@ -146,7 +146,7 @@ export class PostQueueService {
     const author = await this.ctx.privileges.viewer(row.uid);
     if (row.type === 'topic') await this.ctx.topics.check(author, { cid, title, content, tags: tagsOf(row) }, { fromQueue: true });
     else await this.ctx.posts.checkReply(author, row.tid, { content, toPid: row.to_pid }, { fromQueue: true });
-    await store.update(this.ctx.db, id, { cid, title, content });
+    await this.ctx.actions.run('postqueue.edit', (w) => store.update(w, id, { cid, title, content }));
     return { ...row, cid, title, content };
   }
 
@@ -156,7 +156,7 @@ export class PostQueueService {
    */
   async accept(viewer: Viewer, id: number): Promise<{ type: string; tid: number; pid: number }> {
     await this.loadModerated(viewer, id);
-    const row = await store.take(this.ctx.db, id);
+    const row = await this.ctx.actions.run('postqueue.take', (w) => store.take(w, id));
     if (!row) throw notFound('error:no-queued-post');
     const author = await this.ctx.privileges.viewer(row.uid);
     let result: { type: string; tid: number; pid: number };
@@ -170,25 +170,29 @@ export class PostQueueService {
         result = { type: 'reply', tid: row.tid, pid: post.pid };
       }
     } catch (err) {
-      await store.putBack(this.ctx.db, row);
+      await this.ctx.actions.run('postqueue.putBack', (w) => store.putBack(w, row));
       throw err;
     }
-    await this.ctx.hooks.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${result.pid}` });
+    const accepted = result;
+    await this.ctx.actions.run('postqueue.accepted', (w) => w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${accepted.pid}` }));
     return result;
   }
 
   /** Rejects (removes) a queued post; its author is told, with the moderator's reason when given. */
   async reject(viewer: Viewer, id: number, reason = ''): Promise<void> {
     await this.loadModerated(viewer, id);
-    const row = await store.take(this.ctx.db, id);
-    if (!row) throw notFound('error:no-queued-post');
-    await this.ctx.hooks.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'rejected', title: row.title, message: reason, path: row.type === 'reply' ? `/topic/${row.tid}` : `/category/${row.cid}` });
+    // Taken and its author's notice written in one transaction: neither happens without the other.
+    await this.ctx.actions.run('postqueue.reject', async (w) => {
+      const row = await store.take(w, id);
+      if (!row) throw notFound('error:no-queued-post');
+      await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'rejected', title: row.title, message: reason, path: row.type === 'reply' ? `/topic/${row.tid}` : `/category/${row.cid}` });
+    });
   }
 
   /** Sends the author of a queued post a message from the moderator (NodeBB's POST /posts/queue/{id}/notify). */
   async notify(viewer: Viewer, id: number, message: string): Promise<void> {
     const row = await this.loadModerated(viewer, id);
     if (!message.trim()) throw badRequest('error:invalid-data');
-    await this.ctx.hooks.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'notify', title: row.title, message, path: '/post-queue' });
+    await this.ctx.actions.run('postqueue.notify', (w) => w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'notify', title: row.title, message, path: '/post-queue' }));
   }
 }

@@ -1,12 +1,13 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { PostQueueTable } from '../../db/schema.js';
 
 export type QueuedRow = Selectable<PostQueueTable>;
 
 /** Stores a queued topic or reply. */
-export async function insert(db: Queryable, row: Insertable<PostQueueTable>): Promise<QueuedRow> {
-  return db.insertInto('post_queue').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insert(w: Writer, row: Insertable<PostQueueTable>): Promise<QueuedRow> {
+  return w.tx.insertInto('post_queue').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** One queued post, or undefined. */
@@ -38,18 +39,18 @@ export async function ofUser(db: Queryable, uid: number, limit: number): Promise
 }
 
 /** Changes a queued post's content, title or category. */
-export async function update(db: Queryable, id: number, fields: Updateable<PostQueueTable>): Promise<void> {
-  await db.updateTable('post_queue').set(fields).where('id', '=', id).execute();
+export async function update(w: Writer, id: number, fields: Updateable<PostQueueTable>): Promise<void> {
+  await w.tx.updateTable('post_queue').set(fields).where('id', '=', id).execute();
 }
 
 /** Takes a queued post out of the queue; the row when this call took it (of two concurrent calls, one). */
-export async function take(db: Queryable, id: number): Promise<QueuedRow | undefined> {
-  return db.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
+export async function take(w: Writer, id: number): Promise<QueuedRow | undefined> {
+  return w.tx.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Puts back a row taken by `take` (its accept failed). */
-export async function putBack(db: Queryable, row: QueuedRow): Promise<void> {
-  await db.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+export async function putBack(w: Writer, row: QueuedRow): Promise<void> {
+  await w.tx.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
 
 /** Which of these strings some queued post's content contains (one query over the queue). */

@@ -1,7 +1,7 @@
 import type { PostObject, PostSummary } from '../../../shared/schemas/post.js';
 import type { PostView, Teaser, UserSummary } from '../../../shared/types.js';
 import type { TopicRow } from '../../hooks/types.js';
-import { escapeTitle } from '../topics/presenter.js';
+import { escapeTitle } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserBrief } from '../users/store.js';

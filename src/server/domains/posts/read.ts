@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { PostRow, TopicRow } from '../../hooks/types.js';
 import { canViewDeleted } from '../topics/access.js';
-import { escapeTitle } from '../topics/presenter.js';
+import { escapeTitle } from '../../http/render.js';
 import { presentUser } from '../users/presenter.js';
 import { loadReadablePost, postTools } from './access.js';
 import { presentPostObject, presentPostSummary, presentPosts } from './presenter.js';

@@ -70,6 +70,11 @@ export class PostsService {
     return new Map((await store.byPids(this.ctx.db, pids)).map((p) => [p.pid, p]));
   }
 
+  /** The pid of one of the member's posts written or edited since `since` that contains `needle`, or null (the uploads clean-up's last check). */
+  async memberPostMentioning(uid: number, since: number, needle: string): Promise<number | null> {
+    return store.memberPostMentioning(this.ctx.db, uid, since, needle);
+  }
+
   /** A page of a topic's posts in reading order. */
   async pageOfTopic(tid: number, offset: number, limit: number): Promise<PostRow[]> {
     return store.pageOfTopic(this.ctx.db, tid, offset, limit);

@@ -304,3 +304,21 @@ export async function dropBookmarksOf(w: Writer, uid: number): Promise<void> {
 export async function votersOf(db: Queryable, pid: number): Promise<{ uid: number; value: number }[]> {
   return db.selectFrom('votes').select(['uid', 'value']).where('pid', '=', pid).where('value', '!=', 0).orderBy('created').execute();
 }
+
+/**
+ * The pid of one of the member's posts written or edited since `since` whose content contains
+ * `needle` (the uploads clean-up's last check before deleting a file). Uses the posts
+ * (uid, created) index; edited posts of the member are filtered from the same rows.
+ */
+export async function memberPostMentioning(db: Queryable, uid: number, since: number, needle: string): Promise<number | null> {
+  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const r = await db
+    .selectFrom('posts')
+    .select('pid')
+    .where('uid', '=', uid)
+    .where((eb) => eb.or([eb('created', '>=', since), eb('edited', '>=', since)]))
+    .where(sql<boolean>`content like ${like} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return r?.pid ?? null;
+}

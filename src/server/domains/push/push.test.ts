@@ -264,6 +264,22 @@ describe('web push', () => {
     expect(await subscriptions(alice.user.uid)).toHaveLength(20);
   });
 
+  it('checks the endpoint again when it sends: a host the forum may not reach gets nothing, and the subscription goes', async () => {
+    const [author, reader] = [await member(), await member()];
+    const { id, name } = await subscribe(author);
+    const topic = await topicOf(author);
+    // Saved while loopback was allowed; by the time the push goes out it is not (as a name that now resolves elsewhere).
+    const allowed = [...forum.ctx.outgoing.allowed];
+    forum.ctx.outgoing.allowed.clear();
+    try {
+      await reply(reader, topic.tid);
+    } finally {
+      for (const h of allowed) forum.ctx.outgoing.allowed.add(h);
+    }
+    expect(service.to(name)).toEqual([]);
+    expect((await subscriptions(author.user.uid)).map((s) => s.id)).not.toContain(id);
+  });
+
   it('refuses bad subscriptions with 400 and a key, guests with 401, and writes without CSRF', async () => {
     const alice = await member();
     const browser = new TestBrowser();
@@ -293,12 +309,29 @@ describe('web push', () => {
     expect((await alice.client.request('DELETE', `${BASE}/subscriptions/abc`)).status).toBe(400);
     // A public https push service is accepted.
     expect((await post({ subscription: { endpoint: 'https://push.example.com/abc', keys } })).status).toBe(200);
-    // Loopback endpoints only where allowed (tests); a production forum refuses them.
-    forum.ctx.push.allowLoopback = false;
+    // Loopback endpoints only where the configuration allows them (tests: PALAVER_OUTGOING_ALLOW); a production forum refuses
+    // them, whatever form the address takes and whatever name resolves to it.
+    const allowed = [...forum.ctx.outgoing.allowed];
+    forum.ctx.outgoing.allowed.clear();
     try {
-      expect((await post({ subscription: browser.subscription(service.endpoint('nope')) })).body.status.key).toBe('error:push-endpoint-invalid');
+      const port = new URL(service.endpoint('nope')).port;
+      for (const endpoint of [
+        service.endpoint('nope'),
+        `https://localhost/abc`,
+        `https://localhost:${port}/push/nope`,
+        'https://[::ffff:127.0.0.1]/abc',
+        'https://0x7f.1/abc',
+        'https://2130706433/abc',
+        'https://[::1]/abc',
+        'https://[fd12::1]/abc',
+        'https://169.254.169.254/abc',
+        'https://0.0.0.0/abc',
+        'https://224.0.0.1/abc',
+      ]) {
+        expect((await post({ subscription: browser.subscription(endpoint) })).body.status.key, endpoint).toBe('error:push-endpoint-invalid');
+      }
     } finally {
-      forum.ctx.push.allowLoopback = true;
+      for (const h of allowed) forum.ctx.outgoing.allowed.add(h);
     }
     const guest = forum.client();
     expect((await guest.post(`${BASE}/subscription`, { subscription: browser.subscription(service.endpoint('g')) })).status).toBe(401);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { PUSH_LIMITS, type PushDevice, type PushMessage } from '../../../shared/schemas/push.js';
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { badRequest, notAuthorised, notFound, tooMany } from '../../http/errors.js';
+import { OutgoingRefused } from '../../http/outgoing.js';
 import { translate, translateText } from '../../i18n.js';
 import { bodyShort, senders } from '../notifications/presenter.js';
 import type { Viewer } from '../privileges/service.js';
@@ -15,7 +15,7 @@ import type { PushSubscriptionRow } from './store.js';
 import { newVapidKeys, sendPush, type VapidDetails } from './transport.js';
 
 /** What the push service uses of the application. */
-export type PushDeps = Pick<AppContext, 'config' | 'db' | 'jobs' | 'limiter' | 'log' | 'settings' | 'users'>;
+export type PushDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'jobs' | 'limiter' | 'log' | 'outgoing' | 'settings' | 'users'>;
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
 export interface SubscriptionInput {
@@ -55,32 +55,6 @@ export interface RetryJob {
 // Sends in flight at once during a fan-out (push services answer in tens of ms; a thousand readers take seconds, not minutes).
 const CONCURRENCY = 16;
 
-// Addresses a push endpoint must not point at: the forum's own network (the request is made by the server).
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 127],
-  ['::ffff:0:0', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const decodeKey = (s: string) => Buffer.from(s.replace(/=+$/, ''), 'base64url');
 
@@ -115,20 +89,16 @@ function plainText(s: string): string {
  * failure is retried by the job runner.
  */
 export class PushService {
-  /** Lets a test subscribe a loopback HTTP endpoint it started; on by default only when NODE_ENV is test. */
-  allowLoopback: boolean;
   private keys: VapidDetails | null = null;
 
-  constructor(private readonly ctx: PushDeps) {
-    this.allowLoopback = ctx.config.env === 'test';
-  }
+  constructor(private readonly ctx: PushDeps) {}
 
   /** The forum's VAPID identity; the key pair is made and stored on first use (once across processes). */
   private async vapid(): Promise<VapidDetails> {
     if (this.keys) return this.keys;
     let row = await store.vapid(this.ctx.db);
     if (!row) {
-      await store.insertVapid(this.ctx.db, newVapidKeys(), Date.now());
+      await this.ctx.actions.run('push.vapid', (w) => store.insertVapid(w, newVapidKeys(), Date.now()));
       row = await store.vapid(this.ctx.db);
       if (!row) throw new Error('VAPID keys could not be stored');
       this.ctx.log.info('web push: VAPID key pair made');
@@ -150,8 +120,12 @@ export class PushService {
     return (await this.vapid()).publicKey;
   }
 
-  /** Why an endpoint is refused, or null: https to a public host, or loopback http when allowed. */
-  private endpointProblem(raw: string): string | null {
+  /**
+   * Why an endpoint is refused, or null: https to a host whose every address is public (resolved
+   * now; the send resolves and checks again), or a host the configuration allows (tests' loopback
+   * receivers, http allowed there: http/outgoing.ts).
+   */
+  private async endpointProblem(raw: string): Promise<string | null> {
     let url: URL;
     try {
       url = new URL(raw);
@@ -159,13 +133,16 @@ export class PushService {
       return 'not a URL';
     }
     if (url.username || url.password) return 'credentials';
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const family = isIP(host);
-    const loopback = host === 'localhost' || (family === 4 && LOOPBACK.check(host, 'ipv4')) || (family === 6 && LOOPBACK.check(host, 'ipv6'));
-    if (loopback) return this.allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') ? null : 'loopback';
+    if (this.ctx.outgoing.isAllowedHost(url)) return url.protocol === 'http:' || url.protocol === 'https:' ? null : 'not http';
     if (url.protocol !== 'https:') return 'not https';
-    if (family && PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6')) return 'private address';
-    if (!host.includes('.') || host.endsWith('.local') || host.endsWith('.internal')) return 'local name';
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (!isIP(host) && (!host.includes('.') || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.localhost'))) return 'local name';
+    try {
+      await this.ctx.outgoing.assertPublic(url);
+    } catch (err) {
+      if (err instanceof OutgoingRefused) return err.reason;
+      throw err;
+    }
     return null;
   }
 
@@ -174,24 +151,22 @@ export class PushService {
     const uid = member(viewer);
     const { endpoint } = input;
     const { p256dh, auth } = input.keys;
-    if (endpoint.length > PUSH_LIMITS.endpoint || this.endpointProblem(endpoint)) throw badRequest('error:push-endpoint-invalid');
+    if (endpoint.length > PUSH_LIMITS.endpoint || (await this.endpointProblem(endpoint))) throw badRequest('error:push-endpoint-invalid');
     // The browser's public key is an uncompressed P-256 point; the auth secret 16 bytes. Anything else could never be encrypted to.
     const key = B64URL.test(p256dh) ? decodeKey(p256dh) : null;
     const secret = B64URL.test(auth) ? decodeKey(auth) : null;
     if (!key || key.length !== 65 || key[0] !== 4 || !secret || secret.length !== 16) throw badRequest('error:push-keys-invalid');
-    return runAction(this.ctx.db, {
-      write: async (tx) => {
-        const id = await store.upsert(tx, { uid, endpoint, p256dh, auth, userAgent: userAgent.slice(0, 255), now: Date.now() });
-        await store.trim(tx, uid, PUSH_LIMITS.perMember);
-        return id;
-      },
+    return this.ctx.actions.run('push.subscribe', async (w) => {
+      const id = await store.upsert(w, { uid, endpoint, p256dh, auth, userAgent: userAgent.slice(0, 255), now: Date.now() });
+      await store.trim(w, uid, PUSH_LIMITS.perMember);
+      return id;
     });
   }
 
   /** Forgets the viewer's subscription of one browser (by its endpoint); 404 when they have none there. */
   async unsubscribe(viewer: Viewer, endpoint: string): Promise<void> {
     const uid = member(viewer);
-    if (!(await store.removeByEndpoint(this.ctx.db, uid, endpoint))) throw notFound('error:push-subscription-not-found');
+    if (!(await this.ctx.actions.run('push.unsubscribe', (w) => store.removeByEndpoint(w, uid, endpoint)))) throw notFound('error:push-subscription-not-found');
   }
 
   /** Removes a subscription from the device list: the member's own, or any for an admin; 404 otherwise (ids are not to be probed). */
@@ -199,7 +174,7 @@ export class PushService {
     const uid = member(viewer);
     const row = await store.byId(this.ctx.db, id);
     if (!row || (row.uid !== uid && !viewer.isAdmin)) throw notFound('error:push-subscription-not-found');
-    await store.remove(this.ctx.db, id);
+    await this.ctx.actions.run('push.remove', (w) => store.remove(w, row.uid, id));
   }
 
   /** The viewer's own browsers. */
@@ -219,10 +194,13 @@ export class PushService {
     }));
   }
 
-  /** Queues the push of a stored notification to these members' browsers (the `push.send` job). */
-  async enqueue(notification: NotificationRow, uids: number[]): Promise<void> {
+  /**
+   * Queues the push of a stored notification to these members' browsers (the `push.send` job);
+   * with `key` (a durable listener's run), once however often it is asked.
+   */
+  async enqueue(notification: NotificationRow, uids: number[], key?: string): Promise<void> {
     const readers = [...new Set(uids)].filter((u) => Number.isInteger(u) && u > 0);
-    if (readers.length) await this.ctx.jobs.enqueue<SendJob>(SEND_JOB, { notification, uids: readers });
+    if (readers.length) await this.ctx.actions.run('push.enqueue', (w) => this.ctx.jobs.enqueueIn<SendJob>(w, SEND_JOB, { notification, uids: readers }, { key }));
   }
 
   /** The push a member's browser shows for a notification: the forum's title, the text in their language, the absolute URL. */
@@ -256,9 +234,10 @@ export class PushService {
     let sent = 0;
     await eachLimited(subs, CONCURRENCY, async (sub) => {
       const message = messageFor(sub.uid);
-      const outcome = await sendPush(sub, message, vapid, topic);
+      const outcome = await sendPush(this.ctx.outgoing, sub, message, vapid, topic);
       if (outcome.kind === 'sent') sent += 1;
       else if (outcome.kind === 'gone') await this.forget(sub, outcome.status);
+      else if (outcome.kind === 'refused') await this.refuse(sub, outcome.error);
       else {
         this.ctx.log.warn({ subscriptionId: sub.id, uid: sub.uid, err: outcome.error }, 'push failed; will retry');
         await this.ctx.jobs.enqueue<RetryJob>(RETRY_JOB, { subscriptionId: sub.id, endpoint: sub.endpoint, p256dh: sub.p256dh, message, topic });
@@ -297,13 +276,20 @@ export class PushService {
     const sub = await store.byId(this.ctx.db, job.subscriptionId);
     // Unsubscribed, or the browser subscribed again with new keys since: the old message cannot be read there.
     if (!sub || sub.endpoint !== job.endpoint || sub.p256dh !== job.p256dh) return;
-    const outcome = await sendPush(sub, job.message, await this.vapid(), job.topic);
+    const outcome = await sendPush(this.ctx.outgoing, sub, job.message, await this.vapid(), job.topic);
     if (outcome.kind === 'gone') await this.forget(sub, outcome.status);
+    else if (outcome.kind === 'refused') await this.refuse(sub, outcome.error);
     else if (outcome.kind === 'failed') throw new Error(outcome.error);
   }
 
+  /** An endpoint whose host now resolves to an address the forum may not reach: nothing was sent, and the subscription goes. */
+  private async refuse(sub: PushSubscriptionRow, reason: string): Promise<void> {
+    await this.ctx.actions.run('push.refuse', (w) => store.removeStale(w, sub));
+    this.ctx.log.warn({ subscriptionId: sub.id, uid: sub.uid, reason }, 'push endpoint refused by the outgoing guard: subscription removed');
+  }
+
   private async forget(sub: PushSubscriptionRow, status: number): Promise<void> {
-    await store.removeStale(this.ctx.db, sub.id, sub.endpoint, sub.p256dh);
+    await this.ctx.actions.run('push.forget', (w) => store.removeStale(w, sub));
     this.ctx.log.info({ subscriptionId: sub.id, uid: sub.uid, status }, 'push subscription gone: removed');
   }
 }

@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { memberTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { PushSubscriptionsTable, PushVapidTable } from '../../db/schema.js';
 
@@ -11,8 +13,8 @@ export async function vapid(db: Queryable): Promise<VapidRow | undefined> {
 }
 
 /** Stores a key pair unless one exists (two processes making one at once keep the first). */
-export async function insertVapid(db: Queryable, keys: { publicKey: string; privateKey: string }, now: number): Promise<void> {
-  await db
+export async function insertVapid(w: Writer, keys: { publicKey: string; privateKey: string }, now: number): Promise<void> {
+  await w.tx
     .insertInto('push_vapid')
     .values({ id: 1, public_key: keys.publicKey, private_key: keys.privateKey, created: now })
     .onConflict((oc) => oc.column('id').doNothing())
@@ -24,10 +26,11 @@ export async function insertVapid(db: Queryable, keys: { publicKey: string; priv
  * again (new keys, or another member logged in there) replaces the row. Returns its id.
  */
 export async function upsert(
-  db: Queryable,
+  w: Writer,
   s: { uid: number; endpoint: string; p256dh: string; auth: string; userAgent: string; now: number },
 ): Promise<number> {
-  const row = await db
+  w.changed(memberTag(s.uid));
+  const row = await w.tx
     .insertInto('push_subscriptions')
     .values({ uid: s.uid, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, user_agent: s.userAgent, created: s.now })
     .onConflict((oc) => oc.column('endpoint').doUpdateSet({ uid: s.uid, p256dh: s.p256dh, auth: s.auth, user_agent: s.userAgent, created: s.now }))
@@ -53,25 +56,29 @@ export async function byId(db: Queryable, id: number): Promise<PushSubscriptionR
 }
 
 /** Deletes a subscription by id; false when it was gone already. */
-export async function remove(db: Queryable, id: number): Promise<boolean> {
-  const res = await db.deleteFrom('push_subscriptions').where('id', '=', id).executeTakeFirst();
+export async function remove(w: Writer, uid: number, id: number): Promise<boolean> {
+  w.changed(memberTag(uid));
+  const res = await w.tx.deleteFrom('push_subscriptions').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Deletes a member's subscription by its endpoint; false when they had none there. */
-export async function removeByEndpoint(db: Queryable, uid: number, endpoint: string): Promise<boolean> {
-  const res = await db.deleteFrom('push_subscriptions').where('uid', '=', uid).where('endpoint', '=', endpoint).executeTakeFirst();
+export async function removeByEndpoint(w: Writer, uid: number, endpoint: string): Promise<boolean> {
+  w.changed(memberTag(uid));
+  const res = await w.tx.deleteFrom('push_subscriptions').where('uid', '=', uid).where('endpoint', '=', endpoint).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Deletes a subscription only if it still has these keys (a browser may have subscribed it again since the failed send). */
-export async function removeStale(db: Queryable, id: number, endpoint: string, p256dh: string): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('id', '=', id).where('endpoint', '=', endpoint).where('p256dh', '=', p256dh).execute();
+export async function removeStale(w: Writer, sub: { id: number; uid: number; endpoint: string; p256dh: string }): Promise<void> {
+  w.changed(memberTag(sub.uid));
+  const { id, endpoint, p256dh } = sub;
+  await w.tx.deleteFrom('push_subscriptions').where('id', '=', id).where('endpoint', '=', endpoint).where('p256dh', '=', p256dh).execute();
 }
 
 /** Keeps a member's newest `keep` subscriptions and deletes the rest. */
-export async function trim(db: Queryable, uid: number, keep: number): Promise<void> {
-  const old = await db
+export async function trim(w: Writer, uid: number, keep: number): Promise<void> {
+  const old = await w.tx
     .selectFrom('push_subscriptions')
     .select('id')
     .where('uid', '=', uid)
@@ -81,7 +88,7 @@ export async function trim(db: Queryable, uid: number, keep: number): Promise<vo
     .limit(1000)
     .execute();
   if (old.length)
-    await db
+    await w.tx
       .deleteFrom('push_subscriptions')
       .where(
         'id',

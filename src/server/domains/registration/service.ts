@@ -9,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 
-export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'privileges' | 'settings' | 'users'>;
+export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'outgoing' | 'privileges' | 'settings' | 'users'>;
 
 const DAY = 86_400_000;
 const MAX_INVITES_PER_REQUEST = 20;
@@ -109,15 +109,12 @@ export class RegistrationService {
     const held = await store.queueHolds(this.ctx.db, slugify(username), email);
     if (held) throw badRequest(held === 'username' ? 'error:username-taken' : 'error:email-taken');
     const passwordHash = await this.ctx.users.hashNewPassword(data.password, [username, email]);
-    try {
-      await this.ctx.actions.run('registration.enqueue', async (w) => {
-        await store.enqueue(w, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
-        await this.ctx.events.log('registration-queued', 0, { username, email }, ip, w);
-      });
-    } catch {
-      // Two identical registrations raced past the check: the unique indexes decide.
-      throw badRequest('error:username-taken');
-    }
+    // Two registrations racing past the check: the unique indexes decide, and the runner answers
+    // error:username-taken or error:email-taken (core/unique.ts).
+    await this.ctx.actions.run('registration.enqueue', async (w) => {
+      await store.enqueue(w, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
+      await this.ctx.events.log('registration-queued', 0, { username, email }, ip, w);
+    });
   }
 
   private async joinInvitedGroups(invitation: store.InvitationRow, uid: number): Promise<void> {
@@ -172,10 +169,10 @@ export class RegistrationService {
             await store.setConsent(w, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
             await store.addIp(w, row.ip, created.uid, now);
             await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, w);
+            await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
           }),
       },
     );
-    await this.ctx.mail.enqueue(user, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` });
     return user;
   }
 
@@ -230,17 +227,16 @@ export class RegistrationService {
     }
     const now = Date.now();
     const tokens = emails.map((email) => ({ email, token: randomBytes(24).toString('base64url') }));
+    // The mail has no member yet: no name in the greeting, the forum's language.
+    const recipient: UserRow = { ...inviter, uid: 0, username: '', settings: '{}' };
+    // The invitations, their mails and the event commit together.
     await this.ctx.actions.run('registration.invite', async (w) => {
       for (const { email, token } of tokens) {
         await store.insertInvitation(w, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
+        await this.ctx.mail.enqueueIn(w, recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email);
       }
       await this.ctx.events.log('invite', uid, { emails }, '', w);
     });
-    // The mail has no member yet: no name in the greeting, the forum's language.
-    const recipient: UserRow = { ...inviter, uid: 0, username: '', settings: '{}' };
-    for (const { email, token } of tokens) {
-      await this.ctx.mail.enqueue(recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email);
-    }
     return tokens.length;
   }
 

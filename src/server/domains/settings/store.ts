@@ -28,3 +28,24 @@ export async function getSetting(db: Queryable, key: string): Promise<string | u
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
+
+/** Writes a setting only when its key is free; true when this call wrote it (of writers racing on one database, exactly one). */
+export async function claimSetting(w: Writer, key: string, value: string): Promise<boolean> {
+  const res = await w.tx
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Replaces a setting's value only while it still holds `from`; true when this call did (compare and swap). */
+export async function swapSetting(w: Writer, key: string, from: string, to: string): Promise<boolean> {
+  const res = await w.tx.updateTable('settings').set({ value: to }).where('key', '=', key).where('value', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Removes a setting only while it still holds `value`. */
+export async function releaseSetting(w: Writer, key: string, value: string): Promise<void> {
+  await w.tx.deleteFrom('settings').where('key', '=', key).where('value', '=', value).execute();
+}

@@ -1,6 +1,6 @@
 import type { TopicFields, TopicSlim, TopicUser } from '../../../shared/schemas/topic.js';
 import type { CategoryRef, TopicSummary, UserSummary } from '../../../shared/types.js';
-import { escapeHtml } from '../../http/render.js';
+import { escapeTitle } from '../../http/render.js';
 import type { Viewer } from '../privileges/service.js';
 import type { TopicThumb } from '../../hooks/types.js';
 import { presentTeaser } from '../posts/presenter.js';
@@ -12,11 +12,6 @@ import type { TopicsDeps } from './service.js';
 import { Variants } from '../../cache/page-cache.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A title safe to put in HTML; brackets escaped too, so a title never reads as a [[translation]] token. */
-export function escapeTitle(raw: string): string {
-  return escapeHtml(raw).replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
-}
 
 /** The public slug of a topic, `tid/slug`, as links use it. */
 export function topicSlug(t: Pick<TopicRow, 'tid' | 'slug'>): string {

@@ -1,14 +1,16 @@
 import type { AppContext } from '../../context.js';
-import { runAction } from '../../hooks/action.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
-import { STORED_NAME, StoredUploads, type UploadStorage } from './storage.js';
+import { StoredUploads, type UploadStorage } from './storage.js';
 import * as store from './store.js';
-import type { ThumbRow, UploadRow } from './store.js';
+import type { UploadRow } from './store.js';
+import { TopicThumbs, type ThumbView } from './thumbs.js';
+
+export { relativeUploadPath, type ThumbView } from './thumbs.js';
 
 /** What the uploads service uses of the application. */
-export type UploadsDeps = Pick<AppContext, 'config' | 'db' | 'groups' | 'hooks' | 'log' | 'postQueue' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
+export type UploadsDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'groups' | 'log' | 'postQueue' | 'posts' | 'privileges' | 'settings' | 'storage' | 'topics' | 'users'>;
 
 /** A file as the request gave it. */
 export interface IncomingFile {
@@ -30,14 +32,6 @@ export interface UploadView {
   isImage: boolean;
   timestamp: number;
   timestampISO: string;
-}
-
-/** A topic thumbnail as NodeBB shows it (id: the topic). */
-export interface ThumbView {
-  id: number;
-  name: string;
-  path: string;
-  url: string;
 }
 
 /** The most files one request may carry. */
@@ -62,12 +56,14 @@ export function pathsIn(text: string): string[] {
  */
 export class UploadsService {
   readonly storage: UploadStorage;
+  private readonly topicThumbs: TopicThumbs;
 
   constructor(
     private readonly ctx: UploadsDeps,
     storage?: UploadStorage,
   ) {
     this.storage = storage ?? new StoredUploads(ctx.storage, ctx.config.relativePath);
+    this.topicThumbs = new TopicThumbs(ctx, this.storage);
   }
 
   /** The upload settings in force. */
@@ -112,14 +108,12 @@ export class UploadsService {
         }
       }
       const now = Date.now();
-      return await runAction(this.ctx.db, {
-        write: async (tx) => {
-          const rows: UploadRow[] = [];
-          for (const p of processed) {
-            rows.push(await store.insert(tx, { uid: viewer.uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: p.thumb?.path ?? '', created: now }));
-          }
-          return rows;
-        },
+      return await this.ctx.actions.run('uploads.upload', async (w) => {
+        const rows: UploadRow[] = [];
+        for (const p of processed) {
+          rows.push(await store.insert(w, { uid: viewer.uid, path: p.path, name: p.name, mime: p.mime, size: p.bytes.length, width: p.width, height: p.height, thumb: p.thumb?.path ?? '', created: now }));
+        }
+        return rows;
       });
     } catch (err) {
       // Only files this request created, and only when no row (another member's) names them.
@@ -172,113 +166,51 @@ export class UploadsService {
 
   /** Deletes a row and, when it was the last one naming the file, the file and its thumbnail. */
   private async forget(row: UploadRow): Promise<void> {
-    const last = await runAction(this.ctx.db, {
-      write: async (tx) => {
-        await store.remove(tx, row.id);
-        return (await store.rowsOfPath(tx, row.path)) === 0;
-      },
+    const last = await this.ctx.actions.run('uploads.remove', async (w) => {
+      await store.remove(w, row.id);
+      return (await store.rowsOfPath(w.tx, row.path)) === 0;
     });
     if (!last) return;
     await this.storage.delete(row.path);
     if (row.thumb) await this.storage.delete(row.thumb);
   }
 
-  // ---- topic thumbnails ----
+  // ---- topic thumbnails (thumbs.ts) ----
 
-  private async editableTopic(viewer: Viewer, tid: number) {
-    if (viewer.uid <= 0) throw notAuthorised();
-    const topic = await this.ctx.topics.get(tid);
-    if (!topic || (topic.deleted && !viewer.isAdmin)) throw notFound('error:no-topic');
-    const own = topic.uid === viewer.uid && (await this.ctx.privileges.can(viewer, 'posts:edit', topic.cid));
-    if (!own && !viewer.isAdmin && !(await this.ctx.privileges.isModerator(viewer, topic.cid))) throw forbidden();
-    return topic;
-  }
-
-  private thumbView(t: ThumbRow): ThumbView {
-    return { id: t.tid, name: t.name, path: t.path, url: this.storage.url(t.path) };
-  }
-
-  /** A topic's thumbnails (readers of the topic only). */
   /** A topic's thumbnails (readers of the topic only); unless `thumbsOnly`, the images uploaded into its main post follow (NodeBB's GET …/thumbs). */
   async thumbs(viewer: Viewer, tid: number, thumbsOnly = false): Promise<ThumbView[]> {
-    const topic = await this.ctx.topics.get(tid);
-    if (!topic || !(await this.ctx.privileges.can(viewer, 'topics:read', topic.cid))) throw notFound('error:no-topic');
-    const chosen = (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
-    if (thumbsOnly) return chosen;
-    const seen = new Set(chosen.map((t) => t.path));
-    const more = (await store.postImages(this.ctx.db, topic.main_pid)).filter((i) => !seen.has(i.path));
-    return [...chosen, ...more.map((i) => this.thumbView({ tid, path: i.path, name: i.name, sort: 0 }))];
+    return this.topicThumbs.list(viewer, tid, thumbsOnly);
   }
 
-  /**
-   * Thumbnails of many topics for lists: the chosen ones, else the first image of the topic's
-   * main post. Two queries for the whole list.
-   */
+  /** Thumbnails of many topics for lists: the chosen ones, else the first image of the topic's main post. */
   async thumbsFor(tids: number[]): Promise<Map<number, ThumbView[]>> {
-    const [rows, firsts] = await Promise.all([store.thumbsOfMany(this.ctx.db, tids), store.firstImages(this.ctx.db, tids)]);
-    const out = new Map([...rows].map(([tid, list]) => [tid, list.map((t) => this.thumbView(t))]));
-    for (const [tid, first] of firsts) if (!out.has(tid)) out.set(tid, [this.thumbView({ tid, path: first.path, name: first.name, sort: 0 })]);
-    return out;
+    return this.topicThumbs.forTopics(tids);
   }
 
   /** Records the first image of a topic's main post (the topic's thumbnail when none is chosen). */
   async setFirstImage(tid: number, content: string): Promise<void> {
     const first = pathsIn(content).find((p) => /^files\/.*\.(png|jpg|gif|webp)$/.test(p));
-    await store.setRefs(this.ctx.db, 'topic-first', tid, first ? [first] : []);
+    await this.ctx.actions.run('uploads.firstImage', (w) => store.setRefs(w, 'topic-first', tid, first ? [first] : []));
   }
 
   /** Uploads images and makes them the topic's thumbnails (NodeBB's POST …/thumbs). */
   async uploadThumbs(viewer: Viewer, tid: number, files: IncomingFile[]): Promise<UploadRow[]> {
-    await this.editableTopic(viewer, tid);
-    if (!(await this.ctx.settings.get()).allowTopicsThumbnail) throw forbidden('error:topic-thumbnails-are-disabled');
-    if (files.some((f) => !isImageName(f.name))) throw badRequest('error:invalid-image');
-    const rows = await this.upload(viewer, files);
-    await runAction(this.ctx.db, {
-      write: async (tx) => {
-        for (const r of rows) await store.addThumb(tx, tid, r.path, r.name);
-      },
-      after: () => this.thumbsChanged(tid, viewer.uid),
-    });
-    return rows;
+    return this.topicThumbs.upload(viewer, tid, files, (f) => this.upload(viewer, f));
   }
 
   /** Makes one of the viewer's uploaded images (by its path) a thumbnail of the topic. */
   async chooseThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    const row = rel ? await store.anyByPath(this.ctx.db, rel) : undefined;
-    if (!row || !row.mime.startsWith('image/') || (row.uid !== viewer.uid && !viewer.isAdmin && !(await this.usedInTopic(tid, rel!)))) throw notFound('error:no-such-upload');
-    await store.addThumb(this.ctx.db, tid, row.path, row.name);
-    this.thumbsChanged(tid, viewer.uid);
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
-  }
-
-  /** Topic lists and cached pages show thumbnails: they drop what they hold. */
-  private thumbsChanged(tid: number, uid: number): void {
-    void this.ctx.hooks.fire('action:topic.thumbs', { tid, uid });
-  }
-
-  private async usedInTopic(tid: number, rel: string): Promise<boolean> {
-    const posts = await this.ctx.db.selectFrom('upload_refs as r').innerJoin('posts as p', 'p.pid', 'r.ref_id').select('p.pid').where('r.kind', '=', 'post').where('r.path', '=', rel).where('p.tid', '=', tid).limit(1).execute();
-    return posts.length > 0;
+    return this.topicThumbs.choose(viewer, tid, upPath);
   }
 
   /** Moves a thumbnail to a new place (NodeBB's PUT …/thumbs/order). */
   async orderThumb(viewer: Viewer, tid: number, upPath: string, order: number): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    if (!rel || !(await store.orderThumb(this.ctx.db, tid, rel, order))) throw notFound('error:no-thumb');
-    this.thumbsChanged(tid, viewer.uid);
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    return this.topicThumbs.order(viewer, tid, upPath, order);
   }
 
   /** Removes a thumbnail from the topic (the file stays the member's upload until the clean-up job finds it unused). */
   async removeThumb(viewer: Viewer, tid: number, upPath: string): Promise<ThumbView[]> {
-    await this.editableTopic(viewer, tid);
-    const rel = relativeUploadPath(upPath);
-    if (!rel || !(await store.removeThumb(this.ctx.db, tid, rel))) throw notFound('error:no-thumb');
-    this.thumbsChanged(tid, viewer.uid);
-    return (await store.thumbsOf(this.ctx.db, tid)).map((t) => this.thumbView(t));
+    return this.topicThumbs.remove(viewer, tid, upPath);
   }
 
   // ---- profile pictures ----
@@ -344,9 +276,9 @@ export class UploadsService {
     const written = !(await this.storage.has(image.path));
     if (written) await this.storage.put(image.path, image.bytes);
     try {
-      const row = await runAction(this.ctx.db, {
-        write: (tx) => store.insert(tx, { uid, path: image.path, name: image.name, mime: image.mime, size: image.bytes.length, width: image.width, height: image.height, thumb: '', created: Date.now() }),
-      });
+      const row = await this.ctx.actions.run('uploads.image', (w) =>
+        store.insert(w, { uid, path: image.path, name: image.name, mime: image.mime, size: image.bytes.length, width: image.width, height: image.height, thumb: '', created: Date.now() }),
+      );
       await set(this.storage.url(row.path));
       return row;
     } catch (err) {
@@ -364,8 +296,8 @@ export class UploadsService {
    */
   async setRefs(kind: 'post' | 'chat' | 'picture' | 'cover' | 'brand' | 'group-cover', refId: number, text: string, opts: { fresh?: boolean } = {}): Promise<void> {
     const paths = pathsIn(text);
-    if (opts.fresh) await store.addRefs(this.ctx.db, kind, refId, paths);
-    else await store.setRefs(this.ctx.db, kind, refId, paths);
+    if (opts.fresh && !paths.length) return;
+    await this.ctx.actions.run('uploads.refs', (w) => (opts.fresh ? store.addRefs(w, kind, refId, paths) : store.setRefs(w, kind, refId, paths)));
   }
 
   /**
@@ -381,9 +313,9 @@ export class UploadsService {
     const queued = await this.ctx.postQueue.mentioned(rows.map((r) => r.path));
     for (const row of rows) {
       if (queued.has(row.path)) continue;
-      const pid = await store.memberPostMentions(this.ctx.db, row.uid, Number(row.created), row.path);
+      const pid = await this.ctx.posts.memberPostMentioning(row.uid, Number(row.created), row.path);
       if (pid !== null) {
-        await store.addRef(this.ctx.db, 'post', pid, row.path);
+        await this.ctx.actions.run('uploads.refs', (w) => store.addRef(w, 'post', pid, row.path));
         continue;
       }
       await this.forget(row);
@@ -392,10 +324,4 @@ export class UploadsService {
     if (removed) this.ctx.log.info({ removed }, 'unused uploads removed');
     return removed;
   }
-}
-
-/** The stored path ('files/ab/cd/<hash>.png') of a path or URL a client sent, or null. */
-export function relativeUploadPath(raw: string): string | null {
-  const rel = raw.replace(/^.*\/assets\/uploads\//, '').replace(/^\/+/, '');
-  return STORED_NAME.test(rel) ? rel : null;
 }

@@ -1,4 +1,6 @@
 import { sql, type Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
+import { topicTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { TopicThumbsTable, UploadsTable } from '../../db/schema.js';
 
@@ -6,8 +8,8 @@ export type UploadRow = Selectable<UploadsTable>;
 export type ThumbRow = Selectable<TopicThumbsTable>;
 
 /** Inserts an upload row; returns it. */
-export async function insert(db: Queryable, row: Omit<UploadRow, 'id'>): Promise<UploadRow> {
-  return db.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insert(w: Writer, row: Omit<UploadRow, 'id'>): Promise<UploadRow> {
+  return w.tx.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** One upload by id. */
@@ -37,8 +39,8 @@ export async function countOfMember(db: Queryable, uid: number): Promise<number>
 }
 
 /** Deletes an upload row. */
-export async function remove(db: Queryable, id: number): Promise<void> {
-  await db.deleteFrom('uploads').where('id', '=', id).execute();
+export async function remove(w: Writer, id: number): Promise<void> {
+  await w.tx.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
 /** How many upload rows still name a stored path (the file goes when none does). */
@@ -47,15 +49,20 @@ export async function rowsOfPath(db: Queryable, path: string): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+/** The ids of the items of a kind (posts) whose text uses a stored path, at most `limit`. */
+export async function refIdsOfPath(db: Queryable, kind: string, path: string, limit: number): Promise<number[]> {
+  return (await db.selectFrom('upload_refs').select('ref_id').where('kind', '=', kind).where('path', '=', path).limit(limit).execute()).map((r) => r.ref_id);
+}
+
 /** Replaces the stored paths one post, chat message or picture uses. */
-export async function setRefs(db: Queryable, kind: string, refId: number, paths: string[]): Promise<void> {
-  await db.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', '=', refId).execute();
-  await addRefs(db, kind, refId, paths);
+export async function setRefs(w: Writer, kind: string, refId: number, paths: string[]): Promise<void> {
+  await w.tx.deleteFrom('upload_refs').where('kind', '=', kind).where('ref_id', '=', refId).execute();
+  await addRefs(w, kind, refId, paths);
 }
 
 /** Adds the stored paths a new post or chat message uses (none to replace). */
-export async function addRefs(db: Queryable, kind: string, refId: number, paths: string[]): Promise<void> {
-  if (paths.length) await db.insertInto('upload_refs').values(paths.map((path) => ({ path, kind, ref_id: refId }))).onConflict((oc) => oc.doNothing()).execute();
+export async function addRefs(w: Writer, kind: string, refId: number, paths: string[]): Promise<void> {
+  if (paths.length) await w.tx.insertInto('upload_refs').values(paths.map((path) => ({ path, kind, ref_id: refId }))).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /**
@@ -74,27 +81,9 @@ export async function orphans(db: Queryable, before: number, limit: number): Pro
     .execute();
 }
 
-/**
- * The pid of one of the member's posts written or edited since `since` contains `needle`:
- * the clean-up job's last check before deleting (a reference a lost listener did not record).
- * Uses the posts (uid, created) index; edited posts of the member are filtered from the same rows.
- */
-export async function memberPostMentions(db: Queryable, uid: number, since: number, needle: string): Promise<number | null> {
-  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const r = await db
-    .selectFrom('posts')
-    .select('pid')
-    .where('uid', '=', uid)
-    .where((eb) => eb.or([eb('created', '>=', since), eb('edited', '>=', since)]))
-    .where(sql<boolean>`content like ${like} escape '\\'`)
-    .limit(1)
-    .executeTakeFirst();
-  return r?.pid ?? null;
-}
-
 /** Adds one reference (kept until the referring item's references are replaced). */
-export async function addRef(db: Queryable, kind: string, refId: number, path: string): Promise<void> {
-  await db.insertInto('upload_refs').values({ path, kind, ref_id: refId }).onConflict((oc) => oc.doNothing()).execute();
+export async function addRef(w: Writer, kind: string, refId: number, path: string): Promise<void> {
+  await w.tx.insertInto('upload_refs').values({ path, kind, ref_id: refId }).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** A topic's thumbnails in order. */
@@ -116,28 +105,31 @@ export async function thumbsOfMany(db: Queryable, tids: number[]): Promise<Map<n
 }
 
 /** Adds a thumbnail at the end of a topic's list (no change when it is there already). */
-export async function addThumb(db: Queryable, tid: number, path: string, name: string): Promise<void> {
-  const last = await db.selectFrom('topic_thumbs').select((eb) => eb.fn.max('sort').as('m')).where('tid', '=', tid).executeTakeFirst();
+export async function addThumb(w: Writer, tid: number, path: string, name: string): Promise<void> {
+  w.changed(topicTag(tid));
+  const last = await w.tx.selectFrom('topic_thumbs').select((eb) => eb.fn.max('sort').as('m')).where('tid', '=', tid).executeTakeFirst();
   const sort = last?.m === null || last?.m === undefined ? 0 : Number(last.m) + 1;
-  await db.insertInto('topic_thumbs').values({ tid, path, name, sort }).onConflict((oc) => oc.columns(['tid', 'path']).doNothing()).execute();
+  await w.tx.insertInto('topic_thumbs').values({ tid, path, name, sort }).onConflict((oc) => oc.columns(['tid', 'path']).doNothing()).execute();
 }
 
 /** Moves a thumbnail to `order`, renumbering the others; false when the topic has no such thumbnail. */
-export async function orderThumb(db: Queryable, tid: number, path: string, order: number): Promise<boolean> {
-  const list = await thumbsOf(db, tid);
+export async function orderThumb(w: Writer, tid: number, path: string, order: number): Promise<boolean> {
+  w.changed(topicTag(tid));
+  const list = await thumbsOf(w.tx, tid);
   const i = list.findIndex((t) => t.path === path);
   if (i < 0) return false;
   const [moved] = list.splice(i, 1);
   list.splice(Math.min(Math.max(order, 0), list.length), 0, moved!);
   for (const [n, t] of list.entries()) {
-    if (t.sort !== n) await db.updateTable('topic_thumbs').set({ sort: n }).where('tid', '=', tid).where('path', '=', t.path).execute();
+    if (t.sort !== n) await w.tx.updateTable('topic_thumbs').set({ sort: n }).where('tid', '=', tid).where('path', '=', t.path).execute();
   }
   return true;
 }
 
 /** Removes a thumbnail; false when the topic had none by that path. */
-export async function removeThumb(db: Queryable, tid: number, path: string): Promise<boolean> {
-  const r = await db.deleteFrom('topic_thumbs').where('tid', '=', tid).where('path', '=', path).executeTakeFirst();
+export async function removeThumb(w: Writer, tid: number, path: string): Promise<boolean> {
+  w.changed(topicTag(tid));
+  const r = await w.tx.deleteFrom('topic_thumbs').where('tid', '=', tid).where('path', '=', path).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

@@ -269,6 +269,20 @@ describe('uploads', () => {
     expect(off.body.status.key).toBe('error:topic-thumbnails-are-disabled');
   });
 
+  it("a topic's author may choose another member's image as thumbnail only when a post of the topic uses it", async () => {
+    const author = member;
+    const poster = await forum.loginAs();
+    const { topic } = await forum.ctx.topics.create(await forum.ctx.privileges.viewer(author.user.uid), { cid, title: 'Thumbnails from replies', content: 'Replies bring pictures' });
+    const up = async (w: number) => (await send(poster.client, '/api/post/upload', [{ name: `r${w}.png`, bytes: await png(w, 23) }])).body.response.images[0].url as string;
+    const [used, elsewhere] = [await up(151), await up(152)];
+    await forum.ctx.posts.reply(await forum.ctx.privileges.viewer(poster.user.uid), topic.tid, { content: `See ![p](${used})` });
+    await forum.ctx.hooks.idle();
+    expect((await author.client.put(`/api/v3/topics/${topic.tid}/thumbs`, { path: elsewhere })).status).toBe(404);
+    const chosen = await author.client.put(`/api/v3/topics/${topic.tid}/thumbs`, { path: used });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.response.map((t: { url: string }) => t.url)).toEqual([used]);
+  });
+
   it('a topic without chosen thumbnails shows the first image of its main post', async () => {
     const viewer = await forum.ctx.privileges.viewer(member.user.uid);
     const up = async (w: number) => (await send(member.client, '/api/post/upload', [{ name: `pic${w}.png`, bytes: await png(w, 30) }])).body.response.images[0].url as string;

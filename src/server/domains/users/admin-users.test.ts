@@ -3,7 +3,7 @@ import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { GLOBAL_MODS } from '../groups/service.js';
 import type { AdminUsersPage, AdminCustomFieldsPage } from '../../../shared/schemas/admin-people.js';
-import { csvField } from './admin-users.js';
+import { parseCsv } from '../../test/csv.js';
 
 let forum: TestForum;
 let admin: HttpClient;
@@ -117,15 +117,24 @@ describe('admin/manage/users', () => {
     const res = await admin.get('/api/admin/users/csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('uid,username,userslug,email,email:confirmed,joindate,lastonline,postcount,reputation,banned');
-    const line = lines.find((l) => l.startsWith(`${odd.uid},`))!;
-    expect(line).toContain('"Comma, ""Quoted"""');
-    expect(line).toContain('odd@example.com');
-    expect(csvField('=cmd()')).toBe("\"'=cmd()\"");
+    const rows = parseCsv(res.text);
+    expect(rows[0]!.join(',')).toBe('uid,username,userslug,email,email:confirmed,joindate,lastonline,postcount,reputation,banned');
+    const row = rows.find((r) => r[0] === String(odd.uid))!;
+    expect(row[1]).toBe('Comma, "Quoted"');
+    expect(row[3]).toBe('odd@example.com');
     const { client: member } = await forum.loginAs();
     expect((await member.get('/api/admin/users/csv')).status).toBe(403);
     expect((await forum.client().get('/api/admin/users/csv')).status).toBe(401);
+  });
+
+  it('writes a negative reputation as a number and defuses a username that reads as a formula', async () => {
+    const odd = await forum.createUser();
+    // Reputation goes below zero with downvotes; imported usernames may start with anything.
+    await forum.ctx.db.updateTable('users').set({ username: '=cmd()', reputation: -3 }).where('uid', '=', odd.uid).execute();
+    const rows = parseCsv((await admin.get('/api/admin/users/csv')).text);
+    const row = rows.find((r) => r[0] === String(odd.uid))!;
+    expect(row[1]).toBe("'=cmd()");
+    expect(row[8]).toBe('-3');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { ADMIN_USER_FILTERS, ADMIN_USER_SEARCH_BY, ADMIN_USER_SORTS, type AdminUserRow, type CustomUserField } from '../../../shared/schemas/admin-people.js';
 import { memberTag } from '../../core/tags.js';
+import { csvRow, type CsvValue } from '../../http/csv.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
 import type { UsersDeps } from './service.js';
@@ -89,18 +90,11 @@ export async function adminForcePasswordReset(ctx: UsersDeps, viewer: Viewer, ui
 
 const CSV_FIELDS = ['uid', 'username', 'userslug', 'email', 'email:confirmed', 'joindate', 'lastonline', 'postcount', 'reputation', 'banned'] as const;
 
-/** One CSV field: quoted when it holds a comma, quote or line break (quotes doubled); a leading =+-@ is defused for spreadsheets. */
-export function csvField(value: unknown): string {
-  let s = String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** Every member as CSV (NodeBB's /api/admin/users/csv), streamed 500 rows at a time, with a header line. */
 export function usersCsv(ctx: UsersDeps, viewer: Viewer): Readable {
   assertAdmin(viewer);
   async function* lines() {
-    yield `${CSV_FIELDS.join(',')}\n`;
+    yield csvRow(CSV_FIELDS);
     let after = 0;
     for (;;) {
       const rows = await store.usersAfter(ctx.db, after, 500);
@@ -109,12 +103,12 @@ export function usersCsv(ctx: UsersDeps, viewer: Viewer): Readable {
       yield rows
         .map((r) => {
           const banned = r.banned === 1 && (r.banned_until === 0 || r.banned_until > Date.now());
-          const v: Record<(typeof CSV_FIELDS)[number], unknown> = {
+          const v: Record<(typeof CSV_FIELDS)[number], CsvValue> = {
             uid: r.uid, username: r.username, userslug: r.userslug, email: r.email ?? '', 'email:confirmed': r.email_confirmed,
             joindate: new Date(r.joindate).toISOString(), lastonline: r.lastonline ? new Date(r.lastonline).toISOString() : '',
             postcount: r.postcount, reputation: r.reputation, banned: banned ? 1 : 0,
           };
-          return `${CSV_FIELDS.map((f) => csvField(v[f])).join(',')}\n`;
+          return csvRow(CSV_FIELDS.map((f) => v[f]));
         })
         .join('');
     }

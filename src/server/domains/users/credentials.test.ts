@@ -53,6 +53,17 @@ describe('password change', () => {
     expect(await whoAmI(client)).toBe(user.uid);
     expect((await forum.client().post('/login', { username: user.username, password: 'Another-Horse-77' })).status).toBe(200);
   });
+
+  it("revokes the member's API tokens, as a reset does", async () => {
+    const { client, user } = await forum.loginAs();
+    const api = forum.client();
+    api.bearer = (await client.post(`/api/v3/users/${user.uid}/tokens`, { description: 'bot' })).body.response.token;
+    expect((await api.get(`/api/v3/users/${user.uid}/emails`)).status).toBe(200);
+    expect((await client.put(`/api/v3/users/${user.uid}/password`, { currentPassword: TEST_PASSWORD, newPassword: 'Another-Horse-77' })).status).toBe(200);
+    const after = await api.get(`/api/v3/users/${user.uid}/emails`);
+    expect(after.status).toBe(401);
+    expect(after.body.status.key).toBe('error:invalid-token');
+  });
 });
 
 describe('username change', () => {
@@ -78,6 +89,22 @@ describe('username change', () => {
     expect((await put('bad<name>')).body.status.key).toBe('error:invalid-username');
     const { client: stranger } = await forum.loginAs();
     expect((await stranger.put(`/api/v3/users/${user.uid}`, { username: `hijack${++n}` })).status).toBe(403);
+  });
+
+  it('two members renaming to one name at once: one gets it, the other the taken error (never a 500)', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, async () => [await forum.loginAs(), await forum.loginAs()] as const));
+    const results = await Promise.all(
+      pairs.map(async ([a, b], i) => {
+        const name = `raced${++n}x${i}`;
+        const answers = await Promise.all([a, b].map(({ client, user }) => client.put(`/api/v3/users/${user.uid}`, { username: name })));
+        return { name, answers, owners: await Promise.all([a, b].map(async ({ user }) => (await forum.ctx.users.get(user.uid))!.username)) };
+      }),
+    );
+    for (const { name, answers, owners } of results) {
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.status === 400)!.body.status.key).toBe('error:username-taken');
+      expect(owners.filter((o) => o === name)).toHaveLength(1);
+    }
   });
 
   it('holds a member to the cool-down between two changes; an admin is not held', async () => {
@@ -116,7 +143,7 @@ describe('email change', () => {
     const [mail] = await deliver(newEmail);
     expect(mail!.subject).toBe('Please confirm your email address for Palaver');
     const path = new RegExp(`${forum.ctx.config.url}(/confirm/[\\w-]+)`).exec(mail!.text)![1]!;
-    expect((await forum.client().get(`/api${path}`)).body.error).toBeUndefined();
+    expect((await forum.client().post(path, {})).status).toBe(200);
     const after = (await client.get(`/api/v3/users/${user.uid}/emails`)).body.response;
     expect(after).toEqual({ emails: [newEmail] });
     expect((await forum.client().post('/login', { username: newEmail, password: TEST_PASSWORD })).status).toBe(200);
@@ -140,7 +167,78 @@ describe('email change', () => {
     const { client: admin } = await forum.loginAs({ admin: true });
     expect((await admin.post(`/api/v3/users/${other.uid}/emails`, { email: wanted, skipConfirmation: true })).status).toBe(200);
     const path = new RegExp(`${forum.ctx.config.url}(/confirm/[\\w-]+)`).exec(mail!.text)![1]!;
-    expect((await forum.client().get(`/api${path}`)).body.error).toBe('error:email-taken');
+    expect((await forum.client().post(path, {})).body.status.key).toBe('error:email-taken');
     expect((await forum.ctx.users.get(user.uid))!.email).toBe(user.email);
+  });
+
+  it('PUT /api/v3/users/:uid {email} needs the password and changes nothing until the new address is confirmed; the old one is told', async () => {
+    const oldEmail = `put-old${++n}@example.com`;
+    const user = await forum.createUser({ email: oldEmail });
+    const { client } = await forum.loginAs(user);
+    const newEmail = `put-new${n}@example.com`;
+    for (const body of [{ email: newEmail }, { email: newEmail, password: 'not-my-password' }]) {
+      const refused = await client.put(`/api/v3/users/${user.uid}`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.status.key).toBe('user:change-password-error-wrong-current');
+    }
+    expect((await forum.ctx.users.get(user.uid))!.email).toBe(oldEmail);
+    expect(await deliver(newEmail)).toEqual([]);
+
+    const res = await client.put(`/api/v3/users/${user.uid}`, { email: newEmail, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.response.email).toBe(oldEmail);
+    expect((await forum.ctx.users.get(user.uid))!.email).toBe(oldEmail);
+    // A reset asked for now goes to the old address: the account is still its.
+    expect((await forum.client().post('/login', { username: newEmail, password: TEST_PASSWORD })).status).toBe(403);
+    const notice = (await deliver(oldEmail)).find((m) => m.subject === 'A change of your email address on Palaver');
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).toContain(`/user/${user.userslug}/edit/password`);
+    const [mail] = await deliver(newEmail);
+    const path = new RegExp(`${forum.ctx.config.url}(/confirm/[\\w-]+)`).exec(mail!.text)![1]!;
+    expect((await forum.client().post(path, {})).status).toBe(200);
+    expect((await forum.ctx.users.get(user.uid))!.email).toBe(newEmail);
+  });
+
+  it('removing the address needs the password too; the removed address is told', async () => {
+    const email = `clear${++n}@example.com`;
+    const user = await forum.createUser({ email });
+    const { client } = await forum.loginAs(user);
+    expect((await client.put(`/api/v3/users/${user.uid}`, { email: '' })).body.status.key).toBe('user:change-password-error-wrong-current');
+    expect((await forum.ctx.users.get(user.uid))!.email).toBe(email);
+    expect((await client.put(`/api/v3/users/${user.uid}`, { email: '', password: TEST_PASSWORD })).status).toBe(200);
+    expect((await forum.ctx.users.get(user.uid))!.email).toBeNull();
+    expect((await deliver(email)).map((m) => m.subject)).toContain('Your email address was removed on Palaver');
+  });
+
+  it("an admin changes another member's address without a password (confirmed by the new address), but gives their own for their own", async () => {
+    const { client: admin, user: me } = await forum.loginAs({ admin: true });
+    const member = await forum.createUser({ email: `member${++n}@example.com` });
+    const wanted = `by-admin${n}@example.com`;
+    expect((await admin.put(`/api/v3/users/${member.uid}`, { email: wanted })).status).toBe(200);
+    expect((await forum.ctx.users.get(member.uid))!.email).toBe(member.email);
+    expect((await deliver(wanted)).map((m) => m.subject)).toContain('Please confirm your email address for Palaver');
+    const own = `admin-own${n}@example.com`;
+    expect((await admin.put(`/api/v3/users/${me.uid}`, { email: own })).body.status.key).toBe('user:change-password-error-wrong-current');
+    expect((await admin.post(`/api/v3/users/${me.uid}/emails`, { email: own })).body.status.key).toBe('user:change-password-error-wrong-current');
+    expect((await admin.post(`/api/v3/users/${me.uid}/emails`, { email: own, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('sends at most one confirmation mail every few minutes per member, with a translated error', async () => {
+    const user = await forum.createUser({ email: `throttle${++n}@example.com` });
+    const { client } = await forum.loginAs(user);
+    expect((await client.post(`/api/v3/users/${user.uid}/emails`, { email: `throttle-a${n}@example.com`, password: TEST_PASSWORD })).status).toBe(200);
+    for (const again of [
+      await client.post(`/api/v3/users/${user.uid}/emails`, { email: `throttle-b${n}@example.com`, password: TEST_PASSWORD }),
+      await client.put(`/api/v3/users/${user.uid}`, { email: `throttle-c${n}@example.com`, password: TEST_PASSWORD }),
+    ]) {
+      expect(again.status).toBe(429);
+      expect(again.body.status.key).toBe('error:confirm-email-already-sent');
+      expect(again.body.status.message).toBe('A confirmation email was sent a short while ago: please wait 10 minute(s) before asking for another one.');
+    }
+    expect(await deliver(`throttle-b${n}@example.com`)).toEqual([]);
+    expect(await deliver(`throttle-c${n}@example.com`)).toEqual([]);
+    // Another member is not held back.
+    const { client: other, user: otherUser } = await forum.loginAs();
+    expect((await other.post(`/api/v3/users/${otherUser.uid}/emails`, { email: `throttle-d${n}@example.com`, password: TEST_PASSWORD })).status).toBe(200);
   });
 });

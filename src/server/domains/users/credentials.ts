@@ -1,14 +1,15 @@
-import { verify } from '@node-rs/argon2';
+import { checkPassword } from './legacy-password.js';
 import { slugify } from '../../../shared/slug.js';
 import { emailError, usernameError } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import type { UserRow } from './store.js';
 
-type Deps = Pick<AppContext, 'db' | 'events' | 'hooks' | 'settings' | 'users' | 'mail'>;
+type Deps = Pick<AppContext, 'actions' | 'db' | 'events' | 'hooks' | 'settings' | 'users' | 'mail'>;
 
 const DAY_MS = 86_400_000;
 
@@ -18,10 +19,10 @@ const DAY_MS = 86_400_000;
  */
 export const RESERVED_SLUGS = new Set(['administrators', 'global-moderators', 'registered-users', 'guests', 'spiders', 'banned-users', 'verified-users', 'unverified-users', 'anonymous', 'guest', 'system', 'me', 'uid', 'email']);
 
-/** True when the password is the member's (argon2 check; false for accounts without one). */
+/** True when the password is the member's (argon2, or an imported forum's bcrypt; false for accounts without one). */
 export async function verifyPassword(user: Pick<UserRow, 'password_hash'>, password: unknown): Promise<boolean> {
   if (typeof password !== 'string' || !password || !user.password_hash) return false;
-  return verify(user.password_hash, password).catch(() => false);
+  return checkPassword(user.password_hash, password);
 }
 
 /** Throws 400 user:change-password-error-wrong-current unless the password is the member's. */
@@ -71,7 +72,9 @@ export interface HistoryValue {
 /**
  * Changes a member's username (themself or an admin): the forum's length and character rules,
  * reserved and taken names, and the cool-down between two changes (members only). The old
- * name is kept in the history; the old profile address answers 404, as NodeBB's does.
+ * name is kept in the history; the old profile address answers 404, as NodeBB's does. Two
+ * renames racing to one name: the unique index lets one through and the action runner answers
+ * the other error:username-taken (core/unique.ts).
  */
 export async function changeUsername(ctx: Deps, actor: Viewer, uid: number, username: unknown): Promise<UserRow> {
   const user = await target(ctx, actor, uid);
@@ -87,23 +90,35 @@ export async function changeUsername(ctx: Deps, actor: Viewer, uid: number, user
     const wait = last + s.usernameChangeCooldownDays * DAY_MS - Date.now();
     if (wait > 0) throw badRequest('error:username-change-cooldown', Math.ceil(wait / DAY_MS));
   }
-  const updated = await ctx.db.transaction().execute(async (tx) => {
-    const byName = await store.byUsername(tx, name);
-    const bySlug = await store.bySlug(tx, slug);
+  return ctx.actions.run('user.rename', async (w) => {
+    const byName = await store.byUsername(w.tx, name);
+    const bySlug = await store.bySlug(w.tx, slug);
     if ((byName && byName.uid !== uid) || (bySlug && bySlug.uid !== uid)) throw badRequest('error:username-taken');
-    await tx.insertInto('username_history').values({ uid, username: user.username, changed: Date.now(), by_uid: actor.uid }).execute();
-    await store.updateUser(tx, uid, { username: name, userslug: slug });
-    await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', tx);
-    return (await store.byUid(tx, uid))!;
+    await store.addUsernameHistory(w, { uid, username: user.username, changed: Date.now(), by_uid: actor.uid });
+    await store.writeUser(w, uid, { username: name, userslug: slug });
+    await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', w.tx);
+    const updated = (await store.byUid(w.tx, uid))!;
+    await w.fire('action:user.update', { user: updated, fields: ['username'] });
+    return updated;
   });
-  await ctx.hooks.fire('action:user.update', { user: updated, fields: ['username'] });
-  return updated;
 }
 
 /**
- * Asks to change a member's address: the new one gets a confirmation link and the old one
- * stays the account's (login, mail) until that link is followed. A member gives their
- * password; an admin may skip the confirmation (NodeBB's skipConfirmation).
+ * A change of address needs the member's current password when they change their own (an
+ * admin's own too), as NodeBB's isPrivilegedOrSelfAndPasswordMatch: a stolen session must not
+ * become an account takeover through a password reset mailed to a new address. An admin
+ * changing another member's needs none; an account without a password (single sign-on) has
+ * none to give.
+ */
+async function assertMayChangeEmail(actor: Viewer, user: UserRow, password: unknown): Promise<void> {
+  if (actor.uid === user.uid && user.password_hash) await assertPassword(user, password);
+}
+
+/**
+ * Asks to change a member's address: the new one gets a confirmation link (at most one every
+ * few minutes, mail domain) and the old one a notice, and the old one stays the account's
+ * (login, mail) until that link is followed. A member gives their password; an admin may skip
+ * the confirmation (NodeBB's skipConfirmation).
  */
 export async function requestEmailChange(
   ctx: Deps,
@@ -112,54 +127,88 @@ export async function requestEmailChange(
   body: { email: string; password?: string; skipConfirmation?: boolean | number | string },
 ): Promise<{ pending: string | null; email: string | null }> {
   const user = await target(ctx, actor, uid);
-  if (actor.uid === uid && !actor.isAdmin) await assertPassword(user, body.password);
   if (emailError(body.email)) throw badRequest('error:invalid-email');
+  await assertMayChangeEmail(actor, user, body.password);
   const email = body.email.trim().toLowerCase();
   if (email === (user.email ?? '').toLowerCase()) throw badRequest('error:email-same');
   const owner = await store.byEmail(ctx.db, email);
   if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
   const skip = actor.isAdmin && (body.skipConfirmation === true || body.skipConfirmation === 1 || body.skipConfirmation === '1' || body.skipConfirmation === 'true');
   if (skip) {
-    const updated = await ctx.db.transaction().execute(async (tx) => {
-      await store.updateUser(tx, uid, { email, email_confirmed: 1 });
-      await tx.insertInto('email_history').values({ uid, email, by_uid: actor.uid, changed: Date.now() }).execute();
-      await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', tx);
-      return (await store.byUid(tx, uid))!;
+    // Another account taking the address meanwhile: the unique index decides (error:email-taken).
+    await ctx.actions.run('user.setEmail', async (w) => {
+      await store.writeMember(w, uid, { email, email_confirmed: 1 });
+      await store.addEmailHistory(w, { uid, email, by_uid: actor.uid, changed: Date.now() });
+      await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', w.tx);
+      await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });
     });
-    await ctx.hooks.fire('action:user.update', { user: updated, fields: ['email'] });
     return { pending: null, email };
   }
-  await ctx.mail.sendChangeConfirmation(user, email);
-  await ctx.events.log('email-change-requested', actor.uid, { targetUid: uid });
+  await ctx.mail.assertConfirmationAllowed(user);
+  await ctx.actions.run('user.requestEmailChange', async (w) => {
+    await ctx.mail.sendChangeConfirmation(w, user, email);
+    await ctx.events.log('email-change-requested', actor.uid, { targetUid: uid }, '', w.tx);
+  });
   return { pending: email, email: user.email };
 }
 
 /**
- * Confirms an address from a confirmation link: the member's current one is marked confirmed,
- * a new one (an email change) replaces the old, unless someone took it meanwhile.
- * `claim` uses the link's code inside the same transaction. Says which happened; false when
- * the member is gone.
+ * Removes a member's address (NodeBB's profile form with the address emptied): at once, as
+ * there is nothing to confirm, with the member's password (admins changing another member's
+ * excepted); the address removed is told. Any link still open for a new address stays valid.
  */
-export async function confirmAddress(ctx: Deps, uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
-  let changed: UserRow | null = null;
-  const ok = await ctx.db.transaction().execute(async (tx): Promise<'confirmed' | 'changed' | false> => {
-    const user = await store.byUid(tx, uid);
+export async function clearEmail(ctx: Deps, actor: Viewer, uid: number, password: unknown): Promise<UserRow> {
+  const user = await target(ctx, actor, uid);
+  await assertMayChangeEmail(actor, user, password);
+  if (!user.email) return user;
+  const old = user.email;
+  return ctx.actions.run('user.clearEmail', async (w) => {
+    await store.writeMember(w, uid, { email: null, email_confirmed: 0 });
+    await ctx.events.log('email-change', actor.uid, { targetUid: uid, removed: true }, '', w.tx);
+    await ctx.mail.sendRemovedNotice(w, user, old);
+    const updated = (await store.byUid(w.tx, uid))!;
+    await w.fire('action:user.update', { user: updated, fields: ['email'] });
+    return updated;
+  });
+}
+
+/**
+ * The address of a profile form (PUT /api/v3/users/:uid {email}): empty removes it, the same
+ * one changes nothing, another one is a change to confirm (requestEmailChange).
+ */
+export async function changeEmailFromProfile(ctx: Deps, actor: Viewer, uid: number, email: string, password: string | undefined): Promise<void> {
+  if (email.trim() === '') {
+    await clearEmail(ctx, actor, uid, password);
+    return;
+  }
+  const user = await target(ctx, actor, uid);
+  if (email.trim().toLowerCase() === (user.email ?? '').toLowerCase()) return;
+  await requestEmailChange(ctx, actor, uid, { email, ...(password !== undefined ? { password } : {}) });
+}
+
+/**
+ * Confirms an address from a confirmation link: the member's current one is marked confirmed,
+ * a new one (an email change) replaces the old, unless someone took it meanwhile (checked, and
+ * on a race the unique index decides: error:email-taken). `claim` uses the link's code in the
+ * same action. Says which happened; false when the member is gone.
+ */
+export async function confirmAddress(ctx: Deps, uid: number, email: string, claim: (w: Writer) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
+  return ctx.actions.run('user.confirmEmail', async (w): Promise<'confirmed' | 'changed' | false> => {
+    const user = await store.byUid(w.tx, uid);
     if (!user || user.deleted === 1) return false;
     const lower = email.toLowerCase();
     if ((user.email ?? '').toLowerCase() === lower) {
-      await claim(tx);
-      await store.updateUser(tx, uid, { email_confirmed: 1 });
+      await claim(w);
+      await store.writeMember(w, uid, { email_confirmed: 1 });
       return 'confirmed';
     }
-    const owner = await store.byEmail(tx, lower);
+    const owner = await store.byEmail(w.tx, lower);
     if (owner && owner.uid !== uid) throw badRequest('error:email-taken');
-    await claim(tx);
-    await store.updateUser(tx, uid, { email: lower, email_confirmed: 1 });
-    await tx.insertInto('email_history').values({ uid, email: lower, by_uid: uid, changed: Date.now() }).execute();
-    await ctx.events.log('email-change', uid, { targetUid: uid }, '', tx);
-    changed = (await store.byUid(tx, uid))!;
+    await claim(w);
+    await store.writeMember(w, uid, { email: lower, email_confirmed: 1 });
+    await store.addEmailHistory(w, { uid, email: lower, by_uid: uid, changed: Date.now() });
+    await ctx.events.log('email-change', uid, { targetUid: uid }, '', w.tx);
+    await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });
     return 'changed';
   });
-  if (changed) await ctx.hooks.fire('action:user.update', { user: changed, fields: ['email'] });
-  return ok;
 }

@@ -7,7 +7,7 @@ import { overlayPosts, presentSharedPosts, viewerMarks } from '../posts/presente
 import type { PostRow } from '../posts/store.js';
 import type { Viewer } from '../privileges/service.js';
 import type { ProfileGroupViews } from '../groups/service.js';
-import { escapeTitle } from '../topics/presenter.js';
+import { escapeTitle } from '../../http/render.js';
 import { postList, type ListedPost, type PostListKind } from './lists.js';
 import { presentUser } from './presenter.js';
 import { followPart, type UserRow } from './store.js';

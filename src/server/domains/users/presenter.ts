@@ -13,7 +13,8 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   usePagination: true,
   topicsPerPage: 20,
   postsPerPage: 20,
-  userLang: 'en-GB',
+  // '': the forum's language (its defaultLang), until the member picks one.
+  userLang: '',
   timezone: '',
   showemail: false,
   showfullname: false,

@@ -9,7 +9,7 @@ import type { Viewer } from '../privileges/service.js';
 import { presentSettingsObj, presentUserObj } from './presenter.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
 import { registerProfileRoutes } from './profile-routes.js';
-import { changeUsername } from './credentials.js';
+import { changeEmailFromProfile, changeUsername } from './credentials.js';
 
 function member(v: Viewer): Viewer {
   if (v.uid <= 0) throw notAuthorised();
@@ -19,6 +19,8 @@ function member(v: Viewer): Viewer {
 const ProfileBody = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 1024 })),
   email: Type.Optional(Type.String({ maxLength: 1024 })),
+  // The member's current password: needed to change or remove their own address (credentials.ts).
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
   // Generous at the edge so the service answers an over-long value with its own key.
   fullname: Type.Optional(Type.String({ maxLength: 10_000 })),
   about: Type.Optional(Type.String({ maxLength: 100_000 })),
@@ -86,15 +88,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },
     handler: async (req) => {
-      const { aboutme, username, email, fullname, about, picture, website, location, birthday, signature, groupTitle, ...custom } = req.body;
+      const { aboutme, username, email, password, fullname, about, picture, website, location, birthday, signature, groupTitle, ...custom } = req.body;
       // A new username goes through its own rules first (reserved names, cool-down, history): credentials.ts.
       if (username !== undefined) await changeUsername(ctx, member(req.viewer), req.params.uid, username);
+      // A new address needs the password and takes effect once confirmed from the new address; '' removes it (credentials.ts).
+      if (email !== undefined) await changeEmailFromProfile(ctx, member(req.viewer), req.params.uid, email, password);
       if (groupTitle !== undefined) {
         // As NodeBB shows only the groups a member is in, names of other groups are left out (not an error).
         const mine = new Set(await ctx.groups.groupsOf(req.params.uid));
         await ctx.groups.setBadges(member(req.viewer), req.params.uid, parseGroupTitle(groupTitle).filter((n) => mine.has(n)));
       }
-      const data = { username, email, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
+      const data = { username, fullname, about: about ?? aboutme, picture, website, location, birthday, signature, custom };
       const row = await ctx.users.update(member(req.viewer), req.params.uid, data);
       const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];
       return ok(presentUserObj(row, req.viewer, badges.map((g) => g.name)));

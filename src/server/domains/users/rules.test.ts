@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { coerceSettings, takenError } from './rules.js';
+import { takenError } from '../../core/unique.js';
+import { coerceSettings } from './rules.js';
 
 /** The error SQLite itself raises for a duplicate, with the users table's unique indexes. */
 function sqliteDuplicate(column: 'username' | 'email' | 'userslug'): unknown {

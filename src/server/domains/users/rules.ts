@@ -1,27 +1,11 @@
 import type { UserSettings } from '../../../shared/types.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { DEFAULT_USER_SETTINGS } from './presenter.js';
 
 /** NodeBB's default `maximumAboutMeLength`. */
 export const ABOUT_MAX = 1000;
 /** The longest full name kept (NodeBB's profile field length). */
 export const FULLNAME_MAX = 255;
-
-/**
- * The "taken" error for a unique-constraint violation on the users table (two registrations
- * racing past the checks), or null for any other error. SQLite names the column or index in
- * its message; PostgreSQL gives code 23505 and the constraint's name.
- */
-export function takenError(err: unknown): AppError | null {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (!e || typeof e !== 'object') return null;
-  const sqlite = typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE/i.test(String(e.message));
-  const pg = e.code === '23505';
-  if (!sqlite && !pg) return null;
-  const where = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
-  if (!/users/.test(where)) return null;
-  return badRequest(/email/.test(where) ? 'error:email-taken' : 'error:username-taken');
-}
 
 /**
  * Member settings as NodeBB clients send them: booleans as "0"/"1" (or "true"/"false"),

@@ -1,11 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
+import { checkPassword, isLegacyHash } from './legacy-password.js';
 import { slugify } from '../../../shared/slug.js';
 import type { UserSettings } from '../../../shared/types.js';
 import { emailError, passwordError, usernameError } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
@@ -14,7 +15,7 @@ import { SharedPageCache } from '../../cache/page-cache.js';
 import { MemberParts } from './member-parts.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { notifySettingsFrom } from '../notifications/schemas.js';
-import { ABOUT_MAX, coerceSettings, FULLNAME_MAX, takenError } from './rules.js';
+import { ABOUT_MAX, coerceSettings, FULLNAME_MAX } from './rules.js';
 import { setUserFollow } from './follow.js';
 import { fieldValues, setFieldValues, topicList } from './lists.js';
 import { checkCoverPosition, checkCustomFields, checkProfileFields, customFieldDefs, type ProfileFieldsInput } from './profile.js';
@@ -36,9 +37,9 @@ export interface NewUser {
   password: string;
 }
 
+/** Profile fields; the address is not one of them: it changes through credentials.ts (password, confirmation). */
 export interface UserUpdate extends ProfileFieldsInput {
   username?: string;
-  email?: string;
   fullname?: string;
   about?: string;
   picture?: string;
@@ -151,33 +152,28 @@ export class UsersService {
     const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
     // A registration approved from the queue brings the hash made (and checked) when it was sent.
     const passwordHash = opts.passwordHash ?? (await this.hashNewPassword(data.password, [filtered.username, filtered.email ?? '']));
-    const user = await this.ctx.db
-      .transaction()
-      .execute(async (tx) => {
-        const username = await this.assertUsername(filtered.username, tx);
-        const email = filtered.email !== null && filtered.email !== '' ? await this.assertEmail(filtered.email, tx) : null;
-        const row = await store.insertUser(tx, {
-          username,
-          userslug: slugify(username),
-          email,
-          password_hash: passwordHash,
-          joindate: Date.now(),
-          lastonline: Date.now(),
-          settings: '{}',
-        });
-        await this.ctx.groups.join(REGISTERED, row.uid, tx);
-        if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, tx);
-        await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', tx);
-        // The registration domain's writes (consent, invitation, address) commit with the account or not at all.
-        if (opts.inTx) await opts.inTx(tx, row);
-        return row;
-      })
-      .catch((err: unknown) => {
-        // Two registrations raced past the checks above: the database's unique index decides.
-        throw takenError(err) ?? err;
+    // Two registrations racing past the checks: the database's unique index decides, and the
+    // runner answers its "taken" error (core/unique.ts).
+    return this.ctx.actions.run('user.create', async (w) => {
+      const username = await this.assertUsername(filtered.username, w.tx);
+      const email = filtered.email !== null && filtered.email !== '' ? await this.assertEmail(filtered.email, w.tx) : null;
+      const row = await store.writeNewUser(w, {
+        username,
+        userslug: slugify(username),
+        email,
+        password_hash: passwordHash,
+        joindate: Date.now(),
+        lastonline: Date.now(),
+        settings: '{}',
       });
-    await this.ctx.hooks.fire('action:user.create', { user });
-    return user;
+      await this.ctx.groups.join(REGISTERED, row.uid, w.tx);
+      if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, w.tx);
+      await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', w.tx);
+      // The registration domain's writes (consent, invitation, address) commit with the account or not at all.
+      if (opts.inTx) await opts.inTx(w.tx, row);
+      await w.fire('action:user.create', { user: row });
+      return row;
+    });
   }
 
   /** Checks a new password by the forum's rules and hashes it (the registration queue keeps only the hash). */
@@ -217,18 +213,22 @@ export class UsersService {
   }
 
   /**
-   * A login attempt, limited per address and per account: once the typed name (username or
-   * email) resolves to a member, attempts count against that member's uid, so the username
-   * and the email share one budget; an unknown name counts against the name typed.
+   * A login attempt, limited per address, and per account at that address: a stranger's tries
+   * from one address never lock the member out at another. The account's tries from every
+   * address are counted too, and beyond the limit the login asks for the captcha (`captcha`,
+   * plugins/captcha) instead of refusing: spread over many addresses, guessing costs work, and
+   * the member still gets in. The typed name (username or email) counts as the member it
+   * resolves to, so both share one budget; an unknown name counts as the name typed.
    * Returns the member; the caller starts the session.
    */
-  async login(username: string, password: string, ip: string): Promise<UserRow> {
+  async login(username: string, password: string, ip: string, captcha: () => Promise<void> = () => Promise.reject(tooMany('error:too-many-login-attempts'))): Promise<UserRow> {
     const limit = this.ctx.config.rateLimits.login;
     const name = username.trim();
     await enforce(this.ctx.limiter, `login:ip:${ip}`, limit, 60, 'error:too-many-login-attempts');
     const known = name ? await this.findLogin(name) : undefined;
     const account = known ? `uid:${known.uid}` : `name:${name.toLowerCase()}`;
-    await enforce(this.ctx.limiter, `login:user:${account}`, limit, 60, 'error:too-many-login-attempts');
+    await enforce(this.ctx.limiter, `login:pair:${account}:${ip}`, limit, 60, 'error:too-many-login-attempts');
+    if ((await this.ctx.limiter.hit(`login:user:${account}`, limit, 60)) > 0) await captcha();
     const user = await this.verifyLogin(name, password, known ?? null);
     await this.ctx.events.log('user-login', user.uid, {}, ip);
     return user;
@@ -254,12 +254,14 @@ export class UsersService {
     const db = this.ctx.db;
     const user = found === undefined ? await this.findLogin(username) : (found ?? undefined);
     // Verify against a dummy hash too, so timing does not reveal which usernames exist.
-    const ok = user?.password_hash ? await verify(user.password_hash, password).catch(() => false) : await verify(DUMMY_HASH, password).catch(() => false);
+    const ok = user?.password_hash ? await checkPassword(user.password_hash, password) : await verify(DUMMY_HASH, password).catch(() => false);
     // A deleted account answers like an unknown one.
     if (!user || !ok || user.deleted === 1) throw new AppError('error:invalid-login-credentials', 403);
     await this.assertNotBanned(user);
     if (!(await this.ctx.privileges.can(await this.ctx.privileges.viewer(user.uid), 'local:login'))) throw forbidden('error:no-privileges');
-    await store.updateUser(db, user.uid, { lastonline: Date.now() });
+    // A hash from an imported forum (bcrypt) is replaced by argon2 now that the password is known.
+    const rehash = user.password_hash && isLegacyHash(user.password_hash) ? { password_hash: await hash(password, ARGON_OPTIONS) } : {};
+    await store.updateUser(db, user.uid, { lastonline: Date.now(), ...rehash });
     return user;
   }
 
@@ -295,29 +297,26 @@ export class UsersService {
     const custom = data.custom ? checkCustomFields(data.custom, customFieldDefs(s.customUserFields)) : [];
     // Rendered before the transaction: the markdown pipeline is not a write.
     if (profile.signature !== undefined) profile.signature_html = await this.renderAbout(profile.signature, uid);
-    const updated = await this.ctx.db.transaction().execute(async (tx) => {
-      const fields: Record<string, string | null> = {};
+    const fields: Record<string, string | null> = {};
+    if (data.fullname !== undefined) fields.fullname = data.fullname.trim();
+    if (data.about !== undefined) {
+      fields.about = data.about;
+      fields.about_html = await this.renderAbout(data.about, uid);
+    }
+    if (data.picture !== undefined) fields.picture = safePicture(data.picture);
+    Object.assign(fields, profile);
+    return this.ctx.actions.run('user.update', async (w) => {
+      // A rename racing another to the same name: the unique index decides and the runner answers error:username-taken.
       if (data.username !== undefined) {
-        fields.username = await this.assertUsername(data.username, tx, uid);
+        fields.username = await this.assertUsername(data.username, w.tx, uid);
         fields.userslug = slugify(fields.username);
       }
-      if (data.email !== undefined) fields.email = data.email === '' ? null : await this.assertEmail(data.email, tx, uid);
-      // A new address is unconfirmed until its confirmation link is followed (mail domain).
-      const emailChanged = data.email !== undefined && fields.email !== ((await store.byUid(tx, uid))?.email ?? null);
-      if (emailChanged) await store.updateUser(tx, uid, { email_confirmed: 0 });
-      if (data.fullname !== undefined) fields.fullname = data.fullname.trim();
-      if (data.about !== undefined) {
-        fields.about = data.about;
-        fields.about_html = await this.renderAbout(data.about, uid);
-      }
-      if (data.picture !== undefined) fields.picture = safePicture(data.picture);
-      Object.assign(fields, profile);
-      if (Object.keys(fields).length) await store.updateUser(tx, uid, fields);
-      if (custom.length) await setFieldValues(tx, uid, custom);
-      return (await store.byUid(tx, uid))!;
+      if (Object.keys(fields).length) await store.writeUser(w, uid, fields);
+      if (custom.length) await setFieldValues(w.tx, uid, custom);
+      const updated = (await store.byUid(w.tx, uid))!;
+      await w.fire('action:user.update', { user: updated, fields: Object.keys(data) });
+      return updated;
     });
-    await this.ctx.hooks.fire('action:user.update', { user: updated, fields: Object.keys(data) });
-    return updated;
   }
 
   /**
@@ -331,10 +330,12 @@ export class UsersService {
     if (cover.url !== undefined) fields.cover_url = safePicture(cover.url);
     if (cover.position !== undefined) fields.cover_position = checkCoverPosition(cover.position);
     if (cover.url === '') fields.cover_position = '50% 50%';
-    await store.updateUser(this.ctx.db, uid, fields);
-    const user = (await this.get(uid))!;
-    await this.ctx.hooks.fire('action:user.update', { user, fields: cover.url !== undefined ? ['cover:url', 'cover:position'] : ['cover:position'] });
-    return user;
+    return this.ctx.actions.run('user.setCover', async (w) => {
+      await store.writeUser(w, uid, fields);
+      const user = (await store.byUid(w.tx, uid))!;
+      await w.fire('action:user.update', { user, fields: cover.url !== undefined ? ['cover:url', 'cover:position'] : ['cover:position'] });
+      return user;
+    });
   }
 
   /**
@@ -385,10 +386,12 @@ export class UsersService {
     }
     await this.assertPassword(newPassword, [user.username, user.email ?? '']);
     const passwordHash = await hash(newPassword, ARGON_OPTIONS);
-    await this.ctx.db.transaction().execute(async (tx) => {
-      await store.updateUser(tx, uid, { password_hash: passwordHash });
-      await this.ctx.auth.destroySessionsOf(uid, keepSession, tx);
-      await this.ctx.events.log('password-change', actor.uid, { targetUid: uid }, '', tx);
+    await this.ctx.actions.run('user.changePassword', async (w) => {
+      await store.writeMember(w, uid, { password_hash: passwordHash });
+      // Whoever knew the old password may hold another session or a token: both end, as after a reset.
+      await this.ctx.auth.destroySessionsOf(uid, keepSession, w.tx);
+      await this.ctx.auth.revokeTokensOf(uid, w.tx);
+      await this.ctx.events.log('password-change', actor.uid, { targetUid: uid }, '', w.tx);
     });
   }
 
@@ -407,8 +410,8 @@ export class UsersService {
     }
     if (next.openSidebars !== 'on' && next.openSidebars !== 'off') throw badRequest('error:invalid-data');
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
-    // A language the forum has, and a time zone the runtime knows ('' for the browser's own).
-    if (!installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
+    // A language the forum has ('' for the forum's own), and a time zone the runtime knows ('' for the browser's own).
+    if (next.userLang !== '' && !installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
     if (next.timezone !== '' && !isTimeZone(next.timezone)) throw badRequest('error:invalid-timezone');
     next.topicsPerPage = Math.min(Math.max(1, Math.floor(next.topicsPerPage)), 100);
     next.postsPerPage = Math.min(Math.max(1, Math.floor(next.postsPerPage)), 100);
@@ -422,9 +425,11 @@ export class UsersService {
     for (const key of Object.keys(settings)) if (key in next) chosen[key] = (next as unknown as Record<string, unknown>)[key];
     Object.assign(chosen, notify);
     Object.assign(next, notify);
-    await store.updateUser(this.ctx.db, uid, { settings: JSON.stringify(chosen) });
-    // Deliveries hear which notification settings were saved (mail takes back an unsubscribe the member reverses).
-    await this.ctx.hooks.fire('action:user.update', { user: { ...user, settings: JSON.stringify(chosen) }, fields: ['settings', ...Object.keys(notify)] });
+    await this.ctx.actions.run('user.saveSettings', async (w) => {
+      await store.writeMember(w, uid, { settings: JSON.stringify(chosen) });
+      // Deliveries hear which notification settings were saved (mail takes back an unsubscribe the member reverses).
+      await w.fire('action:user.update', { user: { ...user, settings: JSON.stringify(chosen) }, fields: ['settings', ...Object.keys(notify)] });
+    });
     return next;
   }
 
@@ -432,10 +437,12 @@ export class UsersService {
   async setStatus(actor: Viewer, uid: number, status: string): Promise<UserRow> {
     await this.assertSelfOrAdmin(actor, uid);
     if (!(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('error:invalid-user-status');
-    await store.updateUser(this.ctx.db, uid, { status, ...(status === 'offline' ? {} : { lastonline: Date.now() }) });
-    const user = (await this.get(uid))!;
-    await this.ctx.hooks.fire('action:user.update', { user, fields: ['status'] });
-    return user;
+    return this.ctx.actions.run('user.setStatus', async (w) => {
+      await store.writeUser(w, uid, { status, ...(status === 'offline' ? {} : { lastonline: Date.now() }) });
+      const user = (await store.byUid(w.tx, uid))!;
+      await w.fire('action:user.update', { user, fields: ['status'] });
+      return user;
+    });
   }
 
   /** Deletes an account (self or admin); posts stay, shown as a former member's. */
@@ -445,15 +452,15 @@ export class UsersService {
       const admins = await this.ctx.groups.members(ADMINISTRATORS);
       if (admins.length <= 1 || actor.uid !== uid) throw forbidden('error:cant-delete-admin');
     }
-    await this.ctx.db.transaction().execute(async (tx) => {
+    await this.ctx.actions.run('user.delete', async (w) => {
       // Tokens and sessions also go by the foreign keys' cascade; said here so it does not rest on that alone.
-      await this.ctx.auth.revokeTokensOf(uid, tx);
-      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
-      await store.dropFollowsOf(tx, uid);
-      await store.deleteUser(tx, uid);
-      await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', tx);
+      await this.ctx.auth.revokeTokensOf(uid, w.tx);
+      await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
+      await store.dropFollowsOf(w.tx, uid);
+      await store.writeDeleteUser(w, uid);
+      await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', w.tx);
+      await w.fire('action:user.delete', { uid, by: actor.uid });
     });
-    await this.ctx.hooks.fire('action:user.delete', { uid, by: actor.uid });
   }
 
   /**
@@ -474,28 +481,17 @@ export class UsersService {
    * transaction takes the code (`claim` throws when another request used it first), stores
    * the password and ends every session and token.
    */
-  async resetPassword(uid: number, password: string, claim: (tx: Queryable) => Promise<void>): Promise<void> {
+  async resetPassword(uid: number, password: string, claim: (w: Writer) => Promise<void>): Promise<void> {
     const user = await this.get(uid);
     if (!user) throw badRequest('error:reset-code-invalid');
     await this.assertPassword(password, [user.username, user.email ?? '']);
     const passwordHash = await hash(password, ARGON_OPTIONS);
-    await this.ctx.db.transaction().execute(async (tx) => {
-      await claim(tx);
-      await store.updateUser(tx, uid, { password_hash: passwordHash });
-      await this.ctx.auth.destroySessionsOf(uid, undefined, tx);
-      await this.ctx.auth.revokeTokensOf(uid, tx);
-      await this.ctx.events.log('password-reset', uid, {}, '', tx);
-    });
-  }
-
-  /** Marks the member's address confirmed if it still is `email`; false when it has changed since. */
-  async markEmailConfirmed(uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<boolean> {
-    return this.ctx.db.transaction().execute(async (tx) => {
-      const user = await store.byUid(tx, uid);
-      if (!user || (user.email ?? '').toLowerCase() !== email.toLowerCase()) return false;
-      await claim(tx);
-      await store.updateUser(tx, uid, { email_confirmed: 1 });
-      return true;
+    await this.ctx.actions.run('user.resetPassword', async (w) => {
+      await claim(w);
+      await store.writeMember(w, uid, { password_hash: passwordHash });
+      await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
+      await this.ctx.auth.revokeTokensOf(uid, w.tx);
+      await this.ctx.events.log('password-reset', uid, {}, '', w.tx);
     });
   }
 
@@ -554,7 +550,7 @@ export class UsersService {
   }
 
   /** Confirms an address the member proved they read (the mail domain's confirmation link). */
-  async confirmAddress(uid: number, email: string, claim: (tx: Queryable) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
+  async confirmAddress(uid: number, email: string, claim: (w: Writer) => Promise<void>): Promise<'confirmed' | 'changed' | false> {
     return credentials.confirmAddress(this.ctx, uid, email, claim);
   }
 

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Writer } from '../../core/action.js';
-import { memberTag, userCountsTag } from '../../core/tags.js';
+import { memberTag, userCountsTag, userTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { BatchPart } from '../../db/prepared.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -55,6 +55,41 @@ export async function insertUser(db: Queryable, row: Insertable<UsersTable>): Pr
 /** Updates a member's fields. */
 export async function updateUser(db: Queryable, uid: number, fields: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(fields).where('uid', '=', uid).execute();
+}
+
+/** Changes a member's fields inside an action: what others see of them and their own state drop from the caches. */
+export async function writeUser(w: Writer, uid: number, fields: Updateable<UsersTable>): Promise<void> {
+  w.changed(userTag(uid), memberTag(uid));
+  await w.tx.updateTable('users').set(fields).where('uid', '=', uid).execute();
+}
+
+/** Changes a member's own state inside an action (address, password, settings): only their own caches drop, not what others see. */
+export async function writeMember(w: Writer, uid: number, fields: Updateable<UsersTable>): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.updateTable('users').set(fields).where('uid', '=', uid).execute();
+}
+
+/** Inserts a member inside an action and returns the row (a unique index refuses a taken name or address). */
+export async function writeNewUser(w: Writer, row: Insertable<UsersTable>): Promise<UserRow> {
+  const user = await w.tx.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  w.changed(userTag(user.uid));
+  return user;
+}
+
+/** Deletes a member row inside an action. */
+export async function writeDeleteUser(w: Writer, uid: number): Promise<void> {
+  w.changed(userTag(uid), memberTag(uid), userCountsTag(uid));
+  await w.tx.deleteFrom('users').where('uid', '=', uid).execute();
+}
+
+/** Keeps the name a member had before a rename (the credentials part of the domain). */
+export async function addUsernameHistory(w: Writer, row: { uid: number; username: string; changed: number; by_uid: number }): Promise<void> {
+  await w.tx.insertInto('username_history').values(row).execute();
+}
+
+/** Records a member's new address (the credentials part of the domain). */
+export async function addEmailHistory(w: Writer, row: { uid: number; email: string; changed: number; by_uid: number }): Promise<void> {
+  await w.tx.insertInto('email_history').values(row).execute();
 }
 
 /** Adds to a member's counters (postcount, topiccount, reputation). */

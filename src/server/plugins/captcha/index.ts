@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import * as store from './store.js';
 import { TOKEN_FIELDS, verifyThirdParty } from './third-party.js';
 
-type Ctx = Pick<AppContext, 'actions' | 'config' | 'db' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
+type Ctx = Pick<AppContext, 'actions' | 'config' | 'db' | 'outgoing' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
 
 /** How long a challenge may be solved and used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -86,13 +86,17 @@ export async function loginNeedsCaptcha(ctx: Ctx, ip: string, name: string): Pro
 /**
  * Runs a login behind the captcha: after N failures (setting captcha:loginFailures) from the
  * address or for the name, a solved challenge must come with it; a failed login is counted,
- * a successful one clears the name's count.
+ * a successful one clears the name's count. The login is given the check too (`captcha`), for
+ * the users domain to ask for it when an account has had too many tries (at most one check
+ * per request: a solution works once).
  */
-export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username?: string } & CaptchaFields, login: () => Promise<T>): Promise<T> {
+export async function withLoginCaptcha<T>(ctx: Ctx, ip: string, body: { username?: string } & CaptchaFields, login: (captcha: () => Promise<void>) => Promise<T>): Promise<T> {
   const name = body.username ?? '';
-  if (await loginNeedsCaptcha(ctx, ip, name)) await verifyCaptcha(ctx, body, ip);
+  let checked: Promise<void> | null = null;
+  const captcha = () => (checked ??= verifyCaptcha(ctx, body, ip));
+  if (await loginNeedsCaptcha(ctx, ip, name)) await captcha();
   try {
-    const result = await login();
+    const result = await login(captcha);
     await ctx.actions.run('captcha.clear-failures', (w) => store.clearFailures(w, `name:${name.trim().toLowerCase()}`));
     return result;
   } catch (err) {

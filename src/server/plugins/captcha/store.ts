@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 
@@ -20,17 +21,22 @@ export async function failures(db: Queryable, keys: string[], now: number): Prom
   return rows.reduce((max, r) => Math.max(max, r.count), 0);
 }
 
-/** Counts one failed login for a key (a window of `windowMs` starts with the first). */
+/**
+ * Counts one failed login for a key (a window of `windowMs` starts with the first): one
+ * statement, so two failures at once both count and no transaction is needed.
+ */
 export async function addFailure(w: Writer, key: string, now: number, windowMs: number): Promise<void> {
-  const tx = w.tx;
-  const row = await tx.selectFrom('login_failures').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
-  if (!row) {
-    await tx.insertInto('login_failures').values({ key, count: 1, reset_at: now + windowMs }).onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('login_failures.count', '+', 1) }))).execute();
-  } else if (row.reset_at <= now) {
-    await tx.updateTable('login_failures').set({ count: 1, reset_at: now + windowMs }).where('key', '=', key).execute();
-  } else {
-    await tx.updateTable('login_failures').set((eb) => ({ count: eb('count', '+', 1) })).where('key', '=', key).execute();
-  }
+  const expired = sql<boolean>`login_failures.reset_at <= ${now}`;
+  await w.tx
+    .insertInto('login_failures')
+    .values({ key, count: 1, reset_at: now + windowMs })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${expired} then 1 else login_failures.count + 1 end`,
+        reset_at: sql<number>`case when ${expired} then ${now + windowMs} else login_failures.reset_at end`,
+      }),
+    )
+    .execute();
 }
 
 /** Forgets the failures of a key (a successful login). */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 
-type Ctx = Pick<AppContext, 'settings'> & Partial<Pick<AppContext, 'log'>>;
+type Ctx = Pick<AppContext, 'outgoing' | 'settings'> & Partial<Pick<AppContext, 'log'>>;
 
 /** The captcha providers an admin may choose; ALTCHA (no third party) is the default. */
 export type CaptchaProvider = 'altcha' | 'recaptcha' | 'hcaptcha';
@@ -53,8 +53,15 @@ export async function verifyThirdParty(ctx: Ctx, provider: Exclude<CaptchaProvid
   if (provider === 'hcaptcha' && s['captcha:siteKey']) form.set('sitekey', s['captcha:siteKey']);
   let success = false;
   try {
-    const res = await fetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS), redirect: 'error' });
-    const answer = res.ok ? ((await res.json()) as { success?: unknown; 'error-codes'?: unknown }) : null;
+    // Through the outgoing guard (http/outgoing.ts): the verify URL is a setting, and must not reach the forum's own network.
+    const res = await ctx.outgoing.request(url, {
+      method: 'POST',
+      body: form.toString(),
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      timeoutMs: VERIFY_TIMEOUT_MS,
+      maxBytes: 64 * 1024,
+    });
+    const answer = res.status >= 200 && res.status < 300 ? (JSON.parse(res.body.toString('utf8')) as { success?: unknown; 'error-codes'?: unknown }) : null;
     success = answer?.success === true;
     if (!success) ctx.log?.info({ provider, status: res.status, errors: answer?.['error-codes'] }, 'captcha: the provider refused the token');
   } catch (err) {

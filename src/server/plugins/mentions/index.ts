@@ -55,21 +55,29 @@ const mentions: Plugin = {
   init({ hooks, config, services }) {
     hooks.filter('filter:parse.post', 'mentions', async (data) => (data.kind === 'post' ? { ...data, html: await renderMentions(services, data.html, config.relativePath) } : data));
 
-    const tell = async (post: PostRow, topic: TopicRow, uid: number, before: Set<number>) => {
-      if (post.deleted === 1 || !post.content_html.includes('plugin-mentions-')) return;
+    // The post as it is now (the hook's copy may be stale when the outbox runs it late): a post
+    // deleted since tells nobody, and only the names it still has count.
+    const tell = async (written: PostRow, topic: TopicRow, uid: number, before: Set<number>) => {
+      // A post written with no mention has none to tell (an edit adding one is its own event).
+      if (!written.content_html.includes('plugin-mentions-')) return;
+      const post = await store.currentPost(services.db, written.pid);
+      if (!post || post.deleted === 1 || !post.content_html.includes('plugin-mentions-')) return;
       const now = await mentionedUids(services, post.content_html);
       const uids = await readers(services, [...now].filter((u) => !before.has(u)), topic, post.uid);
       if (uids.length) await hooks.fire('action:post.mention', { post, topic, uid, uids });
     };
 
-    hooks.action('action:post.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()));
-    hooks.action('action:topic.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()));
+    // Durable (run from the outbox, after commit, retried): a crash after the post is written
+    // loses no mention. Run twice, it fires action:post.mention twice, and the notifications
+    // domain tells each reader of a post's mention once (its receipts, key `mention:<pid>`).
+    hooks.action('action:post.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()), { durable: true });
+    hooks.action('action:topic.save', 'mentions', async ({ post, topic, uid }) => tell(post, topic, uid, new Set()), { durable: true });
     hooks.action('action:post.edit', 'mentions', async ({ post, topic, uid }) => {
       // Only mentions the edit added: the previous version is the latest row of post_edits.
       const old = await store.previousContent(services.db, post.pid);
       const oldHtml = old === null ? '' : (await hooks.runFilter('filter:parse.post', { content: old, html: '', kind: 'post', uid: post.uid })).html;
       await tell(post, topic, uid, await mentionedUids(services, oldHtml));
-    });
+    }, { durable: true });
   },
 };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/index.js';
-import type { UserRow } from '../../hooks/types.js';
+import type { PostRow, UserRow } from '../../hooks/types.js';
 
 // Read-only queries of the mentions plugin (it writes nothing: it fires action:post.mention).
 
@@ -26,6 +26,11 @@ export async function membersOf(db: Queryable, names: string[]): Promise<number[
   if (!names.length) return [];
   const rows = await db.selectFrom('group_members').select('uid').distinct().where('group_name', 'in', names).execute();
   return rows.map((r) => r.uid);
+}
+
+/** A post as it is now (the durable listener re-reads what the hook carried). */
+export async function currentPost(db: Queryable, pid: number): Promise<PostRow | undefined> {
+  return db.selectFrom('posts').selectAll().where('pid', '=', pid).executeTakeFirst();
 }
 
 /** The version of a post before its latest edit (post_edits keeps replaced versions). */

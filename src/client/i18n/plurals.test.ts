@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../shared/languages';
+import { pluralCategory } from '../../shared/plurals';
+import { translate as serverTranslate } from '../../server/i18n';
+import { formatAbsolute, formatRelative } from '../util/timeago';
+import { createI18n, translate } from './index';
+
+// CLDR's examples of each category (unicode.org/cldr/charts, "Language Plural Rules").
+const CLDR: Record<string, Record<string, number[]>> = {
+  ar: { zero: [0], one: [1], two: [2], few: [3, 10, 103, 110, 1003], many: [11, 26, 99, 111, 1011], other: [100, 101, 102, 200, 1000] },
+  pl: { one: [1], few: [2, 3, 4, 22, 23, 24, 102], many: [0, 5, 11, 12, 14, 19, 25, 100, 112], other: [1.5] },
+  ru: { one: [1, 21, 31, 101, 1001], few: [2, 3, 4, 22, 24, 102], many: [0, 5, 11, 12, 14, 19, 20, 100, 111], other: [1.5] },
+  ja: { other: [0, 1, 2, 5, 11, 100, 1.5] },
+};
+
+const FORMS: Record<string, Record<string, string>> = {
+  ar: { zero: 'لا توجد مشاركات (%1)', one: 'مشاركة واحدة', two: 'مشاركتان', few: '%1 مشاركات', many: '%1 مشاركة', other: '%1 مشاركةً' },
+  pl: { one: '%1 post', few: '%1 posty', many: '%1 postów', other: '%1 posta' },
+  ru: { one: '%1 сообщение', few: '%1 сообщения', many: '%1 сообщений', other: '%1 сообщения (дробь)' },
+  ja: { other: '%1件の投稿' },
+};
+
+const resources = Object.fromEntries(
+  Object.entries(FORMS).map(([lang, forms]) => [lang, { topic: Object.fromEntries(Object.entries(forms).map(([cat, text]) => [`posts_${cat}`, text])) }]),
+);
+resources['en-GB'] = { topic: { posts_one: '%1 post', posts_other: '%1 posts', only_en_one: '%1 reply', only_en_other: '%1 replies' } };
+
+describe('plural forms by the CLDR rules of each language', () => {
+  for (const [lang, categories] of Object.entries(CLDR)) {
+    it(`${lang}: each of CLDR's examples takes its category's form`, () => {
+      const i18n = createI18n(lang, resources);
+      for (const [cat, examples] of Object.entries(categories)) {
+        for (const n of examples) {
+          expect(pluralCategory(lang, n), `${lang} ${n}`).toBe(cat);
+          expect(translate(i18n, 'topic:posts', [n]), `${lang} ${n}`).toBe(FORMS[lang]![cat]!.replace('%1', String(n)));
+        }
+      }
+    });
+  }
+
+  it("falls back to en-GB's forms, by English rules, for a key the language lacks; a count in a [[…]] string counts too", () => {
+    const i18n = createI18n('ar', resources);
+    expect(translate(i18n, 'topic:only_en', [1])).toBe('1 reply');
+    expect(translate(i18n, 'topic:only_en', [3])).toBe('3 replies');
+    expect(translate(createI18n('pl', resources), 'topic:posts', ['22'])).toBe('22 posty');
+  });
+
+  it("the server picks the form of the count in en-GB's files (error messages, mails)", () => {
+    expect(serverTranslate('error:title-too-short', [1])).toBe('Please enter a longer title. Titles should contain at least 1 character.');
+    expect(serverTranslate('error:title-too-short', [8])).toBe('Please enter a longer title. Titles should contain at least 8 characters.');
+  });
+});
+
+describe('dates in each language', () => {
+  const at = Date.UTC(2026, 11, 7, 15, 4);
+  it('formats an absolute date in every shipped language, in the reader’s time zone', () => {
+    const seen = new Map<string, string>();
+    for (const { code } of LANGUAGES) {
+      const text = formatAbsolute(at, code, 'UTC');
+      expect(text, code).toBeTruthy();
+      seen.set(code, text);
+    }
+    expect(seen.get('de')).toContain('Dez');
+    expect(seen.get('fr')).toContain('déc');
+    expect(seen.get('ja')).toContain('2026年12月7日');
+    expect(seen.get('ru')).toContain('дек');
+    expect(seen.get('ar')).toMatch(/ديسمبر/);
+    expect(seen.get('en-US')).toMatch(/^Dec 7, 2026/);
+    expect(seen.get('en-GB')).toMatch(/^7 Dec 2026/);
+    // 15:04 UTC is 00:04 the next day in Tokyo.
+    expect(formatAbsolute(at, 'ja', 'Asia/Tokyo')).toContain('2026年12月8日');
+    expect(new Set(seen.values()).size).toBeGreaterThan(15);
+  });
+
+  it('says relative times in the reader’s language', () => {
+    const now = at + 3 * 60_000;
+    expect(formatRelative(at, now, 'en-GB')).toBe('3 minutes ago');
+    expect(formatRelative(at, now, 'de')).toBe('vor 3 Minuten');
+    expect(formatRelative(at, now, 'fr')).toBe('il y a 3 minutes');
+    expect(formatRelative(at, now, 'ja')).toBe('3 分前');
+    expect(formatRelative(at, now, 'pl')).toBe('3 minuty temu');
+    expect(formatRelative(at - 2 * 86_400_000, now, 'he')).toBe('שלשום');
+    expect(formatRelative(at, now, 'ar')).toMatch(/دقائق/);
+  });
+});

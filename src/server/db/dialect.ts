@@ -1,0 +1,2 @@
+/** The two databases the forum runs on. */
+export type Dialect = 'sqlite' | 'postgres';
