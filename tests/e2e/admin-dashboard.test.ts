@@ -1,21 +1,21 @@
 /** The admin dashboard in the browser (issue 16 §3): counters, charts per period, online now, top topics, system; the logins detail page. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addCounts, HOUR_MS } from '../../src/server/domains/analytics/store.js';
+import { addCounts, HOUR_MS, type AnalyticsRow } from '../../src/server/domains/analytics/store.js';
 import { DESKTOP, PHONE, SCREENSHOTS, seedSmall, seriousAxeViolations, useE2E } from './harness.js';
 
 const e2e = useE2E(async (forum) => {
   const data = await seedSmall(forum);
   // A month of earlier traffic, so the charts have a shape (the same additive writes a flush makes).
   const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  const rows = [];
+  const rows: AnalyticsRow[] = [];
   for (let h = 1; h < 30 * 24; h += 3) {
     const wave = Math.round(20 + 15 * Math.sin(h / 20));
     rows.push({ metric: 'pageviews:guest', hour: now - h * HOUR_MS, count: wave }, { metric: 'pageviews:registered', hour: now - h * HOUR_MS, count: Math.round(wave / 2) });
     rows.push({ metric: 'pageviews', hour: now - h * HOUR_MS, count: wave + Math.round(wave / 2) });
     if (h % 12 === 1) rows.push({ metric: 'posts', hour: now - h * HOUR_MS, count: 3 }, { metric: 'logins', hour: now - h * HOUR_MS, count: 2 });
   }
-  await addCounts(forum.ctx.db, rows);
+  await forum.ctx.actions.run('test.counts', (w) => addCounts(w, rows));
   await forum.ctx.hooks.idle();
   return data;
 });

@@ -81,8 +81,8 @@ describe('counters', () => {
 
   it('adds counts of several processes together (additive upserts into the same hour)', async () => {
     const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 5 * HOUR_MS;
-    await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 2 }]);
-    await addCounts(forum.ctx.db, [{ metric: 'test:additive', hour, count: 3 }]);
+    await forum.ctx.actions.run('test.counts', (w) => addCounts(w, [{ metric: 'test:additive', hour, count: 2 }]));
+    await forum.ctx.actions.run('test.counts', (w) => addCounts(w, [{ metric: 'test:additive', hour, count: 3 }]));
     expect(await stored('test:additive')).toBe(5);
     await forum.ctx.db.deleteFrom('analytics_counts').where('metric', '=', 'test:additive').execute();
   });
@@ -134,7 +134,7 @@ describe('reading the counters', () => {
 
   it("shows another process's written counts within a few seconds", async () => {
     const [today0] = await searchesNow();
-    await addCounts(forum.ctx.db, [{ metric: 'searches', hour: Math.floor(now / HOUR_MS) * HOUR_MS, count: 7 }]);
+    await forum.ctx.actions.run('test.counts', (w) => addCounts(w, [{ metric: 'searches', hour: Math.floor(now / HOUR_MS) * HOUR_MS, count: 7 }]));
     await expect.poll(async () => (await searchesNow())[0], { timeout: 9000, interval: 250 }).toBe(today0 + 7);
   });
 });

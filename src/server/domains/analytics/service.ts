@@ -10,7 +10,7 @@ import * as store from './store.js';
 import { DAY_MS, HOUR_MS } from './store.js';
 
 /** What the analytics use of the application. */
-export type AnalyticsDeps = Pick<AppContext, 'db' | 'dialect' | 'log' | 'hooks' | 'categories' | 'topics'>;
+export type AnalyticsDeps = Pick<AppContext, 'actions' | 'db' | 'dialect' | 'log' | 'hooks' | 'categories' | 'topics'>;
 
 const FLUSH_MS = 5_000;
 const DATABASE_SIZE_TTL_MS = 60_000;
@@ -174,7 +174,7 @@ export class AnalyticsService {
     return run;
   }
 
-  /** Writes the pending counts in one transaction; on failure they are kept for the next flush. */
+  /** Writes the pending counts in one action; on failure they are kept for the next flush. */
   flush(): Promise<void> {
     return this.serial(() => this.write());
   }
@@ -185,7 +185,7 @@ export class AnalyticsService {
     this.pending = new Map();
     this.inflight = batch;
     try {
-      await this.ctx.db.transaction().execute((tx) => store.addCounts(tx, [...entries(batch)]));
+      await this.ctx.actions.run('analytics.flush', (w) => store.addCounts(w, [...entries(batch)]));
     } catch (err) {
       for (const [key, n] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + n);
       throw err;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Writer } from '../../core/action.js';
 import type { Dialect, Queryable } from '../../db/index.js';
 
 export const HOUR_MS = 3600_000;
@@ -15,7 +16,9 @@ export interface AnalyticsRow {
 const ROWS_PER_STATEMENT = 20;
 
 /** Adds counts to their hours (additive upserts: every process adds its own). */
-export async function addCounts(db: Queryable, rows: AnalyticsRow[]): Promise<void> {
+export async function addCounts(w: Writer, rows: AnalyticsRow[]): Promise<void> {
+  // The dashboard's counts feed no cache: no tag.
+  const db = w.tx;
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await db
       .insertInto('analytics_counts')

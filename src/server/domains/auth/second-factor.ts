@@ -8,7 +8,7 @@ import { twoFactor } from '../../plugins/two-factor/service.js';
 import { safeEqual } from './service.js';
 
 /** What these functions use of the application. */
-type Deps = Pick<AppContext, 'auth' | 'config' | 'db' | 'limiter' | 'settings'>;
+type Deps = Pick<AppContext, 'actions' | 'auth' | 'config' | 'db' | 'limiter' | 'settings'>;
 
 /** The cookie that carries a login waiting for its second factor (no session yet). */
 export const PENDING_COOKIE = 'palaver.2fa';

@@ -13,7 +13,7 @@ import type { UserRow } from '../users/store.js';
 import type { AccountSession, AccountToken } from '../../../shared/security.js';
 
 /** What these functions use of the application. */
-type Deps = Pick<AppContext, 'auth' | 'config' | 'db' | 'events' | 'hooks' | 'limiter' | 'privileges' | 'settings' | 'users'>;
+type Deps = Pick<AppContext, 'actions' | 'auth' | 'config' | 'db' | 'events' | 'hooks' | 'limiter' | 'privileges' | 'settings' | 'users'>;
 
 /** The member an account-security action is about: themself, or anyone for an admin. */
 export async function securityTarget(ctx: Deps, actor: Viewer, uid: number, selfOnly = false): Promise<UserRow> {

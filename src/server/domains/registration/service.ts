@@ -90,12 +90,14 @@ export class RegistrationService {
       { username: body.username, email: body.email, password: body.password },
       {
         ip,
-        inTx: async (tx, row) => {
-          const now = Date.now();
-          if (invitation && !(await store.useInvitation(tx, invitation.token_hash, row.uid, now))) throw badRequest('register:invite.error-invalid-data');
-          await store.setConsent(tx, row.uid, consent, now);
-          await store.addIp(tx, ip, row.uid, now);
-        },
+        // Joins the account's transaction (the runner sees it open): these rows commit with it or not at all.
+        inTx: (_tx, row) =>
+          this.ctx.actions.run('registration.complete', async (w) => {
+            const now = Date.now();
+            if (invitation && !(await store.useInvitation(w, invitation.token_hash, row.uid, now))) throw badRequest('register:invite.error-invalid-data');
+            await store.setConsent(w, row.uid, consent, now);
+            await store.addIp(w, ip, row.uid, now);
+          }),
       },
     );
     if (invitation) await this.joinInvitedGroups(invitation, user.uid);
@@ -110,8 +112,8 @@ export class RegistrationService {
     // Two registrations racing past the check: the unique indexes decide, and the runner answers
     // error:username-taken or error:email-taken (core/unique.ts).
     await this.ctx.actions.run('registration.enqueue', async (w) => {
-      await store.enqueue(w.tx, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
-      await this.ctx.events.log('registration-queued', 0, { username, email }, ip, w.tx);
+      await store.enqueue(w, { username, userslug: slugify(username), email, password_hash: passwordHash, ip, gdpr_consent: consent.gdpr ? 1 : 0, tos_accepted: consent.tos ? 1 : 0, created: Date.now() });
+      await this.ctx.events.log('registration-queued', 0, { username, email }, ip, w);
     });
   }
 
@@ -159,14 +161,16 @@ export class RegistrationService {
       {
         ip: row.ip,
         passwordHash: row.password_hash,
-        inTx: async (tx, created) => {
-          if (!(await store.dequeue(tx, row.id))) throw notFound('error:no-registration');
-          const now = Date.now();
-          await store.setConsent(tx, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
-          await store.addIp(tx, row.ip, created.uid, now);
-          await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, tx);
-          await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
-        },
+        // Joins the account's transaction (the runner sees it open): these rows commit with it or not at all.
+        inTx: (_tx, created) =>
+          this.ctx.actions.run('registration.accept', async (w) => {
+            if (!(await store.dequeue(w, row.id))) throw notFound('error:no-registration');
+            const now = Date.now();
+            await store.setConsent(w, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
+            await store.addIp(w, row.ip, created.uid, now);
+            await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, w);
+            await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
+          }),
       },
     );
     return user;
@@ -177,8 +181,8 @@ export class RegistrationService {
     this.assertAdmin(actor);
     const row = await this.queued(username);
     await this.ctx.actions.run('registration.reject', async (w) => {
-      if (!(await store.dequeue(w.tx, row.id))) throw notFound('error:no-registration');
-      await this.ctx.events.log('registration-rejected', actor.uid, { username: row.username, email: row.email }, ip, w.tx);
+      if (!(await store.dequeue(w, row.id))) throw notFound('error:no-registration');
+      await this.ctx.events.log('registration-rejected', actor.uid, { username: row.username, email: row.email }, ip, w);
     });
   }
 
@@ -228,10 +232,10 @@ export class RegistrationService {
     // The invitations, their mails and the event commit together.
     await this.ctx.actions.run('registration.invite', async (w) => {
       for (const { email, token } of tokens) {
-        await store.insertInvitation(w.tx, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
+        await store.insertInvitation(w, { token_hash: sha256(token), inviter: uid, email, groups: JSON.stringify(groupsToJoin), created: now, expires: now + s.inviteExpiration * DAY });
         await this.ctx.mail.enqueueIn(w, recipient, { template: 'invitation', link: `${this.ctx.config.url}/register?token=${token}`, inviter: inviter.username, days: s.inviteExpiration }, email);
       }
-      await this.ctx.events.log('invite', uid, { emails }, '', w.tx);
+      await this.ctx.events.log('invite', uid, { emails }, '', w);
     });
     return tokens.length;
   }
@@ -245,7 +249,9 @@ export class RegistrationService {
   /** Records a member's consent to data processing (from the consent page), and optionally the current terms. */
   async giveConsent(actor: Viewer, uid: number, tos = false): Promise<void> {
     if (actor.uid !== uid) throw forbidden();
-    await store.setConsent(this.ctx.db, uid, { gdpr: true, tos }, Date.now());
-    await this.ctx.events.log('consent-given', uid, { tos });
+    await this.ctx.actions.run('registration.consent', async (w) => {
+      await store.setConsent(w, uid, { gdpr: true, tos }, Date.now());
+      await this.ctx.events.log('consent-given', uid, { tos }, '', w);
+    });
   }
 }

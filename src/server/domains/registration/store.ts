@@ -1,12 +1,16 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
+
+// The queue, invitations, consent and known addresses feed no cache: their writes name no tag.
 import type { InvitationsTable, RegistrationQueueTable } from '../../db/schema.js';
 
 export type QueueRow = Selectable<RegistrationQueueTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 
 /** Adds a registration to the queue. */
-export async function enqueue(db: Queryable, row: Insertable<RegistrationQueueTable>): Promise<void> {
+export async function enqueue(w: Writer, row: Insertable<RegistrationQueueTable>): Promise<void> {
+  const db = w.tx;
   await db.insertInto('registration_queue').values(row).execute();
 }
 
@@ -32,13 +36,15 @@ export async function queueHolds(db: Queryable, slug: string, email: string): Pr
 }
 
 /** Removes a waiting registration; false when another request took it first. */
-export async function dequeue(db: Queryable, id: number): Promise<boolean> {
+export async function dequeue(w: Writer, id: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.deleteFrom('registration_queue').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Stores an invitation. */
-export async function insertInvitation(db: Queryable, row: Insertable<InvitationsTable>): Promise<void> {
+export async function insertInvitation(w: Writer, row: Insertable<InvitationsTable>): Promise<void> {
+  const db = w.tx;
   await db.insertInto('invitations').values(row).execute();
 }
 
@@ -48,7 +54,8 @@ export async function invitationByHash(db: Queryable, hash: string): Promise<Inv
 }
 
 /** Takes an unused, unexpired invitation for a new member; false when it was used (or expired) meanwhile. */
-export async function useInvitation(db: Queryable, hash: string, uid: number, now: number): Promise<boolean> {
+export async function useInvitation(w: Writer, hash: string, uid: number, now: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.updateTable('invitations').set({ used_at: now, used_by: uid }).where('token_hash', '=', hash).where('used_at', '=', 0).where('expires', '>', now).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
@@ -65,7 +72,8 @@ export async function pendingInvitations(db: Queryable, now: number): Promise<{ 
 }
 
 /** Records (or renews) a member's consent; `gdpr`/`tos` set the time now when true. */
-export async function setConsent(db: Queryable, uid: number, c: { gdpr?: boolean; tos?: boolean }, now: number): Promise<void> {
+export async function setConsent(w: Writer, uid: number, c: { gdpr?: boolean; tos?: boolean }, now: number): Promise<void> {
+  const db = w.tx;
   const values = { uid, gdpr_consent: c.gdpr ? 1 : 0, gdpr_at: c.gdpr ? now : 0, tos_at: c.tos ? now : 0 };
   const set: { gdpr_consent?: number; gdpr_at?: number; tos_at?: number } = {};
   if (c.gdpr) Object.assign(set, { gdpr_consent: 1, gdpr_at: now });
@@ -83,7 +91,8 @@ export async function consentOf(db: Queryable, uid: number) {
 }
 
 /** Remembers the address a member registered from. */
-export async function addIp(db: Queryable, ip: string, uid: number, now: number): Promise<void> {
+export async function addIp(w: Writer, ip: string, uid: number, now: number): Promise<void> {
+  const db = w.tx;
   if (ip) await db.insertInto('registration_ips').values({ ip, uid, created: now }).execute();
 }
 

@@ -560,3 +560,14 @@ export async function setEditors(w: Writer, tid: number, uids: number[]): Promis
   if (uids.length) await w.tx.insertInto('topic_editors').values(uids.map((uid) => ({ tid, uid }))).execute();
   w.changed(topicTag(tid));
 }
+
+/**
+ * Adds counted views to topics (the view counter's batch). No tag: a view count is shown as the
+ * caches have it until their TTL, since dropping every viewed topic's pages at each flush would
+ * leave the busiest topics uncached.
+ */
+export async function addViews(w: Writer, views: readonly (readonly [tid: number, n: number])[]): Promise<void> {
+  for (const [tid, n] of views) {
+    await w.tx.updateTable('topics').set((eb) => ({ view_count: eb('view_count', '+', n) })).where('tid', '=', tid).execute();
+  }
+}

@@ -1,4 +1,5 @@
 import type { TopicsDeps } from './service.js';
+import { addViews } from './store.js';
 
 const FLUSH_MS = 10_000;
 
@@ -29,16 +30,12 @@ export class ViewCounter {
     return this.pending.get(tid) ?? 0;
   }
 
-  /** Writes the pending counts in one transaction. */
+  /** Writes the pending counts in one action. */
   async flush(): Promise<void> {
     if (!this.pending.size) return;
     const batch = [...this.pending];
     this.pending.clear();
-    await this.ctx.db.transaction().execute(async (tx) => {
-      for (const [tid, n] of batch) {
-        await tx.updateTable('topics').set((eb) => ({ view_count: eb('view_count', '+', n) })).where('tid', '=', tid).execute();
-      }
-    });
+    await this.ctx.actions.run('topic.views', (w) => addViews(w, batch));
   }
 
   /** Stops the timer (at shutdown). */

@@ -1,4 +1,7 @@
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
+
+// Second factors feed no cache: their writes name no tag.
 
 export interface CredentialRow {
   id: string;
@@ -34,7 +37,8 @@ export async function credential(db: Queryable, id: string): Promise<CredentialR
 }
 
 /** Stores a new key; false when that credential id is registered already (to anyone). */
-export async function insertCredential(db: Queryable, row: Omit<CredentialRow, 'last_used'>): Promise<boolean> {
+export async function insertCredential(w: Writer, row: Omit<CredentialRow, 'last_used'>): Promise<boolean> {
+  const db = w.tx;
   const res = await db
     .insertInto('webauthn_credentials')
     .values({ ...row, last_used: 0 })
@@ -44,13 +48,15 @@ export async function insertCredential(db: Queryable, row: Omit<CredentialRow, '
 }
 
 /** Renames a member's key; false when the member has no such key. */
-export async function renameCredential(db: Queryable, uid: number, id: string, label: string): Promise<boolean> {
+export async function renameCredential(w: Writer, uid: number, id: string, label: string): Promise<boolean> {
+  const db = w.tx;
   const res = await db.updateTable('webauthn_credentials').set({ label }).where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Removes a member's key; false when the member has no such key. */
-export async function deleteCredential(db: Queryable, uid: number, id: string): Promise<boolean> {
+export async function deleteCredential(w: Writer, uid: number, id: string): Promise<boolean> {
+  const db = w.tx;
   const res = await db.deleteFrom('webauthn_credentials').where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
@@ -59,7 +65,8 @@ export async function deleteCredential(db: Queryable, uid: number, id: string): 
  * Records a use of a key: the new signature counter and the time. Conditional on the counter
  * read before the check (compare and set), so of two responses checked at once only one counts.
  */
-export async function useCredential(db: Queryable, id: string, uid: number, oldCounter: number, newCounter: number, now: number): Promise<boolean> {
+export async function useCredential(w: Writer, id: string, uid: number, oldCounter: number, newCounter: number, now: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db
     .updateTable('webauthn_credentials')
     .set({ counter: newCounter, last_used: now })
@@ -75,10 +82,11 @@ export async function useCredential(db: Queryable, id: string, uid: number, oldC
  * the owner's earlier one for that purpose, and expired challenges of anyone go.
  */
 export async function putChallenge(
-  db: Queryable,
+  w: Writer,
   row: { challenge: string; owner: string; purpose: string; uid: number; expires: number },
   now: number,
 ): Promise<void> {
+  const db = w.tx;
   await db.deleteFrom('webauthn_challenges').where('expires', '<=', now).execute();
   await db.deleteFrom('webauthn_challenges').where('owner', '=', row.owner).where('purpose', '=', row.purpose).execute();
   await db.insertInto('webauthn_challenges').values(row).execute();
@@ -88,7 +96,8 @@ export async function putChallenge(
  * Uses up a challenge: true when it was handed to this owner for this purpose and member and
  * has not expired. The delete is the check, so a challenge works once, in any process.
  */
-export async function takeChallenge(db: Queryable, key: { challenge: string; owner: string; purpose: string; uid: number }, now: number): Promise<boolean> {
+export async function takeChallenge(w: Writer, key: { challenge: string; owner: string; purpose: string; uid: number }, now: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db
     .deleteFrom('webauthn_challenges')
     .where('challenge', '=', key.challenge)

@@ -21,7 +21,7 @@ export const MAX_SECURITY_KEYS = 20;
 /** The longest label of a key. */
 export const LABEL_MAX = 64;
 
-type Deps = Pick<AppContext, 'config' | 'db' | 'limiter' | 'settings'>;
+type Deps = Pick<AppContext, 'actions' | 'config' | 'db' | 'limiter' | 'settings'>;
 
 /** A security key as the member's 2factor page lists it (never its public key). */
 export type SecurityKeyInfo = SecurityKey;
@@ -170,14 +170,15 @@ export class SecurityKeys {
       created: now,
     };
     let backupCodes: string[] | null = null;
-    await this.ctx.db.transaction().execute(async (tx) => {
+    await this.ctx.actions.run('two-factor.add-key', async (w) => {
+      const tx = w.tx;
       if ((await store.countOf(tx, uid)) >= MAX_SECURITY_KEYS) throw badRequest('error:two-factor-authn-too-many-keys', MAX_SECURITY_KEYS);
       const hadFactor = (await store.countOf(tx, uid)) > 0 || (await totpStore.keyOf(tx, uid))?.confirmed === 1;
-      if (!(await store.insertCredential(tx, row))) throw badRequest('error:two-factor-authn-key-exists');
+      if (!(await store.insertCredential(w, row))) throw badRequest('error:two-factor-authn-key-exists');
       if (!hadFactor) {
         backupCodes = newBackupCodes();
         await totpStore.replaceBackupCodes(
-          tx,
+          w,
           uid,
           backupCodes.map((c) => backupHash(uid, c)),
         );
@@ -232,12 +233,12 @@ export class SecurityKeys {
       if (err instanceof Error && /counter/i.test(err.message)) throw badRequest('error:two-factor-authn-replayed');
       throw badRequest('error:two-factor-authn-failed');
     }
-    if (!(await store.useCredential(this.ctx.db, cred.id, uid, cred.counter, newCounter, Date.now()))) throw badRequest('error:two-factor-authn-replayed');
+    if (!(await this.ctx.actions.run('two-factor.use-key', (w) => store.useCredential(w, cred.id, uid, cred.counter, newCounter, Date.now())))) throw badRequest('error:two-factor-authn-replayed');
   }
 
   /** Renames one of the member's keys. */
   async rename(uid: number, id: string, label: string): Promise<void> {
-    if (!(await store.renameCredential(this.ctx.db, uid, id, cleanLabel(label)))) throw notFound('error:two-factor-authn-no-such-key');
+    if (!(await this.ctx.actions.run('two-factor.rename-key', (w) => store.renameCredential(w, uid, id, cleanLabel(label))))) throw notFound('error:two-factor-authn-no-such-key');
   }
 
   /**
@@ -245,9 +246,9 @@ export class SecurityKeys {
    * gone and no TOTP key either, the backup codes go too: nothing is left for them to back up.
    */
   async remove(uid: number, id: string): Promise<void> {
-    await this.ctx.db.transaction().execute(async (tx) => {
-      if (!(await store.deleteCredential(tx, uid, id))) throw notFound('error:two-factor-authn-no-such-key');
-      if ((await store.countOf(tx, uid)) === 0 && (await totpStore.keyOf(tx, uid))?.confirmed !== 1) await totpStore.replaceBackupCodes(tx, uid, []);
+    await this.ctx.actions.run('two-factor.remove-key', async (w) => {
+      if (!(await store.deleteCredential(w, uid, id))) throw notFound('error:two-factor-authn-no-such-key');
+      if ((await store.countOf(w.tx, uid)) === 0 && (await totpStore.keyOf(w.tx, uid))?.confirmed !== 1) await totpStore.replaceBackupCodes(w, uid, []);
     });
   }
 
@@ -258,12 +259,12 @@ export class SecurityKeys {
 
   private async keepChallenge(challenge: string, owner: string, purpose: ChallengePurpose, uid: number): Promise<void> {
     const now = Date.now();
-    await store.putChallenge(this.ctx.db, { challenge, owner, purpose, uid, expires: now + AUTHN_CHALLENGE_TTL_MS }, now);
+    await this.ctx.actions.run('two-factor.challenge', (w) => store.putChallenge(w, { challenge, owner, purpose, uid, expires: now + AUTHN_CHALLENGE_TTL_MS }, now));
   }
 
   private async takeChallenge(clientDataJSON: unknown, owner: string, purpose: ChallengePurpose, uid: number): Promise<string> {
     const challenge = typeof clientDataJSON === 'string' ? challengeOf(clientDataJSON) : null;
-    if (!challenge || !(await store.takeChallenge(this.ctx.db, { challenge, owner, purpose, uid }, Date.now())))
+    if (!challenge || !(await this.ctx.actions.run('two-factor.take-challenge', (w) => store.takeChallenge(w, { challenge, owner, purpose, uid }, Date.now()))))
       throw badRequest('error:two-factor-authn-expired');
     return challenge;
   }

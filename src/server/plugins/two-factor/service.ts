@@ -16,7 +16,7 @@ export async function limitTwoFactorAttempt(limiter: AppContext['limiter'], uid:
   await enforce(limiter, `2fa:uid:${uid}`, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SEC, 'error:too-many-two-factor-attempts');
 }
 
-type Deps = Pick<AppContext, 'db' | 'limiter' | 'settings'>;
+type Deps = Pick<AppContext, 'actions' | 'db' | 'limiter' | 'settings'>;
 
 /** What the 2factor page shows of a member's key. */
 export interface TwoFactorStatus {
@@ -75,7 +75,7 @@ export class TwoFactorService {
   async begin(uid: number, label: string): Promise<Enrolment> {
     if (await this.hasTotp(uid)) throw badRequest('error:two-factor-already-enabled');
     const secret = newSecret();
-    await store.putPendingKey(this.ctx.db, uid, secret, Date.now());
+    await this.ctx.actions.run('two-factor.enrol', (w) => store.putPendingKey(w, uid, secret, Date.now()));
     const uri = otpauthUri((await this.ctx.settings.get()).siteTitle || 'Palaver', label, secret);
     return { secret, uri, qr: await qrDataUrl(uri) };
   }
@@ -88,10 +88,10 @@ export class TwoFactorService {
     const step = await codeStep(row.secret, code);
     if (step === null) throw badRequest('error:two-factor-invalid-code');
     const codes = newBackupCodes();
-    await this.ctx.db.transaction().execute(async (tx) => {
-      if (!(await store.confirmKey(tx, uid, step))) throw badRequest('error:two-factor-not-enrolling');
+    await this.ctx.actions.run('two-factor.confirm', async (w) => {
+      if (!(await store.confirmKey(w, uid, step))) throw badRequest('error:two-factor-not-enrolling');
       await store.replaceBackupCodes(
-        tx,
+        w,
         uid,
         codes.map((c) => backupHash(uid, c)),
       );
@@ -103,10 +103,12 @@ export class TwoFactorService {
   async regenerateBackupCodes(uid: number): Promise<string[]> {
     if (!(await this.hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
     const codes = newBackupCodes();
-    await store.replaceBackupCodes(
-      this.ctx.db,
-      uid,
-      codes.map((c) => backupHash(uid, c)),
+    await this.ctx.actions.run('two-factor.backup-codes', (w) =>
+      store.replaceBackupCodes(
+        w,
+        uid,
+        codes.map((c) => backupHash(uid, c)),
+      ),
     );
     return codes;
   }
@@ -116,7 +118,7 @@ export class TwoFactorService {
    * member still has a security key for them to back up.
    */
   async disable(uid: number): Promise<void> {
-    await this.ctx.db.transaction().execute(async (tx) => store.deleteKey(tx, uid, (await authnStore.countOf(tx, uid)) > 0));
+    await this.ctx.actions.run('two-factor.disable', async (w) => store.deleteKey(w, uid, (await authnStore.countOf(w.tx, uid)) > 0));
   }
 
   /** Checks a code from the app: throws error:two-factor-invalid-code when wrong or already used. */
@@ -126,14 +128,14 @@ export class TwoFactorService {
     if (!row || row.confirmed !== 1) throw badRequest('error:two-factor-not-enabled');
     const step = await codeStep(row.secret, code);
     if (step === null) throw badRequest('error:two-factor-invalid-code');
-    if (!(await store.useStep(this.ctx.db, uid, step))) throw badRequest('error:two-factor-code-used');
+    if (!(await this.ctx.actions.run('two-factor.use-code', (w) => store.useStep(w, uid, step)))) throw badRequest('error:two-factor-code-used');
   }
 
   /** Checks a backup code and uses it up: each works once. */
   async verifyBackup(uid: number, code: string): Promise<void> {
     await limitTwoFactorAttempt(this.ctx.limiter, uid);
     if (!(await this.hasKey(uid))) throw badRequest('error:two-factor-not-enabled');
-    if (!(await store.useBackupCode(this.ctx.db, uid, backupHash(uid, code), Date.now()))) throw badRequest('error:two-factor-invalid-backup-code');
+    if (!(await this.ctx.actions.run('two-factor.use-backup-code', (w) => store.useBackupCode(w, uid, backupHash(uid, code), Date.now())))) throw badRequest('error:two-factor-invalid-backup-code');
   }
 }
 

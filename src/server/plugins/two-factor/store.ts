@@ -1,4 +1,7 @@
+import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
+
+// Second factors feed no cache: their writes name no tag.
 
 export interface TwoFactorRow {
   uid: number;
@@ -14,13 +17,15 @@ export async function keyOf(db: Queryable, uid: number): Promise<TwoFactorRow | 
 }
 
 /** Starts (or restarts) an enrolment with a new unconfirmed secret. */
-export async function putPendingKey(db: Queryable, uid: number, secret: string, now: number): Promise<void> {
+export async function putPendingKey(w: Writer, uid: number, secret: string, now: number): Promise<void> {
+  const db = w.tx;
   await db.deleteFrom('two_factor').where('uid', '=', uid).where('confirmed', '=', 0).execute();
   await db.insertInto('two_factor').values({ uid, secret, confirmed: 0, last_step: 0, created: now }).execute();
 }
 
 /** Confirms a pending key with the step of the code that confirmed it; false when there was none. */
-export async function confirmKey(db: Queryable, uid: number, step: number): Promise<boolean> {
+export async function confirmKey(w: Writer, uid: number, step: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.updateTable('two_factor').set({ confirmed: 1, last_step: step }).where('uid', '=', uid).where('confirmed', '=', 0).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -29,19 +34,22 @@ export async function confirmKey(db: Queryable, uid: number, step: number): Prom
  * Records the use of a code's time step; false when that step (or a later one) was used
  * already: the conditional update makes a replay fail even in another process.
  */
-export async function useStep(db: Queryable, uid: number, step: number): Promise<boolean> {
+export async function useStep(w: Writer, uid: number, step: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.updateTable('two_factor').set({ last_step: step }).where('uid', '=', uid).where('confirmed', '=', 1).where('last_step', '<', step).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
 /** Removes a member's key, and their backup codes unless `keepBackupCodes`. */
-export async function deleteKey(db: Queryable, uid: number, keepBackupCodes = false): Promise<void> {
+export async function deleteKey(w: Writer, uid: number, keepBackupCodes = false): Promise<void> {
+  const db = w.tx;
   if (!keepBackupCodes) await db.deleteFrom('two_factor_backup').where('uid', '=', uid).execute();
   await db.deleteFrom('two_factor').where('uid', '=', uid).execute();
 }
 
 /** Replaces a member's backup codes. */
-export async function replaceBackupCodes(db: Queryable, uid: number, hashes: string[]): Promise<void> {
+export async function replaceBackupCodes(w: Writer, uid: number, hashes: string[]): Promise<void> {
+  const db = w.tx;
   await db.deleteFrom('two_factor_backup').where('uid', '=', uid).execute();
   if (hashes.length === 0) return;
   await db
@@ -51,7 +59,8 @@ export async function replaceBackupCodes(db: Queryable, uid: number, hashes: str
 }
 
 /** Marks a backup code used; false when unknown or used already (conditional: works once). */
-export async function useBackupCode(db: Queryable, uid: number, hash: string, now: number): Promise<boolean> {
+export async function useBackupCode(w: Writer, uid: number, hash: string, now: number): Promise<boolean> {
+  const db = w.tx;
   const res = await db.updateTable('two_factor_backup').set({ used_at: now }).where('uid', '=', uid).where('code_hash', '=', hash).where('used_at', '=', 0).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
