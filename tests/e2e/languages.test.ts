@@ -37,7 +37,7 @@ describe('languages in the browser', () => {
     expect(await htmlAttr(page, 'dir')).toBe('rtl');
     await expect.poll(() => page.getByText('الأحدث').count()).toBeGreaterThan(0);
     await shot(page, 'ar-home-desktop');
-    await h.goto(page, `/topic/${welcome.slug}`);
+    await h.goto(page, `/topic/${welcome.tid}/${welcome.slug}`);
     // An English post on an Arabic page keeps its own direction.
     expect(await page.locator('.post-content').first().getAttribute('dir')).toBe('auto');
     await shot(page, 'ar-topic-desktop');
