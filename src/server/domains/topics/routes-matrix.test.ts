@@ -89,7 +89,7 @@ describe('write routes, each', () => {
     const res = await member.client.post(`/api/v3/topics/${tid}`, { content: 'x' });
     expect(res.body.status).toEqual({
       code: 'bad-request',
-      message: 'Please enter a longer post. Posts should contain at least 8 character(s).',
+      message: 'Please enter a longer post. Posts should contain at least 8 characters.',
       key: 'error:content-too-short',
       params: [8],
     });
