@@ -50,14 +50,14 @@ describe('topic tools', () => {
     await page.getByTestId('tool-select-posts').click();
     await page.getByRole('checkbox', { name: 'Select post #3' }).check();
     await page.getByRole('checkbox', { name: 'Select post #4' }).check();
-    await page.getByTestId('post-selection-bar').getByText('2 post(s) selected').waitFor();
+    await page.getByTestId('post-selection-bar').getByText('2 posts selected').waitFor();
     await shot(page, 'selection-desktop');
     await page.getByTestId('selection-fork').click();
     await page.getByTestId('fork-title').fill('Bicycles, from the cats thread');
     await page.getByTestId('tool-confirm').click();
     const fork = page.locator('.topic-event[data-type="fork"]');
     await fork.waitFor();
-    expect(await fork.textContent()).toContain('moddy forked 2 post(s) into a new topic');
+    expect(await fork.textContent()).toContain('moddy forked 2 posts into a new topic');
     await expect.poll(() => page.locator('article.post').count()).toBe(4);
     // The event sits between the posts by time: after the merge event, at the end of the thread.
     const order = await page.locator('.posts > *').evaluateAll((els) => els.map((el) => (el.classList.contains('topic-event') ? `event:${el.getAttribute('data-type')}` : 'post')));
@@ -101,7 +101,7 @@ describe('topic tools', () => {
     await h.goto(page, categoryPath(general));
     await page.getByTestId('select-topics').click();
     await page.getByRole('checkbox', { name: 'Select Lock me on a phone' }).check();
-    await page.getByTestId('topic-bulk-bar').getByText('1 topic(s) selected').waitFor();
+    await page.getByTestId('topic-bulk-bar').getByText('1 topic selected').waitFor();
     await shot(page, 'bulk-phone');
     await page.getByTestId('topic-bulk-bar').getByRole('button', { name: 'Unlock' }).click();
     await expect.poll(async () => (await h.forum.ctx.topics.get(phone.tid))!.locked).toBe(0);

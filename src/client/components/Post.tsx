@@ -131,7 +131,7 @@ export function PostCard({ post, topic, onChange }: PostProps) {
         <div className="flex-grow-1 min-w-0">
           <header className="post-header d-flex flex-wrap align-items-center gap-2 small mb-2">
             <Avatar user={post.user} size="xs" className="d-sm-none" />
-            <a id={`post-${post.pid}-author`} href={`${rp}${userPath(post.user.userslug)}`} className="fw-semibold text-reset">{post.user.displayname}</a>
+            <a id={`post-${post.pid}-author`} href={`${rp}${userPath(post.user.userslug)}`} className="fw-semibold text-reset" dir="auto">{post.user.displayname}</a>
             <GroupBadges groups={post.user.selectedGroups} />
             <a href={permalink} className="text-body-secondary text-decoration-none" title={t('topic:permalink')}>
               <Timeago iso={post.timestampISO} ts={post.timestamp} />

@@ -8,5 +8,5 @@ export function PostContent({ html, className = '' }: { html: string; className?
     void highlightWithin(ref.current);
   }, [html]);
   // The server stores posts as sanitised HTML rendered at write time (DESIGN rule 10).
-  return <div ref={ref} className={`post-content ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} dir="auto" className={`post-content ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -58,7 +58,7 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
           {!!topic.pinned && <span className="badge text-bg-warning me-1"><Icon name="pin" size={12} className="me-1" />{t('topic:pinned')}</span>}
           {!!topic.locked && <span className="badge text-bg-secondary me-1"><Icon name="lock" size={12} className="me-1" />{t('topic:locked')}</span>}
           {!!topic.deleted && <span className="badge text-bg-danger me-1">{t('topic:deleted')}</span>}
-          <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title">
+          <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="text-reset text-decoration-none stretched-title" dir="auto">
             {topicTitleText(topic)}
           </a>
         </h2>

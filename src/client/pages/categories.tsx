@@ -35,7 +35,7 @@ function CategoryRowView({ category }: { category: CategoryView }) {
           <a href={href} className="text-reset text-decoration-none">{tx(category.name)}</a>
         </h2>
         {category.descriptionParsed ? (
-          <div className="small text-body-secondary category-description" dangerouslySetInnerHTML={{ __html: category.descriptionParsed }} />
+          <div className="small text-body-secondary category-description" dir="auto" dangerouslySetInnerHTML={{ __html: category.descriptionParsed }} />
         ) : (
           category.description && <div className="small text-body-secondary">{tx(category.description)}</div>
         )}

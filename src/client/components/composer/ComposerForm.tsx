@@ -115,6 +115,7 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
                   id={bodyId}
                   ref={bodyRef}
                   className="form-control flex-grow-1 composer-textarea"
+                  dir="auto"
                   value={state.body}
                   placeholder={t('modules:composer.body-placeholder')}
                   aria-autocomplete="list"

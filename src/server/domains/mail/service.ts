@@ -1,9 +1,9 @@
+import { forumLanguage, memberLanguage } from '../../http/language.js';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import { AppError, badRequest, tooMany } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
-import { userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
@@ -46,7 +46,8 @@ export class MailService {
 
   private async frame(user: UserRow | null) {
     const s = await this.ctx.settings.get();
-    const lang = user ? userSettings(user).userLang || s.defaultLang : s.defaultLang;
+    // Each mail in its recipient's language: theirs when the forum offers it, else the forum's.
+    const lang = user ? memberLanguage(user, s) : forumLanguage(s);
     return { lang, siteTitle: s.siteTitle, url: this.ctx.config.url, username: user?.username ?? '' };
   }
 

@@ -1,3 +1,4 @@
+import { languageDir } from '../../../shared/languages.js';
 import { translate, translateText } from '../../i18n.js';
 
 /** What every mail shows: the forum's title and address, in the reader's language. */
@@ -111,7 +112,7 @@ export function render(data: TemplateData, f: MailFrame): RenderedMail {
   const text = [greeting, '', ...lines.flatMap((l) => [l, '']), ...list.flatMap((i) => [`- ${i.label}`, `  ${i.href}`]), ...(list.length ? [''] : []), `${link.label}: ${link.href}`, '', '--', footer, ...(unsubscribe ? [`${t(data.template === 'digest' ? 'digest.unsubscribe' : 'unsubscribe')}: ${unsubscribe}`] : [])].join('\n');
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<!doctype html><html lang="${escapeHtml(f.lang)}" dir="${languageDir(f.lang)}"><body style="font-family:sans-serif;line-height:1.5">`,
     p(greeting),
     ...lines.map(p),
     list.length ? `<ul>${list.map((i) => `<li><a href="${escapeHtml(i.href)}">${escapeHtml(i.label)}</a></li>`).join('')}</ul>` : '',

@@ -1,3 +1,4 @@
+import { installedLanguages } from '../../i18n.js';
 import type { TSchema } from 'typebox';
 import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.js';
 import type { AdminNavigationPage, AdminSettingsPage, SettingField, SettingSection } from '../../../shared/schemas/admin-settings.js';
@@ -122,6 +123,8 @@ export function settingField(spec: FieldSpec): SettingField {
   if (SECRET_SETTINGS.includes(key)) return { key, control: 'password', maxLength: s.maxLength };
   if (s.type === 'boolean') return { key, control: 'toggle' };
   if (s.type === 'integer') return { key, control: 'number', min: s.minimum, max: s.maximum };
+  // The forum's language: one of those it offers (their files present).
+  if (key === 'defaultLang') return { key, control: 'select', options: installedLanguages() };
   const options = choices(s);
   if (options) return { key, control: 'select', options };
   return { key, control: (s.maxLength ?? 0) >= TEXTAREA_FROM ? 'textarea' : 'text', maxLength: s.maxLength };

@@ -1,3 +1,4 @@
+import { languageInfo } from '../../../../shared/languages';
 import { useEffect, useMemo, useState } from 'react';
 import type { AdminSettingsPage, SettingField } from '../../../../shared/schemas/admin-settings';
 import type { PageBase } from '../../../../shared/types';
@@ -181,7 +182,7 @@ function Field({ field, value, secretSet, error, onChange }: { field: SettingFie
     control = (
       <select className={`form-select${invalidClass}`} id={inputId} name={field.key} value={String(value)} aria-describedby={describedBy} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)}>
         {field.options!.map((o) => (
-          <option key={o} value={o}>{t(`admin-settings:option.${o}`)}</option>
+          <option key={o} value={o}>{field.key === 'defaultLang' ? (languageInfo(o)?.name ?? o) : t(`admin-settings:option.${o}`)}</option>
         ))}
       </select>
     );
