@@ -33,7 +33,9 @@ describe('account settings and watching pages', () => {
     await page.locator('#topicsPerPage').fill('1');
     await page.getByLabel('Paginate topics and posts instead of loading more as you scroll').uncheck();
     await page.locator('#timezone').selectOption('Asia/Tokyo');
-    expect(await page.locator('#userLang').inputValue()).toBe('en-GB');
+    // No language chosen: the member follows the forum's default, named in the first option.
+    expect(await page.locator('#userLang').inputValue()).toBe('');
+    expect(await page.locator('#userLang option[value=""]').textContent()).toBe('Default (English (United Kingdom))');
     // A change of time zone reloads the page (dates are set as a page loads).
     await Promise.all([page.waitForEvent('load'), page.getByTestId('settings-save').click()]);
     expect(await page.locator('#timezone').inputValue()).toBe('Asia/Tokyo');

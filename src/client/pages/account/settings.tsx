@@ -47,7 +47,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
     showfullname: s.showfullname,
     categoryWatchState: String(s.categoryWatchState),
     dailyDigestFreq: data.dailyDigestFreqOptions.find((o) => o.selected)?.value ?? 'off',
-    userLang: data.languages.find((l) => l.selected)?.code ?? s.userLang,
+    // '' follows the forum's default language (and its changes); a code pins the member's own.
+    userLang: s.userLang ?? '',
     timezone: data.timezone,
     usePagination: s.usePagination,
   });
@@ -83,7 +84,7 @@ export default function AccountSettings({ page }: { page: PageBase }) {
       await api(rt.config, 'PUT', `/users/${data.uid}/settings`, { settings });
       // The interface's language and dates are set when a page loads: a change to either reloads it.
       const own = user?.uid === data.uid;
-      if (own && (form.userLang !== user?.settings.userLang || form.timezone !== (user?.settings.timezone ?? ''))) {
+      if (own && (form.userLang !== (user?.settings.userLang ?? '') || form.timezone !== (user?.settings.timezone ?? ''))) {
         window.location.reload();
         return;
       }
@@ -132,6 +133,9 @@ export default function AccountSettings({ page }: { page: PageBase }) {
               <div>
                 <label className="form-label" htmlFor="userLang">{t('user:settings.language')}</label>
                 <select className="form-select" id="userLang" value={form.userLang} onChange={(e) => set('userLang', e.target.value)}>
+                  <option value="">
+                    {t('user:settings.skin-default')} ({data.languages.find((l) => l.code === rt.config.defaultLang)?.name ?? rt.config.defaultLang})
+                  </option>
                   {data.languages.map((l) => (
                     <option key={l.code} value={l.code}>{l.name}</option>
                   ))}
