@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestForum, type TestForum } from '../../test/harness.js';
+import { CACHE_OFF, startTestForum, type TestForum } from '../../test/harness.js';
 import { REGISTERED } from '../groups/service.js';
 import { makeCategory } from '../topics/testing.js';
 import type { Viewer } from './service.js';
@@ -45,7 +45,9 @@ describe('privilege cache', () => {
     const other = await ctx.privileges.viewer((await forum.createUser()).uid);
     const before = await ctx.privileges.forCategory(member, cid);
     expect(before).toMatchObject({ isAdminOrMod: false, 'topics:reply': true });
-    expect(await ctx.privileges.forCategory(other, cid)).toBe(before);
+    // Kept for the other member (the same object), unless caches are off.
+    if (CACHE_OFF) expect(await ctx.privileges.forCategory(other, cid)).toEqual(before);
+    else expect(await ctx.privileges.forCategory(other, cid)).toBe(before);
     await ctx.privileges.give(cid, ['moderate'], `uid:${member.uid}`);
     expect(await ctx.privileges.forCategory(member, cid)).toMatchObject({ isAdminOrMod: true, view_deleted: true });
     expect(await ctx.privileges.forCategory(other, cid)).toMatchObject({ isAdminOrMod: false, view_deleted: false });
@@ -74,7 +76,7 @@ describe('privilege cache', () => {
     expect(await ctx.privileges.isModerator(member, cid)).toBe(true);
   });
 
-  it('an administrator clears the grant table in every process; the next read loads it again', async () => {
+  it.skipIf(CACHE_OFF)('an administrator clears the grant table in every process; the next read loads it again', async () => {
     const { ctx } = forum;
     const admin = await forum.member({ admin: true });
     await ctx.privileges.can(member, 'chat');
