@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HookBus } from './bus.js';
-import { runAction } from './action.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { makeCategory, postTopic } from '../domains/topics/testing.js';
 
@@ -48,32 +47,6 @@ describe('action hooks run after commit, off the request path', () => {
     ).rejects.toThrow('roll back');
     await bus.idle();
     expect(seen).toEqual([1]);
-  });
-
-  it('runAction writes in one transaction and runs `after` once committed, never on failure', async () => {
-    const { db } = forum.ctx;
-    const after: string[] = [];
-    const value = await runAction(db, {
-      write: async (tx) => {
-        await tx.insertInto('settings').values({ key: 'h3-a', value: '"1"' }).execute();
-        return 'ok';
-      },
-      after: (r) => void after.push(r),
-    });
-    expect(value).toBe('ok');
-    expect(after).toEqual(['ok']);
-    await expect(
-      runAction(db, {
-        write: async (tx) => {
-          await tx.insertInto('settings').values({ key: 'h3-b', value: '"1"' }).execute();
-          throw new Error('half way');
-        },
-        after: () => void after.push('never'),
-      }),
-    ).rejects.toThrow('half way');
-    expect(after).toEqual(['ok']);
-    const keys = (await db.selectFrom('settings').select('key').where('key', 'in', ['h3-a', 'h3-b']).execute()).map((r) => r.key);
-    expect(keys).toEqual(['h3-a']);
   });
 
   it('a slow listener does not delay the answer of the write that fired it', async () => {

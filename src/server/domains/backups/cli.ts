@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { terminalOutput, type CliOutput } from '../../cli-output.js';
 import { PassThrough } from 'node:stream';
 import type { Config } from '../../config.js';
 import { diskStore, openStorage, type FileStore } from '../../storage/index.js';
@@ -6,27 +7,6 @@ import { BackupError } from './format.js';
 import { backup, restore } from './run.js';
 import { backupName } from './service.js';
 import type { Progress } from './writer.js';
-
-/** Where the CLI writes its lines: stderr for progress, stdout for results. */
-export interface CliOutput {
-  progress(line: string, redraw: boolean): void;
-  result(line: string): void;
-}
-
-/** A terminal's output (a bar redrawn in place) or a log's (a line per table). */
-export function terminalOutput(): CliOutput {
-  const tty = process.stderr.isTTY;
-  return {
-    progress: (line, redraw) => {
-      if (tty) process.stderr.write(`\r${line.padEnd(100).slice(0, Math.max(40, (process.stderr.columns ?? 100) - 1))}`);
-      else if (!redraw) process.stderr.write(`${line}\n`);
-    },
-    result: (line) => {
-      if (tty) process.stderr.write('\n');
-      process.stdout.write(`${line}\n`);
-    },
-  };
-}
 
 /** A progress bar per table with its rows per second, and one for the files. */
 function bars(out: CliOutput): (p: Progress) => void {

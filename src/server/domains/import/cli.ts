@@ -1,28 +1,8 @@
 import type { ImportDeps } from './phases.js';
+import { terminalOutput, type CliOutput } from '../../cli-output.js';
 import { importNodebb, type ImportProgress } from './run.js';
 import { openSource } from './source.js';
 import { verifyImport } from './verify.js';
-
-/** Where the CLI writes: stderr for progress, stdout for results. */
-export interface CliOutput {
-  progress(line: string, redraw: boolean): void;
-  result(line: string): void;
-}
-
-/** A terminal's output (a bar redrawn in place) or a log's (a line per phase and per tenth). */
-export function terminalOutput(): CliOutput {
-  const tty = process.stderr.isTTY;
-  return {
-    progress: (line, redraw) => {
-      if (tty) process.stderr.write(`\r${line.padEnd(100).slice(0, Math.max(40, (process.stderr.columns ?? 100) - 1))}`);
-      else if (!redraw) process.stderr.write(`${line}\n`);
-    },
-    result: (line) => {
-      if (tty) process.stderr.write('\n');
-      process.stdout.write(`${line}\n`);
-    },
-  };
-}
 
 /** A bar per phase: records done of the total, the rate and the time left. */
 export function progressBars(out: CliOutput): (p: ImportProgress) => void {
