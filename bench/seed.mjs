@@ -65,12 +65,6 @@ try {
       while (nextUser < SHAPE.users) {
         const i = nextUser++;
         const username = `bench${String(i + 1).padStart(3, '0')}`;
-        // Work-around for a hang in UsersService.create on SQLite: it reads the settings
-        // inside its transaction (assertUsername → settings.get), and once the 5 s settings
-        // cache has expired that read waits for the one connection its own transaction holds.
-        // A fresh cache before each create keeps the in-transaction read a cache hit.
-        ctx.settings.invalidate();
-        await ctx.settings.get();
         const row = await ctx.users.create({ username, email: `${username}@bench.invalid`, password: BENCH_PASSWORD });
         uids[i] = row.uid;
         usernames[i] = username;
