@@ -1,13 +1,12 @@
 // Writes docs/caches.md: the catalogue of every cache built on core/cache.ts, read from the
 // registry of a forum built on a throwaway SQLite database (so the list is the code's own), and
-// the legacy shared caches (cache/shared.ts) still cleared by name.
+// the tables whose writes become change tags (core/changes.ts tagTableWrites).
 // Usage: npx tsx scripts/caches-doc.mjs   (writes docs/caches.md)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { SHARED_CACHE_NAMES } from '../src/server/cache/shared.ts';
 import { widgetsOf } from '../src/server/domains/widgets/service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'palaver-caches-doc-'));
@@ -43,35 +42,13 @@ if (missing.length) {
   process.exit(1);
 }
 
-// Who still registers a legacy clearer: every `caches.register(` line of the server's code.
-const registered = new Map(SHARED_CACHE_NAMES.map((n) => [n, []]));
+// The tables whose every committed write becomes a change tag: each tagTableWrites call.
+const tableTags = [];
 for (const file of readdirSync(serverDir, { recursive: true })) {
   if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-  for (const line of readFileSync(path.join(serverDir, file), 'utf8').split('\n')) {
-    if (!/caches\.register\(/.test(line)) continue;
-    for (const m of line.matchAll(/'(\w+)'/g)) if (registered.has(m[1])) registered.get(m[1]).push(`\`${file}\``);
-  }
+  for (const m of readFileSync(path.join(serverDir, file), 'utf8').matchAll(/tagTableWrites\([^,]+,[^,]+,\s*'(\w+)',\s*'(\w+)'/g)) tableTags.push({ file, table: m[1], column: m[2] });
 }
-
-// The legacy caches' own classes (cache/page-cache.ts, http/guest-cache.ts): where each is made, with its bounds as written.
-const PARAMS = { SharedPageCache: ['TTL', 'entries'], GuestPageCache: ['TTL', 'bytes'], OwnedPages: ['TTL', 'members', 'entries per member'] };
-const legacy = [];
-for (const file of readdirSync(serverDir, { recursive: true })) {
-  if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.startsWith('cache/')) continue;
-  const text = readFileSync(path.join(serverDir, file), 'utf8');
-  // A bound named by a constant of the same file is shown with its value.
-  const valueOf = (arg) => {
-    const c = /^[A-Z][A-Z0-9_]*$/.test(arg) ? new RegExp(`const ${arg}(?::[^=]+)? = ([^;]+);`).exec(text) : null;
-    return c ? `${arg} = ${c[1].trim()}` : arg;
-  };
-  for (const line of text.split('\n')) {
-    const m = /(\w+)\s*=\s*new (SharedPageCache|GuestPageCache|OwnedPages)<.*>\((.*)\);/.exec(line);
-    if (!m) continue;
-    const args = m[3].split(',').map((a) => valueOf(a.trim()));
-    legacy.push({ file, field: m[1], cls: m[2], bounds: PARAMS[m[2]].map((name, i) => `${name} \`${args[i] ?? '?'}\``).join(', ') });
-  }
-}
-legacy.sort((a, b) => a.file.localeCompare(b.file));
+tableTags.sort((a, b) => a.table.localeCompare(b.table));
 
 const ms = (n) => (n >= 60_000 && n % 60_000 === 0 ? `${n / 60_000} min` : n >= 1000 && n % 1000 === 0 ? `${n / 1000} s` : `${n} ms`);
 const bytes = (n) => (n >= 1024 * 1024 && n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MB` : n >= 1024 && n % 1024 === 0 ? `${n / 1024} KB` : `${n} bytes`);
@@ -102,27 +79,19 @@ const lines = [
   '',
   `${catalogue.length} caches. The guest page cache's TTL is \`PALAVER_GUEST_CACHE_MS\` (0 turns it off).`,
   '',
-  '## Legacy shared caches (`cache/shared.ts`)',
+  '## Table writes as tags',
   '',
-  'Not on the primitive yet: each is kept by its own code, drops its entries after its TTL,',
-  'and, when a write changes what it keeps, registers a clearer by name',
-  '(`ctx.caches.register(name, clear)`, listed below); a write clears it by name with',
-  '`ctx.caches.clear(name[, uids])` after commit, carried to every process by the change bus.',
-  'Some hear writes from the Kysely plugin that reads each statement (`db/table-writes.ts`).',
-  '`PALAVER_CACHE=off` does not reach them. Made with their own classes:',
+  'A cache of a table\'s rows must hear every write of them, whichever code path makes it (an',
+  'action, a job, the importer). The Kysely plugin that reads each statement (`db/table-writes.ts`)',
+  'tells the table\'s owner once the statement has committed, with the values of one column the',
+  'statement names (an insert\'s rows, an update\'s or delete\'s `column = v` filter); the owner',
+  'publishes them as change tags (`tagTableWrites` in `core/changes.ts`), or a tag for every row',
+  'when the statement does not say which. These tables are heard so:',
   '',
-  '| Where | Field | Class | Bounds (as written in the code) |',
-  '| --- | --- | --- | --- |',
-  ...legacy.map((l) => `| \`${l.file}\` | \`${l.field}\` | \`${l.cls}\` | ${cell(l.bounds)} |`),
-  '',
-  'and a `Map` of signed-in sessions with their member\'s row (`domains/auth/service.ts`,',
-  '`LIVE_SESSION_TTL_MS`, `LIVE_SESSION_MAX`). The names (`SharedCacheName`) and',
-  'the files that still register a clearer for them (a name nobody registers is only a change',
-  'tag now: a clear of `settings`, `privileges`, `widgets`, `topics` or `viewers` also publishes',
-  'the tag the primitive caches hear):',
-  '',
-  ...SHARED_CACHE_NAMES.map((n) => `- \`${n}\`: ${registered.get(n).length ? [...new Set(registered.get(n))].join(', ') : 'no clearer left'}`),
+  '| Table | Keyed by | Where |',
+  '| --- | --- | --- |',
+  ...tableTags.map((t) => `| \`${t.table}\` | \`${t.column}\` | \`${t.file}\` |`),
   '',
 ];
 writeFileSync(new URL('../docs/caches.md', import.meta.url), lines.join('\n'));
-console.log(`docs/caches.md: ${catalogue.length} caches, ${SHARED_CACHE_NAMES.length} legacy names`);
+console.log(`docs/caches.md: ${catalogue.length} caches, ${tableTags.length} tables heard`);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import { SharedCaches } from './cache/shared.js';
+import { GROUPS } from './core/tags.js';
 import { ActionRunner } from './core/action.js';
 import { CacheRegistry } from './core/cache.js';
 import { ChangeBus } from './core/changes.js';
@@ -67,8 +67,6 @@ export interface AppContext {
   actions: ActionRunner;
   /** Durable side effects: fired hooks' durable listeners, run from rows written with the action. */
   outbox: Outbox;
-  /** Named clears of the caches not yet on core/cache.ts, carried by the change bus. */
-  caches: SharedCaches;
   /** Live events published once with their audience; each process delivers to its own sockets. */
   live: LiveBus;
   /** The one way to send a request to another machine: hosts resolved and checked (no private addresses), no redirects. */
@@ -135,7 +133,6 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     cacheRegistry: new CacheRegistry(config.cache !== 'off', changes),
     actions: new ActionRunner({ db: handle.db, changes, hooks, log }),
     outbox: new Outbox(handle.db, hooks, log, { leaseMs: config.outboxLeaseMs }),
-    caches: new SharedCaches(changes),
     limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
     storage: openStorage(config),
     outgoing: new OutgoingGuard(config.outgoingAllow),
@@ -144,7 +141,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.settings = new SettingsService(ctx.db, ctx.actions, ctx.cacheRegistry);
   ctx.groups = new GroupsService(ctx.db, ctx.actions);
   ctx.privileges = new PrivilegesService({ db: ctx.db, groups: ctx.groups, actions: ctx.actions, cacheRegistry: ctx.cacheRegistry, settings: ctx.settings });
-  ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, caches: ctx.caches });
+  ctx.auth = new AuthService(ctx.db, config.secret, { writes: ctx.writes, changes, cacheRegistry: ctx.cacheRegistry });
   ctx.events = new EventsService(ctx.db, ctx.actions);
   ctx.users = new UsersService(ctx);
   ctx.categories = new CategoriesService(ctx);
@@ -180,10 +177,10 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   registerUploadListeners(ctx);
   ctx.groups.wire(ctx);
   registerGroupListeners(ctx);
-  // Who a member is is cached per process (the live layer's viewers): a deletion or a ban drops
-  // it everywhere. A domain that changes group membership clears 'viewers' the same way.
+  // Who a member is is cached per process (the privileges' viewers): a deletion or a ban drops
+  // it everywhere, as a change of groups does.
   for (const name of ['action:user.delete', 'action:user.banned', 'action:user.unbanned'] as const) {
-    ctx.hooks.action(name, 'core', () => ctx.caches.clear('viewers'), { inline: true });
+    ctx.hooks.action(name, 'core', () => changes.publish([GROUPS]), { inline: true });
   }
   ctx.close = async () => {
     await ctx.jobs.stop();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { CONTENT, isContent, type Tag } from './tags.js';
 import { reportRedisErrors } from './redis-errors.js';
+import type { TableWrites } from '../db/table-writes.js';
 
 /** What one change message carries between processes. */
 interface ChangeMessage {
@@ -109,4 +110,26 @@ function withContent(tags: Iterable<Tag>): Tag[] {
     }
   }
   return [...set];
+}
+
+/**
+ * Turns the committed writes of one table into change tags: `one(key)` for each value of
+ * `column` a statement names (db/table-writes.ts reads them from the statement), or `all` when
+ * it names none; `every`, when given, with each write (for caches of lists of the table's rows,
+ * which any row may enter). The table's owner calls it once, so a cache of its rows hears every
+ * write, whichever code path makes it.
+ */
+export function tagTableWrites(
+  writes: TableWrites,
+  changes: ChangeBus,
+  table: Parameters<TableWrites['onKeyed']>[0],
+  column: string,
+  tags: { one: (key: number) => Tag; all: Tag; every?: Tag },
+): void {
+  const { one, all, every } = tags;
+  writes.onKeyed(table, column, (keys) => {
+    const list = keys ? keys.map(one) : [all];
+    if (every) list.push(every);
+    changes.publish(list);
+  });
 }

@@ -16,6 +16,27 @@ export const userTag = (uid: number): Tag => `user:${uid}`;
 export const userCountsTag = (uid: number): Tag => `user-counts:${uid}`;
 /** A member's own state: settings, reads, follows, watches, bookmarks, votes, notifications, blocks, sessions. */
 export const memberTag = (uid: number): Tag => `member:${uid}`;
+/**
+ * A member's row as stored, any column (counters, last online, password, ban): published by
+ * every committed write of the `users` table that says whose row it wrote (db/table-writes.ts
+ * reads the uid from the statement), whichever domain made it. Caches of the row itself (a
+ * session with its member, a profile's row) hear it.
+ */
+export const memberRowTag = (uid: number): Tag => `member-row:${uid}`;
+/** Every member's row: a `users` write that does not say whose. */
+export const MEMBER_ROWS: Tag = 'member-rows';
+/** Some member's row: published with every `users` write, for what any member's row may change (a page of the members list, a lookup that found no one). */
+export const ANY_MEMBER_ROW: Tag = 'member-row:*';
+/** A member's signed-in sessions (a `sessions` write that says whose). */
+export const sessionsTag = (uid: number): Tag => `sessions:${uid}`;
+/** Every session: a `sessions` write that does not say whose. */
+export const SESSIONS: Tag = 'sessions';
+/** A member's notifications (a `notifications` write that says whose). */
+export const notificationsTag = (uid: number): Tag => `notifications:${uid}`;
+/** Every member's notifications: a `notifications` write that does not say whose. */
+export const NOTIFICATIONS: Tag = 'notifications';
+/** Who blocks whom. */
+export const BLOCKS: Tag = 'blocks';
 /** A chat room: its row, members and messages. */
 export const roomTag = (roomId: number): Tag => `room:${roomId}`;
 /** A member's own chat state: which rooms they are in, their read marks and notification settings there. */

@@ -101,4 +101,11 @@ describe('committed writes per table', () => {
     ).rejects.toThrow('roll back');
     expect(told).toHaveLength(6);
   });
+
+  it('tells a keyed listener no key for a plain insert that leaves the column to the database (new rows only)', async () => {
+    const told: (readonly number[] | undefined)[] = [];
+    stop = forum.ctx.writes.onKeyed('users', 'uid', (keys) => told.push(keys));
+    await forum.createUser();
+    expect(told[0]).toStrictEqual([]);
+  });
 });

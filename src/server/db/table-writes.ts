@@ -94,6 +94,9 @@ function insertedValues(node: OperationNode & { columns?: readonly OperationNode
  */
 export function writtenKeys(node: RootOperationNode, column: string): number[] | undefined {
   let values: unknown[] | undefined;
+  // A plain insert that leaves the column to the database (an autoincremented uid) makes new
+  // rows only: no kept entry was built from them, so no key is touched.
+  if (node.kind === 'InsertQueryNode' && !node.onConflict && !node.onDuplicateKey && !node.replace && node.values?.kind === 'ValuesNode' && !node.columns?.some((c) => columnOf(c) === column)) return [];
   if (node.kind === 'InsertQueryNode') values = insertedValues(node, column);
   else if (node.kind === 'UpdateQueryNode') values = filteredValues(node.where, column);
   else if (node.kind === 'DeleteQueryNode') values = filteredValues(node.where, column);

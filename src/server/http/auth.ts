@@ -137,7 +137,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
           req.sessionId = sid;
           req.viewer = withFields(await ctx.privileges.viewer(session.uid), { row: user });
         } else {
-          await ctx.auth.destroySession(session.idHash);
+          await ctx.auth.destroySession(session.idHash, session.uid);
         }
       }
       if (req.authKind !== 'session') clearCookie(reply, SESSION_COOKIE, cookieOptions(ctx));

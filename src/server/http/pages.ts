@@ -395,8 +395,6 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
     sizeOf: (e) => e.bytes,
     tags: (_key, e) => e.tags,
   });
-  // The admin's cache page and widget changes clear it by name in every process (legacy).
-  ctx.caches.register('guestPages', () => guestCache.clear());
   for (const def of pages) {
     for (const path of expandPath(def.path)) {
       for (const api of [true, false]) {

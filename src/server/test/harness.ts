@@ -150,8 +150,8 @@ export async function startTestForum(
 export async function startSecondProcess(forum: TestForum): Promise<{ app: App; url: string; close: () => Promise<void> }> {
   const app = await buildApp(forum.ctx.config);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.ctx.caches.listening();
-  await forum.ctx.caches.listening();
+  await app.ctx.changes.listening();
+  await forum.ctx.changes.listening();
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${forum.ctx.config.relativePath}`;
   return { app, url, close: () => app.close() };

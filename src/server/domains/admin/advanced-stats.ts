@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { StatementCache } from '../../db/statement-cache.js';
 import type { WidgetsDeps } from '../widgets/service.js';
-import type { SharedCacheName } from '../../cache/shared.js';
 
 /** What the advanced pages read of the application. */
-export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'caches' | 'cacheRegistry' | 'changes' | 'dialect' | 'settings' | 'redis' | 'privileges'>;
+export type AdvancedDeps = WidgetsDeps & Pick<AppContext, 'cacheRegistry' | 'changes' | 'dialect' | 'settings' | 'redis' | 'privileges'>;
 
 /** One cache as the admin's cache page shows it (NodeBB's fields: length, max, hits, misses, hitRatio, ttl). */
 export interface CacheInfo {
@@ -59,20 +58,14 @@ function fromRegistry(ctx: AdvancedDeps, name: ClearableCache): CacheInfo {
   return { name, length: st?.entries ?? 0, max: st?.max ?? 0, hits: st?.hits ?? 0, misses: st?.misses ?? 0, hitRatio: ratio(st?.hits ?? 0, st?.misses ?? 0), ttl: st?.ttlMs ?? 0, enabled: !!st?.enabled };
 }
 
-/** The admin's caches that live on core/cache.ts under the same name: cleared by their `cache:` tag. */
-const ON_REGISTRY: readonly ClearableCache[] = ['privileges', 'settings', 'widgets'];
-
 /** Clears one cache in every process (the statement cache: in this one). */
 export function clearCache(ctx: AdvancedDeps, name: ClearableCache): void {
   if (name === 'statements') {
     for (const s of StatementCache.open) s.clear();
     return;
   }
-  if (ON_REGISTRY.includes(name)) {
-    ctx.changes.publish([`cache:${name}`]);
-    return;
-  }
-  ctx.caches.clear(name as SharedCacheName);
+  // The guest pages' cache is named guest-pages in the registry; the others by the same name.
+  ctx.changes.publish([`cache:${name === 'guestPages' ? 'guest-pages' : name}`]);
 }
 
 export interface DatabaseInfo {

@@ -143,7 +143,7 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
       })();
       const uid = await work;
       state.active = false;
-      ctx.caches.clear('guestPages');
+      ctx.changes.publish(['cache:guest-pages']);
       // The new administrator's session (as a login starts one: the cookie, then the hook).
       const settings = await ctx.settings.get();
       const sid = await ctx.auth.createSession(uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);

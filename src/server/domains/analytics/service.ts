@@ -3,14 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TopicObject } from '../../../shared/schemas/topic.js';
 import { ANALYTICS_METRICS, type AnalyticsMetric, type DashboardGraph, type DashboardPeriod, type DashboardStat, type DashboardSystem } from '../../../shared/schemas/dashboard.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
 import type { AppContext } from '../../context.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
 import * as store from './store.js';
 import { DAY_MS, HOUR_MS } from './store.js';
 
 /** What the analytics use of the application. */
-export type AnalyticsDeps = Pick<AppContext, 'actions' | 'db' | 'dialect' | 'log' | 'hooks' | 'categories' | 'topics'>;
+export type AnalyticsDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'db' | 'dialect' | 'log' | 'hooks' | 'categories' | 'topics'>;
 
 const FLUSH_MS = 5_000;
 const DATABASE_SIZE_TTL_MS = 60_000;
@@ -112,7 +112,8 @@ export class AnalyticsService {
   /** This process's committed writes, counted; `written` keeps the last few batches by their number. */
   private epoch = 0;
   private written: { epoch: number; counts: Counts }[] = [];
-  private readonly stored = new SharedPageCache<Stored<unknown>>(FLUSH_MS, 16);
+  /** Reads of the table, by window (see readStored). */
+  private readonly stored: Cache<string, Stored<unknown>>;
   private memory: { at: number; value: NodeJS.MemoryUsage } | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Writes, and the reads of the stored counts, one after another (see `readStored`). */
@@ -123,9 +124,25 @@ export class AnalyticsService {
    * of the database (about 1 ms of the database's CPU on the bench's forum), which made it the
    * busiest process when the dashboard was read often.
    */
-  private readonly size = new SharedPageCache<number>(DATABASE_SIZE_TTL_MS, 1);
+  private readonly size: Cache<'size', number>;
 
   constructor(private readonly ctx: AnalyticsDeps) {
+    this.stored = ctx.cacheRegistry.create({
+      name: 'analytics-reads',
+      keeps: "a read of the stored dashboard counts, by window (this process's unwritten counts are added to it)",
+      droppedBy: 'its TTL only (the flush interval): the counts a process adds are its own',
+      ttlMs: FLUSH_MS,
+      max: 16,
+      tags: () => [],
+    });
+    this.size = ctx.cacheRegistry.create({
+      name: 'database-size',
+      keeps: "the database's size for the dashboard (one entry)",
+      droppedBy: 'its TTL only',
+      ttlMs: DATABASE_SIZE_TTL_MS,
+      max: 1,
+      tags: () => [],
+    });
     // Counting is an in-memory increment: inline, at commit, costs nothing and is never lost to a queue.
     ctx.hooks.action('action:user.create', 'analytics', () => this.increment('registrations'), { inline: true });
     ctx.hooks.action('action:topic.save', 'analytics', () => {
@@ -353,7 +370,7 @@ export class AnalyticsService {
       version: palaverVersion(),
       node: process.version,
       database: this.ctx.dialect,
-      databaseSize: await this.size.get('', () => store.databaseSize(this.ctx.db, this.ctx.dialect)),
+      databaseSize: await this.size.get('size', () => store.databaseSize(this.ctx.db, this.ctx.dialect)),
       uptime: Math.floor(process.uptime()),
       rss: mem.rss,
       heapUsed: mem.heapUsed,

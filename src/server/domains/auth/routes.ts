@@ -34,7 +34,7 @@ const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
  */
 export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'uid'>, reauthMs = 0): Promise<void> {
   const settings = await ctx.settings.get();
-  if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash);
+  if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash, req.viewer.uid);
   const id = await ctx.auth.createSession(user.uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
   if (reauthMs > 0) await ctx.auth.markReauthenticated(hashSecret(id), reauthMs);
   setCookie(reply, SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
@@ -77,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     handler: async (req, reply) => {
       const uid = req.viewer.uid;
       if (req.sessionHash) {
-        await ctx.auth.destroySession(req.sessionHash);
+        await ctx.auth.destroySession(req.sessionHash, uid);
         await ctx.hooks.fire('action:user.loggedOut', { uid, sessionId: req.sessionHash });
       }
       clearCookie(reply, SESSION_COOKIE, cookieOptions(ctx));

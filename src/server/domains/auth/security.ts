@@ -34,7 +34,7 @@ export async function revokeSession(ctx: Deps, actor: Viewer, uid: number, uuid:
   await securityTarget(ctx, actor, uid);
   const hash = await ctx.auth.sessionByUuid(uid, uuid);
   if (!hash) throw notFound('error:no-session-found');
-  await ctx.auth.destroySession(hash);
+  await ctx.auth.destroySession(hash, uid);
   await ctx.events.log('session-revoke', actor.uid, { targetUid: uid });
   await ctx.hooks.fire('action:user.loggedOut', { uid, sessionId: hash });
 }

@@ -1,5 +1,7 @@
 import { createHash, createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SharedCaches } from '../../cache/shared.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { tagTableWrites, type ChangeBus } from '../../core/changes.js';
+import { MEMBER_ROWS, memberRowTag, SESSIONS, sessionsTag } from '../../core/tags.js';
 import type { Db, Queryable } from '../../db/index.js';
 import type { TableWrites } from '../../db/table-writes.js';
 import { badRequest } from '../../http/errors.js';
@@ -11,16 +13,15 @@ import { describeUserAgent } from './user-agent.js';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /**
- * How long a process keeps a signed-in session with its member's row. Any write to either
- * table drops them in every process at commit (`sessions` shared cache); the TTL bounds what
- * a process without that message (a CLI run on a forum without Redis) can leave behind, like
- * the settings' and viewers' caches.
+ * How long a process keeps a signed-in session with its member's row. A committed write of the
+ * member's row or of their sessions drops it in every process (the tags `member-row:<uid>` and
+ * `sessions:<uid>`, published by the writes of those tables); the TTL bounds what a process
+ * without that message (a CLI run on a forum without Redis) can leave behind.
  */
 const LIVE_SESSION_TTL_MS = 5000;
 const LIVE_SESSION_MAX = 10_000;
 
 interface LiveSession {
-  at: number;
   session: Pick<store.SessionRow, 'uid' | 'expires' | 'last_seen'>;
   user: UserRow;
 }
@@ -45,26 +46,27 @@ export interface ResolvedSession {
 
 /** Sessions, API tokens and CSRF tokens. */
 export class AuthService {
-  /** Signed-in sessions with their member's row, by id hash (see LIVE_SESSION_TTL_MS). */
-  private live = new Map<string, LiveSession>();
-  /** Bumped by each clear: a read begun before a write does not store what it read. */
-  private generation = 0;
-  /** Sessions are kept only where every write to them is seen. */
-  private readonly keep: boolean;
+  /** Signed-in sessions with their member's row, by id hash (null: none kept, see the constructor). */
+  private live: Cache<string, LiveSession | null> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-    shared?: { writes: TableWrites; caches: SharedCaches },
+    shared?: { writes: TableWrites; changes: ChangeBus; cacheRegistry: CacheRegistry },
   ) {
-    this.keep = !!shared;
+    // Sessions are kept only where every write to them is heard: the sessions table's writes
+    // name their member (touch and delete filter by uid too), so one member's log-out, ban or
+    // new password drops that member's sessions alone.
     if (shared) {
-      // Every change to a member or a session: a ban, a deletion, a log-out, a new password,
-      // a counter. Cleared whole: a write is rare beside the reads it saves.
-      shared.caches.register('sessions', () => this.forgetSessions());
-      const changed = () => shared.caches.clear('sessions');
-      shared.writes.on('users', changed);
-      shared.writes.on('sessions', changed);
+      tagTableWrites(shared.writes, shared.changes, 'sessions', 'uid', { one: sessionsTag, all: SESSIONS });
+      this.live = shared.cacheRegistry.create<string, LiveSession | null>({
+        name: 'sessions',
+        keeps: 'a signed-in session with its member\'s row, per session (every signed-in request reads it)',
+        droppedBy: "a write of the member's row or of their sessions (member-row:<uid>, sessions:<uid>)",
+        ttlMs: LIVE_SESSION_TTL_MS,
+        max: LIVE_SESSION_MAX,
+        tags: (_idHash, found) => (found ? [memberRowTag(found.user.uid), sessionsTag(found.user.uid), MEMBER_ROWS, SESSIONS] : [SESSIONS]),
+      });
     }
   }
 
@@ -94,47 +96,30 @@ export class AuthService {
   /** resolveSession with the member's row, read in the same statement (every signed-in request). */
   async resolveSessionWithUser(id: string, days: number): Promise<(ResolvedSession & { user: UserRow }) | null> {
     const idHash = hashSecret(id);
-    const now = Date.now();
-    let found: LiveSession | undefined = this.live.get(idHash);
-    if (!found || now - found.at >= LIVE_SESSION_TTL_MS) {
-      const generation = this.generation;
-      const read = await store.findSessionWithUser(this.db, idHash);
-      if (!read) {
-        this.live.delete(idHash);
-        return null;
-      }
+    const read = async (): Promise<LiveSession | null> => {
+      const row = await store.findSessionWithUser(this.db, idHash);
       // Shared by every request of the session until a write: frozen, so none changes it.
-      found = { at: now, session: read.session, user: Object.freeze(read.user) };
-      if (this.keep && generation === this.generation) {
-        this.live.delete(idHash);
-        // Insertion order is age order: the oldest goes first.
-        if (this.live.size >= LIVE_SESSION_MAX) this.live.delete(this.live.keys().next().value!);
-        this.live.set(idHash, found);
-      }
-    }
+      return row ? { session: row.session, user: Object.freeze(row.user) } : null;
+    };
+    const found = this.live ? await this.live.get(idHash, read) : await read();
+    if (!found) return null;
     return (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
   }
 
-  /** Drops the sessions kept in this process (a member or a session changed). */
-  private forgetSessions(): void {
-    this.generation++;
-    this.live.clear();
-  }
-
   /** False for an expired session (deleted then); rolls a live one's expiry hourly. */
-  private async stillLive(idHash: string, row: { expires: number; last_seen: number }, days: number): Promise<boolean> {
+  private async stillLive(idHash: string, row: { uid: number; expires: number; last_seen: number }, days: number): Promise<boolean> {
     const now = Date.now();
     if (row.expires < now) {
-      await store.deleteSession(this.db, idHash);
+      await store.deleteSession(this.db, idHash, row.uid);
       return false;
     }
-    if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
+    if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, row.uid, now, now + days * DAY);
     return true;
   }
 
-  /** Ends a session. */
-  async destroySession(idHash: string): Promise<void> {
-    await store.deleteSession(this.db, idHash);
+  /** Ends a session (its member's uid, when known, drops only that member's kept sessions). */
+  async destroySession(idHash: string, uid?: number): Promise<void> {
+    await store.deleteSession(this.db, idHash, uid);
   }
 
   /** Ends all of a member's sessions, except one when given (inside `db`'s transaction when given). */

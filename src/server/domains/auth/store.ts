@@ -51,13 +51,17 @@ export async function findSessionWithUser(db: Queryable, idHash: string): Promis
 }
 
 /** Moves a session's expiry forward. */
-export async function touchSession(db: Queryable, idHash: string, now: number, expires: number): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen: now, expires }).where('id_hash', '=', idHash).execute();
+export async function touchSession(db: Queryable, idHash: string, uid: number, now: number, expires: number): Promise<void> {
+  // The uid in the filter names whose session changed (db/table-writes.ts): only theirs drop.
+  await db.updateTable('sessions').set({ last_seen: now, expires }).where('id_hash', '=', idHash).where('uid', '=', uid).execute();
 }
 
 /** Deletes one session. */
-export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+export async function deleteSession(db: Queryable, idHash: string, uid?: number): Promise<void> {
+  let q = db.deleteFrom('sessions').where('id_hash', '=', idHash);
+  // Naming the member (when known) drops only their kept sessions (db/table-writes.ts).
+  if (uid !== undefined) q = q.where('uid', '=', uid);
+  await q.execute();
 }
 
 /** Deletes every session of a member (ban, password change, deletion). */

@@ -9,7 +9,7 @@ import { BackupError } from './format.js';
 import type { Progress } from './writer.js';
 
 /** What backups use of the application. */
-export type BackupsDeps = Pick<AppContext, 'changes' | 'config' | 'caches' | 'events' | 'jobs' | 'log' | 'settings' | 'storage'>;
+export type BackupsDeps = Pick<AppContext, 'changes' | 'config' | 'events' | 'jobs' | 'log' | 'settings' | 'storage'>;
 
 /** The job that makes one backup (the admin page's button), the one that restores one, and the schedule's tick. */
 export const CREATE_JOB = 'backups.create';

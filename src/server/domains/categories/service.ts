@@ -19,7 +19,7 @@ const MAX_VIEW_SETS = 200;
 const NO_TEASERS: ReadonlyMap<number, Teaser> = new Map();
 
 /** What the categories service uses of the application: its explicit dependencies. */
-export type CategoriesDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
+export type CategoriesDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'privileges' | 'settings' | 'topics' | 'users'>;
 
 export type NewCategory = CategoryInput & { name: string };
 export type { CategoryAnalytics, CategoryInput, DeleteOptions, PrivilegeSet };

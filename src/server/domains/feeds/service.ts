@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { CONTENT_ACTIONS } from '../../http/guest-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { CONTENT, GROUPS, PRIVILEGES, SETTINGS } from '../../core/tags.js';
 import { notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { renderRss, renderSitemapIndex, renderUrlSet, type Feed } from './xml.js';
 
 /** What the feeds service uses of the application. */
-export type FeedsDeps = Pick<AppContext, 'categories' | 'config' | 'hooks' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users'>;
+export type FeedsDeps = Pick<AppContext, 'cacheRegistry' | 'categories' | 'config' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users'>;
 
 /** Items in a feed (NodeBB's default). */
 const FEED_ITEMS = 20;
@@ -21,11 +22,21 @@ const CACHE_MS = 10 * 60_000;
  * their private feeds with `uid` and `token` in the query (`tokenFor`).
  */
 export class FeedsService {
-  private cache = new Map<string, { at: number; body: string }>();
+  /** Guests' feeds and sitemaps, by path. */
+  private cache: Cache<string, string>;
   private tokens = new Map<number, string>();
 
   constructor(private readonly ctx: FeedsDeps) {
-    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'feeds-cache', () => this.cache.clear(), { inline: true });
+    this.cache = ctx.cacheRegistry.create({
+      name: 'feeds',
+      keeps: "a guest's RSS feed or sitemap, by path",
+      droppedBy: 'any content change, grants, groups, settings',
+      ttlMs: CACHE_MS,
+      max: 2000,
+      maxBytes: 16 * 1024 * 1024,
+      sizeOf: (body) => body.length,
+      tags: () => [CONTENT, PRIVILEGES, GROUPS, SETTINGS],
+    });
   }
 
   /** A member's feed token: lets a feed reader read what the member may read, and nothing else. */
@@ -53,13 +64,7 @@ export class FeedsService {
 
   /** Answers from the guest cache, or builds and keeps the answer (members are never cached). */
   async cached(key: string, viewer: Viewer, build: () => Promise<string>): Promise<string> {
-    if (viewer.uid > 0) return build();
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.body;
-    const body = await build();
-    this.cache.set(key, { at: Date.now(), body });
-    if (this.cache.size > 2000) this.cache.delete(this.cache.keys().next().value!);
-    return body;
+    return viewer.uid > 0 ? build() : this.cache.get(key, build);
   }
 
   /** Recent, popular or top topics of every readable category (or one). */

@@ -1,5 +1,7 @@
 import type { NotificationType } from '../../../shared/schemas/notification.js';
-import { OwnedPages } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { tagTableWrites } from '../../core/changes.js';
+import { MEMBER_ROWS, memberRowTag, NOTIFICATIONS, notificationsTag } from '../../core/tags.js';
 import type { AppContext } from '../../context.js';
 import { notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
@@ -11,19 +13,18 @@ import type { NewNotification, NotificationRow } from './store.js';
 import { pageParts, typesOf, type FilterDefinition, type NotificationsPageParts } from './view.js';
 
 /** What the notifications service uses of the application: its explicit dependencies. */
-export type NotificationsDeps = Pick<AppContext, 'actions' | 'caches' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users' | 'writes'>;
+export type NotificationsDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'categories' | 'changes' | 'config' | 'db' | 'hooks' | 'jobs' | 'log' | 'mail' | 'privileges' | 'settings' | 'topics' | 'users' | 'writes'>;
 
 /**
  * How long a process keeps a member's notifications page (a filter's page of it, presented
  * and frozen). A committed write to a member's `notifications` (a new or merged notification,
- * a read, a deletion) drops that member's pages, and one to `users` (a sender's name or
- * picture) every member's, in every process (the shared cache `notifications`); the TTL
- * bounds what a process that missed the message keeps.
+ * a read, a deletion) drops that member's pages, and one of a sender's row (their name or
+ * picture: `member-row:<uid>`) the pages that show them, in every process; the TTL bounds what
+ * a process that missed the message keeps.
  */
 const PAGE_TTL_MS = 5000;
 // Some 50 kB each (twenty notifications presented, and their JSON encoded once): 10 MB at most.
-const PAGE_MEMBERS = 100;
-const PAGES_PER_MEMBER = 2;
+const KEPT_PAGES = 200;
 
 /** The job that mails a notification to the readers who want it by email (payload: MailJob). */
 export const MAIL_JOB = 'notifications.mail';
@@ -89,14 +90,26 @@ export interface ListOptions {
 
 /** Notifications: storing (merged per reader), listing, counting and read state. */
 export class NotificationsService {
-  private keptPages = new OwnedPages<NotificationsPageParts>(PAGE_TTL_MS, PAGE_MEMBERS, PAGES_PER_MEMBER);
+  /** Members' notifications pages, by uid, filter, page and page size. */
+  private keptPages: Cache<string, NotificationsPageParts>;
 
   constructor(private readonly ctx: NotificationsDeps) {
-    // A write to notifications says whose they are (the write hook reads the uids from the
+    // A write to notifications says whose they are (db/table-writes.ts reads the uids from the
     // statement; one that does not say drops every member's pages).
-    ctx.caches.register('notifications', (uids) => this.keptPages.clear(uids));
-    ctx.writes.onKeyed('notifications', 'uid', (uids) => ctx.caches.clear('notifications', uids));
-    ctx.writes.on('users', () => ctx.caches.clear('notifications'));
+    tagTableWrites(ctx.writes, ctx.changes, 'notifications', 'uid', { one: notificationsTag, all: NOTIFICATIONS });
+    this.keptPages = ctx.cacheRegistry.create({
+      name: 'notification-pages',
+      keeps: "a member's notifications page (a filter's page, presented), by uid, filter and page",
+      droppedBy: "a write of the member's notifications (notifications:<uid>), of a sender's row (member-row:<uid>)",
+      ttlMs: PAGE_TTL_MS,
+      max: KEPT_PAGES,
+      tags: (key, parts) => [
+        notificationsTag(Number(key.split('|')[0])),
+        NOTIFICATIONS,
+        MEMBER_ROWS,
+        ...new Set(parts.notifications.map((n) => memberRowTag(n.user?.uid ?? 0))),
+      ],
+    });
   }
 
   /**
@@ -252,11 +265,11 @@ export class NotificationsService {
   /**
    * The notifications page of the viewer for a filter and page number, presented and frozen
    * (view.ts pageParts): kept per member, filter and page until a committed write to their
-   * `notifications` or to `users` (or PAGE_TTL_MS), so the member's next request makes no statement.
+   * `notifications` or of a sender's row (or PAGE_TTL_MS), so the member's next request makes no statement.
    */
   async pageParts(viewer: Viewer, chosen: FilterDefinition, page: number, perPage: number): Promise<NotificationsPageParts> {
     const uid = member(viewer);
-    return this.keptPages.get(uid, `${chosen.filter}|${page}|${perPage}`, async () =>
+    return this.keptPages.get(`${uid}|${chosen.filter}|${page}|${perPage}`, async () =>
       pageParts(this.ctx, chosen, perPage, await this.page(viewer, { types: typesOf(chosen.filter), page, perPage })),
     );
   }

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { insertRun } from '../../jobs/store.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { CONTENT_ACTIONS, GuestPageCache } from '../../http/guest-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { CATEGORIES, CONTENT, GROUPS, PRIVILEGES } from '../../core/tags.js';
 import type { CategoryRow } from '../../hooks/types.js';
 import type { Viewer } from '../privileges/service.js';
 import { highlightTerms, parseTerms, type Term } from './query.js';
@@ -13,7 +14,7 @@ import { SORTS, type SearchIn, type SortKey } from './store.js';
 import * as store from './store.js';
 
 /** What the search service uses of the application. */
-export type SearchDeps = Pick<AppContext, 'caches' | 'categories' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
+export type SearchDeps = Pick<AppContext, 'cacheRegistry' | 'categories' | 'changes' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
 
 /** The `in` values of NodeBB's search page: content, or members, tags, categories. */
 export const SEARCH_IN = ['titles', 'posts', 'titlesposts', 'users', 'tags', 'categories'] as const;
@@ -171,18 +172,35 @@ export function checkContentSearch(p: SearchParams, defaults: { in: string; sort
 export class SearchService {
   private pending = 0;
   private timer: NodeJS.Timeout | null = null;
-  private pages = new GuestPageCache<CachedPage>(SEARCH_CACHE_MS, SEARCH_CACHE_BYTES);
-  private scopes = new GuestPageCache<Scope>(SEARCH_CACHE_MS, 4 * 1024 * 1024);
-  // Searches under way, by key: the same search asked again meanwhile waits for this one
-  // instead of running too (50 members asking a common word as its page expires run it once).
-  private loading = new Map<string, Promise<CachedPage>>();
-  // Bumped by every clear: a search that began before it must not cache what it read.
-  private generation = 0;
+  /** Pages of results, by query (the searched categories in it). */
+  private pages: Cache<string, CachedPage>;
+  /** Readable categories, by privilege set. */
+  private scopes: Cache<string, Scope>;
 
   constructor(private readonly ctx: SearchDeps) {
-    for (const name of CONTENT_ACTIONS) ctx.hooks.action(name, 'search-cache', () => this.forget(), { inline: true });
-    // Grants decide the readable categories, hence which results a privilege set shares.
-    ctx.caches.register('privileges', () => this.forget());
+    // Any content change may change a result; grants and groups decide the readable categories,
+    // hence which results a privilege set shares.
+    this.pages = ctx.cacheRegistry.create({
+      name: 'search-results',
+      keeps: 'a page of search results, presented, by query and searched categories',
+      droppedBy: 'any content change, grants, groups, a reindex',
+      ttlMs: SEARCH_CACHE_MS,
+      max: 5000,
+      maxBytes: SEARCH_CACHE_BYTES,
+      // About the bytes it holds: the post's HTML (twice for a short one: the snippet) and its fields.
+      sizeOf: (page) => page.posts.reduce((n, p) => n + p.content.length + p.snippet.length + 1500, 300),
+      tags: () => [CONTENT, PRIVILEGES, GROUPS],
+    });
+    this.scopes = ctx.cacheRegistry.create({
+      name: 'search-scopes',
+      keeps: 'the categories a privilege set may read and see, for the search form and its results',
+      droppedBy: 'grants, groups, any change of categories or content',
+      ttlMs: SEARCH_CACHE_MS,
+      max: 2000,
+      maxBytes: 4 * 1024 * 1024,
+      sizeOf: (scope) => 100 + 400 * scope.list.length,
+      tags: () => [PRIVILEGES, GROUPS, CATEGORIES, CONTENT],
+    });
     ctx.jobs.define(REINDEX_JOB, async () => {
       const n = await this.reindex(() => undefined);
       this.forget();
@@ -190,13 +208,9 @@ export class SearchService {
     }, { leaseMs: 30 * 60_000, maxAttempts: 1 });
   }
 
-  /** Drops the cached result pages and scopes (content, categories or grants changed). */
+  /** Drops the cached result pages and scopes in every process (the index was rebuilt). */
   forget(): void {
-    this.generation += 1;
-    // A search begun before the change may miss it: later askers start their own.
-    this.loading.clear();
-    this.pages.clear();
-    this.scopes.clear();
+    this.ctx.changes.publish(['cache:search-results', 'cache:search-scopes']);
   }
 
   /** The category filter's choices for the viewer: the categories they may see, each with its depth. */
@@ -259,42 +273,27 @@ export class SearchService {
    * objects: callers never change them.
    */
   private async cachedPage(viewer: Viewer, s: ContentSearch, q: store.PostQuery): Promise<CachedPage> {
-    const key = JSON.stringify(q);
-    const hit = this.pages.get(key) ?? this.loading.get(key);
-    if (hit) return hit;
-    const loading = this.searchPage(viewer, s, q, key).finally(() => {
-      if (this.loading.get(key) === loading) this.loading.delete(key);
-    });
-    this.loading.set(key, loading);
-    return loading;
+    return this.pages.get(JSON.stringify(q), () => this.searchPage(viewer, s, q));
   }
 
-  /** Searches and presents a page of results, and caches it unless the content changed meanwhile. */
-  private async searchPage(viewer: Viewer, s: ContentSearch, q: store.PostQuery, key: string): Promise<CachedPage> {
-    const generation = this.generation;
+  /** Searches and presents a page of results. */
+  private async searchPage(viewer: Viewer, s: ContentSearch, q: store.PostQuery): Promise<CachedPage> {
     const hits = await store.searchPosts(this.ctx.db, this.ctx.dialect, q);
     const marks = highlightTerms(s.terms);
     // Each result frozen: the page's JSON (http/page-json.ts) then encodes a post once per cached
     // page instead of stringifying all ten (some 20 KB, the posts' HTML) for every request that
     // reuses it. Only the result object is frozen: what it points to may be another cache's.
     const posts = (await this.ctx.posts.objects(viewer, hits.pids)).map((p) => Object.freeze({ ...p, snippet: snippet(p.content, marks) }));
-    const page = { posts, count: hits.count };
-    // About the bytes it holds: the post's HTML (twice for a short one: the snippet) and its fields.
-    const bytes = key.length + posts.reduce((n, p) => n + p.content.length + p.snippet.length + 1500, 200);
-    if (generation === this.generation) this.pages.set(key, page, bytes);
-    return page;
+    return { posts, count: hits.count };
   }
 
   /** The viewer's readable categories (cached per privilege set: the same groups, and the uid for grants to a member). */
   private async scope(viewer: Viewer): Promise<Scope> {
     const key = viewer.isAdmin ? 'admin' : `${viewer.uid}:${viewer.groups.join(',')}`;
-    const hit = this.scopes.get(key);
-    if (hit) return hit;
-    const generation = this.generation;
-    const [readable, list] = await Promise.all([this.ctx.categories.readableCids(viewer), this.ctx.categories.list(viewer)]);
-    const scope = { readable, list, choices: levels(list) };
-    if (generation === this.generation) this.scopes.set(key, scope, key.length + 400 * list.length);
-    return scope;
+    return this.scopes.get(key, async () => {
+      const [readable, list] = await Promise.all([this.ctx.categories.readableCids(viewer), this.ctx.categories.list(viewer)]);
+      return { readable, list, choices: levels(list) };
+    });
   }
 
   /** Members whose name starts with or contains the term (NodeBB's in=users). */

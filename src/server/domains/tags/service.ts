@@ -12,7 +12,7 @@ import { presentTag } from './presenter.js';
 import * as store from './store.js';
 
 /** What the tags service uses of the application: its explicit dependencies. */
-export type TagsDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes' | 'caches'>;
+export type TagsDeps = Pick<AppContext, 'actions' | 'cacheRegistry' | 'db' | 'hooks' | 'categories' | 'events' | 'settings' | 'topics' | 'writes'>;
 
 /** How long the most used tags are kept (top), at most: a write of the tags table drops them at once. */
 const TOP_TTL_MS = 5000;

@@ -21,8 +21,8 @@ import { purgeTopicsOf } from './member-content.js';
 /** What the topics service uses of the application: its explicit dependencies. */
 export type TopicsDeps = Pick<AppContext, 'actions' | 'categories' | 'config' | 'db' | 'hooks' | 'jobs' | 'limiter' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users' | 'views'>;
 
-/** What the topic tools and the service use besides: the audit log, the shared caches. */
-export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'cacheRegistry' | 'caches' | 'changes' | 'events' | 'writes'>;
+/** What the topic tools and the service use besides: the audit log, the caches and the change bus. */
+export type TopicToolsDeps = TopicsDeps & Pick<AppContext, 'cacheRegistry' | 'changes' | 'events' | 'writes'>;
 
 export interface TopicListOptions {
   /** Only topics in these categories (already filtered to what the viewer may read). */

@@ -24,8 +24,6 @@ export async function setBlock(ctx: UsersDeps, viewer: Viewer, target: number, o
     if (on && exists) throw badRequest('error:already-blocked');
     if (!on && !exists) throw badRequest('error:already-unblocked');
     await writeBlock(w, viewer.uid, target, on);
-    // The users service's set of blockers is still a legacy shared cache (users/service.ts).
-    w.afterCommit(() => ctx.caches.clear('blocks'));
   });
 }
 

@@ -1,7 +1,8 @@
 import type { CategoryRef, PostView } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
-import { deepFreeze, SharedPageCache } from '../../cache/page-cache.js';
-import type { SharedCaches } from '../../cache/shared.js';
+import { deepFreeze } from '../../cache/page-cache.js';
+import type { Cache, CacheRegistry } from '../../core/cache.js';
+import { ANY_MEMBER_ROW, CONTENT, GROUPS, MEMBER_ROWS, memberRowTag, PRIVILEGES, type Tag } from '../../core/tags.js';
 import { runBatch } from '../../db/prepared.js';
 import { overlayPosts, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import type { PostRow } from '../posts/store.js';
@@ -61,36 +62,72 @@ export interface DirectoryPart {
   count: number;
 }
 
+/** What a member's own parts are built from: their row (any column) and their groups. */
+const memberTags = (uid: number): Tag[] => [memberRowTag(uid), MEMBER_ROWS, GROUPS];
+/** The uid a part's key names at `at` (keys are `|`-separated). */
+const uidIn = (key: string, at: number): number => Number(key.split('|')[at]);
+
 /**
- * The shared parts, per process. Dropped in every process by any committed write to `users`
- * (the shared cache `sessions`, which the auth service clears on each: a new name, picture,
- * post count, ban, a member joining or going), by any content action (the shared cache
- * `topics`: posts, votes, bookmarks, a profile's fields and custom fields through
- * `action:user.update`, a member's choice of badges) and by any change of group membership or
- * of a group (`viewers`); TTL_MS as the safety net.
+ * The shared parts, per process (core/cache.ts). A member's row and profile drop with a write
+ * of their row or their custom fields (`member-row:<uid>`, whichever code path writes it) and
+ * with any change of groups; their post lists also with any content change (a post, a vote, an
+ * edit, another author's new name) or grant; a page of the members list with any member's row.
+ * TTL_MS as the safety net.
  */
 export class MemberParts {
   /** Members' rows by slug (null: no such member), frozen. */
-  readonly rows = new SharedPageCache<Readonly<UserRow> | null>(TTL_MS, 2000);
+  readonly rows: Cache<string, Readonly<UserRow> | null>;
   /** Profiles' groups, custom values and about text, by uid. */
-  readonly profiles = new SharedPageCache<ProfilePart>(TTL_MS, 1000);
+  readonly profiles: Cache<string, ProfilePart>;
   /** Profiles' posts, by uid and readable categories. */
-  readonly profilePosts = new SharedPageCache<ProfilePostsPart>(TTL_MS, 1000);
+  readonly profilePosts: Cache<string, ProfilePostsPart>;
   /** Pages of members' post lists, by list, uid, readable categories and slice. */
-  readonly postLists = new SharedPageCache<PostListPart>(TTL_MS, 1000);
+  readonly postLists: Cache<string, PostListPart>;
   /** Pages of the members list, by order and slice. */
-  readonly directory = new SharedPageCache<DirectoryPart>(TTL_MS, 200);
+  readonly directory: Cache<string, DirectoryPart>;
 
-  constructor(caches: Pick<SharedCaches, 'register'>) {
-    for (const name of ['sessions', 'topics', 'viewers'] as const) caches.register(name, () => this.clear());
-  }
-
-  clear(): void {
-    this.rows.clear();
-    this.profiles.clear();
-    this.profilePosts.clear();
-    this.postLists.clear();
-    this.directory.clear();
+  constructor(registry: CacheRegistry) {
+    const ttlMs = TTL_MS;
+    this.rows = registry.create({
+      name: 'member-rows',
+      keeps: "a member's row as profiles show it, by slug (or that no member has the slug)",
+      droppedBy: "a write of the member's row (member-row:<uid>); for no member, a write of any",
+      ttlMs,
+      max: 2000,
+      tags: (_slug, row) => (row ? [memberRowTag(row.uid), MEMBER_ROWS] : [ANY_MEMBER_ROW, MEMBER_ROWS]),
+    });
+    this.profiles = registry.create({
+      name: 'member-profiles',
+      keeps: "a profile's groups, custom field values and about text, by uid",
+      droppedBy: "a write of the member's row or custom fields (member-row:<uid>), any change of groups",
+      ttlMs,
+      max: 1000,
+      tags: (key) => memberTags(uidIn(key, 0)),
+    });
+    this.profilePosts = registry.create({
+      name: 'member-profile-posts',
+      keeps: "a profile's latest and best posts, by uid and readable categories",
+      droppedBy: "any content change or grant, a write of the member's row, any change of groups",
+      ttlMs,
+      max: 1000,
+      tags: (key) => [...memberTags(uidIn(key, 0)), CONTENT, PRIVILEGES],
+    });
+    this.postLists = registry.create({
+      name: 'member-post-lists',
+      keeps: "a page of a member's post list (posts, best, upvoted, bookmarks…), by list, uid, readable categories and slice",
+      droppedBy: "any content change or grant, a write of the member's row, any change of groups",
+      ttlMs,
+      max: 1000,
+      tags: (key) => [...memberTags(uidIn(key, 1)), CONTENT, PRIVILEGES],
+    });
+    this.directory = registry.create({
+      name: 'member-directory',
+      keeps: 'a page of the members list, by order and slice',
+      droppedBy: "a write of any member's row, any change of groups",
+      ttlMs,
+      max: 200,
+      tags: () => [ANY_MEMBER_ROW, MEMBER_ROWS, GROUPS],
+    });
   }
 }
 

@@ -11,7 +11,9 @@ import { enforce } from '../../http/ratelimit.js';
 import { ADMINISTRATORS, REGISTERED } from '../groups/service.js';
 import type { Viewer } from '../privileges/service.js';
 import * as blocks from './blocks.js';
-import { SharedPageCache } from '../../cache/page-cache.js';
+import type { Cache } from '../../core/cache.js';
+import { tagTableWrites } from '../../core/changes.js';
+import { ANY_MEMBER_ROW, BLOCKS, MEMBER_ROWS, memberRowTag } from '../../core/tags.js';
 import { MemberParts } from './member-parts.js';
 import { DEFAULT_USER_SETTINGS, userSettings } from './presenter.js';
 import { notifySettingsFrom } from '../notifications/schemas.js';
@@ -26,7 +28,7 @@ import * as credentials from './credentials.js';
 import { installedLanguages, isTimeZone } from '../../i18n.js';
 
 /** What the users service uses of the application: its explicit dependencies. */
-export type UsersDeps = Pick<AppContext, 'actions' | 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
+export type UsersDeps = Pick<AppContext, 'actions' | 'auth' | 'cacheRegistry' | 'changes' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users' | 'writes'>;
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
 const ARGON_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -55,16 +57,29 @@ export class UsersService {
   /**
    * The members who have blocked anyone. A topic page asks which of its authors the reader
    * blocked; for a reader who blocked no one (nearly all) this answers without a statement.
-   * Cleared in every process after a block or unblock commits; a 5 s TTL as the safety net.
+   * Dropped in every process by any committed write of blocks (BLOCKS); a 5 s TTL as the safety net.
    */
-  private readonly blockers = new SharedPageCache<ReadonlySet<number>>(5000, 1);
+  private readonly blockers: Cache<'all', ReadonlySet<number>>;
 
   /** The shared parts of profiles and of the members list (member-parts.ts). */
   readonly parts: MemberParts;
 
   constructor(private readonly ctx: UsersDeps) {
-    ctx.caches.register('blocks', () => this.blockers.clear());
-    this.parts = new MemberParts(ctx.caches);
+    // The member tables' writes become change tags, whichever code path makes them: a cache of
+    // a member's row (a session, a profile) hears `member-row:<uid>`, one of blocks BLOCKS.
+    const rows = { one: memberRowTag, all: MEMBER_ROWS, every: ANY_MEMBER_ROW };
+    tagTableWrites(ctx.writes, ctx.changes, 'users', 'uid', rows);
+    tagTableWrites(ctx.writes, ctx.changes, 'user_fields', 'uid', rows);
+    tagTableWrites(ctx.writes, ctx.changes, 'user_blocks', 'uid', { one: () => BLOCKS, all: BLOCKS });
+    this.blockers = ctx.cacheRegistry.create({
+      name: 'blockers',
+      keeps: 'the members who have blocked anyone (one entry)',
+      droppedBy: 'any write of blocks',
+      ttlMs: 5000,
+      max: 1,
+      tags: () => [BLOCKS],
+    });
+    this.parts = new MemberParts(ctx.cacheRegistry);
   }
 
   /** A member by slug as every reader is shown them (frozen, shared for a few seconds; see MemberParts), or null. */

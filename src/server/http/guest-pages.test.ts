@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../setup.js';
-import { GuestPageCache } from './guest-cache.js';
 import { GUESTS } from '../domains/groups/service.js';
 import { CACHE_OFF, startSecondProcess, startTestForum, type TestForum, type TestMember } from '../test/harness.js';
 import { HttpClient } from '../test/http-client.js';
@@ -61,31 +60,6 @@ describe('guest page cache', () => {
     for (let i = 0; i < 3; i++) await forum.client().get(`/api/topic/${topic.tid}/${topic.slug}`);
     await forum.ctx.views.flush();
     expect((await forum.ctx.topics.get(topic.tid))?.view_count).toBe(3);
-  });
-});
-
-describe('the cache itself', () => {
-  it('holds no more than its byte budget: the oldest entries go first', () => {
-    const cache = new GuestPageCache<string>(60_000, 1000);
-    for (let i = 0; i < 10; i++) cache.set(`page-${i}`, `body ${i}`, 300);
-    expect(cache.size).toEqual({ entries: 3, bytes: 900 });
-    expect(cache.get('page-6')).toBeUndefined();
-    expect(cache.get('page-9')).toBe('body 9');
-    expect(cache.get('page-7')).toBe('body 7');
-  });
-
-  it('drops expired entries when storing, and never stores what exceeds the budget', async () => {
-    const cache = new GuestPageCache<string>(20, 10_000);
-    cache.set('a', 'a', 4000);
-    cache.set('b', 'b', 4000);
-    await new Promise((r) => setTimeout(r, 30));
-    cache.set('c', 'c', 100);
-    expect(cache.size).toEqual({ entries: 1, bytes: 100 });
-    cache.set('huge', 'x', 20_000);
-    expect(cache.get('huge')).toBeUndefined();
-    cache.set('c', 'c2', 200);
-    expect(cache.size).toEqual({ entries: 1, bytes: 200 });
-    expect(cache.get('c')).toBe('c2');
   });
 });
 

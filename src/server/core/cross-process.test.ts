@@ -8,9 +8,10 @@ import { hashSecret } from '../domains/auth/service.js';
 import { REGISTERED } from '../domains/groups/service.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { makeCategory } from '../domains/topics/testing.js';
-import { startTestForum, type TestForum } from '../test/harness.js';
+import { CACHE_OFF, startTestForum, type TestForum } from '../test/harness.js';
+import { CONTENT } from './tags.js';
 
-/** Asks until the answer is `want`, for at most a second (the promise of the shared caches). */
+/** Asks until the answer is `want`, for at most a second (the promise of the change bus). */
 async function within1s<T>(ask: () => Promise<T>, want: T): Promise<T> {
   const until = Date.now() + 1000;
   let got = await ask();
@@ -29,7 +30,7 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
   beforeAll(async () => {
     forum = await startTestForum();
     b = await buildApp(forum.ctx.config, { logger: false });
-    await Promise.all([forum.ctx.caches.listening(), b.ctx.caches.listening()]);
+    await Promise.all([forum.ctx.changes.listening(), b.ctx.changes.listening()]);
     member = await forum.ctx.privileges.viewer((await forum.createUser()).uid);
   });
   afterAll(async () => {
@@ -124,7 +125,9 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     const otherViewer = await forum.ctx.privileges.viewer(other.uid);
     // The new topic drops B's lists whole: wait for that before B keeps the pages below.
     let dropped = false;
-    b.ctx.caches.register('topics', () => (dropped = true));
+    b.ctx.changes.listen((tags) => {
+      if (tags.includes(CONTENT)) dropped = true;
+    });
     const { topic } = await forum.ctx.topics.create(author, { cid, title: 'Shared caches unread topic', content: 'A topic both members have not read yet.' });
     expect(await within1s(async () => dropped, true)).toBe(true);
     const unread = async (viewer: Viewer) => (await b.ctx.topics.list(viewer, { cids: [cid], sort: 'recent', page: 1, perPage: 20, unreadOnly: true, watchedCids: [cid] })).count;
@@ -137,5 +140,25 @@ describe.skipIf(!process.env.REDIS_URL)('caches shared across processes (Redis)'
     expect(await within1s(() => unread(readerViewer), 0)).toBe(0);
     // The reader's read dropped only the reader's page in B: the other's is still the one B kept.
     expect(await unread(otherViewer)).toBe(1);
+  });
+
+  it.skipIf(CACHE_OFF)("drops in B only the session of the member whose row A wrote, and keeps the others'", async () => {
+    const heard = new Set<string>();
+    b.ctx.changes.listen((tags) => tags.forEach((t) => heard.add(t)));
+    const [one, two] = [await forum.createUser(), await forum.createUser()];
+    const [sidOne, sidTwo] = [await forum.ctx.auth.createSession(one.uid, '127.0.0.1', 'test', 30), await forum.ctx.auth.createSession(two.uid, '127.0.0.1', 'test', 30)];
+    // The members' and sessions' creation reach B first (its listeners hear messages in order).
+    expect(await within1s(async () => heard.has(`sessions:${two.uid}`), true)).toBe(true);
+    const sessions = b.ctx.cacheRegistry.byName('sessions')!;
+    const fullname = async (sid: string) => (await b.ctx.auth.resolveSessionWithUser(sid, 30))?.user.fullname ?? 'signed out';
+    // B keeps both sessions.
+    await fullname(sidOne);
+    await fullname(sidTwo);
+    await forum.ctx.users.update(await forum.ctx.privileges.viewer(one.uid), one.uid, { fullname: 'Only One Changed' });
+    expect(await within1s(() => fullname(sidOne), 'Only One Changed')).toBe('Only One Changed');
+    // The other member's session is still the one B kept: served without a read.
+    const hits = sessions.hits;
+    expect(await fullname(sidTwo)).toBe('');
+    expect(sessions.hits).toBe(hits + 1);
   });
 });
