@@ -114,6 +114,12 @@ export interface ActionHooks {
   'action:chat.left': { roomId: number; uids: number[] };
   /** A new flag; the moderators of `cid` (and admins, global moderators) hear about it. */
   'action:flag.create': { flagId: number; uid: number; cid: number; type: 'post' | 'user'; targetId: number; tid?: number };
+  /**
+   * A moderator (`uid`) changed a flag: the new assignee hears of it, and on resolve or reject
+   * its reporters (`reporters`, read in the same transaction); `at` makes each change its own
+   * notification key; `targetPath` is where a reporter sees what they reported.
+   */
+  'action:flag.update': { flagId: number; uid: number; assignee?: number; state?: string; closed: boolean; reporters: number[]; targetPath: string; at: number };
   /** A post held in the queue; the moderators of `cid` hear about it. */
   'action:post.queued': { id: number; uid: number; cid: number; tid: number; title: string };
   /** A moderator accepted or rejected a queued post, or wrote to its author (`message`): the author hears about it. */

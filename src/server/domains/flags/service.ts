@@ -238,24 +238,20 @@ export class FlagsService {
       await store.update(w, flagId, fields);
       await store.addHistory(w, flagId, viewer.uid, fields, now);
       await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, w.tx);
-      w.afterCommit(() => this.ctx.hooks.defer(() => this.tell(viewer, flag, fields), 'flag notification'));
+      // Who hears of it (the new assignee; on resolve or reject, the reporters), durably: the
+      // notifications are made from the outbox row written with this change.
+      const closed = !!fields.state && CLOSED.includes(fields.state);
+      await w.fire('action:flag.update', {
+        flagId,
+        uid: viewer.uid,
+        ...(fields.assignee ? { assignee: fields.assignee } : {}),
+        ...(fields.state ? { state: fields.state } : {}),
+        closed,
+        reporters: closed ? await store.reporterUids(w.tx, flagId) : [],
+        targetPath: this.targetPath(flag),
+        at: now,
+      });
     });
-  }
-
-  // Who hears about a change: the new assignee; on resolve or reject, the reporters.
-  private async tell(viewer: Viewer, flag: FlagRow, fields: { state?: FlagState; assignee?: number }): Promise<void> {
-    try {
-      const subject = { type: 'flag' as const, id: flag.flag_id };
-      if (fields.assignee && fields.assignee !== viewer.uid) {
-        await this.ctx.notifications.notify({ type: 'my-flags', mergeKey: `flags:assign:${flag.flag_id}`, subject, from: viewer.uid, path: `/flags/${flag.flag_id}`, bodyKey: 'notifications:flag-assigned-to-you', params: [flag.flag_id], uids: [fields.assignee] });
-      }
-      if (fields.state && CLOSED.includes(fields.state)) {
-        const reporters = await store.reporterUids(this.ctx.db, flag.flag_id);
-        await this.ctx.notifications.notify({ type: 'my-flags', mergeKey: `flags:closed:${flag.flag_id}`, subject, from: viewer.uid, path: this.targetPath(flag), bodyKey: `notifications:flag-${fields.state}`, uids: reporters });
-      }
-    } catch (err) {
-      this.ctx.log.error({ err, flagId: flag.flag_id }, 'flag notification failed');
-    }
   }
 
   /** Where a reporter is sent to see what they reported. */

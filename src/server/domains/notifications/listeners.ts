@@ -117,6 +117,16 @@ export function registerNotificationListeners(ctx: NotificationListenersDeps): v
     });
   }, DURABLE);
 
+  hooks.action('action:flag.update', PLUGIN, async ({ flagId, uid, assignee, state, closed, reporters, targetPath, at }) => {
+    const subject = { type: 'flag' as const, id: flagId };
+    if (assignee && assignee !== uid) {
+      await notify({ type: 'my-flags', key: `flag-assign:${flagId}:${at}`, mergeKey: `flags:assign:${flagId}`, subject, from: uid, path: `/flags/${flagId}`, bodyKey: 'notifications:flag-assigned-to-you', params: [flagId], uids: [assignee] });
+    }
+    if (closed && state) {
+      await notify({ type: 'my-flags', key: `flag-closed:${flagId}:${at}`, mergeKey: `flags:closed:${flagId}`, subject, from: uid, path: targetPath, bodyKey: `notifications:flag-${state}`, uids: reporters });
+    }
+  }, DURABLE);
+
   hooks.action('action:post.queued', PLUGIN, async ({ id, uid, cid, title }) => {
     await notify({
       type: 'post-queue',

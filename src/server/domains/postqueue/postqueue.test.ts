@@ -175,6 +175,19 @@ describe('accept and reject', () => {
     expect((await forum.ctx.topics.get(topic.tid))!.post_count).toBe(2);
   });
 
+  it('keeps a post queued, and its author untold, when writing it fails (a reply to a topic purged meanwhile)', async () => {
+    const admin = await member({ admin: true });
+    const { topic } = await forum.ctx.topics.create(admin.viewer, { cid, title: 'Gone before the accept', content: 'This topic will be purged.' });
+    const newbie = await member();
+    const id = (await newbie.client.post(`/api/v3/topics/${topic.tid}`, { content: 'A reply that cannot land.' })).body.response.id as string;
+    expect((await admin.client.del(`/api/v3/topics/${topic.tid}`)).status).toBe(200);
+    const res = await admin.client.post(`/api/v3/posts/queue/${id}`, {});
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    // Still in the queue, with its content, for the moderator to reject or edit.
+    expect((await queuePage(admin)).posts.map((p) => String(p.id))).toContain(String(id));
+    expect((await notifications(newbie)).some((n) => n.bodyShort.includes('notifications:post-queue-accepted'))).toBe(false);
+  });
+
   it('refuses members and moderators of other categories (403), and notifies the author on request', async () => {
     const newbie = await member();
     const id = (await newTopic(newbie, 'Not yours to accept')).body.response.id as string;

@@ -151,16 +151,17 @@ export class PostQueueService {
   }
 
   /**
-   * Accepts a queued post: it is taken from the queue (one of two concurrent accepts gets it),
-   * written through the normal create path as its author, and put back if that fails.
+   * Accepts a queued post: taken from the queue (one of two concurrent accepts gets it), written
+   * through the normal create path as its author, and its author told, in one transaction: a
+   * failure or a crash anywhere leaves it queued, never lost nor posted without its notice.
    */
   async accept(viewer: Viewer, id: number): Promise<{ type: string; tid: number; pid: number }> {
     await this.loadModerated(viewer, id);
-    const row = await this.ctx.actions.run('postqueue.take', (w) => store.take(w, id));
-    if (!row) throw notFound('error:no-queued-post');
-    const author = await this.ctx.privileges.viewer(row.uid);
-    let result: { type: string; tid: number; pid: number };
-    try {
+    return this.ctx.actions.run('postqueue.accept', async (w) => {
+      const row = await store.take(w, id);
+      if (!row) throw notFound('error:no-queued-post');
+      const author = await this.ctx.privileges.viewer(row.uid);
+      let result: { type: string; tid: number; pid: number };
       if (row.type === 'topic') {
         const data = { cid: row.cid, title: row.title, content: row.content, tags: tagsOf(row), ...(row.timestamp > Date.now() ? { timestamp: Number(row.timestamp) } : {}) };
         const { topic, post } = await this.ctx.topics.create(author, data, row.ip, { fromQueue: true });
@@ -169,13 +170,9 @@ export class PostQueueService {
         const { post } = await this.ctx.posts.reply(author, row.tid, { content: row.content, toPid: row.to_pid }, row.ip, { fromQueue: true });
         result = { type: 'reply', tid: row.tid, pid: post.pid };
       }
-    } catch (err) {
-      await this.ctx.actions.run('postqueue.putBack', (w) => store.putBack(w, row));
-      throw err;
-    }
-    const accepted = result;
-    await this.ctx.actions.run('postqueue.accepted', (w) => w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${accepted.pid}` }));
-    return result;
+      await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${result.pid}` });
+      return result;
+    });
   }
 
   /** Rejects (removes) a queued post; its author is told, with the moderator's reason when given. */

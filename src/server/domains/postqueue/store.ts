@@ -48,11 +48,6 @@ export async function take(w: Writer, id: number): Promise<QueuedRow | undefined
   return w.tx.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Puts back a row taken by `take` (its accept failed). */
-export async function putBack(w: Writer, row: QueuedRow): Promise<void> {
-  await w.tx.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
-}
-
 /** Which of these strings some queued post's content contains (one query over the queue). */
 export async function mentioned(db: Queryable, needles: string[]): Promise<Set<string>> {
   const out = new Set<string>();
