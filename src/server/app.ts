@@ -14,7 +14,6 @@ import { registerCategoryRoutes } from './domains/categories/routes.js';
 import { categoryPages } from './domains/categories/pages.js';
 import { registerWatchListeners } from './domains/categories/watch-listeners.js';
 import { registerNotificationListeners } from './domains/notifications/listeners.js';
-import { registerNotificationLive } from './domains/notifications/live.js';
 import { notificationPages } from './domains/notifications/pages.js';
 import { registerNotificationRoutes } from './domains/notifications/routes.js';
 import { registerPostRoutes } from './domains/posts/routes.js';
@@ -228,7 +227,6 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
         return { members: new Set(sockets.filter((s) => s.data.uid > 0).map((s) => s.data.uid)).size, guests: sockets.filter((s) => !(s.data.uid > 0)).length };
       });
       registerNotificationListeners(ctx);
-      registerNotificationLive(realtime.io, ctx);
       registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages, ...backupPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {

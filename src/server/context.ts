@@ -41,6 +41,7 @@ import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
 import { registerCoreJobs } from './jobs/core.js';
+import { registerNotificationLive } from './domains/notifications/live.js';
 import { registerChatsLive } from './domains/chats/live.js';
 import { registerPostsLive } from './domains/posts/live.js';
 import { registerTopicsLive } from './domains/topics/live.js';
@@ -171,6 +172,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   registerPostsLive(ctx);
   registerTopicsLive(ctx);
   registerChatsLive(ctx);
+  registerNotificationLive(ctx);
   registerCoreJobs(ctx);
   registerMail(ctx);
   registerPush(ctx);

@@ -1,29 +1,38 @@
 import type { AppContext } from '../../context.js';
-import type { Io } from '../../realtime/server.js';
 import { userRoom } from '../../realtime/rooms.js';
 import { neededUsers, presentNotification } from './presenter.js';
 
-/** What the live delivery uses: the hooks it hears, counts, and the senders' names. */
-export type NotificationLiveDeps = Pick<AppContext, 'hooks' | 'notifications' | 'users'>;
+/** What the live delivery uses: the hooks it hears, the live bus, counts, and the senders' names. */
+export type NotificationLiveDeps = Pick<AppContext, 'hooks' | 'live' | 'notifications' | 'users'>;
+
+const PLUGIN = 'notifications-live';
+/** A member's own room: only their sockets are in it, and every one of them may have their notifications. */
+const ANYONE = { kind: 'any' } as const;
 
 /**
  * Pushes each stored notification, and the reader's new unread count, to every open tab of
- * the reader (their user room, on every process through the adapter), as NodeBB does:
- * `event:new_notification` with the NotificationObject, `event:notifications.updateCount`.
- * A read or a deletion pushes the count alone.
+ * the reader (their user room), as NodeBB does: `event:new_notification` with the
+ * NotificationObject, `event:notifications.updateCount`. A read or a deletion pushes the count
+ * alone. Published once through the live bus (realtime/live-bus.ts), which every process
+ * delivers to its own sockets, like the other domains' live events.
  */
-export function registerNotificationLive(io: Io, ctx: NotificationLiveDeps): void {
-  ctx.hooks.action('action:notifications.stored', 'notifications-live', async ({ rows }) => {
+export function registerNotificationLive(ctx: NotificationLiveDeps): void {
+  const { hooks, live } = ctx;
+  hooks.action('action:notifications.stored', PLUGIN, async ({ rows }) => {
     if (!rows.length) return;
     // Three queries for any number of readers: the rows came with the event.
     const [users, counts] = await Promise.all([ctx.users.getMany(neededUsers(rows)), ctx.notifications.unreadCounts(rows.map((r) => r.uid))]);
-    for (const row of rows) {
-      const room = io.to(userRoom(row.uid));
-      room.emit('event:new_notification', presentNotification(row, users));
-      room.emit('event:notifications.updateCount', counts.get(row.uid) ?? 0);
-    }
+    live.publishAll(
+      rows.flatMap((row) => {
+        const rooms = [userRoom(row.uid)];
+        return [
+          { rooms, audience: ANYONE, event: 'event:new_notification' as const, args: [presentNotification(row, users)] },
+          { rooms, audience: ANYONE, event: 'event:notifications.updateCount' as const, args: [counts.get(row.uid) ?? 0] },
+        ];
+      }),
+    );
   });
-  ctx.hooks.action('action:notifications.count', 'notifications-live', async ({ uid, unread }) => {
-    io.to(userRoom(uid)).emit('event:notifications.updateCount', unread);
+  hooks.action('action:notifications.count', PLUGIN, async ({ uid, unread }) => {
+    live.publish({ rooms: [userRoom(uid)], audience: ANYONE, event: 'event:notifications.updateCount', args: [unread] });
   });
 }
