@@ -9,10 +9,11 @@ export async function prepareDatabase(ctx: AppContext): Promise<string[]> {
   const applied = await migrate(ctx);
   const installed = await getSetting(ctx.db, 'installed');
   if (!installed) {
-    await ctx.db.transaction().execute(async (tx) => {
-      await ctx.groups.ensureSystemGroups(tx);
-      await ctx.privileges.grantGlobalDefaults(tx);
-      await putSetting(tx, 'installed', String(Date.now()));
+    // One action: the system groups, their default grants and the mark that says so commit together.
+    await ctx.actions.run('setup.install', async (w) => {
+      await ctx.groups.ensureSystemGroups(w);
+      await ctx.privileges.grantGlobalDefaults(w);
+      await putSetting(w, 'installed', String(Date.now()));
     });
     // The forum's web-push (VAPID) key pair is made at setup; a forum set up before it gets one on first use.
     await ctx.push.ensureKeys();

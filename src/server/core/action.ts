@@ -165,12 +165,3 @@ export function defineAction<S extends TSchema, L, R, C extends Caller>(runner: 
   Object.defineProperty(action, 'def', { value: { name: def.name, input: def.input } });
   return action;
 }
-
-/**
- * True when given an action's writer rather than a bare transaction: a service whose callers are
- * not all on the runner yet (issue 51) takes either, and runs its write in an action of its own
- * otherwise (which joins the caller's open transaction, db/reentrant.ts).
- */
-export function isWriter(w: unknown): w is Writer {
-  return typeof w === 'object' && w !== null && typeof (w as Partial<Writer>).changed === 'function' && 'tx' in w;
-}

@@ -94,7 +94,7 @@ export async function copySettings(
     }
     // In this action; the grant caches drop after its commit.
     if (wanted) await ctx.privileges.replace([cid], CATEGORY_PRIVILEGES, wanted, undefined, w);
-    await ctx.events.log('category-copy-settings', actor.uid, { cid, fromCid, privileges: !!opts.privileges }, ip, tx);
+    await ctx.events.log('category-copy-settings', actor.uid, { cid, fromCid, privileges: !!opts.privileges }, ip, w);
     const category = (await store.byCid(tx, cid))!;
     await w.fire('action:category.update', { category, uid: actor.uid });
     return category;

@@ -207,7 +207,7 @@ export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: nu
       const moved = await ctx.topics.moveCategoryContent(w, cid, target.cid);
       const current = (await store.byCid(tx, cid))!;
       await store.bump(w, target.cid, current.topic_count, current.post_count);
-      await ctx.events.log('category-move-topics', actor.uid, { cid, toCid: target.cid, topics: moved }, ip, tx);
+      await ctx.events.log('category-move-topics', actor.uid, { cid, toCid: target.cid, topics: moved }, ip, w);
     }
     const siblings = (await store.children(tx, row.parent_cid)).map((r) => r.cid);
     const kids = (await store.children(tx, cid)).map((r) => r.cid);
@@ -219,7 +219,7 @@ export async function deleteCategory(ctx: CategoriesDeps, actor: Viewer, cid: nu
       w,
       order.map((c, i) => ({ cid: c, position: i + 1 })),
     );
-    await ctx.events.log('category-purge', actor.uid, { cid, name: row.name }, ip, tx);
+    await ctx.events.log('category-purge', actor.uid, { cid, name: row.name }, ip, w);
     await w.fire('action:category.delete', { cid, uid: actor.uid });
   });
 }

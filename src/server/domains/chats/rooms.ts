@@ -99,7 +99,7 @@ export async function adminRead(c: Chats, viewer: Viewer, roomId: number, ip: st
   if (!viewer.isAdmin) throw forbidden('error:no-privileges');
   const part = await roomPart(c, roomId);
   if (!part) throw notFound('error:no-chat-room');
-  await c.ctx.actions.run('chat.adminRead', (w) => c.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip, w.tx));
+  await c.ctx.actions.run('chat.adminRead', (w) => c.ctx.events.log('chat-room-read', viewer.uid, { roomId }, ip, w));
   const member = await store.member(c.ctx.db, roomId, viewer.uid);
   return fullRoom(c, viewer, part, member, opts.index);
 }
@@ -112,7 +112,7 @@ export async function adminDelete(ctx: ChatsDeps, viewer: Viewer, roomId: number
   await ctx.actions.run('chat.delete', async (w) => {
     const uids = await store.memberUids(w.tx, roomId);
     await store.deleteRoom(w, roomId);
-    await ctx.events.log('chat-room-delete', viewer.uid, { roomId }, ip, w.tx);
+    await ctx.events.log('chat-room-delete', viewer.uid, { roomId }, ip, w);
     await w.fire('action:chat.left', { roomId, uids });
   });
 }
@@ -131,6 +131,6 @@ export async function sortPublicRooms(ctx: ChatsDeps, viewer: Viewer, roomIds: n
   if (rooms.length !== order.size || rooms.some((r) => r.public !== 1)) throw badRequest('error:not-a-public-chat-room');
   await ctx.actions.run('chat.sortPublic', async (w) => {
     await store.setSortOrder(w, order);
-    await ctx.events.log('chat-rooms-sort', viewer.uid, { roomIds, scores }, ip, w.tx);
+    await ctx.events.log('chat-rooms-sort', viewer.uid, { roomIds, scores }, ip, w);
   });
 }

@@ -1,5 +1,5 @@
-import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
-import type { Db, Queryable } from '../../db/index.js';
+import type { ActionRunner, Writer } from '../../core/action.js';
+import type { Db } from '../../db/index.js';
 import { insertEvent } from './store.js';
 
 /**
@@ -60,14 +60,11 @@ export class EventsService {
   /**
    * Records an event in the action's transaction (`w`), so it commits with what it tells of or
    * not at all; without one, in an action of its own. Its target is read from the data.
-   * A bare transaction is still taken from callers not yet on the runner (issue 51); it goes
-   * once they all pass their writer.
    */
-  async log(type: string, uid: number, data: Record<string, unknown> = {}, ip = '', w?: Writer | Queryable): Promise<void> {
+  async log(type: string, uid: number, data: Record<string, unknown> = {}, ip = '', w?: Writer): Promise<void> {
     const row = { type, uid, ip, data: JSON.stringify(data), target: eventTarget(data), created: Date.now() };
     if (!w) return this.actions.run('event.log', (own) => insertEvent(own, row));
-    if (isWriter(w)) return insertEvent(w, row);
-    await w.insertInto('events').values(row).execute();
+    return insertEvent(w, row);
   }
 
   /** The newest events, newest first. */

@@ -178,7 +178,7 @@ export class FlagsService {
     const actor = await this.ctx.privileges.viewer(admin);
     if (topic.main_pid === post.pid) await this.ctx.topics.delete(actor, topic.tid);
     else await this.ctx.posts.delete(actor, post.pid);
-    await this.ctx.actions.run('flag.autoHide', (w) => this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip, w.tx));
+    await this.ctx.actions.run('flag.autoHide', (w) => this.ctx.events.log('flag-auto-hide', 0, { flagId: flag.flag_id, pid: post.pid, tid: topic.tid, threshold }, ip, w));
   }
 
   /** A member takes back their report (NodeBB's DELETE /flags/{flagId}/report); 404 when they made none. */
@@ -237,7 +237,7 @@ export class FlagsService {
     await this.ctx.actions.run('flag.update', async (w) => {
       await store.update(w, flagId, fields);
       await store.addHistory(w, flagId, viewer.uid, fields, now);
-      await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, w.tx);
+      await this.ctx.events.log('flag-update', viewer.uid, { flagId, ...fields, from: { state: flag.state, assignee: flag.assignee } }, ip, w);
       // Who hears of it (the new assignee; on resolve or reject, the reporters), durably: the
       // notifications are made from the outbox row written with this change.
       const closed = !!fields.state && CLOSED.includes(fields.state);
@@ -270,7 +270,7 @@ export class FlagsService {
     await this.ctx.actions.run('flag.addNote', async (w) => {
       const note = await store.addNote(w, { flag_id: flagId, uid: viewer.uid, content: text, datetime: now });
       await store.addHistory(w, flagId, viewer.uid, { notes: 'added' }, now);
-      await this.ctx.events.log('flag-note-add', viewer.uid, { flagId, datetime: Number(note.datetime) }, ip, w.tx);
+      await this.ctx.events.log('flag-note-add', viewer.uid, { flagId, datetime: Number(note.datetime) }, ip, w);
     });
   }
 
@@ -283,7 +283,7 @@ export class FlagsService {
     await this.ctx.actions.run('flag.deleteNote', async (w) => {
       await store.removeNote(w, note.id);
       await store.addHistory(w, flagId, viewer.uid, { notes: 'deleted' }, Date.now());
-      await this.ctx.events.log('flag-note-delete', viewer.uid, { flagId, datetime, author: note.uid }, ip, w.tx);
+      await this.ctx.events.log('flag-note-delete', viewer.uid, { flagId, datetime, author: note.uid }, ip, w);
     });
   }
 
@@ -293,7 +293,7 @@ export class FlagsService {
     if (!viewer.isAdmin && !viewer.isGlobalMod) throw forbidden();
     await this.ctx.actions.run('flag.delete', async (w) => {
       await store.remove(w, flagId);
-      await this.ctx.events.log('flag-delete', viewer.uid, { flagId, type: flag.type, targetId: flag.target_id }, ip, w.tx);
+      await this.ctx.events.log('flag-delete', viewer.uid, { flagId, type: flag.type, targetId: flag.target_id }, ip, w);
     });
   }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
+import type { ActionRunner, Writer } from '../../core/action.js';
 import type { Db, Queryable } from '../../db/index.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { slugify } from '../../../shared/slug.js';
@@ -86,7 +86,7 @@ export class GroupsService {
   }
 
   /** Creates the system groups when missing (in the caller's action when given its writer). */
-  async ensureSystemGroups(w?: Writer | Queryable): Promise<void> {
+  async ensureSystemGroups(w?: Writer): Promise<void> {
     await this.writing('group.ensure-system', w, async (w) => {
       await store.ensureGroup(w, GUESTS, 'guests', true, true);
       await store.ensureGroup(w, REGISTERED, 'registered-users', true, false);
@@ -118,7 +118,7 @@ export class GroupsService {
    * Adds a member to a group (in the caller's action when given its writer). Every process
    * forgets who they are once it commits (the store names GROUPS).
    */
-  async join(name: string, uid: number, w?: Writer | Queryable): Promise<void> {
+  async join(name: string, uid: number, w?: Writer): Promise<void> {
     await this.writing('group.join', w, (w) => store.addMember(w, name, uid));
   }
 
@@ -126,7 +126,7 @@ export class GroupsService {
    * Adds a member to a group as a reward, in the caller's action: their badge is set when they
    * show none. True when added.
    */
-  async award(name: string, uid: number, w?: Writer | Queryable): Promise<boolean> {
+  async award(name: string, uid: number, w?: Writer): Promise<boolean> {
     return this.writing('group.award', w, async (w) => {
       const added = await store.addMember(w, name, uid);
       if (added) await this.badgeIfNone(w, uid, name);
@@ -474,10 +474,9 @@ export class GroupsService {
     await store.setBadges(w, uid, [name]);
   }
 
-  // A write in the caller's action when given its writer, else in one of its own (which joins a
-  // transaction a caller not yet on the runner holds open: db/reentrant.ts).
-  private writing<R>(name: string, w: Writer | Queryable | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
-    return isWriter(w) ? write(w) : this.actions.run(name, write);
+  // A write in the caller's action when given its writer, else in one of its own.
+  private writing<R>(name: string, w: Writer | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
+    return w ? write(w) : this.actions.run(name, write);
   }
 
   // The description is stored as written and as HTML from the post pipeline (sanitised), rendered once at write time.

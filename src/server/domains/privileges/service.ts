@@ -1,7 +1,7 @@
-import { isWriter, type ActionRunner, type Writer } from '../../core/action.js';
+import type { ActionRunner, Writer } from '../../core/action.js';
 import type { Cache, CacheRegistry } from '../../core/cache.js';
 import { GROUPS, PRIVILEGES, userTag } from '../../core/tags.js';
-import type { Db, Queryable } from '../../db/index.js';
+import type { Db } from '../../db/index.js';
 import { forbidden, notAuthorised } from '../../http/errors.js';
 import { ADMINISTRATORS, GLOBAL_MODS, GUESTS, REGISTERED, type GroupsService } from '../groups/service.js';
 import { allGrants, dropCategory, grant, renameSubject, rescind } from './store.js';
@@ -222,7 +222,7 @@ export class PrivilegesService {
   }
 
   /** Gives a new category the default grants (in the caller's action when given its writer). */
-  async grantCategoryDefaults(w: Writer | Queryable | undefined, cid: number): Promise<void> {
+  async grantCategoryDefaults(w: Writer | undefined, cid: number): Promise<void> {
     await this.writing('privileges.category-defaults', w, async (w) => {
       await grant(w, cid, MEMBER_DEFAULTS, REGISTERED);
       await grant(w, cid, GUEST_DEFAULTS, GUESTS);
@@ -231,7 +231,7 @@ export class PrivilegesService {
   }
 
   /** Gives the forum its default global grants (in the caller's action when given its writer). */
-  async grantGlobalDefaults(w?: Writer | Queryable): Promise<void> {
+  async grantGlobalDefaults(w?: Writer): Promise<void> {
     await this.writing('privileges.global-defaults', w, async (w) => {
       await grant(w, 0, GLOBAL_MEMBER_DEFAULTS, REGISTERED);
       await grant(w, 0, GLOBAL_GUEST_DEFAULTS, GUESTS);
@@ -286,10 +286,9 @@ export class PrivilegesService {
     await renameSubject(w, from, to);
   }
 
-  // A write in the caller's action when given its writer, else in one of its own (which joins a
-  // transaction a caller not yet on the runner holds open: db/reentrant.ts).
-  private writing<R>(name: string, w: Writer | Queryable | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
-    return isWriter(w) ? write(w) : this.actions.run(name, write);
+  // A write in the caller's action when given its writer, else in one of its own.
+  private writing<R>(name: string, w: Writer | undefined, write: (w: Writer) => Promise<R>): Promise<R> {
+    return w ? write(w) : this.actions.run(name, write);
   }
 
   /** Lists grants of a category as privilege → subjects. */

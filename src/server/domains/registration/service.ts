@@ -90,14 +90,13 @@ export class RegistrationService {
       { username: body.username, email: body.email, password: body.password },
       {
         ip,
-        // Joins the account's transaction (the runner sees it open): these rows commit with it or not at all.
-        inTx: (_tx, row) =>
-          this.ctx.actions.run('registration.complete', async (w) => {
-            const now = Date.now();
-            if (invitation && !(await store.useInvitation(w, invitation.token_hash, row.uid, now))) throw badRequest('register:invite.error-invalid-data');
-            await store.setConsent(w, row.uid, consent, now);
-            await store.addIp(w, ip, row.uid, now);
-          }),
+        // In the account's action: these rows commit with it or not at all.
+        inTx: async (w, row) => {
+          const now = Date.now();
+          if (invitation && !(await store.useInvitation(w, invitation.token_hash, row.uid, now))) throw badRequest('register:invite.error-invalid-data');
+          await store.setConsent(w, row.uid, consent, now);
+          await store.addIp(w, ip, row.uid, now);
+        },
       },
     );
     if (invitation) await this.joinInvitedGroups(invitation, user.uid);
@@ -161,16 +160,15 @@ export class RegistrationService {
       {
         ip: row.ip,
         passwordHash: row.password_hash,
-        // Joins the account's transaction (the runner sees it open): these rows commit with it or not at all.
-        inTx: (_tx, created) =>
-          this.ctx.actions.run('registration.accept', async (w) => {
-            if (!(await store.dequeue(w, row.id))) throw notFound('error:no-registration');
-            const now = Date.now();
-            await store.setConsent(w, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
-            await store.addIp(w, row.ip, created.uid, now);
-            await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, w);
-            await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
-          }),
+        // In the account's action: these rows commit with it or not at all.
+        inTx: async (w, created) => {
+          if (!(await store.dequeue(w, row.id))) throw notFound('error:no-registration');
+          const now = Date.now();
+          await store.setConsent(w, created.uid, { gdpr: row.gdpr_consent === 1, tos: row.tos_accepted === 1 }, now);
+          await store.addIp(w, row.ip, created.uid, now);
+          await this.ctx.events.log('registration-accepted', actor.uid, { targetUid: created.uid, username: row.username }, ip, w);
+          await this.ctx.mail.enqueue(created, { template: 'registration-accepted', link: `${this.ctx.config.url}/login` }, created.email ?? '');
+        },
       },
     );
     return user;

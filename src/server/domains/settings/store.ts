@@ -1,4 +1,4 @@
-import { isWriter, type Writer } from '../../core/action.js';
+import type { Writer } from '../../core/action.js';
 import { SETTINGS } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 
@@ -13,10 +13,9 @@ export async function allSettings(db: Queryable): Promise<Record<string, string>
  * still taken from first-run setup, not yet on the runner (issue 51), which writes before any
  * process has read the settings.
  */
-export async function putSetting(w: Writer | Queryable, key: string, value: string): Promise<void> {
-  const db = isWriter(w) ? w.tx : w;
-  if (isWriter(w)) w.changed(SETTINGS);
-  await db
+export async function putSetting(w: Writer, key: string, value: string): Promise<void> {
+  w.changed(SETTINGS);
+  await w.tx
     .insertInto('settings')
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))

@@ -96,7 +96,7 @@ export async function changeUsername(ctx: Deps, actor: Viewer, uid: number, user
     if ((byName && byName.uid !== uid) || (bySlug && bySlug.uid !== uid)) throw badRequest('error:username-taken');
     await store.addUsernameHistory(w, { uid, username: user.username, changed: Date.now(), by_uid: actor.uid });
     await store.writeUser(w, uid, { username: name, userslug: slug });
-    await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', w.tx);
+    await ctx.events.log('username-change', actor.uid, { targetUid: uid, oldUsername: user.username, newUsername: name }, '', w);
     const updated = (await store.byUid(w.tx, uid))!;
     await w.fire('action:user.update', { user: updated, fields: ['username'] });
     return updated;
@@ -139,7 +139,7 @@ export async function requestEmailChange(
     await ctx.actions.run('user.setEmail', async (w) => {
       await store.writeMember(w, uid, { email, email_confirmed: 1 });
       await store.addEmailHistory(w, { uid, email, by_uid: actor.uid, changed: Date.now() });
-      await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', w.tx);
+      await ctx.events.log('email-change', actor.uid, { targetUid: uid, confirmed: 'skipped' }, '', w);
       await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });
     });
     return { pending: null, email };
@@ -147,7 +147,7 @@ export async function requestEmailChange(
   await ctx.mail.assertConfirmationAllowed(user);
   await ctx.actions.run('user.requestEmailChange', async (w) => {
     await ctx.mail.sendChangeConfirmation(w, user, email);
-    await ctx.events.log('email-change-requested', actor.uid, { targetUid: uid }, '', w.tx);
+    await ctx.events.log('email-change-requested', actor.uid, { targetUid: uid }, '', w);
   });
   return { pending: email, email: user.email };
 }
@@ -164,7 +164,7 @@ export async function clearEmail(ctx: Deps, actor: Viewer, uid: number, password
   const old = user.email;
   return ctx.actions.run('user.clearEmail', async (w) => {
     await store.writeMember(w, uid, { email: null, email_confirmed: 0 });
-    await ctx.events.log('email-change', actor.uid, { targetUid: uid, removed: true }, '', w.tx);
+    await ctx.events.log('email-change', actor.uid, { targetUid: uid, removed: true }, '', w);
     await ctx.mail.sendRemovedNotice(w, user, old);
     const updated = (await store.byUid(w.tx, uid))!;
     await w.fire('action:user.update', { user: updated, fields: ['email'] });
@@ -207,7 +207,7 @@ export async function confirmAddress(ctx: Deps, uid: number, email: string, clai
     await claim(w);
     await store.writeMember(w, uid, { email: lower, email_confirmed: 1 });
     await store.addEmailHistory(w, { uid, email: lower, by_uid: uid, changed: Date.now() });
-    await ctx.events.log('email-change', uid, { targetUid: uid }, '', w.tx);
+    await ctx.events.log('email-change', uid, { targetUid: uid }, '', w);
     await w.fire('action:user.update', { user: (await store.byUid(w.tx, uid))!, fields: ['email'] });
     return 'changed';
   });

@@ -61,7 +61,7 @@ export async function deleteMember(ctx: DeleteDeps, actor: Viewer, uid: number, 
     await ctx.auth.destroySessionsOf(uid, undefined, tx);
     await store.dropFollowsOf(tx, uid);
     await store.deleteUser(tx, uid);
-    await ctx.events.log('user-delete', actor.uid, { targetUid: uid, username: user.username, kind }, input.ip ?? '', tx);
+    await ctx.events.log('user-delete', actor.uid, { targetUid: uid, username: user.username, kind }, input.ip ?? '', w);
     for (const topic of topics) await w.fire('action:topic.purge', { topic, uid: actor.uid });
     if (replies.length) {
       const parents = await ctx.topics.getMany([...new Set(replies.map((p) => p.tid))]);

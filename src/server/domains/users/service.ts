@@ -163,7 +163,7 @@ export class UsersService {
   }
 
   /** Creates a member after every check; `admin` adds them to administrators. */
-  async create(data: NewUser, opts: { admin?: boolean; ip?: string; passwordHash?: string; inTx?: (tx: Queryable, row: UserRow) => Promise<void> } = {}): Promise<UserRow> {
+  async create(data: NewUser, opts: { admin?: boolean; ip?: string; passwordHash?: string; inTx?: (w: Writer, row: UserRow) => Promise<void> } = {}): Promise<UserRow> {
     const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
     // A registration approved from the queue brings the hash made (and checked) when it was sent.
     const passwordHash = opts.passwordHash ?? (await this.hashNewPassword(data.password, [filtered.username, filtered.email ?? '']));
@@ -181,11 +181,11 @@ export class UsersService {
         lastonline: Date.now(),
         settings: '{}',
       });
-      await this.ctx.groups.join(REGISTERED, row.uid, w.tx);
-      if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, w.tx);
-      await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', w.tx);
+      await this.ctx.groups.join(REGISTERED, row.uid, w);
+      if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, w);
+      await this.ctx.events.log('user-register', row.uid, { username }, opts.ip ?? '', w);
       // The registration domain's writes (consent, invitation, address) commit with the account or not at all.
-      if (opts.inTx) await opts.inTx(w.tx, row);
+      if (opts.inTx) await opts.inTx(w, row);
       await w.fire('action:user.create', { user: row });
       return row;
     });
@@ -406,7 +406,7 @@ export class UsersService {
       // Whoever knew the old password may hold another session or a token: both end, as after a reset.
       await this.ctx.auth.destroySessionsOf(uid, keepSession, w.tx);
       await this.ctx.auth.revokeTokensOf(uid, w.tx);
-      await this.ctx.events.log('password-change', actor.uid, { targetUid: uid }, '', w.tx);
+      await this.ctx.events.log('password-change', actor.uid, { targetUid: uid }, '', w);
     });
   }
 
@@ -473,7 +473,7 @@ export class UsersService {
       await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
       await store.dropFollowsOf(w.tx, uid);
       await store.writeDeleteUser(w, uid);
-      await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', w.tx);
+      await this.ctx.events.log('user-delete', actor.uid, { targetUid: uid }, '', w);
       await w.fire('action:user.delete', { uid, by: actor.uid });
     });
   }
@@ -506,7 +506,7 @@ export class UsersService {
       await store.writeMember(w, uid, { password_hash: passwordHash });
       await this.ctx.auth.destroySessionsOf(uid, undefined, w.tx);
       await this.ctx.auth.revokeTokensOf(uid, w.tx);
-      await this.ctx.events.log('password-reset', uid, {}, '', w.tx);
+      await this.ctx.events.log('password-reset', uid, {}, '', w);
     });
   }
 
