@@ -49,20 +49,25 @@ export function startSocket(rt: Runtime): Socket {
     location.href = `${c.relative_path}/`;
   };
 
+  // The page room, also shown on <html data-socket-room> (styling hooks and browser tests).
+  const setRoom = (name: string) => {
+    room = name;
+    document.documentElement.setAttribute('data-socket-room', name);
+  };
   const enter = (next: string) => {
     if (next === room) return;
     const previous = room;
-    room = next;
+    setRoom(next);
     if (!next) {
       if (c.maintenanceMode || !previous) return;
       emit('meta.rooms.leaveCurrent').catch((err: Error) => {
-        room = previous;
+        setRoom(previous);
         errorAlert(err);
       });
       return;
     }
     emit('meta.rooms.enter', { enter: next }).catch((err: Error) => {
-      room = previous;
+      setRoom(previous);
       errorAlert(err);
     });
   };
@@ -86,7 +91,7 @@ export function startSocket(rt: Runtime): Socket {
     }
     // Reconnected: rooms were lost with the old connection.
     const current = room;
-    room = '';
+    setRoom('');
     enter(current);
     emit('meta.reconnected')
       .then((reply) => {
@@ -124,6 +129,10 @@ export function startSocket(rt: Runtime): Socket {
     if (Number(serverUid) !== uid) sessionLost(t('error:session-mismatch-text'));
   });
   socket.on('event:invalid_session', () => sessionLost(t('error:invalid-session-text')));
+  // A handshake refused for want of a session (its cookie went with the ended session): lost too.
+  socket.on('connect_error', (err: Error & { data?: { key?: string } }) => {
+    if (everConnected && err.data?.key === 'error:not-logged-in') sessionLost(t('error:invalid-session-text'));
+  });
   socket.on('event:logout', () => {
     stop();
     goHome();
