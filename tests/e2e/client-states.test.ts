@@ -235,6 +235,9 @@ describe('content (spec §4 extras)', () => {
     await page.locator('.sidebar').getByRole('button', { name: /Drafts/ }).click();
     const item = page.locator('.drafts-menu').getByRole('button', { name: /A reply I will finish later/ });
     await item.waitFor();
+    // Visible beside the sidebar, not clipped by it: what is at the item's centre is the item.
+    const box = (await item.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('.drafts-menu'), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
     await shot(page, 'drafts-menu-desktop');
     await item.click();
     await expect.poll(() => page.locator('.composer textarea').inputValue()).toBe('A reply I will finish later.');
