@@ -6,6 +6,12 @@ import type { ClientConfig } from '../../shared/types';
 import { hashSecret } from '../../server/domains/auth/service.js';
 import { startTestForum, type TestForum } from '../../server/test/harness.js';
 import type { HttpClient } from '../../server/test/http-client.js';
+import { readFileSync } from 'node:fs';
+import type { Runtime } from '../app/runtime';
+import { createI18n } from '../i18n';
+import type { AlertInput } from '../state/alerts';
+import { setSocketCaller } from '../components/composer/socket-call';
+import { mentionStrategy } from '../components/composer/strategies';
 import { createEmit, isRevalidateFailure, socketOptions, type CallError } from './connection';
 
 /**
@@ -174,5 +180,27 @@ describe('emit (spec §7)', () => {
     expect(reasons[0]).toBe('io client disconnect');
     // Any other refusal is not one.
     expect(isRevalidateFailure(Object.assign(new Error('[[error:invalid-data]]'), { key: 'error:invalid-data' }))).toBe(false);
+  });
+});
+
+describe('the composer\u2019s socket calls (spec §8)', () => {
+  it('a refused group list shows an error alert, and the suggestions still come', async () => {
+    const { client, user } = await forum.loginAs();
+    const socket = await connected(browserSocket(client, await configOf(client)));
+    const en = (ns: string) => JSON.parse(readFileSync(`public/language/en-GB/${ns}.json`, 'utf8')) as Record<string, string>;
+    const alerts: AlertInput[] = [];
+    const rt = { i18n: createI18n('en-GB', { 'en-GB': { error: en('error'), global: en('global') } }), alert: (a: AlertInput) => (alerts.push(a), 'id') } as unknown as Runtime;
+    setSocketCaller(rt, createEmit(socket));
+    // Members may not see groups any more: the server refuses plugins.mentions.listGroups.
+    await forum.ctx.privileges.take(0, ['view:groups'], 'registered-users');
+    try {
+      const found = await mentionStrategy(rt, 0).search(user.username.slice(0, 3));
+      expect(alerts).toEqual([expect.objectContaining({ type: 'error', title: 'Error', message: 'You do not have enough privileges for this action.' })]);
+      // Members found by name still come (others named like the searcher); no group among them.
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((m) => m.kind === 'user')).toBe(true);
+    } finally {
+      await forum.ctx.privileges.give(0, ['view:groups'], 'registered-users');
+    }
   });
 });
