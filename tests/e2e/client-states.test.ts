@@ -53,6 +53,8 @@ describe('session events (spec §4, §9)', () => {
     expect(await dialog.textContent()).toContain('It looks like your login session is no longer active. Please refresh this page.');
     // No error toast for the revalidation failure: it reconnected (and the new handshake found no session).
     expect(await page.locator('.alert-toast').count()).toBe(0);
+    // The refused leave restored the room it was leaving (spec §4).
+    expect(await roomOf(page)).toBe('recent_topics');
     // The dialog cannot be dismissed; its one button reloads the page.
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
