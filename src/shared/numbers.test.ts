@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanReadableNumber } from './numbers';
+import { humanReadableNumber } from './numbers.js';
 
 describe('large numbers shortened (spec §5)', () => {
   it('k above 999, m above 999999, one decimal cut (not rounded) and dropped when zero', () => {
