@@ -60,8 +60,10 @@ export const DEFAULT_SETTINGS = {
   /** Seconds an account counts as new for the initial post delay. */
   initialPostDelay: 10,
   timeagoCutoff: 30,
-  maxReconnectionAttempts: 5,
-  reconnectionDelay: 1500,
+  /** 0: no limit (spec §9: unlimited attempts by default). */
+  maxReconnectionAttempts: 0,
+  /** Milliseconds before the first reconnection attempt (spec §9: 1000). */
+  reconnectionDelay: 1000,
   composeRouteEnabled: false,
   openOutgoingLinksInNewTab: false,
   useOutgoingLinksPage: false,

@@ -69,6 +69,10 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** false: JavaScript disabled (server render only). */
   javaScript?: boolean;
+  /** 'allow': the forum's service worker registers (blocked by default). */
+  serviceWorkers?: 'allow' | 'block';
+  /** Another browser's User-Agent header (the server reads it, e.g. useragent.isSafari). */
+  userAgent?: string;
 }
 
 export interface E2E {
@@ -128,7 +132,12 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
     const data = await seed(f);
 
     const context = async (o: ContextOptions = {}) => {
-      const ctx = await b.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.javaScript ?? true, serviceWorkers: 'block' });
+      const ctx = await b.newContext({
+        viewport: o.viewport ?? DESKTOP,
+        javaScriptEnabled: o.javaScript ?? true,
+        serviceWorkers: o.serviceWorkers ?? 'block',
+        ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+      });
       contexts.push(ctx);
       // Bounded waits: a missing element fails in seconds, with the locator in the message.
       ctx.setDefaultTimeout(10_000);

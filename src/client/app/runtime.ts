@@ -64,8 +64,11 @@ export interface Runtime {
   dialog: Store<DialogState | null>;
   /** Live events from the socket (new posts, edits…), for the pages that show them. */
   live: LiveBus;
-  /** Reconnects the socket if it is down (a navigation while disconnected does this). */
-  reconnect(): void;
+  /**
+   * Reconnects the socket if it is down (a navigation while disconnected does this); resolves
+   * true once it is connected again, false at once when there is nothing to reconnect.
+   */
+  reconnect(): Promise<boolean>;
   /** Navigates in-page (or fully when the rules say so). Replaced by the navigator on the client. */
   navigate(url: string, opts?: NavigateOptions): void;
   /** Opens the composer (inline or the compose route). Replaced on the client. */
@@ -100,7 +103,7 @@ export function createRuntime(page: PageBase, config: ClientConfig, i18n: I18n, 
     connection: createStore<IndicatorState>(INITIAL_INDICATOR),
     dialog: createStore<DialogState | null>(null),
     live: createLiveBus(),
-    reconnect: () => undefined,
+    reconnect: async () => false,
     navigate: () => undefined,
     openComposer: () => undefined,
     setUnsaved(key, flag) {

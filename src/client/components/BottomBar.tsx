@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { BOTTOM_BAR_REENABLE_MS, BOTTOM_BAR_THROTTLE_MS } from '../../shared/constants';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
-import { nextBarState, type BarState } from '../state/bottom-bar';
+import { createScrollTracker, type ScrollTracker } from '../state/bottom-bar';
 import { useStore } from '../state/store';
 import { ChatsDropdown } from './chats/ChatsDropdown';
 import { DraftsDropdown } from './DraftsDropdown';
@@ -18,39 +17,32 @@ function useHiddenOnScroll(openDropdowns: number): boolean {
   const rt = useRuntime();
   const { postsLoading } = useStore(rt.ui);
   const [hidden, setHidden] = useState(false);
-  const state = useRef<BarState>({ lastY: 0, hidden: false });
-  const suspendedUntil = useRef(0);
+  const tracker = useRef<ScrollTracker | null>(null);
   const open = useRef(openDropdowns);
   open.current = openDropdowns;
 
   // Resumes 250 ms after posts finished loading (not on mount: nothing loaded then).
   const wasLoading = useRef(postsLoading);
   useEffect(() => {
-    if (wasLoading.current && !postsLoading) suspendedUntil.current = Date.now() + BOTTOM_BAR_REENABLE_MS;
+    if (wasLoading.current && !postsLoading) tracker.current?.postsLoaded();
     wasLoading.current = postsLoading;
   }, [postsLoading]);
 
   useEffect(() => {
-    state.current = { lastY: window.scrollY, hidden: false };
-    let last = 0;
-    let trailing: ReturnType<typeof setTimeout> | undefined;
-    const evaluate = () => {
-      last = Date.now();
+    const read = () => ({
+      y: window.scrollY,
+      dropdownOpen: open.current > 0,
       // The theme option (admin/plugins/harmony) may keep the bar in view: never hidden.
-      const suspended = rt.config.autohideBottombar === false || rt.ui.get().postsLoading || Date.now() < suspendedUntil.current;
-      state.current = nextBarState(state.current, { y: window.scrollY, dropdownOpen: open.current > 0, suspended });
-      setHidden(state.current.hidden);
-    };
-    const onScroll = () => {
-      const wait = BOTTOM_BAR_THROTTLE_MS - (Date.now() - last);
-      clearTimeout(trailing);
-      if (wait <= 0) evaluate();
-      else trailing = setTimeout(evaluate, wait);
-    };
+      paused: rt.config.autohideBottombar === false || rt.ui.get().postsLoading,
+    });
+    const t = createScrollTracker(read, setHidden, window.scrollY);
+    tracker.current = t;
+    const onScroll = () => t.onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
-      clearTimeout(trailing);
+      t.dispose();
+      tracker.current = null;
     };
   }, [rt]);
   return hidden && openDropdowns === 0;

@@ -13,7 +13,7 @@ export function ConnectionIndicator() {
   return (
     <div className={`connection-indicator shadow-sm connection-${view}`} role="status" aria-live="polite">
       {view === 'failed' ? (
-        <button type="button" className="btn btn-sm btn-warning d-flex align-items-center gap-2" onClick={() => rt.reconnect()} title={label}>
+        <button type="button" className="btn btn-sm btn-warning d-flex align-items-center gap-2" onClick={() => void rt.reconnect()} title={label}>
           <Icon name="plug" size={16} />
           <span className="visually-hidden">{label}</span>
         </button>

@@ -7,6 +7,10 @@ import { NavBadge } from './NavBadge';
 import { Timeago } from './Timeago';
 import { openDraft } from './composer/actions';
 
+// In the sidebar (drop "end") the menu is positioned fixed, as the notifications, chats and
+// search menus are: the sidebar's overflow clipped it to a few pixels on a desktop.
+const FIXED = { strategy: 'fixed' as const };
+
 /** Drafts kept in this browser; the count badge is hidden at zero. */
 export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { drop?: 'end' | 'up'; showLabel?: boolean; onToggle?: (open: boolean) => void }) {
   const { t } = useT();
@@ -21,7 +25,7 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
         <NavBadge count={drafts.length} testId="drafts-count" />
         {showLabel && <span className="nav-label">{t('global:drafts.title')}</span>}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow drafts-menu">
+      <Dropdown.Menu className="shadow drafts-menu" popperConfig={drop === 'end' ? FIXED : undefined}>
         <Dropdown.Header>{t('global:drafts.title')}</Dropdown.Header>
         {drafts.length === 0 && <div className="px-3 py-2 text-body-secondary small">{t('global:drafts.none')}</div>}
         {drafts.map((d) => (

@@ -1,29 +1,17 @@
 import { useEffect, useState } from 'react';
-import { TIMEAGO_REFRESH_MS } from '../../shared/constants';
 import { useRuntime } from '../app/runtime';
 import { useT, useUser } from '../app/hooks';
-import { createStore, useStore } from '../state/store';
+import { useStore } from '../state/store';
+import { retainTimeagoClock, timeagoClock } from '../state/clock';
 import { timeago } from '../util/timeago';
 
-// One shared clock for every timestamp; it ticks every 60 s once something is mounted.
-const clock = createStore(0);
-let timer: ReturnType<typeof setInterval> | undefined;
-let mounted = 0;
-
 function useNow(): number | null {
-  const tick = useStore(clock);
+  // One shared clock for every timestamp; it ticks every 60 s while something is mounted.
+  const tick = useStore(timeagoClock);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     setReady(true);
-    mounted += 1;
-    if (!timer) timer = setInterval(() => clock.set((n) => n + 1), TIMEAGO_REFRESH_MS);
-    return () => {
-      mounted -= 1;
-      if (!mounted && timer) {
-        clearInterval(timer);
-        timer = undefined;
-      }
-    };
+    return retainTimeagoClock();
   }, []);
   void tick;
   // Server and hydration render use the absolute form; relative text starts after mount.

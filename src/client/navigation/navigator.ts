@@ -38,6 +38,8 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
   const guard = createDuplicateGuard(DUPLICATE_NAVIGATION_WINDOW_MS);
   let controller: AbortController | null = null;
   let previousUrl = '';
+  /** Counts navigations, so a repeat after a reconnection runs only if none came since. */
+  let navigations = 0;
 
   const t = (key: string, ...args: string[]) => translate(rt.i18n, key, args);
   const fullLoad = (href: string) => {
@@ -164,8 +166,14 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
     if (opts.force) guard.isDuplicate(url.href, Date.now());
     // X-Return-To carries the page being left, unless it is one not to return to (reset).
     if (!isUnremembered(pagePath(leaving, rp))) previousUrl = leaving.href;
-    // A navigation while disconnected also brings the live connection back.
-    if (rt.connection.get().droppedAt !== null) rt.reconnect();
+    const seq = ++navigations;
+    // A navigation while disconnected brings the live connection back, then runs again (spec
+    // §2): what it loaded meanwhile may have failed or be stale.
+    if (rt.connection.get().droppedAt !== null) {
+      void rt.reconnect().then((back) => {
+        if (back && seq === navigations) void go(url.href, { replace: true, force: true });
+      });
+    }
     controller?.abort();
     const ctl = new AbortController();
     controller = ctl;

@@ -99,22 +99,27 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** A chunk's import, failing with ChunkLoadError when it has not arrived within 120 s (spec §9). */
+export async function withChunkTimeout<T>(load: Promise<T>, module: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError(module)), CHUNK_LOAD_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([load, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Loads (once) the component of a template, failing with ChunkLoadError after 120 s. */
 export async function loadPageComponent(template: string): Promise<PageComponent> {
   const mod = moduleFor(template);
   const hit = loaded.get(mod);
   if (hit) return hit;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError(mod)), CHUNK_LOAD_TIMEOUT_MS);
-  });
-  try {
-    const m = await Promise.race([LOADERS[mod]!(), timeout]);
-    loaded.set(mod, m.default);
-    return m.default;
-  } finally {
-    clearTimeout(timer);
-  }
+  const m = await withChunkTimeout(LOADERS[mod]!(), mod);
+  loaded.set(mod, m.default);
+  return m.default;
 }
 
 /** The component of a template if it is already loaded (render path: synchronous). */

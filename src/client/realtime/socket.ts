@@ -1,7 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import {
-  SOCKET_CONNECT_TIMEOUT_MS, SOCKET_RANDOMIZATION_FACTOR, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS,
-} from '../../shared/constants';
+import { SOCKET_RECONNECTION_DELAY_MS } from '../../shared/constants';
 import type { Runtime } from '../app/runtime';
 import type { AlertInput } from '../state/alerts';
 import { errorText, translate } from '../i18n';
@@ -13,6 +11,7 @@ import { watchTitleCount } from '../navigation/title-count';
 import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './indicator';
 import { startChatLive } from './chats';
 import { setSocketCaller } from '../components/composer/socket-call';
+import { createEmit, isRevalidateFailure, socketOptions } from './connection';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
 export const LIVE_CONTENT_EVENTS = [
@@ -21,8 +20,6 @@ export const LIVE_CONTENT_EVENTS = [
   'posts.upvote', 'posts.downvote', 'posts.unvote', 'event:voted',
 ] as const;
 
-type Ack = (err: { message?: string; key?: string; params?: (string | number)[] } | null, data?: unknown) => void;
-
 /**
  * The live connection for logged-in members (spec §4, §6, §7): reconnection with backoff,
  * rooms per page, session checks, ban events, live reload and the connection indicator.
@@ -30,20 +27,7 @@ type Ack = (err: { message?: string; key?: string; params?: (string | number)[] 
 export function startSocket(rt: Runtime): Socket {
   const c = rt.config;
   const t = (key: string, ...args: string[]) => translate(rt.i18n, key, args);
-  const attempts = c.maxReconnectionAttempts > 0 ? c.maxReconnectionAttempts : Infinity;
-  const socket = io(c.websocketAddress || undefined, {
-    path: `${c.relative_path}/socket.io`,
-    query: { _csrf: c.csrf_token },
-    transports: (c.socketioTransports?.length ? c.socketioTransports : ['websocket', 'polling']) as ('websocket' | 'polling')[],
-    reconnectionAttempts: attempts,
-    reconnectionDelay: c.reconnectionDelay || SOCKET_RECONNECTION_DELAY_MS,
-    reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
-    randomizationFactor: SOCKET_RANDOMIZATION_FACTOR,
-    timeout: SOCKET_CONNECT_TIMEOUT_MS,
-    withCredentials: true,
-    // Websocket first, then long-polling when it cannot connect (spec §7).
-    tryAllTransports: true,
-  });
+  const socket = io(c.websocketAddress || undefined, socketOptions(c));
   const uid = rt.page.get().page.loggedInUser?.uid ?? 0;
   let hostname = '';
   let room = '';
@@ -54,31 +38,36 @@ export function startSocket(rt: Runtime): Socket {
 
   const indicate = (e: IndicatorEvent['type']) => rt.connection.set((s) => nextIndicator(s, { type: e, at: Date.now() } as IndicatorEvent));
   const ticker = setInterval(() => indicate('tick'), 500);
-  const emit = (event: string, ...args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      socket.emit(event, ...args, ((err, data) => (err ? reject(Object.assign(new Error(err.message ?? String(err)), { key: err.key, params: err.params })) : resolve(data))) as Ack);
-    });
+  const emit = createEmit(socket);
   // The composer's calls (mentions, tag suggestions) go through this socket.
   setSocketCaller(rt, emit);
-  const errorAlert = (err: Error) => rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
+  // A revalidation failure reconnects (createEmit) instead of alerting (spec §9).
+  const errorAlert = (err: Error) => {
+    if (!isRevalidateFailure(err)) rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
+  };
   const goHome = () => {
     location.href = `${c.relative_path}/`;
   };
 
+  // The page room, also shown on <html data-socket-room> (styling hooks and browser tests).
+  const setRoom = (name: string) => {
+    room = name;
+    document.documentElement.setAttribute('data-socket-room', name);
+  };
   const enter = (next: string) => {
     if (next === room) return;
     const previous = room;
-    room = next;
+    setRoom(next);
     if (!next) {
       if (c.maintenanceMode || !previous) return;
       emit('meta.rooms.leaveCurrent').catch((err: Error) => {
-        room = previous;
+        setRoom(previous);
         errorAlert(err);
       });
       return;
     }
     emit('meta.rooms.enter', { enter: next }).catch((err: Error) => {
-      room = previous;
+      setRoom(previous);
       errorAlert(err);
     });
   };
@@ -102,7 +91,7 @@ export function startSocket(rt: Runtime): Socket {
     }
     // Reconnected: rooms were lost with the old connection.
     const current = room;
-    room = '';
+    setRoom('');
     enter(current);
     emit('meta.reconnected')
       .then((reply) => {
@@ -140,6 +129,10 @@ export function startSocket(rt: Runtime): Socket {
     if (Number(serverUid) !== uid) sessionLost(t('error:session-mismatch-text'));
   });
   socket.on('event:invalid_session', () => sessionLost(t('error:invalid-session-text')));
+  // A handshake refused for want of a session (its cookie went with the ended session): lost too.
+  socket.on('connect_error', (err: Error & { data?: { key?: string } }) => {
+    if (everConnected && err.data?.key === 'error:not-logged-in') sessionLost(t('error:invalid-session-text'));
+  });
   socket.on('event:logout', () => {
     stop();
     goHome();
@@ -188,7 +181,10 @@ export function startSocket(rt: Runtime): Socket {
   });
 
   rt.reconnect = () => {
-    if (!socket.connected && !stopped) socket.connect();
+    if (socket.connected || stopped) return Promise.resolve(false);
+    const back = new Promise<boolean>((resolve) => socket.once('connect', () => resolve(true)));
+    socket.connect();
+    return back;
   };
   // A failed connection retries on window focus (spec §2).
   window.addEventListener('focus', () => rt.connection.get().view === 'failed' && socket.connect());
