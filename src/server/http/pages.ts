@@ -266,8 +266,8 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   page.title = title;
   page.bodyClass = bodyClass ?? bodyClassFor(name, url);
   page.breadcrumbs = Object.isFrozen(breadcrumbs) ? translatedCrumbs.of([breadcrumbs], lang, () => translateCrumbs(breadcrumbs, lang)) : translateCrumbs(breadcrumbs, lang);
-  // Rendered and cached per template and group set by the widgets domain; none on admin pages.
-  page.widgets = await widgetsOf(ctx).render(viewer, name);
+  // Rendered and cached per template, group set and language by the widgets domain; none on admin pages.
+  page.widgets = await widgetsOf(ctx).render(viewer, name, lang);
   page._header = header;
   page.url = `${ctx.config.relativePath}${url}`;
   page.relative_path = ctx.config.relativePath;
