@@ -32,6 +32,8 @@ export interface PageRequest {
   api: boolean;
   /** The viewer's session (its hash), so a page can mark "this session" (account sessions). */
   sessionHash?: string | null;
+  /** The language the page is rendered in (the member's, else the guest's): for what a loader writes itself. */
+  lang?: string;
   /**
    * Names what the page was built from (core/tags.ts), so a guest's cached copy drops when it
    * changes: a topic page, its topic and category. A page that names nothing is dropped by any
@@ -435,6 +437,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               url,
               api,
               sessionHash: req.sessionHash,
+              lang,
               depends: cacheKey ? (...tags: Tag[]) => void (named ??= []).push(...tags) : undefined,
             });
             if ('redirect' in result) {
