@@ -69,6 +69,11 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** false: JavaScript disabled (server render only). */
   javaScript?: boolean;
+  /**
+   * The browser's locale (navigator.language and Accept-Language); en-GB by default, so a
+   * visitor reads the source texts (Chromium's own default, en-US, now has its own files).
+   */
+  locale?: string;
 }
 
 export interface E2E {
@@ -128,7 +133,7 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
     const data = await seed(f);
 
     const context = async (o: ContextOptions = {}) => {
-      const ctx = await b.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.javaScript ?? true, serviceWorkers: 'block' });
+      const ctx = await b.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.javaScript ?? true, serviceWorkers: 'block', locale: o.locale ?? 'en-GB' });
       contexts.push(ctx);
       // Bounded waits: a missing element fails in seconds, with the locator in the message.
       ctx.setDefaultTimeout(10_000);
