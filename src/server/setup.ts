@@ -1,8 +1,10 @@
+import { DEFAULT_LANGUAGE } from '../shared/constants.js';
 import type { AppContext } from './context.js';
 import { migrate } from './db/index.js';
 import { claimSetting, getSetting, putSetting, releaseSetting, swapSetting } from './domains/settings/store.js';
 import { ADMINISTRATORS } from './domains/groups/service.js';
 import type { Viewer } from './domains/privileges/service.js';
+import { translate } from './i18n.js';
 
 /** Opens, migrates and prepares the database: system groups and default grants, once. */
 export async function prepareDatabase(ctx: AppContext): Promise<string[]> {
@@ -53,7 +55,7 @@ async function claimSetup(ctx: AppContext): Promise<string | null> {
  * process is setting the forum up now (the claim is the database's: claimSetup). A refused
  * account (bad username, password…) gives the claim back, so setup can be tried again.
  */
-export async function setupForum(ctx: AppContext, admin: { username: string; email: string; password: string }): Promise<number | null> {
+export async function setupForum(ctx: AppContext, admin: { username: string; email: string; password: string }, lang: string = DEFAULT_LANGUAGE): Promise<number | null> {
   if ((await ctx.groups.members(ADMINISTRATORS)).length) return null;
   const claim = await claimSetup(ctx);
   if (!claim) return null;
@@ -68,8 +70,9 @@ export async function setupForum(ctx: AppContext, admin: { username: string; ema
   }
   if ((await ctx.categories.count()) === 0) {
     await ctx.categories.create(SYSTEM, {
-      name: 'General Discussion',
-      description: 'A place to talk about whatever you want',
+      // Named in the language the forum is set up in (the setup page's; en-GB from the CLI).
+      name: translate('admin-setup:general-name', [], lang),
+      description: translate('admin-setup:general-description', [], lang),
       icon: 'fa-comments',
       bgColor: '#2c7be5',
     });

@@ -28,6 +28,8 @@ describe('admin shell', () => {
 
     const page = await h.open('/', { viewport: DESKTOP });
     expect(new URL(page.url()).pathname).toBe(`${h.rp}/setup`);
+    // The forum will speak the page's language (an English browser keeps the en-GB default).
+    expect(await page.getByTestId('setup-language').textContent()).toBe('The forum will speak English (United Kingdom), the language of this page. You can change it later in the admin area (Settings › General › Language).');
     const form = page.locator('#setup-form');
     await form.getByLabel('Forum title').fill('Shell Test Forum');
     await form.getByLabel('Username').fill('founder');

@@ -73,6 +73,11 @@ export interface ContextOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Another browser's User-Agent header (the server reads it, e.g. useragent.isSafari). */
   userAgent?: string;
+  /**
+   * The browser's locale (navigator.language and Accept-Language); en-GB by default, so a
+   * visitor reads the source texts (Chromium's own default, en-US, now has its own files).
+   */
+  locale?: string;
 }
 
 export interface E2E {
@@ -136,6 +141,7 @@ export function useE2E<S>(seed: (forum: TestForum) => Promise<S>, opts: { relati
         viewport: o.viewport ?? DESKTOP,
         javaScriptEnabled: o.javaScript ?? true,
         serviceWorkers: o.serviceWorkers ?? 'block',
+        locale: o.locale ?? 'en-GB',
         ...(o.userAgent ? { userAgent: o.userAgent } : {}),
       });
       contexts.push(ctx);

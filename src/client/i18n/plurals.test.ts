@@ -11,6 +11,9 @@ const CLDR: Record<string, Record<string, number[]>> = {
   pl: { one: [1], few: [2, 3, 4, 22, 23, 24, 102], many: [0, 5, 11, 12, 14, 19, 25, 100, 112], other: [1.5] },
   ru: { one: [1, 21, 31, 101, 1001], few: [2, 3, 4, 22, 24, 102], many: [0, 5, 11, 12, 14, 19, 20, 100, 111], other: [1.5] },
   ja: { other: [0, 1, 2, 5, 11, 100, 1.5] },
+  el: { one: [1], other: [0, 2, 3, 16, 100, 1000, 10000, 1.5] },
+  hi: { one: [0, 1, 0.5], other: [2, 3, 17, 100, 1000, 1.1, 2.6] },
+  id: { other: [0, 1, 2, 15, 100, 1000, 1.5] },
 };
 
 const FORMS: Record<string, Record<string, string>> = {
@@ -18,6 +21,9 @@ const FORMS: Record<string, Record<string, string>> = {
   pl: { one: '%1 post', few: '%1 posty', many: '%1 postów', other: '%1 posta' },
   ru: { one: '%1 сообщение', few: '%1 сообщения', many: '%1 сообщений', other: '%1 сообщения (дробь)' },
   ja: { other: '%1件の投稿' },
+  el: { one: '%1 ανάρτηση', other: '%1 αναρτήσεις' },
+  hi: { one: '%1 पोस्ट (एक)', other: '%1 पोस्ट' },
+  id: { other: '%1 kiriman' },
 };
 
 const resources = Object.fromEntries(
@@ -45,6 +51,16 @@ describe('plural forms by the CLDR rules of each language', () => {
     expect(translate(createI18n('pl', resources), 'topic:posts', ['22'])).toBe('22 posty');
   });
 
+  it("el, hi and id: the shipped files' plural keys read by each language's CLDR rule (Hindi's one covers 0, Indonesian has only other)", () => {
+    expect(serverTranslate('error:title-too-short', [1], 'el')).toBe('Πληκτρολογήστε μεγαλύτερο τίτλο. Οι τίτλοι πρέπει να έχουν τουλάχιστον 1 χαρακτήρα.');
+    expect(serverTranslate('error:title-too-short', [0], 'el')).toBe('Πληκτρολογήστε μεγαλύτερο τίτλο. Οι τίτλοι πρέπει να έχουν τουλάχιστον 0 χαρακτήρες.');
+    expect(serverTranslate('error:title-too-short', [0], 'hi')).toBe('कृपया लंबा शीर्षक दर्ज करें। शीर्षक में कम से कम 0 अक्षर होना चाहिए।');
+    expect(serverTranslate('error:title-too-short', [1], 'hi')).toBe('कृपया लंबा शीर्षक दर्ज करें। शीर्षक में कम से कम 1 अक्षर होना चाहिए।');
+    expect(serverTranslate('error:title-too-short', [2], 'hi')).toBe('कृपया लंबा शीर्षक दर्ज करें। शीर्षक में कम से कम 2 अक्षर होने चाहिए।');
+    expect(serverTranslate('error:title-too-short', [1], 'id')).toBe('Masukkan judul yang lebih panjang. Judul minimal berisi 1 karakter.');
+    expect(serverTranslate('error:title-too-short', [8], 'id')).toBe('Masukkan judul yang lebih panjang. Judul minimal berisi 8 karakter.');
+  });
+
   it("the server picks the form of the count in en-GB's files (error messages, mails)", () => {
     expect(serverTranslate('error:title-too-short', [1])).toBe('Please enter a longer title. Titles should contain at least 1 character.');
     expect(serverTranslate('error:title-too-short', [8])).toBe('Please enter a longer title. Titles should contain at least 8 characters.');
@@ -65,6 +81,9 @@ describe('dates in each language', () => {
     expect(seen.get('ja')).toContain('2026年12月7日');
     expect(seen.get('ru')).toContain('дек');
     expect(seen.get('ar')).toMatch(/ديسمبر/);
+    expect(seen.get('el')).toContain('Δεκ');
+    expect(seen.get('hi')).toContain('दिस');
+    expect(seen.get('id')).toContain('Des 2026');
     expect(seen.get('en-US')).toMatch(/^Dec 7, 2026/);
     expect(seen.get('en-GB')).toMatch(/^7 Dec 2026/);
     // 15:04 UTC is 00:04 the next day in Tokyo.
@@ -81,5 +100,8 @@ describe('dates in each language', () => {
     expect(formatRelative(at, now, 'pl')).toBe('3 minuty temu');
     expect(formatRelative(at - 2 * 86_400_000, now, 'he')).toBe('שלשום');
     expect(formatRelative(at, now, 'ar')).toMatch(/دقائق/);
+    expect(formatRelative(at, now, 'el')).toBe('πριν από 3 λεπτά');
+    expect(formatRelative(at, now, 'hi')).toBe('3 मिनट पहले');
+    expect(formatRelative(at, now, 'id')).toBe('3 menit yang lalu');
   });
 });

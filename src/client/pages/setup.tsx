@@ -88,6 +88,7 @@ export default function Setup({ page }: { page: PageBase }) {
         <div className="card-body p-4">
           <h1 className="h4 mb-2">{t('admin-setup:title')}</h1>
           <p className="text-body-secondary">{t('admin-setup:intro')}</p>
+          <p className="small text-body-secondary" data-testid="setup-language">{t('admin-setup:language-note', data.languageName)}</p>
           <FormError message={error} />
           <form onSubmit={(e) => void submit(e)} noValidate id="setup-form">
             {field('siteTitle', t('admin-setup:site-title'), 'text', 'off', t('admin-setup:site-title-help'))}

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
+import { DEFAULT_SETTINGS } from '../../shared/constants.js';
 import { DEFAULT_NAVIGATION, parseNavigation } from '../../shared/navigation.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import { userSettings } from '../domains/users/presenter.js';
-import { installedLanguages } from '../i18n.js';
+import { installedLanguages, translate } from '../i18n.js';
 import { intlLocale } from '../../shared/languages.js';
 import { forumLanguage, guestLanguage, memberLanguage } from './language.js';
 import { csrfToken } from './auth.js';
@@ -95,7 +96,14 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     outgoingLinksWhitelist: s.outgoingLinksWhitelist,
     activitypub: { probe: false },
     navigation: (parseNavigation(s.navigation) ?? DEFAULT_NAVIGATION).filter((e) => e.enabled),
-    cookies: { enabled: s.cookieConsentEnabled, message: s.cookieConsentMessage, dismiss: s.cookieConsentDismiss, link: s.cookieConsentLink, link_url: s.cookieConsentLinkUrl },
+    cookies: {
+      enabled: s.cookieConsentEnabled,
+      // The banner's built-in texts in the reader's language; an admin's own words as written.
+      message: s.cookieConsentMessage === DEFAULT_SETTINGS.cookieConsentMessage ? translate('global:cookies.message', [], lang) : s.cookieConsentMessage,
+      dismiss: s.cookieConsentDismiss === DEFAULT_SETTINGS.cookieConsentDismiss ? translate('global:cookies.dismiss', [], lang) : s.cookieConsentDismiss,
+      link: s.cookieConsentLink === DEFAULT_SETTINGS.cookieConsentLink ? translate('global:cookies.link', [], lang) : s.cookieConsentLink,
+      link_url: s.cookieConsentLinkUrl,
+    },
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/constants.js';
 import { intlLocale, languageDir, pickLanguage } from '../../shared/languages.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import { languageFixture } from '../test/languages.js';
@@ -78,6 +79,20 @@ describe('the language of each reader', () => {
     const missing = await client.get('/api/v3/users/999999');
     expect(missing.status).toBe(404);
     expect(missing.body.status).toMatchObject({ key: 'error:no-user', message: 'Ce membre n’existe pas' });
+  });
+
+  it("serves the cookie banner's built-in texts in the reader's language, an admin's own words as written", async () => {
+    type Banner = { cookies: { message: string; dismiss: string; link: string } };
+    const banner = async (lang: string) => (config((await forum.client().get('/recent', { headers: { 'accept-language': lang } })).text) as unknown as Banner).cookies;
+    expect(await banner('en-GB')).toMatchObject({ message: 'This website uses cookies to ensure you get the best experience on our website.', dismiss: 'Got it!', link: 'Learn more' });
+    expect(await banner('id')).toMatchObject({ message: 'Situs web ini menggunakan cookie untuk memastikan Anda mendapatkan pengalaman terbaik.', dismiss: 'Mengerti!', link: 'Pelajari lebih lanjut' });
+    expect((await banner('hi')).dismiss).toBe('समझ गया!');
+    await forum.ctx.settings.set({ cookieConsentMessage: 'We bake our own cookies.' });
+    try {
+      expect(await banner('id')).toMatchObject({ message: 'We bake our own cookies.', dismiss: 'Mengerti!' });
+    } finally {
+      await forum.ctx.settings.set({ cookieConsentMessage: DEFAULT_SETTINGS.cookieConsentMessage });
+    }
   });
 
   it("follows the forum's default language for guests and members who chose none", async () => {

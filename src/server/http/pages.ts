@@ -32,6 +32,8 @@ export interface PageRequest {
   api: boolean;
   /** The viewer's session (its hash), so a page can mark "this session" (account sessions). */
   sessionHash?: string | null;
+  /** The language the page is rendered in (the member's, else the guest's): for what a loader writes itself. */
+  lang?: string;
   /**
    * Names what the page was built from (core/tags.ts), so a guest's cached copy drops when it
    * changes: a topic page, its topic and category. A page that names nothing is dropped by any
@@ -266,8 +268,8 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   page.title = title;
   page.bodyClass = bodyClass ?? bodyClassFor(name, url);
   page.breadcrumbs = Object.isFrozen(breadcrumbs) ? translatedCrumbs.of([breadcrumbs], lang, () => translateCrumbs(breadcrumbs, lang)) : translateCrumbs(breadcrumbs, lang);
-  // Rendered and cached per template and group set by the widgets domain; none on admin pages.
-  page.widgets = await widgetsOf(ctx).render(viewer, name);
+  // Rendered and cached per template, group set and language by the widgets domain; none on admin pages.
+  page.widgets = await widgetsOf(ctx).render(viewer, name, lang);
   page._header = header;
   page.url = `${ctx.config.relativePath}${url}`;
   page.relative_path = ctx.config.relativePath;
@@ -433,6 +435,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               url,
               api,
               sessionHash: req.sessionHash,
+              lang,
               depends: cacheKey ? (...tags: Tag[]) => void (named ??= []).push(...tags) : undefined,
             });
             if ('redirect' in result) {

@@ -3,6 +3,8 @@ import type { AuthPage, PageBase, UserSummary } from '../types.js';
 /** The first-run setup page (issue 16 §1): the forum's title and the account rules of spec §5. */
 export interface SetupPage extends Omit<AuthPage, 'allowRegistration'> {
   siteTitle: string;
+  /** The language the forum will speak once set up (that of the setup page, see setupLanguage), in its own name. */
+  languageName: string;
 }
 
 /** A group of the admins & mods page (NodeBB's GroupFullObject, the fields this page reads). */

@@ -6,7 +6,9 @@ import type { AppContext } from '../../context.js';
 import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { setCookie } from '../../http/cookies.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { forumLanguage, requestLanguage } from '../../http/language.js';
 import { definePage } from '../../http/pages.js';
+import { languageName, translate } from '../../i18n.js';
 import { SYSTEM, setupForum } from '../../setup.js';
 import { ADMINISTRATORS } from '../groups/service.js';
 
@@ -72,14 +74,17 @@ export const SetupBody = Type.Object({
 });
 const SetupAnswer = Type.Object({ next: Type.String(), uid: Type.Number() });
 
-/** The welcome topic of the optional demo content. */
-const WELCOME = {
-  title: 'Welcome to your forum',
-  content:
-    'This is the first topic of your new forum.\n\n' +
-    'As its administrator you will find everything to set it up in the admin area: the forum\'s name and look, categories, ' +
-    'privileges, registration and more. Edit or delete this topic whenever you like.',
-};
+/** The welcome topic of the optional demo content, in the language the forum is set up in. */
+const welcome = (lang: string) => ({ title: translate('admin-setup:welcome-title', [], lang), content: translate('admin-setup:welcome-content', [], lang) });
+
+/**
+ * The language a forum set up from a page in `pageLang` speaks: that language, unless it is
+ * another variant of the forum's present one (an en-US browser keeps an en-GB forum).
+ */
+export function setupLanguage(pageLang: string, s: { defaultLang: string }): string {
+  const current = forumLanguage(s);
+  return pageLang.split('-')[0] === current.split('-')[0] ? current : pageLang;
+}
 
 /** The paths a setup visitor can still reach: the setup page and its form. */
 function isSetupPath(inner: string): boolean {
@@ -122,6 +127,10 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
     handler: async (req, reply) => {
       if (!(await stillFirstRun(ctx))) throw notFound();
       const body = req.body;
+      // The forum is set up in the language of the page the form was on.
+      const before = await ctx.settings.get();
+      const pageLang = requestLanguage(req, before);
+      const lang = setupLanguage(pageLang, before);
       const siteTitle = body.siteTitle.trim();
       if (!siteTitle || siteTitle.length > MAX_TITLE) throw badRequest('error:invalid-site-title');
       if (body['password-confirm'] !== undefined && body['password-confirm'] !== body.password) throw badRequest('error:passwords-do-not-match');
@@ -129,15 +138,18 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
         // The account's checks (username, address, spec §5 password rules) come first: a refused
         // form changes nothing, not even the title. Two forms at once (in this process or two) are
         // decided by the database (setup.ts claimSetup): the one that loses gets a 404.
-        const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password });
+        const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password }, pageLang);
         if (!uid) throw notFound();
         // Checked by the settings schema; recorded in the audit log as an admin's change is.
-        const before = (await ctx.settings.get()).siteTitle;
         await ctx.settings.set({ siteTitle });
-        await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before, to: siteTitle }, req.ip);
+        await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before.siteTitle, to: siteTitle }, req.ip);
+        if (lang !== forumLanguage(before)) {
+          await ctx.settings.set({ defaultLang: lang });
+          await ctx.events.log('config-change', uid, { key: 'defaultLang', from: before.defaultLang, to: lang }, req.ip);
+        }
         if (body.demo) {
           const [category] = await ctx.categories.list(SYSTEM);
-          if (category) await ctx.topics.create(await ctx.privileges.viewer(uid), { cid: category.cid, ...WELCOME }, req.ip);
+          if (category) await ctx.topics.create(await ctx.privileges.viewer(uid), { cid: category.cid, ...welcome(pageLang) }, req.ip);
         }
         return uid;
       })();
@@ -159,12 +171,13 @@ export const setupPages = [
   definePage<SetupPage>({
     path: '/setup',
     template: 'setup',
-    async load({ ctx }) {
+    async load({ ctx, lang }) {
       if (!(await stillFirstRun(ctx))) throw notFound();
       const s = await ctx.settings.get();
       return {
         title: '[[admin-setup:title]]',
         siteTitle: s.siteTitle,
+        languageName: languageName(setupLanguage(lang ?? forumLanguage(s), s)),
         minimumUsernameLength: s.minimumUsernameLength,
         maximumUsernameLength: s.maximumUsernameLength,
         minimumPasswordLength: s.minimumPasswordLength,

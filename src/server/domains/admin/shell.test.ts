@@ -6,6 +6,7 @@ import type { AdminsModsPage } from '../../../shared/schemas/admin-shell.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { collect, connectLive, nextEvent, settle } from '../../test/live-client.js';
+import { SYSTEM } from '../../setup.js';
 import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
 import { liveReloadAfterSettings, requestLiveReload, watchClientBuild } from '../../realtime/live-reload.js';
 import { firstRunActive, startFirstRun } from './setup-routes.js';
@@ -95,6 +96,35 @@ describe('first-run setup (issue 16 §1)', () => {
     const again = await forum.client().post('/setup', { ...good, username: 'intruder', email: 'intruder@example.com' });
     expect(again.status).toBe(404);
     expect(await forum.ctx.groups.members(ADMINISTRATORS)).toEqual(admins);
+  });
+
+  it('speaks the language of the browser that sets the forum up: the page, the first category, the welcome topic and the forum’s default language', async () => {
+    const other = await startTestForum();
+    try {
+      expect(await startFirstRun(other.ctx)).toBe(true);
+      const de = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
+      const c = other.client();
+      const page = await c.get('/api/setup', { headers: de });
+      expect(page.body.languageName).toBe('Deutsch');
+      const html = await c.get('/setup', { headers: de });
+      expect(html.text).toContain('lang="de"');
+      expect(html.text).toContain('<title>Forum einrichten');
+      // An English browser (en-US) leaves an en-GB forum as it is.
+      expect((await other.client().get('/api/setup', { headers: { 'accept-language': 'en-US' } })).body.languageName).toBe('English (United Kingdom)');
+      const form = { siteTitle: 'Unser Forum', username: 'gruender', email: 'gruender@example.com', password: PASSWORD, 'password-confirm': PASSWORD, demo: true };
+      const res = await c.post('/setup', form, { headers: de });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await other.ctx.settings.get()).defaultLang).toBe('de');
+      const categories = await other.ctx.categories.list(SYSTEM);
+      expect(categories.map((x) => x.name)).toEqual(['Allgemeine Diskussion']);
+      expect(categories[0]!.description).toBe('Ein Ort, um über alles zu reden, was dich interessiert');
+      const recent = await other.client().get('/api/recent');
+      expect(recent.body.topics.map((t: { title: string }) => t.title)).toEqual(['Willkommen in deinem Forum']);
+      // A guest without a preference now reads the forum in German.
+      expect((await other.client().get('/recent')).text).toContain('lang="de"');
+    } finally {
+      await other.close();
+    }
   });
 
   it('never turns on for a forum with members, and ends when another process (or the CLI) makes the admin', async () => {

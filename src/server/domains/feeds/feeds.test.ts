@@ -103,7 +103,8 @@ describe('RSS feeds', () => {
     const author = (await forum.ctx.users.get((await forum.ctx.topics.get(topic.tid))!.uid))!;
     const mine = parseXml((await forum.client().get(`/user/${author.userslug}/topics.rss`)).text);
     // The member's topics the reader may read: not the one in the hidden category.
-    expect(textOf(mine, 'title').filter((x) => x !== `${author.username}: topics`)).toEqual(['Tom & Jerry <script>']);
+    expect(textOf(mine, 'title')[0]).toBe(`Topics created by ${author.username}`);
+    expect(textOf(mine, 'title').slice(1)).toEqual(['Tom & Jerry <script>']);
     expect((await forum.client().get('/user/nobody-at-all/topics.rss')).status).toBe(404);
     expect((await forum.client().get(`/category/${hidden}.rss`)).status).toBe(404);
     expect((await forum.client().get('/topic/999999.rss')).status).toBe(404);
@@ -120,6 +121,33 @@ describe('RSS feeds', () => {
     expect(textOf(own, 'title')).toContain('Staff secret');
     const forged = parseXml((await forum.client().get(`/recent.rss?uid=${user.uid}&token=${token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`)).text);
     expect(textOf(forged, 'title')).not.toContain('Staff secret');
+  });
+
+  it("a feed's own texts are in the forum's language for guests and in the member's own for a private feed", async () => {
+    const site = (await forum.ctx.settings.get()).siteTitle;
+    const english = parseXml((await forum.client().get('/recent.rss')).text);
+    expect(textOf(english, 'title')[0]).toBe(`${site}: Recent Topics`);
+    expect(textOf(english, 'language')).toEqual(['en-gb']);
+    const { client, user } = await forum.loginAs();
+    expect((await client.put(`/api/v3/users/${user.uid}/settings`, { settings: { userLang: 'fr' } })).status).toBe(200);
+    const token = forum.ctx.feeds.tokenFor(user.uid);
+    await forum.ctx.settings.set({ defaultLang: 'de' });
+    try {
+      // The guest answer cached in English above is not served once the forum speaks German.
+      const german = parseXml((await forum.client().get('/recent.rss')).text);
+      expect(textOf(german, 'title')[0]).toBe(`${site}: Neueste Themen`);
+      expect(textOf(german, 'language')).toEqual(['de']);
+      expect(textOf(german, 'title')).toContain('Tom & Jerry <script>');
+      const author = (await forum.ctx.users.get((await forum.ctx.topics.get(topic.tid))!.uid))!;
+      expect(textOf(parseXml((await forum.client().get(`/user/${author.userslug}/topics.rss`)).text), 'title')[0]).toBe(`Themen von ${author.username}`);
+      expect(textOf(parseXml((await forum.client().get('/tags/cartoons.rss')).text), 'title')[0]).toBe(`${site}: Themen mit dem Tag „cartoons“`);
+      // The member who chose French reads their private feed in French, whatever the forum's language.
+      const french = parseXml((await forum.client().get(`/recent.rss?uid=${user.uid}&token=${token}`)).text);
+      expect(textOf(french, 'title')[0]).toBe(`${site}: Sujets récents`);
+      expect(textOf(french, 'language')).toEqual(['fr']);
+    } finally {
+      await forum.ctx.settings.set({ defaultLang: 'en-GB' });
+    }
   });
 
   it('disableRSSFeeds turns every feed off', async () => {

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { Cache } from '../../core/cache.js';
 import { CONTENT, GROUPS, PRIVILEGES, SETTINGS } from '../../core/tags.js';
 import { notFound } from '../../http/errors.js';
+import { forumLanguage, memberLanguage } from '../../http/language.js';
+import { translate } from '../../i18n.js';
 import type { Viewer } from '../privileges/service.js';
 import { renderRss, renderSitemapIndex, renderUrlSet, type Feed } from './xml.js';
 
@@ -62,16 +64,28 @@ export class FeedsService {
     return this.ctx.privileges.viewer(0);
   }
 
+  /**
+   * The language a feed is written in: a member's own (a private feed), else the forum's
+   * (feed readers send no useful Accept-Language, and guests' feeds are shared and cached).
+   */
+  private async languageOf(viewer: Viewer, s: { defaultLang: string }): Promise<string> {
+    const row = viewer.uid > 0 ? (viewer.row ?? (await this.ctx.users.get(viewer.uid))) : null;
+    return row ? memberLanguage(row, s) : forumLanguage(s);
+  }
+
   /** Answers from the guest cache, or builds and keeps the answer (members are never cached). */
   async cached(key: string, viewer: Viewer, build: () => Promise<string>): Promise<string> {
-    return viewer.uid > 0 ? build() : this.cache.get(key, build);
+    if (viewer.uid > 0) return build();
+    // A guest's answer is in the forum's language: another default language is another answer.
+    return this.cache.get(`${forumLanguage(await this.ctx.settings.get())} ${key}`, build);
   }
 
   /** Recent, popular or top topics of every readable category (or one). */
   async topicsFeed(viewer: Viewer, sort: 'recent' | 'popular' | 'top', cid?: number): Promise<string> {
     const s = await this.ctx.settings.get();
+    const lang = await this.languageOf(viewer, s);
     let cids = await this.ctx.categories.readableCids(viewer);
-    let title = `${s.siteTitle}: ${{ recent: 'Recent topics', popular: 'Popular topics', top: 'Top topics' }[sort]}`;
+    let title = `${s.siteTitle}: ${translate(`pages:${sort}`, [], lang)}`;
     let link = `${this.ctx.config.url}/${sort}`;
     let description = s.description || title;
     if (cid !== undefined) {
@@ -84,7 +98,7 @@ export class FeedsService {
       description = row.description || row.name;
     }
     const { topics } = await this.ctx.topics.list(viewer, { cids, sort: cid !== undefined ? 'recent' : sort, page: 1, perPage: FEED_ITEMS });
-    return this.render(viewer, { title, link, description, self: `${link}.rss` }, topics.map((t) => t.mainPid));
+    return this.render(viewer, { title, link, description, self: `${link}.rss`, language: lang }, topics.map((t) => t.mainPid));
   }
 
   /** A topic's newest posts. */
@@ -96,7 +110,8 @@ export class FeedsService {
     const rows = await this.ctx.posts.pageOfTopic(tid, Math.max(0, count - FEED_ITEMS), FEED_ITEMS);
     const link = `${this.ctx.config.url}/topic/${topic.tid}/${topic.slug}`;
     const pids = rows.filter((p) => !p.deleted).map((p) => p.pid).reverse();
-    return this.render(viewer, { title: topic.title, link, description: topic.title, self: `${this.ctx.config.url}/topic/${tid}.rss` }, pids);
+    const language = await this.languageOf(viewer, await this.ctx.settings.get());
+    return this.render(viewer, { title: topic.title, link, description: topic.title, self: `${this.ctx.config.url}/topic/${tid}.rss`, language }, pids);
   }
 
   /** The newest topics carrying a tag. */
@@ -106,7 +121,9 @@ export class FeedsService {
     const rows = await this.ctx.topics.getMany(tids);
     const link = `${this.ctx.config.url}/tags/${encodeURIComponent(tag)}`;
     const s = await this.ctx.settings.get();
-    return this.render(viewer, { title: `${s.siteTitle}: #${tag}`, link, description: `#${tag}`, self: `${link}.rss` }, tids.flatMap((t) => (rows.get(t) ? [rows.get(t)!.main_pid] : [])));
+    const lang = await this.languageOf(viewer, s);
+    const title = `${s.siteTitle}: ${translate('pages:tag', [tag], lang)}`;
+    return this.render(viewer, { title, link, description: `#${tag}`, self: `${link}.rss`, language: lang }, tids.flatMap((t) => (rows.get(t) ? [rows.get(t)!.main_pid] : [])));
   }
 
   /** A member's newest topics (NodeBB's /user/{userslug}/topics.rss). */
@@ -116,7 +133,9 @@ export class FeedsService {
     if (!user || user.deleted) throw notFound('error:no-user');
     const rows = await this.ctx.users.topicsOf(user.uid, await this.ctx.categories.readableCids(viewer), FEED_ITEMS);
     const link = `${this.ctx.config.url}/user/${user.userslug}/topics`;
-    return this.render(viewer, { title: `${user.username}: topics`, link, description: `Topics by ${user.username}`, self: `${link}.rss` }, rows.map((t) => t.main_pid));
+    const lang = await this.languageOf(viewer, await this.ctx.settings.get());
+    const title = translate('pages:account/topics', [user.username], lang);
+    return this.render(viewer, { title, link, description: title, self: `${link}.rss`, language: lang }, rows.map((t) => t.main_pid));
   }
 
   private async render(viewer: Viewer, channel: Omit<Feed, 'items'>, pids: number[]): Promise<string> {

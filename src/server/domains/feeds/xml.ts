@@ -23,6 +23,8 @@ export interface Feed {
   description: string;
   /** The feed's own address (atom:link rel=self). */
   self: string;
+  /** The language of the feed's own texts (its title), a Palaver language code such as pt-BR. */
+  language?: string;
   items: FeedItem[];
 }
 
@@ -48,6 +50,7 @@ export function renderRss(f: Feed): string {
     <link>${xmlEscape(f.link)}</link>
     <description>${xmlEscape(f.description)}</description>
     <atom:link href="${xmlEscape(f.self)}" rel="self" type="application/rss+xml"/>
+    ${f.language ? `<language>${xmlEscape(f.language.toLowerCase())}</language>` : ''}
     <generator>Palaver</generator>
     ${latest ? `<lastBuildDate>${new Date(latest).toUTCString()}</lastBuildDate>` : ''}
 ${items}

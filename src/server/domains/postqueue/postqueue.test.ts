@@ -102,6 +102,12 @@ describe('thresholds', () => {
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ queued: true, type: 'reply' });
     expect((await forum.ctx.topics.get(topic.tid))!.post_count).toBe(1);
+    // The answer's message is in the writer's own language.
+    const indonesian = await member();
+    expect((await indonesian.client.put(`/api/v3/users/${indonesian.user.uid}/settings`, { settings: { userLang: 'id' } })).status).toBe(200);
+    const queued = await indonesian.client.post(`/api/v3/topics/${topic.tid}`, { content: 'Balasan pertama saya, menunggu persetujuan.' });
+    expect(queued.body.response).toMatchObject({ queued: true, type: 'reply' });
+    expect(queued.body.response.message).toBe('Kiriman Anda sedang diantrekan untuk disetujui. Anda akan mendapat notifikasi saat kiriman diterima atau ditolak.');
   });
 });
 

@@ -49,7 +49,7 @@ export async function presentQueued(ctx: Pick<AppContext, 'categories' | 'hooks'
   );
 }
 
-/** What POST /api/v3/topics and POST /api/v3/topics/{tid} answer when the post waits in the queue (NodeBB's fields). */
-export function queuedAnswer(id: number, type: 'topic' | 'reply') {
-  return { queued: true, id: String(id), type, message: translate('topic:post-queued') };
+/** What POST /api/v3/topics and POST /api/v3/topics/{tid} answer when the post waits in the queue (NodeBB's fields), the message in the writer's language. */
+export function queuedAnswer(id: number, type: 'topic' | 'reply', lang: string) {
+  return { queued: true, id: String(id), type, message: translate('topic:post-queued', [], lang) };
 }

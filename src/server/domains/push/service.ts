@@ -4,11 +4,11 @@ import { PUSH_LIMITS, type PushDevice, type PushMessage } from '../../../shared/
 import type { AppContext } from '../../context.js';
 import type { NotificationRow } from '../../hooks/types.js';
 import { badRequest, notAuthorised, notFound, tooMany } from '../../http/errors.js';
+import { forumLanguage, memberLanguage } from '../../http/language.js';
 import { OutgoingRefused } from '../../http/outgoing.js';
 import { translate, translateText } from '../../i18n.js';
 import { bodyShort, senders } from '../notifications/presenter.js';
 import type { Viewer } from '../privileges/service.js';
-import { userSettings } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import type { PushSubscriptionRow } from './store.js';
@@ -205,7 +205,7 @@ export class PushService {
 
   /** The push a member's browser shows for a notification: the forum's title, the text in their language, the absolute URL. */
   private message(n: NotificationRow, reader: UserRow | undefined, users: Map<number, UserRow>, s: { siteTitle: string; defaultLang: string }): PushMessage {
-    const lang = (reader && userSettings(reader).userLang) || s.defaultLang;
+    const lang = reader ? memberLanguage(reader, s) : forumLanguage(s);
     const path = n.path.startsWith('/') ? n.path : `/${n.path}`;
     return { title: s.siteTitle, body: plainText(translateText(bodyShort(n, users), lang)), url: `${this.ctx.config.url}${path}`, tag: pushTag(n.merge_key) };
   }
@@ -261,7 +261,7 @@ export class PushService {
     const [subs, user] = await Promise.all([store.ofMember(this.ctx.db, job.uid), this.ctx.users.get(job.uid)]);
     if (!subs.length || !user) return 0;
     const [vapid, s] = await Promise.all([this.vapid(), this.ctx.settings.get()]);
-    const lang = userSettings(user).userLang || s.defaultLang;
+    const lang = memberLanguage(user, s);
     const message: PushMessage = {
       title: s.siteTitle,
       body: translate('user:web-push.test-body', [s.siteTitle], lang),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
+import { requestLanguage } from '../../http/language.js';
 import { postObject } from '../posts/read.js';
 import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TagRefSchema } from '../tags/schemas.js';
@@ -25,7 +26,7 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     handler: async (req) => {
       // A new member's topic may wait in the post queue (NodeBB answers queued: true).
       const submitted = await ctx.postQueue.submitTopic(req.viewer, req.body, req.ip);
-      if (submitted.queued) return ok(queuedAnswer(submitted.id, submitted.type));
+      if (submitted.queued) return ok(queuedAnswer(submitted.id, submitted.type, requestLanguage(req, await ctx.settings.get())));
       const { topic, post } = submitted;
       const [[summary], mainPost] = await Promise.all([presentTopics(ctx, req.viewer, [topic]), postObject(ctx, req.viewer, post, topic)]);
       return ok({ ...summary!, mainPost: { ...mainPost, index: 0 } });
@@ -45,7 +46,7 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     schema: { params: TidParams, body: ReplyBody, response: { 200: Envelope(Type.Union([ReplyAnswerSchema, QueuedAnswerSchema])) }, tags },
     handler: async (req) => {
       const written = await ctx.postQueue.submitReply(req.viewer, req.params.tid, req.body, req.ip);
-      if (written.queued) return ok(queuedAnswer(written.id, written.type));
+      if (written.queued) return ok(queuedAnswer(written.id, written.type, requestLanguage(req, await ctx.settings.get())));
       return ok({ ...(await postObject(ctx, req.viewer, written.post, written.topic)), index: written.index });
     },
   });

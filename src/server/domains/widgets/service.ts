@@ -4,6 +4,7 @@ import type { Cache } from '../../core/cache.js';
 import { WIDGETS } from '../../core/tags.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { escapeHtml } from '../../http/render.js';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 import { translate } from '../../i18n.js';
 import { createRenderer, createSanitizer } from '../../plugins/markdown/index.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
@@ -108,20 +109,20 @@ export class WidgetsService {
     });
   }
 
-  /** The rendered widgets of a public page for this viewer (none on admin pages). */
-  render(viewer: Viewer, template: string): Promise<RenderedWidgets> {
+  /** The rendered widgets of a public page for this viewer, their own texts in the reader's language (none on admin pages). */
+  render(viewer: Viewer, template: string, lang = DEFAULT_LANGUAGE): Promise<RenderedWidgets> {
     if (template.startsWith('admin')) return Promise.resolve(EMPTY);
     const groups = [...viewer.groups].sort().join(',');
-    const key = `${template}|${groups}`;
+    const key = `${template}|${groups}|${lang}`;
     return this.cache.get(key, () =>
-      this.build(viewer, template).catch((err: unknown) => {
+      this.build(viewer, template, lang).catch((err: unknown) => {
         this.ctx.log.error({ err }, 'widget render failed');
         return EMPTY;
       }),
     );
   }
 
-  private async build(viewer: Viewer, template: string): Promise<RenderedWidgets> {
+  private async build(viewer: Viewer, template: string, lang: string): Promise<RenderedWidgets> {
     const rows = await store.ofTemplates(this.ctx.db, ['global', template]);
     if (!rows.length) return EMPTY;
     // Data widgets read as the viewer's groups, never as the member: one rendering serves them all.
@@ -133,7 +134,7 @@ export class WidgetsService {
       const w = present(row);
       if (!(WIDGET_AREAS as readonly string[]).includes(w.area)) continue;
       if (w.groups.length && !w.groups.some((g) => viewer.groups.includes(g))) continue;
-      const body = await this.body(reader, w);
+      const body = await this.body(reader, w, lang);
       if (body === null) continue;
       out[w.area].push({ html: this.wrap(w, body) });
     }
@@ -150,7 +151,7 @@ export class WidgetsService {
   }
 
   /** A widget's inner HTML; null when it has nothing to show. */
-  private async body(reader: Viewer, w: WidgetView): Promise<string | null> {
+  private async body(reader: Viewer, w: WidgetView, lang: string): Promise<string | null> {
     const rp = this.ctx.config.relativePath;
     switch (w.type) {
       case 'html':
@@ -159,7 +160,7 @@ export class WidgetsService {
         return this.markdown(w.text);
       case 'search':
       {
-        const label = escapeHtml(translate('global:search'));
+        const label = escapeHtml(translate('global:search', [], lang));
         return `<form role="search" action="${rp}/search" method="get" class="d-flex gap-2"><input type="search" name="term" class="form-control form-control-sm" aria-label="${label}" placeholder="${label}" maxlength="200"><button type="submit" class="btn btn-sm btn-primary">${label}</button></form>`;
       }
       case 'categories': {

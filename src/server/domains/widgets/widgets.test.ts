@@ -47,6 +47,13 @@ describe('widgets', () => {
     const first = await forum.client().get<{ widgets: Areas }>('/api/recent');
     expect(first.body.widgets.footer![0]!.html).toContain('action="/search"');
     expect(first.body.widgets.footer![0]!.html).toContain('name="term"');
+    expect(first.body.widgets.footer![0]!.html).toContain('placeholder="Search"');
+    // The search box speaks the reader's language (a German browser; a member who chose Greek).
+    const german = await forum.client().get<{ widgets: Areas }>('/api/recent', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(german.body.widgets.footer![0]!.html).toContain('placeholder="Suche"');
+    expect((await member.client.put(`/api/v3/users/${member.user.uid}/settings`, { settings: { userLang: 'el' } })).status).toBe(200);
+    expect((await member.client.get<{ widgets: Areas }>('/api/recent')).body.widgets.footer![0]!.html).toContain('placeholder="Αναζήτηση"');
+    expect((await member.client.put(`/api/v3/users/${member.user.uid}/settings`, { settings: { userLang: '' } })).status).toBe(200);
     await admin.client.put('/api/v3/admin/widgets', { template: 'global', areas: { footer: [] } });
     expect((await forum.client().get<{ widgets: Areas }>('/api/recent')).body.widgets.footer).toHaveLength(0);
   });
