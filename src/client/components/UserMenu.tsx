@@ -76,7 +76,7 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
           <Avatar user={user} size="sm" />
           <StatusDot status={statusOf(user.status)} />
         </span>
-        {showLabel && <span className="nav-label text-truncate">{user.displayname}</span>}
+        {showLabel && <span className="nav-label text-truncate" dir="auto">{user.displayname}</span>}
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow">
         <Dropdown.Header>{t('global:logged-in-as', user.displayname)}</Dropdown.Header>

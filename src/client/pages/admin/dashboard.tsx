@@ -74,7 +74,7 @@ export default function AdminDashboard({ page }: { page: PageBase }) {
               <ol className="list-group list-group-flush list-group-numbered top-topics">
                 {data.topTopics.map((topic) => (
                   <li key={topic.tid} className="list-group-item d-flex gap-2 align-items-start">
-                    <a href={`${rp}/topic/${topic.slug}`} className="flex-grow-1 min-w-0 text-break">{topic.title}</a>
+                    <a href={`${rp}/topic/${topic.slug}`} className="flex-grow-1 min-w-0 text-break" dir="auto">{topic.title}</a>
                     <span className="badge text-bg-secondary" title={t('admin-dashboard:postcount')}>{topic.postcount}</span>
                     <span className="badge text-bg-light border" title={t('admin-dashboard:viewcount')}>{topic.viewcount}</span>
                   </li>
