@@ -105,12 +105,12 @@ for (const lang of ['ar', 'he']) {
         if (size === 'desktop') {
           // The sidebar's "expand" chevrons point away from the right edge.
           expect(await page.locator('.sidebar .icon-directional').last().evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-          // The sidebar's user menu opens towards the page (to the sidebar's left), whole on screen.
+          // The sidebar's user menu opens towards the page (to its toggle's left), whole on screen.
+          const toggle = await box(page, '.sidebar #user-menu-toggle-end');
           await page.locator('.sidebar #user-menu-toggle-end').click();
           const menu = await box(page, '.sidebar .dropdown-menu.show');
-          const sidebar = await box(page, '.sidebar');
           expect(menu.left).toBeGreaterThanOrEqual(0);
-          expect(menu.right).toBeLessThanOrEqual(sidebar.left + 1);
+          expect(menu.right).toBeLessThanOrEqual(toggle.left + 1);
           await shot(page, `rtl-${lang}-home-menu-${size}`);
           await page.keyboard.press('Escape');
         }
@@ -187,6 +187,11 @@ for (const lang of ['ar', 'he']) {
         expect(await hebrew.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
         expect(await page.getByTestId('chat-room-name').getAttribute('dir')).toBe('auto');
         expect(await page.locator('.chat-input').getAttribute('dir')).toBe('auto');
+        // Empty, the editor's placeholder follows the page; typed into, the editor follows the text.
+        expect(await page.locator('.chat-input').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+        await page.locator('.chat-input').fill('Hello there');
+        expect(await page.locator('.chat-input').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+        await page.locator('.chat-input').fill('');
         if (size === 'desktop') {
           const list = await box(page, '.chats-list');
           const messages = await box(page, '[data-testid=chat-message]');
