@@ -57,6 +57,11 @@ async function box(page: Page, selector: string) {
   return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height, width: b.width };
 }
 
+/** True when what the browser shows at (x, y) belongs to `selector` (so it is not clipped or covered there). */
+async function shownAt(page: Page, x: number, y: number, selector: string): Promise<boolean> {
+  return page.evaluate(([px, py, sel]) => !!document.elementFromPoint(px, py)?.closest(sel), [x, y, selector] as const);
+}
+
 /** Asserts the page is mirrored: rtl, the RTL build of Bootstrap only, its rules in effect. */
 async function expectRtl(page: Page, lang: string) {
   const d = await direction(page);
@@ -110,7 +115,8 @@ for (const lang of ['ar', 'he']) {
           await page.locator('.sidebar #user-menu-toggle-end').click();
           const menu = await box(page, '.sidebar .dropdown-menu.show');
           expect(menu.left).toBeGreaterThanOrEqual(0);
-          expect(menu.right).toBeLessThanOrEqual(toggle.left + 1);
+          expect(menu.right).toBeLessThan((toggle.left + toggle.right) / 2);
+          expect(await shownAt(page, (menu.left + menu.right) / 2, (menu.top + menu.bottom) / 2, '.dropdown-menu.show')).toBe(true);
           await shot(page, `rtl-${lang}-home-menu-${size}`);
           await page.keyboard.press('Escape');
         }
@@ -245,7 +251,17 @@ describe('right to left with a skin, and left to right unchanged', () => {
       expect(d.bootstrap).toMatch(/\/assets\/bootstrap\/bootstrap\.css\?v=/);
       expect(d.bootstrapLoaded).toBe(true);
       expect(d.margins).toEqual({ left: '16px', right: '0px' });
-      if (size === 'desktop') expect((await box(page, '.sidebar')).left).toBe(0);
+      if (size === 'desktop') {
+        expect((await box(page, '.sidebar')).left).toBe(0);
+        // The sidebar's user menu opens to its right, whole (not clipped by the sidebar).
+        const toggle = await box(page, '.sidebar #user-menu-toggle-end');
+        await page.locator('.sidebar #user-menu-toggle-end').click();
+        const menu = await box(page, '.sidebar .dropdown-menu.show');
+        expect(menu.left).toBeGreaterThan((toggle.left + toggle.right) / 2);
+        expect(await shownAt(page, (menu.left + menu.right) / 2, (menu.top + menu.bottom) / 2, '.dropdown-menu.show')).toBe(true);
+        await shot(page, 'ltr-home-menu-desktop-after');
+        await page.keyboard.press('Escape');
+      }
       expect(await page.locator('.page-header .icon-directional').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
       await shot(page, `ltr-topic-${size}-after`);
       await h.goto(page, '/');
