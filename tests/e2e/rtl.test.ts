@@ -107,6 +107,8 @@ for (const lang of ['ar', 'he']) {
         const page = await h.open('/', { as: h.data.alice, viewport });
         await expectRtl(page, lang);
         await expectShellMirrored(page, viewport);
+        // Toasts stack in the bottom corner on the page's end side: the left one.
+        expect(await page.locator('.alerts-area').evaluate((el) => getComputedStyle(el).left)).toBe('0px');
         if (size === 'desktop') {
           // The sidebar's "expand" chevrons point away from the right edge.
           expect(await page.locator('.sidebar .icon-directional').last().evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
