@@ -3,39 +3,65 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { BOOTSWATCH_SKINS, isKnownSkin, skinStylesheetPath } from './src/shared/skins.js';
+import { BOOTSWATCH_SKINS, bootstrapStylesheetPath, skinStylesheetPath, type TextDirection } from './src/shared/skins.js';
 import { iconSprite } from './src/client/components/icon-paths.js';
 
 const require = createRequire(import.meta.url);
 
-/** Reads a Bootswatch skin without its Google Fonts import: we make no third-party requests. */
-function skinCss(skin: string): string {
-  const file = require.resolve(`bootswatch/dist/${skin}/bootstrap.min.css`);
+const DIRECTIONS: readonly TextDirection[] = ['ltr', 'rtl'];
+
+/** A minified stylesheet file, without its Google Fonts import (we make no third-party requests) and source map comment. */
+function packageCss(file: string): string {
   return readFileSync(file, 'utf8')
     .replace(/@import\s+url\([^)]*\);?/g, '')
     .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '');
 }
 
+/** Bootstrap's own builds, named whole so the dependency check (knip) sees the package used. */
+const BOOTSTRAP_FILES: Record<TextDirection, string> = {
+  ltr: require.resolve('bootstrap/dist/css/bootstrap.min.css'),
+  rtl: require.resolve('bootstrap/dist/css/bootstrap.rtl.min.css'),
+};
+
+/** A Bootswatch skin in one direction: Bootswatch ships each skin's RTL build (bootstrap.rtl.min.css) beside its LTR one. */
+function skinCss(skin: string, dir: TextDirection): string {
+  return packageCss(require.resolve(`bootswatch/dist/${skin}/bootstrap${dir === 'rtl' ? '.rtl' : ''}.min.css`));
+}
+
+/** Plain Bootstrap in one direction (its own RTL build for ar, he and fa pages). */
+function bootstrapCss(dir: TextDirection): string {
+  return packageCss(BOOTSTRAP_FILES[dir]);
+}
+
+/** Every stylesheet served by fixed name: its path under assets/ and how to read it. */
+function fixedStylesheets(): { path: string; css: () => string }[] {
+  return DIRECTIONS.flatMap((dir) => [
+    { path: bootstrapStylesheetPath(dir), css: () => bootstrapCss(dir) },
+    ...BOOTSWATCH_SKINS.map((skin) => ({ path: skinStylesheetPath(skin, dir), css: () => skinCss(skin, dir) })),
+  ]);
+}
+
 /**
- * Emits every skin as assets/skins/<name>.css (fixed names, cache-busted by the server's
- * ?v= query) so the server can link the member's skin in the HTML head before any script runs.
+ * Emits Bootstrap and every skin, each in both directions, as assets/bootstrap/bootstrap[.rtl].css
+ * and assets/skins/<name>[.rtl].css (fixed names, cache-busted by the server's ?v= query), so the
+ * server links the ones of the page's direction and the member's skin in the HTML head before
+ * any script runs: a right-to-left page is mirrored from its first paint.
  */
-function bootswatchSkins(): Plugin {
+function bootstrapStylesheets(): Plugin {
   return {
-    name: 'palaver-bootswatch-skins',
+    name: 'palaver-bootstrap-stylesheets',
     apply: (_config, env) => !env.isSsrBuild,
     configureServer(server) {
+      const byPath = new Map(fixedStylesheets().map((f) => [`/assets/${f.path}`, f]));
       server.middlewares.use((req, res, next) => {
-        const m = /\/assets\/skins\/([a-z]+)\.css/.exec(req.url ?? '');
-        if (!m || !isKnownSkin(m[1])) return next();
+        const sheet = byPath.get((req.url ?? '').split('?')[0]!.replace(/^.*(?=\/assets\/)/, ''));
+        if (!sheet) return next();
         res.setHeader('Content-Type', 'text/css');
-        res.end(skinCss(m[1]));
+        res.end(sheet.css());
       });
     },
     generateBundle() {
-      for (const skin of BOOTSWATCH_SKINS) {
-        this.emitFile({ type: 'asset', fileName: `assets/${skinStylesheetPath(skin)}`, source: skinCss(skin) });
-      }
+      for (const sheet of fixedStylesheets()) this.emitFile({ type: 'asset', fileName: `assets/${sheet.path}`, source: sheet.css() });
     },
   };
 }
@@ -76,7 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Relative base: the server mounts the assets at {relative_path}/assets/, whatever that is.
   base: './',
   publicDir: false,
-  plugins: [react(), bootswatchSkins(), iconSpritePlugin()],
+  plugins: [react(), bootstrapStylesheets(), iconSpritePlugin()],
   build: isSsrBuild
     ? {
         outDir: 'dist/ssr',

@@ -158,7 +158,7 @@ function buildHead(page: PageBase, config: ClientConfig, lang: string): string {
   const skin = config.bootswatchSkin;
   const parts = [`<title>${escapeHtml(title)}</title>`, headTagsHtml(page._header?.tags?.meta ?? [], page._header?.tags?.link ?? [])];
   if (isKnownSkin(skin)) {
-    parts.push(`<link id="skin-css" rel="stylesheet" href="${escapeHtml(skinHref(config.asset_base_url, skin, config['cache-buster']))}">`);
+    parts.push(`<link id="skin-css" rel="stylesheet" href="${escapeHtml(skinHref(config.asset_base_url, skin, config['cache-buster'], languageDir(lang)))}">`);
   }
   parts.push(...appearanceHead(page, config));
   return parts.filter(Boolean).join('\n');

@@ -1,4 +1,5 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+// Bootstrap itself is not bundled: the server links its LTR or RTL build by the page's
+// direction (assets/bootstrap/, vite.config.ts), ahead of these.
 import './styles/app.css';
 import './styles/chats.css';
 import { hydrateRoot, createRoot } from 'react-dom/client';

@@ -13,7 +13,20 @@ export function isKnownSkin(name: unknown): name is (typeof BOOTSWATCH_SKINS)[nu
   return typeof name === 'string' && (BOOTSWATCH_SKINS as readonly string[]).includes(name);
 }
 
-/** Path, under the assets directory, of a skin's stylesheet (built by vite.config.ts). */
-export function skinStylesheetPath(skin: string): string {
-  return `skins/${skin}.css`;
+/** A page's text direction: rtl for Arabic, Hebrew and Persian (shared/languages.ts). */
+export type TextDirection = 'ltr' | 'rtl';
+
+/** Path, under the assets directory, of a skin's stylesheet in one direction (built by vite.config.ts from Bootswatch's own LTR and RTL builds). */
+export function skinStylesheetPath(skin: string, dir: TextDirection = 'ltr'): string {
+  return `skins/${skin}${dir === 'rtl' ? '.rtl' : ''}.css`;
+}
+
+/** Path, under the assets directory, of Bootstrap's stylesheet in one direction (its LTR or its RTL build, written by vite.config.ts). */
+export function bootstrapStylesheetPath(dir: TextDirection): string {
+  return `bootstrap/bootstrap${dir === 'rtl' ? '.rtl' : ''}.css`;
+}
+
+/** The URL of a stylesheet under the assets directory, with the cache buster (the files have fixed names). */
+export function stylesheetHref(assetBase: string, path: string, buster: string): string {
+  return `${assetBase}/${path}?v=${encodeURIComponent(buster)}`;
 }

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import ThemeProvider from 'react-bootstrap/ThemeProvider';
+import { languageDir } from '../../shared/languages';
 import { LanguageMenu } from '../components/LanguageMenu';
 import { useT } from './hooks';
 import { RuntimeContext, useRuntime, type Runtime } from './runtime';
@@ -95,12 +97,19 @@ function Mounted({ onMount }: { onMount?: () => void }) {
   return null;
 }
 
-/** The whole app: runtime and translations around the layout and the page of the moment. */
+/**
+ * The whole app: runtime and translations around the layout and the page of the moment.
+ * react-bootstrap is told the page's direction, so on ar, he and fa pages its dropdowns, menus
+ * and drawers open towards the mirrored side (Popper's start/end placements flipped).
+ */
 export function App({ runtime, resolve, onMount }: { runtime: Runtime; resolve: ComponentResolver; onMount?: () => void }) {
+  const dir = languageDir(runtime.config.userLang || runtime.config.defaultLang);
   return (
-    <RuntimeContext.Provider value={runtime}>
-      <Shell resolve={resolve} />
-      <Mounted onMount={onMount} />
-    </RuntimeContext.Provider>
+    <ThemeProvider dir={dir}>
+      <RuntimeContext.Provider value={runtime}>
+        <Shell resolve={resolve} />
+        <Mounted onMount={onMount} />
+      </RuntimeContext.Provider>
+    </ThemeProvider>
   );
 }

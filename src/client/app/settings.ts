@@ -1,4 +1,4 @@
-import { DARK_SKINS, isKnownSkin, skinStylesheetPath } from '../../shared/skins';
+import { DARK_SKINS, isKnownSkin, skinStylesheetPath, stylesheetHref, type TextDirection } from '../../shared/skins';
 import type { Runtime } from './runtime';
 import { api } from './api';
 import { errorText } from '../i18n';
@@ -28,9 +28,14 @@ export async function saveSetting(rt: Runtime, key: 'openSidebars' | 'bootswatch
   }
 }
 
-/** The stylesheet URL of a skin, under the assets directory. */
-export function skinHref(assetBase: string, skin: string, buster: string): string {
-  return `${assetBase}/${skinStylesheetPath(skin)}?v=${encodeURIComponent(buster)}`;
+/** The stylesheet URL of a skin in the page's direction, under the assets directory. */
+export function skinHref(assetBase: string, skin: string, buster: string, dir: TextDirection): string {
+  return stylesheetHref(assetBase, skinStylesheetPath(skin, dir), buster);
+}
+
+/** The direction of the page in this tab (the server set it on <html> from the reader's language). */
+function pageDirection(): TextDirection {
+  return document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /** Switches the skin stylesheet (and Bootstrap's colour mode) without a reload. */
@@ -44,7 +49,7 @@ export function applySkin(rt: Runtime, skin: string): void {
       link.rel = 'stylesheet';
       document.head.appendChild(link);
     }
-    link.href = skinHref(rt.config.asset_base_url, valid, rt.config['cache-buster']);
+    link.href = skinHref(rt.config.asset_base_url, valid, rt.config['cache-buster'], pageDirection());
   } else {
     link?.remove();
   }

@@ -7,8 +7,6 @@ import { NavBadge } from './NavBadge';
 import { Timeago } from './Timeago';
 import { openDraft } from './composer/actions';
 
-// In the sidebar (drop "end") the menu is positioned fixed, as the notifications, chats and
-// search menus are: the sidebar's overflow clipped it to a few pixels on a desktop.
 const FIXED = { strategy: 'fixed' as const };
 
 /** Drafts kept in this browser; the count badge is hidden at zero. */
@@ -17,7 +15,7 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
   const rt = useRuntime();
   const drafts = useStore(rt.drafts);
   return (
-    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+    <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" id={toggleId('drafts', drop)} className="btn nav-btn no-caret position-relative" title={t('global:drafts.title')}>
         {/* Named by its content ("Drafts 1"), so the visible count is part of the name. */}
         {!showLabel && <span className="visually-hidden">{t('global:drafts.title')}</span>}
@@ -25,6 +23,7 @@ export function DraftsDropdown({ drop = 'end', showLabel = false, onToggle }: { 
         <NavBadge count={drafts.length} testId="drafts-count" />
         {showLabel && <span className="nav-label">{t('global:drafts.title')}</span>}
       </Dropdown.Toggle>
+      {/* Fixed in the sidebar, which clips what overflows it (overflow-x: hidden), and grown upwards from its toggle at the sidebar's foot. */}
       <Dropdown.Menu className="shadow drafts-menu" popperConfig={drop === 'end' ? FIXED : undefined}>
         <Dropdown.Header>{t('global:drafts.title')}</Dropdown.Header>
         {drafts.length === 0 && <div className="px-3 py-2 text-body-secondary small">{t('global:drafts.none')}</div>}

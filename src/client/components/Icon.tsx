@@ -1,11 +1,11 @@
 import SPRITE from 'virtual:palaver-icons';
 import { useContext } from 'react';
 import { RuntimeContext } from '../app/runtime';
-import { ICON_PATHS } from './icon-paths';
+import { DIRECTIONAL_ICONS, ICON_PATHS } from './icon-paths';
 
 /**
  * An icon from the sprite (assets/icons-<hash>.svg, cached for a year), hidden from assistive
- * technology unless given a label. A <use> reference is ~150 bytes of HTML and one element,
+ * technology unless given a label. Directional icons (icon-paths.ts) are mirrored on RTL pages. A <use> reference is ~150 bytes of HTML and one element,
  * where the icon's own paths were ~350 bytes and 3–5 elements: a topic page shows ~90 icons.
  */
 export function Icon({ name, size = 18, label, className, filled }: { name: string; size?: number; label?: string; className?: string; filled?: boolean }) {
@@ -13,7 +13,7 @@ export function Icon({ name, size = 18, label, className, filled }: { name: stri
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const, focusable: 'false' as const };
   return (
     // Stroke and fill come from the .icon rules in app.css.
-    <svg width={size} height={size} viewBox="0 0 24 24" className={`icon${filled ? ' filled' : ''}${className ? ` ${className}` : ''}`} {...a11y}>
+    <svg width={size} height={size} viewBox="0 0 24 24" className={`icon${filled ? ' filled' : ''}${DIRECTIONAL_ICONS.has(name) ? ' icon-directional' : ''}${className ? ` ${className}` : ''}`} {...a11y}>
       <use href={`${base}/${SPRITE}#${Object.hasOwn(ICON_PATHS, name) ? name : 'more'}`} />
     </svg>
   );

@@ -21,7 +21,7 @@ export function RecentPosts({ posts, empty, authors = false }: { posts: UserProf
               {authors && (
                 <a href={`${rp}/user/${encodeURIComponent(p.user.userslug)}`} className="d-inline-flex align-items-center gap-1 text-reset text-decoration-none">
                   <Avatar user={p.user} size="sm" />
-                  <span className="fw-semibold">{p.user.displayname}</span>
+                  <span className="fw-semibold" dir="auto">{p.user.displayname}</span>
                 </a>
               )}
               <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>

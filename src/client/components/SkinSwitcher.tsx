@@ -6,6 +6,8 @@ import { applySkin, saveSetting } from '../app/settings';
 import { useStore } from '../state/store';
 import { Icon } from './Icon';
 
+const FIXED = { strategy: 'fixed' as const };
+
 /** Picks a Bootswatch skin; saved in the member's settings (or this browser for guests). */
 export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { drop?: 'end' | 'up'; showLabel?: boolean; onToggle?: (open: boolean) => void }) {
   const { t } = useT();
@@ -19,12 +21,13 @@ export function SkinSwitcher({ drop = 'end', showLabel = false, onToggle }: { dr
     void saveSetting(rt, 'bootswatchSkin', name);
   };
   return (
-    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+    <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" id={toggleId('skins', drop)} className="btn nav-btn no-caret" aria-label={t('global:skins.title')} title={t('global:skins.title')}>
         <Icon name="palette" />
         {showLabel && <span className="nav-label">{t('global:skins.title')}</span>}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow skin-menu">
+      {/* Fixed in the sidebar, which clips what overflows it (overflow-x: hidden), and grown upwards from its toggle at the sidebar's foot. */}
+      <Dropdown.Menu className="shadow skin-menu" popperConfig={drop === 'end' ? FIXED : undefined}>
         <Dropdown.Header>{t('global:skins.title')}</Dropdown.Header>
         {['', ...skins].map((name) => (
           <Dropdown.Item as="button" type="button" key={name || 'default'} active={skin === name} aria-pressed={skin === name} onClick={() => choose(name)}>

@@ -69,7 +69,7 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
             </a>
           )}
           <span>
-            <a href={`${rp}${userPath(topic.user.userslug)}`} className="text-reset fw-semibold">{topic.user.displayname}</a>{' '}
+            <a href={`${rp}${userPath(topic.user.userslug)}`} className="text-reset fw-semibold" dir="auto">{topic.user.displayname}</a>{' '}
             · <Timeago iso={topic.timestampISO} ts={topic.timestamp} />
           </span>
           {topic.tags?.map((tag) => (
@@ -89,7 +89,7 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
           <a href={`${rp}${topicPath(topic.tid, topic.slug, teaser.index + 1)}`} className="d-flex gap-2 align-items-center text-reset text-decoration-none">
             <Avatar user={teaser.user} size="xs" />
             <span className="text-truncate">
-              <span className="d-block text-truncate">{teaser.user.displayname}</span>
+              <span className="d-block text-truncate" dir="auto">{teaser.user.displayname}</span>
               <span className="text-body-secondary"><Timeago iso={teaser.timestampISO} ts={teaser.timestamp} /></span>
             </span>
           </a>

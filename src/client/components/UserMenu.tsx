@@ -8,6 +8,8 @@ import { userPath } from '../util/urls';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 
+const FIXED = { strategy: 'fixed' as const };
+
 /** Logs out (POST /logout) and reloads fully: the session and token change. */
 export async function logout(rt: ReturnType<typeof useRuntime>): Promise<void> {
   try {
@@ -70,15 +72,16 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
     );
   }
   return (
-    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+    <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" id={toggleId('user-menu', drop)} className="btn nav-btn no-caret" aria-label={t('global:user-menu', user.displayname)}>
         <span className="avatar-status">
           <Avatar user={user} size="sm" />
           <StatusDot status={statusOf(user.status)} />
         </span>
-        {showLabel && <span className="nav-label text-truncate">{user.displayname}</span>}
+        {showLabel && <span className="nav-label text-truncate" dir="auto">{user.displayname}</span>}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow">
+      {/* Fixed in the sidebar, which clips what overflows it (overflow-x: hidden), and grown upwards from its toggle at the sidebar's foot. */}
+      <Dropdown.Menu className="shadow" popperConfig={drop === 'end' ? FIXED : undefined}>
         <Dropdown.Header>{t('global:logged-in-as', user.displayname)}</Dropdown.Header>
         <Dropdown.Item href={`${rp}${userPath(user.userslug)}`}>
           <Icon name="user" size={16} className="me-2" />

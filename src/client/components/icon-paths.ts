@@ -57,6 +57,15 @@ export const ICON_PATHS: Record<string, string> = {
   resize: '<line x1="8" y1="9" x2="16" y2="9"/><line x1="8" y1="15" x2="16" y2="15"/>',
 };
 
+/**
+ * Icons that point along the line of text (chevrons, reply's arrow, send, log in and out):
+ * mirrored on right-to-left pages (app.css .icon-directional), where "back" and "next" point
+ * the other way. Every other icon is drawn the same in both directions.
+ */
+export const DIRECTIONAL_ICONS: ReadonlySet<string> = new Set([
+  'chevron-left', 'chevron-right', 'chevrons-left', 'chevrons-right', 'reply', 'send', 'login', 'logout',
+]);
+
 /** The sprite: one <symbol id="{name}"> per icon. */
 export function iconSprite(): string {
   const symbols = Object.entries(ICON_PATHS).map(([name, paths]) => `<symbol id="${name}" viewBox="0 0 24 24">${paths}</symbol>`);

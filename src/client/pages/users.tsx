@@ -52,7 +52,7 @@ export default function Users({ page }: { page: PageBase }) {
               <a href={`${page.relative_path}${userPath(u.userslug)}`} className="card h-100 text-center text-decoration-none user-card">
                 <div className="card-body d-flex flex-column align-items-center gap-2">
                   <Avatar user={u} size="lg" />
-                  <div className="fw-semibold text-truncate w-100 text-body">{u.displayname}</div>
+                  <div className="fw-semibold text-truncate w-100 text-body" dir="auto">{u.displayname}</div>
                   <div className="small text-body-secondary d-flex gap-3">
                     <span title={t('global:reputation')}>{humanReadableNumber(u.reputation)} {t('global:rep-short')}</span>
                     <span title={t('global:posts')}>{humanReadableNumber(u.postcount)} {t('global:posts-short')}</span>

@@ -5,6 +5,7 @@ import type { SsrModule } from '../../shared/ssr.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
 import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
 import { languageDir } from '../../shared/languages.js';
+import { bootstrapStylesheetPath, stylesheetHref } from '../../shared/skins.js';
 import { languageGeneration, languageStrings, offeredLanguage, servedNamespace } from '../i18n.js';
 import { jsonBytes, pageJsonAndKey, scriptJson } from './page-json.js';
 import type { BodyPiece } from './send.js';
@@ -167,7 +168,8 @@ function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentP
   } catch {
     // The client renders from scratch when the server render fails; the data is embedded.
   }
-  const htmlAttrs = Object.entries(b.ssr.htmlAttributes(page, config))
+  const attributes = b.ssr.htmlAttributes(page, config);
+  const htmlAttrs = Object.entries(attributes)
     .map(([k, v]) => `${k}="${escapeHtml(String(v))}"`)
     .join(' ');
   return {
@@ -177,6 +179,7 @@ function reactDocument(b: ClientBuild, { page, config }: RenderInput): DocumentP
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link id="bootstrap-css" rel="stylesheet" href="${escapeHtml(stylesheetHref(config.asset_base_url, bootstrapStylesheetPath(attributes.dir), config['cache-buster']))}">
 ${b.css.map((f) => `<link rel="stylesheet" href="${rp}/${escapeHtml(f)}">`).join('\n')}
 ${b.ssr.renderHead(page, config)}
 ${jsonLd(page)}

@@ -32,11 +32,11 @@ export function ChatRoomRow({ room, uid, active = false, compact = false }: { ro
       )}
       <span className="flex-grow-1 min-w-0">
         <span className="d-flex align-items-baseline gap-2">
-          <span className="chat-room-title text-truncate flex-grow-1">{title}</span>
+          <span className="chat-room-title text-truncate flex-grow-1" dir="auto">{title}</span>
           {teaser?.timestamp ? <span className="small text-body-secondary flex-shrink-0"><Timeago ts={teaser.timestamp} /></span> : null}
         </span>
         <span className="d-flex align-items-center gap-2">
-          <span className="small text-body-secondary text-truncate flex-grow-1 chat-room-teaser">
+          <span className="small text-body-secondary text-truncate flex-grow-1 chat-room-teaser" dir="auto">
             {teaser ? `${who && who.uid !== uid && group ? `${who.displayname || who.username}: ` : who?.uid === uid ? `${t('modules:chat.you')}: ` : ''}${teaserText(tx(teaser.content))}` : '\u00a0'}
           </span>
           {room.unread && (

@@ -85,7 +85,7 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
               )}
               <div className="flex-grow-1">
                 <label htmlFor={titleId} className="visually-hidden">{t('modules:composer.title')}</label>
-                <input id={titleId} className="form-control" value={state.title} maxLength={rt.config.maximumTitleLength} placeholder={t('modules:composer.title-placeholder')} onChange={(e) => update({ title: e.target.value })} />
+                <input id={titleId} className="form-control" dir="auto" value={state.title} maxLength={rt.config.maximumTitleLength} placeholder={t('modules:composer.title-placeholder')} onChange={(e) => update({ title: e.target.value })} />
               </div>
             </div>
           )}

@@ -36,7 +36,7 @@ export function NotificationRow({ item, onRead, compact = false }: { item: Notif
     <div className={`notification-row d-flex gap-2 align-items-start${item.read ? '' : ' unread'}${compact ? ' px-3 py-2' : ' p-3'}`} data-nid={item.nid} data-testid="notification">
       <Avatar user={item.user && { ...item.user, picture: item.image ?? item.user.picture }} size={compact ? 'sm' : 'md'} />
       <a href={href} onClick={onClick} className="flex-grow-1 min-w-0 text-reset text-decoration-none notification-link">
-        <div className="text-break"><NotificationText text={item.bodyShort} /></div>
+        <div className="text-break" dir="auto"><NotificationText text={item.bodyShort} /></div>
         <div className="small text-body-secondary"><Timeago ts={item.datetime} /></div>
       </a>
       {!item.read && (

@@ -41,7 +41,7 @@ export function EventRow({ event, tid, onDeleted }: { event: TopicEventView; tid
       </span>
       <span className="flex-grow-1 min-w-0">
         {event.uid > 0 && event.user.userslug ? (
-          <a href={`${rp}${userPath(event.user.userslug)}`} className="fw-semibold text-reset">{tx(event.user.displayname)}</a>
+          <a href={`${rp}${userPath(event.user.userslug)}`} className="fw-semibold text-reset" dir="auto">{tx(event.user.displayname)}</a>
         ) : (
           <span className="fw-semibold">{event.uid > 0 ? tx(event.user.displayname) : t('topic:event.system')}</span>
         )}{' '}

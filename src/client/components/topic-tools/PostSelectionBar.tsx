@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TopicPage } from '../../../shared/types';
 import { useT } from '../../app/hooks';
+import { Icon } from '../Icon';
 import { useRuntime } from '../../app/runtime';
 import { CategorySelect } from '../composer/CategorySelect';
 import { reloadPage, runWrites, uidOf, type TopicRef, type Write } from './common';
@@ -63,7 +64,7 @@ export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pi
         <ToolDialog title={t('topic:tools.move-posts-title')} confirmLabel={t('topic:tools.move-posts')} busy={busy} ready={!!target} onClose={() => setDialog(null)}
           onConfirm={() => void run([['POST', '/topic-tools/move-posts', { pids, tid: target!.tid }]], 'topic:tools.moved')}>
           <TopicPicker label={t('topic:tools.target-topic')} exclude={topic.tid} picked={target ? [target] : []} onPick={setTarget} />
-          {target && <p className="mt-3 mb-0 small">→ {target.title}</p>}
+          {target && <p className="mt-3 mb-0 small d-flex align-items-center gap-1"><Icon name="chevron-right" size={14} /><span dir="auto">{target.title}</span></p>}
         </ToolDialog>
       )}
       {dialog === 'owner' && (

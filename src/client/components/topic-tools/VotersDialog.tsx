@@ -42,7 +42,7 @@ export default function VotersDialog({ pid, onClose }: { pid: number; onClose: (
           <li key={u.uid}>
             <a href={`${rt.config.relative_path}${userPath(u.userslug)}`} className="d-inline-flex align-items-center gap-1 text-reset">
               <Avatar user={u} size="xs" />
-              {u.displayname}
+              <span dir="auto">{u.displayname}</span>
             </a>
           </li>
         ))}

@@ -37,7 +37,7 @@ export default function AccountCategories({ page }: { page: PageBase }) {
       <PageHeader title={t('user:categories.title')} subtitle={data.isSelf ? t('user:categories.intro') : data.username} icon={<Icon name="grid" size={28} />} />
       <ul className="list-group mb-3" data-testid="account-categories">
         {data.categories.map((c) => (
-          <li key={c.cid} className="list-group-item d-flex flex-wrap gap-2 align-items-center" style={{ paddingLeft: `${1 + c.depth * 1.25}rem` }} data-cid={c.cid}>
+          <li key={c.cid} className="list-group-item d-flex flex-wrap gap-2 align-items-center" style={{ paddingInlineStart: `${1 + c.depth * 1.25}rem` }} data-cid={c.cid}>
             <span className="d-inline-block rounded flex-shrink-0" aria-hidden="true" style={{ width: '0.75rem', height: '0.75rem', background: c.bgColor || '#6c757d' }} />
             <a className="flex-grow-1 text-break text-decoration-none" href={`${rp}/category/${c.slug}`}>{c.name}</a>
             <label className="d-inline-flex align-items-center gap-2 small">

@@ -90,7 +90,7 @@ export default function Profile({ page }: { page: PageBase }) {
             )}
           </span>
           <div className="flex-grow-1 text-center text-md-start">
-            <h1 id="profile-name" className="h3 mb-0">{u.fullname || u.displayname}</h1>
+            <h1 id="profile-name" className="h3 mb-0" dir="auto">{u.fullname || u.displayname}</h1>
             <div className="text-body-secondary">@{u.username}</div>
             {u.banned && <span className="badge text-bg-danger mt-1">{t('user:banned')}</span>}
             {u.selectedGroups?.length ? <div className="mt-1"><GroupBadges groups={u.selectedGroups} /></div> : null}

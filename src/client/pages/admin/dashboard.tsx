@@ -74,7 +74,7 @@ export default function AdminDashboard({ page }: { page: PageBase }) {
               <ol className="list-group list-group-flush list-group-numbered top-topics">
                 {data.topTopics.map((topic) => (
                   <li key={topic.tid} className="list-group-item d-flex gap-2 align-items-start">
-                    <a href={`${rp}/topic/${topic.slug}`} className="flex-grow-1 min-w-0 text-break">{topic.title}</a>
+                    <a href={`${rp}/topic/${topic.slug}`} className="flex-grow-1 min-w-0 text-break" dir="auto">{topic.title}</a>
                     <span className="badge text-bg-secondary" title={t('admin-dashboard:postcount')}>{topic.postcount}</span>
                     <span className="badge text-bg-light border" title={t('admin-dashboard:viewcount')}>{topic.viewcount}</span>
                   </li>
@@ -84,21 +84,22 @@ export default function AdminDashboard({ page }: { page: PageBase }) {
           </section>
           <section className="card mb-3" aria-labelledby="dash-system">
             <h2 className="card-header h6" id="dash-system">{t('admin-dashboard:system')}</h2>
+            {/* Sizes, versions and times are Latin-script values: kept left to right (whole) on an RTL page. */}
             <dl className="card-body row mb-0 small system-panel">
               <dt className="col-6">{t('admin-dashboard:system.version')}</dt>
               <dd className="col-6" data-field="version">{system.version}</dd>
               <dt className="col-6">{t('admin-dashboard:system.node')}</dt>
-              <dd className="col-6">{system.node}</dd>
+              <dd className="col-6"><bdi dir="ltr">{system.node}</bdi></dd>
               <dt className="col-6">{t('admin-dashboard:system.database')}</dt>
               <dd className="col-6">{system.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}</dd>
               <dt className="col-6">{t('admin-dashboard:system.database-size')}</dt>
-              <dd className="col-6">{bytes(system.databaseSize)}</dd>
+              <dd className="col-6"><bdi dir="ltr">{bytes(system.databaseSize)}</bdi></dd>
               <dt className="col-6">{t('admin-dashboard:system.uptime')}</dt>
-              <dd className="col-6">{duration(system.uptime)}</dd>
+              <dd className="col-6"><bdi dir="ltr">{duration(system.uptime)}</bdi></dd>
               <dt className="col-6">{t('admin-dashboard:system.rss')}</dt>
-              <dd className="col-6">{bytes(system.rss)}</dd>
+              <dd className="col-6"><bdi dir="ltr">{bytes(system.rss)}</bdi></dd>
               <dt className="col-6">{t('admin-dashboard:system.heap')}</dt>
-              <dd className="col-6 mb-0">{bytes(system.heapUsed)} / {bytes(system.heapTotal)}</dd>
+              <dd className="col-6 mb-0"><bdi dir="ltr">{bytes(system.heapUsed)} / {bytes(system.heapTotal)}</bdi></dd>
             </dl>
           </section>
         </div>

@@ -151,6 +151,7 @@ export function ChatComposer({ roomId, maxLength, replyTo, onCancelReply, onSend
         <textarea
           ref={box}
           className="form-control chat-input"
+          dir="auto"
           rows={Math.min(5, text.split('\n').length)}
           value={text}
           onChange={(e) => {

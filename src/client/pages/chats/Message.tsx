@@ -83,7 +83,7 @@ function EditBox({ m, raw, h }: { m: ChatMessage; raw: string; h: MessageHandler
   };
   return (
     <div className="chat-edit">
-      <textarea className="form-control form-control-sm" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} disabled={busy} rows={Math.min(6, text.split('\n').length + 1)} autoFocus aria-label={t('modules:chat.edit-message')} data-testid="chat-edit-input" />
+      <textarea className="form-control form-control-sm" dir="auto" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} disabled={busy} rows={Math.min(6, text.split('\n').length + 1)} autoFocus aria-label={t('modules:chat.edit-message')} data-testid="chat-edit-input" />
       <div className="d-flex gap-2 mt-1 small">
         <button type="button" className="btn btn-sm btn-primary" onClick={() => void save()} disabled={busy || !text.trim()}>{t('modules:chat.save')}</button>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={h.onCancelEdit} disabled={busy}>{t('modules:bootbox.cancel')}</button>
@@ -123,7 +123,7 @@ export function Message({ m, first, powers, h, editing, raw, highlighted }: {
       <div className="flex-grow-1 min-w-0">
         {first && (
           <div className="d-flex align-items-baseline gap-2">
-            <span className="fw-semibold chat-author">{name}</span>
+            <span className="fw-semibold chat-author" dir="auto">{name}</span>
             <span className="small text-body-secondary"><Timeago ts={m.timestamp} /></span>
           </div>
         )}

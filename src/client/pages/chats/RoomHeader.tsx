@@ -71,7 +71,7 @@ export function RoomHeader({ data, roomId, roomName, users, isOwner, onRenamed, 
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setRenaming(false)}>{t('modules:bootbox.cancel')}</button>
         </form>
       ) : (
-        <h1 className="h6 mb-0 flex-grow-1 text-truncate chat-room-name" data-testid="chat-room-name">{title}</h1>
+        <h1 className="h6 mb-0 flex-grow-1 text-truncate chat-room-name" dir="auto" data-testid="chat-room-name">{title}</h1>
       )}
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPanel('members')} title={t('modules:chat.view-users-list')} data-testid="chat-members-button">
         <Icon name="users" /> <span className="visually-hidden">{t('modules:chat.view-users-list')}</span> <span className="small">{users.length || data.userCount || ''}</span>

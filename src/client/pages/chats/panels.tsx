@@ -87,10 +87,10 @@ function MessageCard({ m, onJump }: { m: ChatMessage; onJump: (mid: number, inde
     <button type="button" className="list-group-item list-group-item-action text-start" onClick={() => onJump(m.mid, m.index)} data-testid="chat-found">
       <div className="d-flex align-items-center gap-2 small">
         <Avatar user={m.fromUser} size="xs" />
-        <span className="fw-semibold">{m.fromUser?.displayname || m.fromUser?.username}</span>
+        <span className="fw-semibold" dir="auto">{m.fromUser?.displayname || m.fromUser?.username}</span>
         <span className="text-body-secondary ms-auto"><Timeago ts={m.timestamp} /></span>
       </div>
-      <div className="small text-break mt-1">{teaserText(m.content, 300)}</div>
+      <div className="small text-break mt-1" dir="auto">{teaserText(m.content, 300)}</div>
     </button>
   );
 }

@@ -1,18 +1,25 @@
 import { useEffect, useState } from 'react';
 import type { AdminSkin, AdminSkinsPage } from '../../../../shared/schemas/admin-appearance';
-import type { PageBase } from '../../../../shared/types';
+import type { ClientConfig, PageBase } from '../../../../shared/types';
+import { skinHref } from '../../../app/settings';
 import { useT } from '../../../app/hooks';
 import { useRuntime } from '../../../app/runtime';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../i18n';
 import { saveSettings } from './save';
 
-/** A sample page in the skin's own stylesheet, for the live preview (same origin, no script). */
-function previewDoc(skin: AdminSkin, t: (k: string) => string): string {
-  const css = skin.css ? `<link rel="stylesheet" href="${skin.css}">` : '';
-  const base = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href*="/assets/"]:not(#skin-css)')?.href ?? '';
-  const plain = !skin.css && base ? `<link rel="stylesheet" href="${base}">` : '';
-  return `<!doctype html><html data-bs-theme="${skin.dark ? 'dark' : 'light'}"><head>${plain}${css}</head><body class="p-3">
+/**
+ * A sample page in the skin's own stylesheet, for the live preview (same origin, no script),
+ * in the admin page's direction: the skin's RTL build on an ar, he or fa page.
+ */
+function previewDoc(skin: AdminSkin, t: (k: string) => string, config: ClientConfig): string {
+  const html = document.documentElement;
+  const dir = html.dir === 'rtl' ? 'rtl' : 'ltr';
+  const href = skin.value ? skinHref(config.asset_base_url, skin.value, config['cache-buster'], dir) : '';
+  const css = href ? `<link rel="stylesheet" href="${href}">` : '';
+  const base = document.querySelector<HTMLLinkElement>('link#bootstrap-css')?.href ?? '';
+  const plain = !href && base ? `<link rel="stylesheet" href="${base}">` : '';
+  return `<!doctype html><html lang="${html.lang}" dir="${dir}" data-bs-theme="${skin.dark ? 'dark' : 'light'}"><head>${plain}${css}</head><body class="p-3">
 <h5>${skin.name}</h5><p class="text-body-secondary small">${t('admin-appearance:skins.sample-text')}</p>
 <div class="d-flex flex-wrap gap-2 mb-3"><button class="btn btn-primary btn-sm">Primary</button><button class="btn btn-secondary btn-sm">Secondary</button><button class="btn btn-outline-primary btn-sm">Outline</button><span class="badge text-bg-success align-self-center">Success</span><span class="badge text-bg-danger align-self-center">Danger</span></div>
 <div class="card"><div class="card-body"><h6 class="card-title">${t('admin-appearance:skins.sample-topic')}</h6><a href="#">${t('admin-appearance:skins.sample-link')}</a></div></div>
@@ -126,7 +133,7 @@ export default function AdminSkins({ page }: { page: PageBase }) {
                 style={{ height: '18rem' }}
                 title={t('admin-appearance:skins.preview', shown.name)}
                 sandbox="allow-same-origin"
-                srcDoc={mounted ? previewDoc(shown, t) : ''}
+                srcDoc={mounted ? previewDoc(shown, t, rt.config) : ''}
               />
               <p className="small text-body-secondary mt-2 mb-0">{t('admin-appearance:skins.members-note')}</p>
             </div>

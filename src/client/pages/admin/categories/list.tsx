@@ -155,7 +155,7 @@ export default function AdminCategories({ page }: { page: PageBase }) {
               key={c.cid}
               className={`list-group-item d-flex flex-wrap align-items-center gap-2${c.disabled ? ' bg-body-tertiary' : ''}${zone === 'into' ? ' border-primary border-2' : ''}`}
               style={{
-                paddingLeft: `${0.75 + c.level * 1.5}rem`,
+                paddingInlineStart: `${0.75 + c.level * 1.5}rem`,
                 boxShadow: zone === 'before' ? 'inset 0 3px 0 var(--bs-primary)' : zone === 'after' ? 'inset 0 -3px 0 var(--bs-primary)' : undefined,
                 opacity: dragging === c.cid ? 0.5 : 1,
               }}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AnalyticsMetric, DashboardGraph } from '../../../../shared/schemas/dashboard';
+import { languageDir } from '../../../../shared/languages';
 import { useT } from '../../../app/hooks';
 
 /** The lines a chart can draw, with their label key and colour. */
@@ -38,6 +39,7 @@ export function TrafficChart({ graph, metrics, label }: { graph: DashboardGraph;
     let cancelled = false;
     void import('chart.js/auto').then(({ default: Chart }) => {
       if (cancelled || !canvas.current) return;
+      const rtl = languageDir(lang) === 'rtl';
       chart = new Chart(canvas.current, {
         type: 'line',
         data: {
@@ -57,8 +59,9 @@ export function TrafficChart({ graph, metrics, label }: { graph: DashboardGraph;
           maintainAspectRatio: false,
           animation: false,
           interaction: { mode: 'index', intersect: false },
-          scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-          plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
+          // Right to left (ar, he, fa): time runs from the right, the counts' axis stands on the right, the legend and tooltips read RTL.
+          scales: { x: { reverse: rtl }, y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0 } } },
+          plugins: { legend: { position: 'bottom', rtl, labels: { boxWidth: 12 } }, tooltip: { rtl } },
         },
       });
     });

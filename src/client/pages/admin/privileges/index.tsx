@@ -106,7 +106,7 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
         <table className="table table-sm table-hover align-middle mb-0 text-nowrap">
           <thead>
             <tr>
-              <th scope="col" className="bg-body-tertiary" style={{ position: 'sticky', left: 0, zIndex: 2 }}>{t('admin-privileges:group')}</th>
+              <th scope="col" className="bg-body-tertiary" style={{ position: 'sticky', insetInlineStart: 0, zIndex: 2 }}>{t('admin-privileges:group')}</th>
               {matrix.labelData.map((l) => (
                 <th key={l.name} scope="col" className={`small text-center ${TYPE_CLASS[l.type] ?? ''}`} title={l.name}>{label(l.name)}</th>
               ))}
@@ -116,7 +116,7 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row" className="bg-body text-wrap" style={{ position: 'sticky', left: 0, zIndex: 1, minWidth: '8rem', maxWidth: '11rem' }}>
+                <th scope="row" className="bg-body text-wrap" style={{ position: 'sticky', insetInlineStart: 0, zIndex: 1, minWidth: '8rem', maxWidth: '11rem' }}>
                   <span className="me-1">{r.name}</span>
                   {r.system && <span className="badge text-bg-secondary">{t('admin-privileges:system')}</span>}
                   {r.user && <span className="badge text-bg-info">{t('admin-privileges:user')}</span>}
