@@ -1,5 +1,6 @@
 import { createHash, createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SharedCaches } from '../../cache/shared.js';
+import type { Writer } from '../../core/action.js';
 import type { Db, Queryable } from '../../db/index.js';
 import type { TableWrites } from '../../db/table-writes.js';
 import { badRequest } from '../../http/errors.js';
@@ -38,6 +39,17 @@ export function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
+/** A signed-in request or socket call: whose session, and what its rows say of the last activity. */
+export interface ActivityNote {
+  idHash: string;
+  uid: number;
+  /** The session's last_seen as read. */
+  sessionSeen: number;
+  /** The member's lastonline as read; absent when the caller read only the session. */
+  userSeen?: number;
+  days: number;
+}
+
 export interface ResolvedSession {
   uid: number;
   idHash: string;
@@ -51,6 +63,8 @@ export class AuthService {
   private generation = 0;
   /** Sessions are kept only where every write to them is seen. */
   private readonly keep: boolean;
+  /** Where activity goes to be written in batches (users/activity.ts); without one, the hourly touch. */
+  private activity: ((note: ActivityNote) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -88,7 +102,9 @@ export class AuthService {
   async resolveSession(id: string, days: number): Promise<ResolvedSession | null> {
     const idHash = hashSecret(id);
     const row = await store.findSession(this.db, idHash);
-    return row && (await this.stillLive(idHash, row, days)) ? { uid: row.uid, idHash } : null;
+    if (!row || !(await this.stillLive(idHash, row, days))) return null;
+    this.activity?.({ idHash, uid: row.uid, sessionSeen: row.last_seen, days });
+    return { uid: row.uid, idHash };
   }
 
   /** resolveSession with the member's row, read in the same statement (every signed-in request). */
@@ -112,7 +128,9 @@ export class AuthService {
         this.live.set(idHash, found);
       }
     }
-    return (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
+    if (!(await this.stillLive(idHash, found.session, days))) return null;
+    this.activity?.({ idHash, uid: found.user.uid, sessionSeen: found.session.last_seen, userSeen: found.user.lastonline, days });
+    return { uid: found.user.uid, idHash, user: found.user };
   }
 
   /** Drops the sessions kept in this process (a member or a session changed). */
@@ -128,8 +146,19 @@ export class AuthService {
       await store.deleteSession(this.db, idHash);
       return false;
     }
-    if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
+    // With a recorder, activity is written in its batches; without one (a bare context), hourly here.
+    if (!this.activity && now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, now, now + days * DAY);
     return true;
+  }
+
+  /** Hands each signed-in request's activity to a recorder that writes it in batches. */
+  onActivity(record: (note: ActivityNote) => void): void {
+    this.activity = record;
+  }
+
+  /** Writes a batch of sessions' last activity, rolling their expiry (inside the recorder's action). */
+  async touchSessions(w: Writer, seen: readonly (readonly [idHash: string, at: number])[], days: number): Promise<void> {
+    await store.touchSessions(w.tx, seen, days);
   }
 
   /** Ends a session. */

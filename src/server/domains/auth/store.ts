@@ -55,6 +55,13 @@ export async function touchSession(db: Queryable, idHash: string, now: number, e
   await db.updateTable('sessions').set({ last_seen: now, expires }).where('id_hash', '=', idHash).execute();
 }
 
+/** Records sessions' last activity and rolls their expiry (the activity recorder's batch); never moves them back. */
+export async function touchSessions(db: Queryable, seen: readonly (readonly [idHash: string, at: number])[], days: number): Promise<void> {
+  for (const [idHash, at] of seen) {
+    await db.updateTable('sessions').set({ last_seen: at, expires: at + days * 86_400_000 }).where('id_hash', '=', idHash).where('last_seen', '<', at).execute();
+  }
+}
+
 /** Deletes one session. */
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();

@@ -23,7 +23,10 @@ import * as store from './store.js';
 import type { UserBrief, UserRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import * as credentials from './credentials.js';
+import { ONLINE_WINDOW_MS } from './activity.js';
 import { installedLanguages, isTimeZone } from '../../i18n.js';
+
+export { ONLINE_WINDOW_MS };
 
 /** What the users service uses of the application: its explicit dependencies. */
 export type UsersDeps = Pick<AppContext, 'actions' | 'auth' | 'caches' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users'>;
@@ -522,6 +525,11 @@ export class UsersService {
   async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
     const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
     return { rows, count };
+  }
+
+  /** The members active in the online window (ONLINE_WINDOW_MS), at most `limit` (the dashboard's count). */
+  async onlineUids(limit = 10_000): Promise<number[]> {
+    return store.activeSince(this.ctx.db, Date.now() - ONLINE_WINDOW_MS, limit);
   }
 
   /** A member's newest topics in the given categories (their topics feed). */

@@ -7,6 +7,7 @@ import { escapeHtml } from '../../http/render.js';
 import { translate } from '../../i18n.js';
 import { createRenderer, createSanitizer } from '../../plugins/markdown/index.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
+import { ONLINE_WINDOW_MS } from '../users/service.js';
 import * as store from './store.js';
 
 /** What the widgets use of the application. */
@@ -15,7 +16,6 @@ export type WidgetsDeps = Pick<AppContext, 'db' | 'actions' | 'cacheRegistry' | 
 export type RenderedWidgets = Record<WidgetArea, { html: string }[]>;
 
 const TTL_MS = 5_000;
-const ONLINE_MS = 5 * 60_000;
 const EMPTY: RenderedWidgets = Object.freeze({ header: [], sidebar: [], footer: [] }) as RenderedWidgets;
 
 function present(row: store.WidgetRow): WidgetView {
@@ -189,7 +189,7 @@ export class WidgetsService {
       case 'onlineusers': {
         if (!(await this.ctx.privileges.can(reader, 'view:users'))) return null;
         const { rows } = await this.ctx.users.list('lastonline', 1, 50);
-        const since = Date.now() - ONLINE_MS;
+        const since = Date.now() - ONLINE_WINDOW_MS;
         const online = rows.filter((u) => u.lastonline >= since && u.status !== 'offline').slice(0, w.count);
         if (!online.length) return null;
         return `<ul class="list-unstyled mb-0">${online.map((u) => `<li><a href="${rp}/user/${escapeHtml(u.userslug)}">${escapeHtml(u.username)}</a></li>`).join('')}</ul>`;
