@@ -110,6 +110,13 @@ export class UsersService {
     return new Map(rows.map((r) => [r.uid, r]));
   }
 
+  /** True when a member has this name or its slug (as registration would refuse it: error:username-taken). */
+  async nameTaken(name: string): Promise<boolean> {
+    const slug = slugify(name);
+    const [byName, bySlug] = await Promise.all([store.byUsername(this.ctx.db, name), slug ? store.bySlug(this.ctx.db, slug) : undefined]);
+    return !!(byName ?? bySlug);
+  }
+
   /** A member by slug, or null. */
   async bySlug(slug: string): Promise<UserRow | null> {
     return (await store.bySlug(this.ctx.db, slug.toLowerCase())) ?? null;
