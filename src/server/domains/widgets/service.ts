@@ -18,6 +18,12 @@ export type RenderedWidgets = Record<WidgetArea, { html: string }[]>;
 const TTL_MS = 5_000;
 const EMPTY: RenderedWidgets = Object.freeze({ header: [], sidebar: [], footer: [] }) as RenderedWidgets;
 
+/** The HTML, or null when it shows no text and no image or embed. */
+function nonEmpty(html: string): string | null {
+  const text = html.replace(/<(img|video|audio|iframe|svg|input|hr)\b/gi, 'x').replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '');
+  return text ? html : null;
+}
+
 function present(row: store.WidgetRow): WidgetView {
   const data = JSON.parse(row.data) as { text?: string; count?: number };
   return {
@@ -153,10 +159,11 @@ export class WidgetsService {
   private async body(reader: Viewer, w: WidgetView): Promise<string | null> {
     const rp = this.ctx.config.relativePath;
     switch (w.type) {
+      // An empty text or HTML widget (or one its sanitising leaves empty) shows nothing, not an empty card.
       case 'html':
-        return this.sanitize(w.text);
+        return nonEmpty(this.sanitize(w.text));
       case 'text':
-        return this.markdown(w.text);
+        return nonEmpty(this.markdown(w.text));
       case 'search':
       {
         const label = escapeHtml(translate('global:search'));
