@@ -174,7 +174,10 @@ export class PostQueueService {
       throw err;
     }
     const accepted = result;
-    await this.ctx.actions.run('postqueue.accepted', (w) => w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${accepted.pid}` }));
+    await this.ctx.actions.run('postqueue.accepted', async (w) => {
+      await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${accepted.pid}` });
+      await w.fire('action:post.queueHandled', { id, cid: row.cid, waiting: await store.countInCategory(w.tx, row.cid) });
+    });
     return result;
   }
 
@@ -186,6 +189,7 @@ export class PostQueueService {
       const row = await store.take(w, id);
       if (!row) throw notFound('error:no-queued-post');
       await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'rejected', title: row.title, message: reason, path: row.type === 'reply' ? `/topic/${row.tid}` : `/category/${row.cid}` });
+      await w.fire('action:post.queueHandled', { id, cid: row.cid, waiting: await store.countInCategory(w.tx, row.cid) });
     });
   }
 

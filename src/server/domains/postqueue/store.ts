@@ -48,6 +48,12 @@ export async function take(w: Writer, id: number): Promise<QueuedRow | undefined
   return w.tx.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** How many posts wait in a category's queue. */
+export async function countInCategory(db: Queryable, cid: number): Promise<number> {
+  const row = await db.selectFrom('post_queue').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Puts back a row taken by `take` (its accept failed). */
 export async function putBack(w: Writer, row: QueuedRow): Promise<void> {
   await w.tx.insertInto('post_queue').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
