@@ -1,4 +1,5 @@
-import type { AppContext } from '../../context.js';
+import type { Redis } from 'ioredis';
+import type { TopicsDeps } from './service.js';
 import { addViews } from './store.js';
 
 const FLUSH_MS = 10_000;
@@ -21,7 +22,7 @@ export class ViewCounter {
   private checking = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: Pick<AppContext, 'actions' | 'config' | 'log' | 'redis'>) {}
+  constructor(private readonly ctx: Pick<TopicsDeps, 'actions' | 'config' | 'log'> & { redis: Redis | null }) {}
 
   /** Counts a visitor's view of a topic, unless they viewed it within the interval. */
   add(tid: number, visitor: string): void {

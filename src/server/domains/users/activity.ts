@@ -1,5 +1,6 @@
-import type { AppContext } from '../../context.js';
-import type { ActivityNote } from '../auth/service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActionRunner } from '../../core/action.js';
+import type { ActivityNote, AuthService } from '../auth/service.js';
 import { writeLastOnline } from './store.js';
 
 /**
@@ -13,7 +14,12 @@ const FLUSH_MS = 5_000;
 /** A member counts as online this long after their last activity (lists, widget, dashboard). */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
 
-type ActivityDeps = Pick<AppContext, 'actions' | 'auth' | 'log'>;
+/** What the recorder uses: the action runner, the sessions' batch write, the log. */
+interface ActivityDeps {
+  actions: ActionRunner;
+  auth: Pick<AuthService, 'touchSessions'>;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Presence that follows activity: every signed-in page load, API call and socket call is noted
