@@ -223,8 +223,10 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerAppearanceRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       ctx.analytics.setOnlineSource(async () => {
-        const sockets = await realtime.io.fetchSockets();
-        return { members: new Set(sockets.filter((s) => s.data.uid > 0).map((s) => s.data.uid)).size, guests: sockets.filter((s) => !(s.data.uid > 0)).length };
+        const [sockets, active] = await Promise.all([realtime.io.fetchSockets(), ctx.users.onlineUids()]);
+        // Members with a socket open, and those whose pages or calls were seen in the online window.
+        const members = new Set([...active, ...sockets.filter((s) => s.data.uid > 0).map((s) => s.data.uid)]);
+        return { members: members.size, guests: sockets.filter((s) => !(s.data.uid > 0)).length };
       });
       registerNotificationListeners(ctx);
       registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages, ...backupPages]);

@@ -32,6 +32,7 @@ import { registerPush } from './domains/push/listeners.js';
 import { UploadsService } from './domains/uploads/service.js';
 import { registerUploadListeners } from './domains/uploads/listeners.js';
 import { ViewCounter } from './domains/topics/views.js';
+import { ActivityRecorder } from './domains/users/activity.js';
 import { SearchService } from './domains/search/service.js';
 import { AnalyticsService } from './domains/analytics/service.js';
 import { FeedsService } from './domains/feeds/service.js';
@@ -89,6 +90,8 @@ export interface AppContext {
   events: EventsService;
   notifications: NotificationsService;
   views: ViewCounter;
+  /** Members' activity (last online, sessions' last active), noted per request and written in batches. */
+  activity: ActivityRecorder;
   /** Outgoing mail: the outbox, its job, confirmation and reset codes. */
   mail: MailService;
   /** New members' posts waiting for a moderator. */
@@ -151,6 +154,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.tags = new TagsService(ctx);
   ctx.notifications = new NotificationsService(ctx);
   ctx.views = new ViewCounter(ctx);
+  ctx.activity = new ActivityRecorder(ctx);
+  ctx.auth.onActivity((note) => ctx.activity.note(note));
   ctx.mail = new MailService(ctx);
   ctx.postQueue = new PostQueueService(ctx);
   ctx.push = new PushService(ctx);
@@ -191,6 +196,8 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
     await ctx.hooks.idle(10_000);
     await ctx.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
     ctx.views.stop();
+    await ctx.activity.flush().catch((err: unknown) => log.error({ err }, 'activity flush failed'));
+    ctx.activity.stop();
     await ctx.search.flush().catch((err: unknown) => log.error({ err }, 'search count flush failed'));
     ctx.search.stop();
     await ctx.analytics.flush().catch((err: unknown) => log.error({ err }, 'analytics flush failed'));

@@ -91,6 +91,54 @@ describe('flags', () => {
     expect(await seriousAxeViolations(phone)).toEqual([]);
   });
 
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`an administrator deletes the flagged post, mutes and bans its author from the flag page (${label})`, async () => {
+      const h = e2e();
+      const { welcome, carol, alice, dora } = h.data;
+      const ctx = h.forum.ctx;
+      await ctx.settings.set({ banReasons: 'Spamming\nRude to others' });
+      // A fresh author per run: the ban below must not spill into the other runs.
+      const author = await h.forum.createUser({ username: `troll${label}` });
+      const { post } = await ctx.posts.reply({ ...(await ctx.privileges.viewer(author.uid)), master: true }, welcome.tid, { content: `Buy cheap watches here (${label}).` });
+      const { flagId } = await ctx.flags.report(await ctx.privileges.viewer(carol.uid), { type: 'post', id: post.pid, reason: 'Spam' }, '127.0.0.1');
+
+      // A category moderator may delete the post, not ban or mute.
+      const mod = await h.open(`/flags/${flagId}`, { as: dora, viewport });
+      const modActions = mod.getByTestId('flag-actions');
+      await modActions.getByRole('button', { name: 'Delete the post' }).waitFor();
+      expect(await modActions.getByRole('button', { name: `Ban troll${label}` }).count()).toBe(0);
+
+      const page = await h.open(`/flags/${flagId}`, { as: alice, viewport });
+      const actions = page.getByTestId('flag-actions');
+      await actions.waitFor();
+      await shot(page, `flag-actions-${label}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      page.once('dialog', (d) => void d.accept());
+      await actions.getByRole('button', { name: 'Delete the post' }).click();
+      await page.getByTestId('flag-target').getByText('This post is deleted.').waitFor();
+      await expect.poll(() => actions.getByRole('button', { name: 'Delete the post' }).count()).toBe(0);
+      expect((await ctx.db.selectFrom('posts').select('deleted').where('pid', '=', post.pid).executeTakeFirstOrThrow()).deleted).toBe(1);
+
+      await actions.getByRole('button', { name: `Mute troll${label}` }).click();
+      const muteDialog = page.getByTestId('mute-dialog');
+      await muteDialog.getByLabel('Reason').selectOption('Rude to others');
+      await muteDialog.getByRole('button', { name: /mute/i }).last().click();
+      await actions.getByText('Muted').waitFor();
+      expect(await ctx.moderation.muteOf(author.uid)).toMatchObject({ reason: 'Rude to others' });
+
+      await actions.getByRole('button', { name: `Ban troll${label}` }).click();
+      const banDialog = page.getByTestId('ban-dialog');
+      await banDialog.getByLabel('Reason').selectOption('Spamming');
+      await shot(page, `flag-ban-dialog-${label}`);
+      await banDialog.getByRole('button', { name: /ban/i }).last().click();
+      await actions.getByText('Banned').waitFor();
+      await expect.poll(() => actions.getByRole('button', { name: `Ban troll${label}` }).count()).toBe(0);
+      expect(await ctx.users.byUsername(`troll${label}`)).toMatchObject({ banned: 1, ban_reason: 'Spamming' });
+      await shot(page, `flag-actions-done-${label}`);
+    });
+  }
+
   it('members get 403 on /flags; a member flags a profile', async () => {
     const h = e2e();
     const { bob, carol } = h.data;

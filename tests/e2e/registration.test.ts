@@ -46,6 +46,30 @@ describe('registration (spec §1 captcha, §2 register)', () => {
     });
   }
 
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`says as the name is typed whether it is taken: no green check for a member's name (${label})`, async () => {
+      const h = e2e();
+      const page = await h.open('/register', { viewport });
+      const input = page.getByLabel('Username');
+      await input.fill('Bob');
+      await page.getByText('Username taken').waitFor();
+      expect(await input.getAttribute('class')).toContain('is-invalid');
+      expect(await input.getAttribute('class')).not.toContain('is-valid');
+      await shot(page, `register-name-taken-${label}`);
+      await input.fill(`free${label}`);
+      await page.getByText('This username is available.').waitFor();
+      expect(await input.getAttribute('class')).toContain('is-valid');
+      expect(await page.getByText('Username taken').count()).toBe(0);
+      await shot(page, `register-name-free-${label}`);
+      // A taken name is not sent: the form stops at it.
+      await fillForm(page, 'bob', `bob-again-${label}@example.com`);
+      await page.getByText('Username taken').waitFor();
+      await page.getByRole('button', { name: 'Register now' }).click();
+      await page.getByText('Username taken').waitFor();
+      expect(page.url()).toBe(`${h.base}/register`);
+    });
+  }
+
   it("shows the error a captcha callback brings back in the URL's error parameter (spec §8)", async () => {
     const h = e2e();
     const page = await h.open('/register?error=error:invalid-captcha');

@@ -1,4 +1,5 @@
 /** Account security in the browser (issue 13 part 4): two-factor enrolment and login, sessions, password change. */
+import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,16 @@ describe('two-factor authentication', () => {
       const codes = (await page.getByTestId('backup-codes').locator('li').allTextContents()).map((c) => c.trim());
       expect(codes).toHaveLength(10);
       await shot(page, `two-factor-backup-codes-${device}`);
+      // Download: a text file with the codes, one a line.
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download (.txt)' }).click()]);
+      expect(file.suggestedFilename()).toMatch(/backup-codes\.txt$/);
+      const saved = await readFile((await file.path())!, 'utf8');
+      expect(saved.trim().split('\n')).toEqual(codes);
+      // Copy: the same lines on the clipboard.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h.base).origin });
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await page.getByText('Backup codes copied.').waitFor();
+      expect((await page.evaluate(() => navigator.clipboard.readText())).trim().split('\n')).toEqual(codes);
       await page.getByRole('button', { name: 'I have saved them' }).click();
       expect(await page.getByTestId('two-factor-state').getAttribute('data-enabled')).toBe('1');
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages';
 import { pluralCategory } from '../../shared/plurals';
@@ -59,6 +60,20 @@ describe('plural forms by the CLDR rules of each language', () => {
     expect(serverTranslate('error:title-too-short', [2], 'hi')).toBe('कृपया लंबा शीर्षक दर्ज करें। शीर्षक में कम से कम 2 अक्षर होने चाहिए।');
     expect(serverTranslate('error:title-too-short', [1], 'id')).toBe('Masukkan judul yang lebih panjang. Judul minimal berisi 1 karakter.');
     expect(serverTranslate('error:title-too-short', [8], 'id')).toBe('Masukkan judul yang lebih panjang. Judul minimal berisi 8 karakter.');
+  });
+
+  it("a topic's view and post counts take the language's forms from the shipped files (not \"1 views\")", () => {
+    const shipped = (lang: string) => ({ topic: JSON.parse(readFileSync(new URL(`../../../public/language/${lang}/topic.json`, import.meta.url), 'utf8')) as Record<string, string> });
+    const en = createI18n('en-GB', { 'en-GB': shipped('en-GB') });
+    expect(translate(en, 'topic:view-count', ['1'])).toBe('1 view');
+    expect(translate(en, 'topic:view-count', ['2'])).toBe('2 views');
+    expect(translate(en, 'topic:post-count', ['1'])).toBe('1 post');
+    // A shortened count ("1.2k") is many.
+    expect(translate(en, 'topic:view-count', ['1.2k'])).toBe('1.2k views');
+    const ru = createI18n('ru', { 'en-GB': shipped('en-GB'), ru: shipped('ru') });
+    expect(translate(ru, 'topic:view-count', ['1'])).toBe('1 просмотр');
+    expect(translate(ru, 'topic:view-count', ['3'])).toBe('3 просмотра');
+    expect(translate(ru, 'topic:view-count', ['5'])).toBe('5 просмотров');
   });
 
   it("the server picks the form of the count in en-GB's files (error messages, mails)", () => {

@@ -11,6 +11,10 @@ import { AuthCard, FormError, afterLoginUrl } from './auth-shared';
 import { Captcha, captchaFields } from '../components/captcha/Captcha';
 
 type Scorer = (password: string, inputs: string[]) => number;
+/** How long the username must rest before its availability is asked. */
+const NAME_CHECK_DELAY_MS = 400;
+/** What the server said of the name as typed: taken or free (null: not asked yet, or asking). */
+type NameCheck = { name: string; taken: boolean } | null;
 let scorer: Promise<Scorer> | null = null;
 
 /** zxcvbn is large: it loads only here, on first need. */
@@ -21,12 +25,19 @@ function loadScorer(): Promise<Scorer> {
 
 const STRENGTH_CLASS = ['bg-danger', 'bg-danger', 'bg-warning', 'bg-info', 'bg-success'];
 
-function Field({ id, label, error, help, children }: { id: string; label: string; error?: string | null; help?: string; children: ReactNode }) {
+function Field({ id, label, error, help, valid, children }: { id: string; label: string; error?: string | null; help?: string; valid?: string | null; children: ReactNode }) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">{label}</label>
       {children}
-      {error ? <div id={`${id}-error`} className="invalid-feedback d-block">{error}</div> : help && <div id={`${id}-help`} className="form-text">{help}</div>}
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block" aria-live="polite">{error}</div>
+      ) : (
+        <>
+          {valid && <div id={`${id}-valid`} className="valid-feedback d-block" aria-live="polite">{valid}</div>}
+          {help && <div id={`${id}-help`} className="form-text">{help}</div>}
+        </>
+      )}
     </div>
   );
 }
@@ -61,6 +72,7 @@ export default function Register({ page }: { page: PageBase }) {
   const [score, setScore] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [nameCheck, setNameCheck] = useState<NameCheck>(null);
   const rules = {
     minimumUsernameLength: data.minimumUsernameLength ?? rt.config.minimumUsernameLength,
     maximumUsernameLength: data.maximumUsernameLength ?? rt.config.maximumUsernameLength,
@@ -83,8 +95,27 @@ export default function Register({ page }: { page: PageBase }) {
     };
   }, [f.password, f.username, f.email]);
 
+  // The name's availability, asked as it is typed (debounced): NodeBB's HEAD /api/v3/users/bySlug.
+  const nameRuleError = usernameError(f.username, rules);
+  useEffect(() => {
+    if (nameRuleError) return;
+    const name = f.username.trim();
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${rt.config.relative_path}/api/v3/users/bySlug/${encodeURIComponent(name)}`, { method: 'HEAD', credentials: 'same-origin', signal: controller.signal })
+        .then((res) => (res.status === 200 || res.status === 404) && setNameCheck({ name, taken: res.status === 200 }))
+        // Offline or aborted: the server still refuses a taken name at submit.
+        .catch(() => undefined);
+    }, NAME_CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [f.username, nameRuleError, rt.config.relative_path]);
+  const checked = nameCheck && nameCheck.name === f.username.trim() ? nameCheck : null;
+
   const errors = {
-    username: usernameError(f.username, rules),
+    username: nameRuleError ?? (checked?.taken ? 'error:username-taken' : null),
     email: emailError(f.email),
     // Until the strength scorer has loaded, only the length rules are judged: no flash of "weak".
     password: passwordError(f.password, rules, score ?? 4),
@@ -96,6 +127,9 @@ export default function Register({ page }: { page: PageBase }) {
   const set = (k: keyof typeof f) => (e: ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value });
   const blur = (k: string) => () => setTouched((s) => ({ ...s, [k]: true }));
   const invalid = (k: keyof typeof errors) => (touched[k] && errors[k] ? ' is-invalid' : touched[k] ? ' is-valid' : '');
+  // The username's mark follows the server's answer as typed: red when taken, green only once it is known to be free.
+  const nameShown = checked?.taken ? t('error:username-taken') : shown('username');
+  const nameClass = nameShown ? ' is-invalid' : !nameRuleError && checked && !checked.taken ? ' is-valid' : '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -152,8 +186,14 @@ export default function Register({ page }: { page: PageBase }) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
         {data.token && <div className="alert alert-info py-2 small">{t('register:invite.welcome')}</div>}
-        <Field id={`${id}-u`} label={t('register:username')} error={shown('username')} help={t('register:username-help', rules.minimumUsernameLength, rules.maximumUsernameLength)}>
-          <input id={`${id}-u`} className={`form-control${invalid('username')}`} autoComplete="username" value={f.username} onChange={set('username')} onBlur={blur('username')} aria-invalid={!!shown('username')} aria-describedby={shown('username') ? `${id}-u-error` : `${id}-u-help`} required autoFocus />
+        <Field
+          id={`${id}-u`}
+          label={t('register:username')}
+          error={nameShown}
+          valid={nameClass === ' is-valid' ? t('register:username-available') : null}
+          help={t('register:username-help', rules.minimumUsernameLength, rules.maximumUsernameLength)}
+        >
+          <input id={`${id}-u`} className={`form-control${nameClass}`} autoComplete="username" value={f.username} onChange={set('username')} onBlur={blur('username')} aria-invalid={!!nameShown} aria-describedby={nameShown ? `${id}-u-error` : `${id}-u-help`} required autoFocus />
         </Field>
         <Field id={`${id}-e`} label={t('register:email')} error={shown('email')}>
           <input id={`${id}-e`} type="email" className={`form-control${invalid('email')}`} autoComplete="email" value={f.email} onChange={set('email')} onBlur={blur('email')} aria-invalid={!!shown('email')} aria-describedby={shown('email') ? `${id}-e-error` : undefined} required />

@@ -124,6 +124,8 @@ export interface ActionHooks {
   'action:post.queued': { id: number; uid: number; cid: number; tid: number; title: string };
   /** A moderator accepted or rejected a queued post, or wrote to its author (`message`): the author hears about it. */
   'action:post.queueNotice': { id: number; uid: number; by: number; kind: 'accepted' | 'rejected' | 'notify'; title: string; message: string; path: string };
+  /** A moderator accepted or rejected a queued post of category `cid`; `waiting` posts still wait there. */
+  'action:post.queueHandled': { id: number; cid: number; waiting: number };
   /** `uid` was invited to a group by `by`. */
   'action:group.invite': { groupName: string; uid: number; by: number };
   /** `uid` asked to join a group; its owners (`uids`) hear about it. */

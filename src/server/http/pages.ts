@@ -34,6 +34,8 @@ export interface PageRequest {
   sessionHash?: string | null;
   /** The language the page is rendered in (the member's, else the guest's): for what a loader writes itself. */
   lang?: string;
+  /** Who is reading, to count a visitor once (topic views): the member, or a guest by address. */
+  visitor?: string;
   /**
    * Names what the page was built from (core/tags.ts), so a guest's cached copy drops when it
    * changes: a topic page, its topic and category. A page that names nothing is dropped by any
@@ -71,6 +73,11 @@ export interface PageDef<T extends PageBase = PageBase> {
   load(req: PageRequest): Promise<PageResult<T>>;
   /** Side effects a guest's view still needs when the page comes from the guest cache. */
   onCacheHit?(req: PageRequest): void;
+}
+
+/** Who is reading a page: `u:<uid>` for a member, `g:<address>` for a guest. */
+function visitorOf(req: FastifyRequest): string {
+  return req.viewer.uid > 0 ? `u:${req.viewer.uid}` : `g:${req.ip}`;
 }
 
 /** Declares a page; register it with registerPages. */
@@ -416,7 +423,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
             if (cacheKey) {
               const hit = guestCache.peek(cacheKey);
               if (hit) {
-                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: flatQuery(req.query), url, api });
+                def.onCacheHit?.({ ctx, viewer: req.viewer, params: req.params as Record<string, string>, query: flatQuery(req.query), url, api, visitor: visitorOf(req) });
                 return fromCache(ctx, req, reply, hit);
               }
             }
@@ -436,6 +443,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, pages: Page
               api,
               sessionHash: req.sessionHash,
               lang,
+              visitor: visitorOf(req),
               depends: cacheKey ? (...tags: Tag[]) => void (named ??= []).push(...tags) : undefined,
             });
             if ('redirect' in result) {

@@ -146,4 +146,10 @@ export interface FlagDetailsPage extends PageBase, FlagObject {
   /** The viewer's: isAdmin, isAdminOrGlobalMod, and 'flags:delete' (administrators and global moderators). */
   privileges: Record<string, boolean>;
   states: Record<FlagState, { label: string; class: string }>;
+  /**
+   * What the viewer may do from the flag (NodeBB's flag page actions), each through the forum's
+   * own action and privilege: delete the flagged post, ban or mute its author (or the flagged
+   * member); the forum's preset ban reasons for the dialog; whether the author is banned or muted now.
+   */
+  actions: { deletePost: boolean; ban: boolean; mute: boolean; banned: boolean; muted: boolean; banReasons: string[] };
 }

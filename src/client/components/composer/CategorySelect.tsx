@@ -40,14 +40,15 @@ export function useCategoryTagLimits(cid: number): { minTags?: number; maxTags?:
   return limits;
 }
 
-/** Category picker for a new topic, from GET /api/v3/categories (name and handle). */
+/** Category picker for a new topic, from GET /api/v3/categories?privilege=topics:create (name and handle). */
 export function CategorySelect({ value, onChange }: { value: number; onChange: (cid: number) => void }) {
   const rt = useRuntime();
   const { t, tx } = useT();
   const id = useId();
   const [options, setOptions] = useState<CatOption[]>([]);
   useEffect(() => {
-    cache ??= api<CatNode[] | { categories: CatNode[] }>(rt.config, 'GET', '/categories')
+    // Only the categories the member may start a topic in (the server asks the guardian).
+    cache ??= api<CatNode[] | { categories: CatNode[] }>(rt.config, 'GET', '/categories?privilege=topics:create')
       .then((res) => flatten(Array.isArray(res) ? res : (res?.categories ?? [])))
       .catch((err: Error) => {
         cache = null;

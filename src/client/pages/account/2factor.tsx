@@ -20,9 +20,29 @@ interface Enrolment {
   qr: string;
 }
 
-/** Backup codes, shown once: the member writes them down or copies them. */
+/** Backup codes, shown once: the member copies them, downloads them as a text file, or writes them down. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useT();
+  const rt = useRuntime();
+  const text = `${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      rt.alert({ type: 'success', message: t('user:two-factor.backup-copied') });
+    } catch {
+      rt.alert({ type: 'danger', message: t('user:two-factor.backup-copy-failed') });
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${window.location.hostname || 'forum'}-backup-codes.txt`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
   return (
     <div className="alert alert-warning" role="status">
       <h2 className="h6">{t('user:two-factor.backup-title')}</h2>
@@ -34,9 +54,17 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-sm btn-outline-dark" onClick={onDone}>
-        {t('user:two-factor.backup-saved')}
-      </button>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => void copy()}>
+          {t('user:two-factor.backup-copy')}
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={download}>
+          {t('user:two-factor.backup-download')}
+        </button>
+        <button type="button" className="btn btn-sm btn-dark" onClick={onDone}>
+          {t('user:two-factor.backup-saved')}
+        </button>
+      </div>
     </div>
   );
 }

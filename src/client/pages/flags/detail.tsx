@@ -8,6 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
 import { PostContent } from '../../components/PostContent';
 import { Timeago } from '../../components/Timeago';
+import { SanctionDialog } from '../../components/moderation/SanctionDialog';
 import { errorText } from '../../i18n';
 import { useStore } from '../../state/store';
 import { topicPath, userPath } from '../../util/urls';
@@ -51,6 +52,64 @@ function Target({ data }: { data: FlagDetailsPage }) {
         {author && <a className="btn btn-sm btn-outline-secondary" href={`${rp}${userPath(author.userslug)}`}>{t('flags:view-profile')}</a>}
       </div>
     </div>
+  );
+}
+
+/**
+ * NodeBB's flag page actions: delete the flagged post, ban or mute its author, each through the
+ * forum's own routes (and so their privileges); the page reloads to show the result.
+ */
+function FlagActions({ data, onDone }: { data: FlagDetailsPage; onDone: () => void }) {
+  const rt = useRuntime();
+  const { t } = useT();
+  const id = useId();
+  const [dialog, setDialog] = useState<'ban' | 'mute' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { actions, target } = data;
+  const author = target.user;
+  if (!actions.deletePost && !actions.ban && !actions.mute) return null;
+  const deletePost = async () => {
+    if (!target.pid || !window.confirm(t('flags:delete-post-confirm'))) return;
+    setBusy(true);
+    try {
+      await api(rt.config, 'DELETE', `/posts/${target.pid}/state`);
+      rt.alert({ type: 'success', message: t('flags:post-deleted') });
+      onDone();
+    } catch (err) {
+      rt.alert({ type: 'danger', title: t('global:alert.error'), message: errorText(rt.i18n, err) });
+    }
+    setBusy(false);
+  };
+  return (
+    <section className="card card-body d-flex flex-column gap-2" aria-labelledby={`${id}-actions`} data-testid="flag-actions">
+      <h2 className="h6" id={`${id}-actions`}>{t('flags:actions')}</h2>
+      {actions.deletePost && (
+        <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy} onClick={() => void deletePost()}>{t('flags:delete-post')}</button>
+      )}
+      {author && actions.ban && !actions.banned && (
+        <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy} onClick={() => setDialog('ban')}>{t('flags:ban-author', author.displayname)}</button>
+      )}
+      {author && actions.mute && !actions.muted && (
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => setDialog('mute')}>{t('flags:mute-author', author.displayname)}</button>
+      )}
+      <div className="d-flex gap-1">
+        {actions.banned && <span className="badge text-bg-danger">{t('flags:banned')}</span>}
+        {actions.muted && <span className="badge text-bg-warning">{t('flags:muted')}</span>}
+      </div>
+      {author && dialog && (
+        <SanctionDialog
+          kind={dialog}
+          uid={author.uid}
+          username={author.displayname}
+          reasons={actions.banReasons}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            onDone();
+          }}
+        />
+      )}
+    </section>
   );
 }
 
@@ -231,6 +290,7 @@ export default function FlagDetail({ page }: { page: PageBase }) {
             )}
             {data.privileges['flags:delete'] && <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => void deleteFlag()}>{t('flags:delete')}</button>}
           </section>
+          <FlagActions data={data} onDone={() => rt.navigate(window.location.pathname + window.location.search, { replace: true, force: true })} />
           <section className="card" aria-labelledby={`${id}-history`}>
             <h2 className="h6 card-header" id={`${id}-history`}>{t('flags:history')}</h2>
             {history.length ? (

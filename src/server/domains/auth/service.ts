@@ -1,4 +1,5 @@
 import { createHash, createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Writer } from '../../core/action.js';
 import type { Cache, CacheRegistry } from '../../core/cache.js';
 import { tagTableWrites, type ChangeBus } from '../../core/changes.js';
 import { MEMBER_ROWS, memberRowTag, SESSIONS, sessionsTag } from '../../core/tags.js';
@@ -39,6 +40,17 @@ export function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
+/** A signed-in request or socket call: whose session, and what its rows say of the last activity. */
+export interface ActivityNote {
+  idHash: string;
+  uid: number;
+  /** The session's last_seen as read. */
+  sessionSeen: number;
+  /** The member's lastonline as read; absent when the caller read only the session. */
+  userSeen?: number;
+  days: number;
+}
+
 export interface ResolvedSession {
   uid: number;
   idHash: string;
@@ -48,6 +60,8 @@ export interface ResolvedSession {
 export class AuthService {
   /** Signed-in sessions with their member's row, by id hash (null: none kept, see the constructor). */
   private live: Cache<string, LiveSession | null> | null = null;
+  /** Where activity goes to be written in batches (users/activity.ts); without one, the hourly touch. */
+  private activity: ((note: ActivityNote) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -90,7 +104,9 @@ export class AuthService {
   async resolveSession(id: string, days: number): Promise<ResolvedSession | null> {
     const idHash = hashSecret(id);
     const row = await store.findSession(this.db, idHash);
-    return row && (await this.stillLive(idHash, row, days)) ? { uid: row.uid, idHash } : null;
+    if (!row || !(await this.stillLive(idHash, row, days))) return null;
+    this.activity?.({ idHash, uid: row.uid, sessionSeen: row.last_seen, days });
+    return { uid: row.uid, idHash };
   }
 
   /** resolveSession with the member's row, read in the same statement (every signed-in request). */
@@ -102,8 +118,9 @@ export class AuthService {
       return row ? { session: row.session, user: Object.freeze(row.user) } : null;
     };
     const found = this.live ? await this.live.get(idHash, read) : await read();
-    if (!found) return null;
-    return (await this.stillLive(idHash, found.session, days)) ? { uid: found.user.uid, idHash, user: found.user } : null;
+    if (!found || !(await this.stillLive(idHash, found.session, days))) return null;
+    this.activity?.({ idHash, uid: found.user.uid, sessionSeen: found.session.last_seen, userSeen: found.user.lastonline, days });
+    return { uid: found.user.uid, idHash, user: found.user };
   }
 
   /** False for an expired session (deleted then); rolls a live one's expiry hourly. */
@@ -113,8 +130,19 @@ export class AuthService {
       await store.deleteSession(this.db, idHash, row.uid);
       return false;
     }
-    if (now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, row.uid, now, now + days * DAY);
+    // With a recorder, activity is written in its batches; without one (a bare context), hourly here.
+    if (!this.activity && now - row.last_seen > HOUR) await store.touchSession(this.db, idHash, row.uid, now, now + days * DAY);
     return true;
+  }
+
+  /** Hands each signed-in request's activity to a recorder that writes it in batches. */
+  onActivity(record: (note: ActivityNote) => void): void {
+    this.activity = record;
+  }
+
+  /** Writes a batch of sessions' last activity, rolling their expiry (inside the recorder's action). */
+  async touchSessions(w: Writer, seen: readonly (readonly [idHash: string, uid: number, at: number])[], days: number): Promise<void> {
+    await store.touchSessions(w.tx, seen, days);
   }
 
   /** Ends a session (its member's uid, when known, drops only that member's kept sessions). */

@@ -56,6 +56,14 @@ export async function touchSession(db: Queryable, idHash: string, uid: number, n
   await db.updateTable('sessions').set({ last_seen: now, expires }).where('id_hash', '=', idHash).where('uid', '=', uid).execute();
 }
 
+/** Records sessions' last activity and rolls their expiry (the activity recorder's batch); never moves them back. */
+export async function touchSessions(db: Queryable, seen: readonly (readonly [idHash: string, uid: number, at: number])[], days: number): Promise<void> {
+  for (const [idHash, uid, at] of seen) {
+    // The uid in the filter names whose session changed (db/table-writes.ts): only theirs drop.
+    await db.updateTable('sessions').set({ last_seen: at, expires: at + days * 86_400_000 }).where('id_hash', '=', idHash).where('uid', '=', uid).where('last_seen', '<', at).execute();
+  }
+}
+
 /** Deletes one session. */
 export async function deleteSession(db: Queryable, idHash: string, uid?: number): Promise<void> {
   let q = db.deleteFrom('sessions').where('id_hash', '=', idHash);

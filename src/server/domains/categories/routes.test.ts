@@ -122,6 +122,24 @@ describe('GET /api/v3/categories and /:cid', () => {
     expect(all.map((c) => c.cid)).toContain(off.cid);
   });
 
+  it('?privilege=topics:create lists only where the viewer may start a topic (the composer\'s picker)', async () => {
+    const open = await make({ name: 'Anyone posts' });
+    const readOnly = await make({ name: 'Announcements only' });
+    await forum.ctx.privileges.take(readOnly.cid, ['topics:create'], 'registered-users');
+    const list = async (c: HttpClient, q = '') => ((await c.get(`/api/v3/categories${q}`)).body.response.categories as { cid: number }[]).map((x) => x.cid);
+    // Both are readable; only one takes the member's topics.
+    expect(await list(member)).toEqual(expect.arrayContaining([open.cid, readOnly.cid]));
+    const postable = await list(member, '?privilege=topics:create');
+    expect(postable).toContain(open.cid);
+    expect(postable).not.toContain(readOnly.cid);
+    // An admin may post anywhere; a guest nowhere.
+    expect(await list(admin, '?privilege=topics:create')).toEqual(expect.arrayContaining([open.cid, readOnly.cid]));
+    expect(await list(forum.client(), '?privilege=topics:create')).toEqual([]);
+    expect((await member.get('/api/v3/categories?privilege=admin')).status).toBe(400);
+    // And the create route agrees.
+    expect((await member.post('/api/v3/topics', { cid: readOnly.cid, title: 'Not allowed here', content: 'The member may not start topics here.' })).status).toBe(403);
+  });
+
   it('reads one category; missing, disabled and unknown are 404s, a bad id a 400', async () => {
     const c = await make({ description: 'About things' });
     const res = await forum.client().get(`/api/v3/categories/${c.cid}`);

@@ -50,10 +50,20 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
   };
 
   r.get('/api/v3/categories', {
-    schema: { response: { 200: Envelope(Type.Object({ categories: Type.Array(CategorySchema) })) }, tags },
+    schema: {
+      // ?privilege=topics:create: only the categories the viewer may start a topic in (the composer's picker).
+      querystring: Type.Object({ privilege: Type.Optional(Type.Literal('topics:create')) }),
+      response: { 200: Envelope(Type.Object({ categories: Type.Array(CategorySchema) })) },
+      tags,
+    },
     handler: async (req) => {
       const limits = await tagLimits();
-      return ok({ categories: (await cats.list(req.viewer)).map((row) => presentCategory(row, limits)) });
+      let rows = await cats.list(req.viewer);
+      if (req.query.privilege) {
+        const allowed = new Set(await ctx.privileges.filterCids(req.viewer, req.query.privilege, rows.map((r) => r.cid)));
+        rows = rows.filter((r) => allowed.has(r.cid));
+      }
+      return ok({ categories: rows.map((row) => presentCategory(row, limits)) });
     },
   });
   r.put('/api/v3/categories/:cid/watch', {

@@ -305,3 +305,42 @@ describe('the flags list', () => {
     expect((await mod.client.get('/api/flags/2147483000')).status).toBe(404);
   });
 });
+
+describe('moderation from the flag page', () => {
+  it('offers each action the viewer may take, and each works through its own route and privilege', async () => {
+    const mod = await moderatorOf(cid);
+    const gm = await globalMod();
+    const author = await member();
+    const { reply } = await postIn(cid, author);
+    await report(await member(), 'post', reply.pid, 'Spam');
+    const flagId = ((await gm.client.get('/api/flags?sort=newest')).body as FlagsListPage).flags[0]!.flagId;
+    const actionsOf = async (m: TestMember) => ((await m.client.get(`/api/flags/${flagId}`)).body as FlagDetailsPage).actions;
+
+    // A category's moderator deletes posts there; banning and muting are the global moderators' and admins'.
+    expect(await actionsOf(mod)).toMatchObject({ deletePost: true, ban: false, mute: false, banned: false, muted: false });
+    expect(await actionsOf(gm)).toMatchObject({ deletePost: true, ban: true, mute: true, muted: false });
+    await forum.ctx.settings.set({ banReasons: 'Spam\nAbuse' });
+    expect((await actionsOf(admin)).banReasons).toEqual(['Spam', 'Abuse']);
+    // The category moderator's route refuses what the page does not offer.
+    expect((await mod.client.put(`/api/v3/users/${author.user.uid}/ban`, { until: 0, reason: 'no' })).status).toBe(403);
+
+    // Each action, as the page's buttons send it, and what the page says after.
+    expect((await mod.client.del(`/api/v3/posts/${reply.pid}/state`)).status).toBe(200);
+    const afterDelete = (await gm.client.get(`/api/flags/${flagId}`)).body as FlagDetailsPage;
+    expect(afterDelete.target.deleted).toBe(1);
+    expect(afterDelete.actions.deletePost).toBe(false);
+    expect((await gm.client.put(`/api/v3/users/${author.user.uid}/mute`, { until: Date.now() + 3_600_000, reason: 'Spam' })).status).toBe(200);
+    expect((await actionsOf(gm)).muted).toBe(true);
+    expect((await gm.client.put(`/api/v3/users/${author.user.uid}/ban`, { until: 0, reason: 'Spam' })).status).toBe(200);
+    expect(await actionsOf(gm)).toMatchObject({ banned: true, muted: true, deletePost: false });
+
+    // Never against an administrator, nor oneself.
+    const { reply: adminReply } = await postIn(cid, admin);
+    // (Only a moderator may flag an administrator's post.)
+    expect((await report(gm, 'post', adminReply.pid, 'Spam')).status).toBe(200);
+    const adminFlag = ((await gm.client.get('/api/flags?sort=newest')).body as FlagsListPage).flags[0]!.flagId;
+    expect(adminFlag).not.toBe(flagId);
+    expect(((await gm.client.get(`/api/flags/${adminFlag}`)).body as FlagDetailsPage).actions).toMatchObject({ deletePost: true, ban: false, mute: false });
+    expect(((await admin.client.get(`/api/flags/${adminFlag}`)).body as FlagDetailsPage).actions).toMatchObject({ ban: false, mute: false });
+  });
+});

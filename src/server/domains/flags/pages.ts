@@ -1,7 +1,8 @@
 import { FLAG_SORTS, FLAG_STATES, FLAG_TYPES, type FlagDetailsPage, type FlagFilters, type FlagSortName, type FlagsListPage } from '../../../shared/schemas/flag.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
-import { definePage } from '../../http/pages.js';
+import { definePage, type PageRequest } from '../../http/pages.js';
+import type { Viewer } from '../privileges/service.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { ADMINISTRATORS } from '../groups/service.js';
 import { flagStates, flagUser, presentFlag, presentFlagList } from './presenter.js';
@@ -87,9 +88,39 @@ const detailPage = definePage<FlagDetailsPage>({
       type_bool: { post: flag.type === 'post', user: flag.type === 'user', empty },
       privileges: { isAdminOrGlobalMod: viewer.isAdmin || viewer.isGlobalMod, isAdmin: viewer.isAdmin, 'flags:delete': viewer.isAdmin || viewer.isGlobalMod },
       states: flagStates(),
+      actions: await flagActions(ctx, viewer, flag, object.target.deleted === 1, empty),
     };
   },
 });
+
+/**
+ * What the viewer may do from a flag: the same checks the actions make (moderators delete a
+ * post in their categories; the ban and mute privileges; never an administrator or oneself).
+ */
+async function flagActions(ctx: PageRequest['ctx'], viewer: Viewer, flag: { type: string; cid: number; target_uid: number }, postDeleted: boolean, empty: boolean): Promise<FlagDetailsPage['actions']> {
+  const uid = flag.target_uid;
+  const [author, authorIsAdmin, canBan, canMute, mute, settings, moderates] = await Promise.all([
+    uid > 0 ? ctx.users.get(uid) : null,
+    uid > 0 ? ctx.groups.isAdmin(uid) : false,
+    ctx.privileges.can(viewer, 'ban'),
+    ctx.privileges.can(viewer, 'mute'),
+    uid > 0 ? ctx.moderation.muteOf(uid) : null,
+    ctx.settings.get(),
+    flag.type === 'post' ? ctx.privileges.isModerator(viewer, flag.cid) : false,
+  ]);
+  const sanctionable = !!author && author.deleted !== 1 && !authorIsAdmin && uid !== viewer.uid;
+  return {
+    deletePost: flag.type === 'post' && !empty && !postDeleted && moderates,
+    ban: sanctionable && canBan,
+    mute: sanctionable && canMute,
+    banned: !!author && author.banned === 1 && (author.banned_until === 0 || author.banned_until > Date.now()),
+    muted: mute !== null,
+    banReasons: settings.banReasons
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  };
+}
 
 /** The flags pages: the moderators' list and one flag with its target in context. */
 export const flagPages = [listPage, detailPage];

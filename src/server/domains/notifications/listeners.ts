@@ -142,6 +142,12 @@ export function registerNotificationListeners(ctx: NotificationListenersDeps): v
     });
   }, DURABLE);
 
+  // The moderators' "posts awaiting review" (merged per category) is read once nothing waits there.
+  hooks.action('action:post.queueHandled', PLUGIN, async ({ cid, waiting }) => {
+    if (waiting > 0) return;
+    for (const uid of await ctx.notifications.moderatorsOf(cid)) await ctx.notifications.readByKey(uid, `post_queue:cid:${cid}`);
+  }, DURABLE);
+
   // The author of a queued post hears what a moderator decided (or wrote).
   hooks.action('action:post.queueNotice', PLUGIN, async ({ id, uid, by, kind, title, message, path }) => {
     const bodyKey = `notifications:post-queue-${kind}${kind === 'rejected' && message ? '-reason' : ''}`;

@@ -171,6 +171,27 @@ describe('accept and reject', () => {
     for (const i of [0, 1, 2]) expect(titles).toContain(`Bulk topic number ${i}`);
   });
 
+  it("the moderators' \"awaiting review\" notification turns read once the category's queue is handled, not before", async () => {
+    const cat = (await forum.ctx.categories.create(SYSTEM, { name: `Review ${Math.random().toString(36).slice(2, 7)}` })).cid;
+    const mod = await member();
+    await forum.ctx.privileges.give(cat, ['moderate'], `uid:${mod.user.uid}`);
+    const waitingNote = async () => (await notifications(mod)).filter((n) => n.type === 'post-queue' && n.path === '/post-queue');
+    const ids: number[] = [];
+    for (const title of ['First one waiting', 'Second one waiting']) {
+      const m = await member();
+      ids.push(Number((await m.client.post('/api/v3/topics', { cid: cat, title, content: 'The content of a new member’s first topic.', tags: [] })).body.response.id));
+    }
+    expect(await waitingNote()).toHaveLength(1);
+    // One handled, one still waiting: the notification stays unread.
+    expect((await mod.client.post(`/api/v3/posts/queue/${ids[0]}`, {})).status).toBe(200);
+    expect(await waitingNote()).toHaveLength(1);
+    // The last one handled (rejected): read, and the unread count says so.
+    expect((await mod.client.del(`/api/v3/posts/queue/${ids[1]}`, { message: '' })).status).toBe(200);
+    expect(await waitingNote()).toHaveLength(0);
+    const all = (await mod.client.get('/api/v3/notifications')).body.response as { unread: unknown[]; read: { type: string; path: string }[] };
+    expect(all.read.some((n) => n.type === 'post-queue' && n.path === '/post-queue')).toBe(true);
+  });
+
   it('accepts a queued reply into its topic', async () => {
     const admin = await member({ admin: true });
     const { topic } = await forum.ctx.topics.create(admin.viewer, { cid, title: 'Replies wait here', content: 'Say something here please.' });

@@ -171,6 +171,7 @@ export class PostQueueService {
         result = { type: 'reply', tid: row.tid, pid: post.pid };
       }
       await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'accepted', title: row.title, message: '', path: `/post/${result.pid}` });
+      await w.fire('action:post.queueHandled', { id, cid: row.cid, waiting: await store.countInCategory(w.tx, row.cid) });
       return result;
     });
   }
@@ -183,6 +184,7 @@ export class PostQueueService {
       const row = await store.take(w, id);
       if (!row) throw notFound('error:no-queued-post');
       await w.fire('action:post.queueNotice', { id, uid: row.uid, by: viewer.uid, kind: 'rejected', title: row.title, message: reason, path: row.type === 'reply' ? `/topic/${row.tid}` : `/category/${row.cid}` });
+      await w.fire('action:post.queueHandled', { id, cid: row.cid, waiting: await store.countInCategory(w.tx, row.cid) });
     });
   }
 

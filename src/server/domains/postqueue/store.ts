@@ -48,6 +48,12 @@ export async function take(w: Writer, id: number): Promise<QueuedRow | undefined
   return w.tx.deleteFrom('post_queue').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** How many posts wait in a category's queue. */
+export async function countInCategory(db: Queryable, cid: number): Promise<number> {
+  const row = await db.selectFrom('post_queue').select((eb) => eb.fn.countAll<number>().as('n')).where('cid', '=', cid).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Which of these strings some queued post's content contains (one query over the queue). */
 export async function mentioned(db: Queryable, needles: string[]): Promise<Set<string>> {
   const out = new Set<string>();

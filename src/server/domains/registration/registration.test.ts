@@ -25,6 +25,23 @@ beforeEach(async () => {
   smtp.received = [];
 });
 
+describe('username availability as typed (HEAD /api/v3/users/bySlug/:name)', () => {
+  it("answers 200 for a member's name in any case or spelling of its slug, 404 for a free one", async () => {
+    const member = await forum.createUser({ username: `Held Nm${process.pid % 1000}` });
+    const head = async (name: string) => (await forum.client().request('HEAD', `/api/v3/users/bySlug/${encodeURIComponent(name)}`)).status;
+    expect(await head(member.username)).toBe(200);
+    expect(await head(member.username.toLowerCase())).toBe(200);
+    // Its slug ("held-nm…") is the same name to registration.
+    expect(await head(member.userslug)).toBe(200);
+    expect(await head(`${member.username}x`)).toBe(404);
+    // What the check says free, registration takes; what it says taken, registration refuses.
+    const name = `${member.username}x`;
+    expect((await forum.client().post('/register', { ...fresh(), username: member.username })).body.status.key).toBe('error:username-taken');
+    expect((await forum.client().post('/register', { ...fresh(), username: name })).status).toBe(200);
+    expect(await head(name)).toBe(200);
+  });
+});
+
 const fresh = () => {
   n += 1;
   return { username: `newbie${process.pid % 1000}n${n}`, email: `newbie${process.pid % 1000}n${n}@example.com`, password: PASSWORD, 'password-confirm': PASSWORD };
@@ -127,6 +144,8 @@ describe('registration types', () => {
     }
     // The name is held while it waits.
     expect((await forum.client().post('/register', { ...fresh(), username: a.username })).body.status.key).toBe('error:username-taken');
+    // And the form's availability check, as the name is typed, says so too.
+    expect((await forum.client().request('HEAD', `/api/v3/users/bySlug/${encodeURIComponent(a.username.toUpperCase())}`)).status).toBe(200);
 
     const admin = await forum.member({ admin: true });
     const member = await forum.member();

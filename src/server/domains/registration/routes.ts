@@ -17,6 +17,13 @@ function member(v: Viewer): Viewer {
 /** Invitations, consent, the registration queue's accept/reject and its spam report. */
 export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // NodeBB's availability check, which its registration form asks as the name is typed: 200
+  // when the name is taken (a member's, or held by a waiting registration), 404 when it is free.
+  // Names are public on profiles; this says no more than a refused registration would.
+  r.head('/api/v3/users/bySlug/:userslug', {
+    schema: { params: Type.Object({ userslug: Type.String({ minLength: 1, maxLength: 1024 }) }), tags: ['users'] },
+    handler: async (req, reply) => reply.code((await ctx.registration.nameTaken(req.params.userslug)) ? 200 : 404).send(),
+  });
   r.post('/api/v3/users/:uid/invites', {
     schema: {
       params: UidParams,

@@ -103,6 +103,12 @@ export class RegistrationService {
     return { user };
   }
 
+  /** True when registration would refuse this name as taken: a member has it, or a waiting registration holds it. */
+  async nameTaken(name: string): Promise<boolean> {
+    const slug = slugify(name.trim());
+    return (await this.ctx.users.nameTaken(name.trim())) || (!!slug && (await store.queueHoldsName(this.ctx.db, slug)));
+  }
+
   private async enqueue(data: { username: string; email: string; password: string }, ip: string, consent: { gdpr: boolean; tos: boolean }): Promise<void> {
     const { username, email } = await this.ctx.users.assertAvailable(data.username, data.email);
     const held = await store.queueHolds(this.ctx.db, slugify(username), email);

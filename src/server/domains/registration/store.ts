@@ -35,6 +35,11 @@ export async function queueHolds(db: Queryable, slug: string, email: string): Pr
   return row.userslug === slug ? 'username' : 'email';
 }
 
+/** True when a waiting registration holds this username slug. */
+export async function queueHoldsName(db: Queryable, slug: string): Promise<boolean> {
+  return !!(await db.selectFrom('registration_queue').select('id').where('userslug', '=', slug).executeTakeFirst());
+}
+
 /** Removes a waiting registration; false when another request took it first. */
 export async function dequeue(w: Writer, id: number): Promise<boolean> {
   const db = w.tx;

@@ -49,11 +49,11 @@ export const topicPage = definePage<TopicPage>({
   path: '/topic/:tid/:slug?/:index?',
   template: 'topic',
   // A guest served from the page cache still counts as a view.
-  onCacheHit({ ctx, params }) {
+  onCacheHit({ ctx, params, visitor }) {
     const tid = pathId(params.tid);
-    if (tid !== null) ctx.views.add(tid);
+    if (tid !== null) ctx.views.add(tid, visitor ?? '');
   },
-  async load({ ctx, viewer, params, query, api, depends }) {
+  async load({ ctx, viewer, params, query, api, depends, visitor }) {
     const tid = pathId(params.tid);
     if (tid === null) throw notFound('error:no-topic');
     if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
@@ -110,7 +110,7 @@ export const topicPage = definePage<TopicPage>({
     // (The viewer's privileges are shared by every viewer alike: changed on a copy.)
     const privileges = topic.locked === 1 && !shared.isAdminOrMod ? withFields(shared, { 'topics:reply': false }) : shared;
 
-    ctx.views.add(topic.tid);
+    ctx.views.add(topic.tid, visitor ?? `u:${viewer.uid}`);
     await ctx.topics.markRead(viewer, topic.tid, Number(topic.last_post_time), reader);
 
     const fields = sharedFields(topic);

@@ -25,7 +25,10 @@ import * as store from './store.js';
 import type { UserBrief, UserRow } from './store.js';
 import type { TopicRow } from '../topics/store.js';
 import * as credentials from './credentials.js';
+import { ONLINE_WINDOW_MS } from './activity.js';
 import { installedLanguages, isTimeZone } from '../../i18n.js';
+
+export { ONLINE_WINDOW_MS };
 
 /** What the users service uses of the application: its explicit dependencies. */
 export type UsersDeps = Pick<AppContext, 'actions' | 'auth' | 'cacheRegistry' | 'changes' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'mail' | 'moderation' | 'privileges' | 'settings' | 'users' | 'writes'>;
@@ -120,6 +123,13 @@ export class UsersService {
       uids.filter((u) => u > 0),
     );
     return new Map(rows.map((r) => [r.uid, r]));
+  }
+
+  /** True when a member has this name or its slug (as registration would refuse it: error:username-taken). */
+  async nameTaken(name: string): Promise<boolean> {
+    const slug = slugify(name);
+    const [byName, bySlug] = await Promise.all([store.byUsername(this.ctx.db, name), slug ? store.bySlug(this.ctx.db, slug) : undefined]);
+    return !!(byName ?? bySlug);
   }
 
   /** A member by slug, or null. */
@@ -537,6 +547,11 @@ export class UsersService {
   async list(order: 'joindate' | 'postcount' | 'reputation' | 'lastonline', page: number, perPage: number) {
     const [rows, count] = await Promise.all([store.listUsers(this.ctx.db, order, (page - 1) * perPage, perPage), store.countUsers(this.ctx.db)]);
     return { rows, count };
+  }
+
+  /** The members active in the online window (ONLINE_WINDOW_MS), at most `limit` (the dashboard's count). */
+  async onlineUids(limit = 10_000): Promise<number[]> {
+    return store.activeSince(this.ctx.db, Date.now() - ONLINE_WINDOW_MS, limit);
   }
 
   /** A member's newest topics in the given categories (their topics feed). */

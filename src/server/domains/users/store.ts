@@ -69,6 +69,23 @@ export async function writeMember(w: Writer, uid: number, fields: Updateable<Use
   await w.tx.updateTable('users').set(fields).where('uid', '=', uid).execute();
 }
 
+/**
+ * Moves members' "last online" forward (the activity recorder's batch). No tag: presence is
+ * read fresh by the lists that show it, and dropping every active member's pages at each
+ * flush would leave the guests' pages uncached. Never moves it back.
+ */
+export async function writeLastOnline(w: Writer, seen: readonly (readonly [uid: number, at: number])[]): Promise<void> {
+  for (const [uid, at] of seen) {
+    await w.tx.updateTable('users').set({ lastonline: at }).where('uid', '=', uid).where('lastonline', '<', at).execute();
+  }
+}
+
+/** The members active since a time (deleted ones aside), at most `limit`. */
+export async function activeSince(db: Queryable, since: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('uid').where('lastonline', '>=', since).where('deleted', '=', 0).limit(limit).execute();
+  return rows.map((r) => r.uid);
+}
+
 /** Inserts a member inside an action and returns the row (a unique index refuses a taken name or address). */
 export async function writeNewUser(w: Writer, row: Insertable<UsersTable>): Promise<UserRow> {
   const user = await w.tx.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();

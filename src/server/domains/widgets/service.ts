@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 import { translate } from '../../i18n.js';
 import { createRenderer, createSanitizer } from '../../plugins/markdown/index.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
+import { ONLINE_WINDOW_MS } from '../users/service.js';
 import * as store from './store.js';
 
 /** What the widgets use of the application. */
@@ -16,8 +17,13 @@ export type WidgetsDeps = Pick<AppContext, 'db' | 'actions' | 'cacheRegistry' | 
 export type RenderedWidgets = Record<WidgetArea, { html: string }[]>;
 
 const TTL_MS = 5_000;
-const ONLINE_MS = 5 * 60_000;
 const EMPTY: RenderedWidgets = Object.freeze({ header: [], sidebar: [], footer: [] }) as RenderedWidgets;
+
+/** The HTML, or null when it shows no text and no image or embed. */
+function nonEmpty(html: string): string | null {
+  const text = html.replace(/<(img|video|audio|iframe|svg|input|hr)\b/gi, 'x').replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '');
+  return text ? html : null;
+}
 
 function present(row: store.WidgetRow): WidgetView {
   const data = JSON.parse(row.data) as { text?: string; count?: number };
@@ -154,10 +160,11 @@ export class WidgetsService {
   private async body(reader: Viewer, w: WidgetView, lang: string): Promise<string | null> {
     const rp = this.ctx.config.relativePath;
     switch (w.type) {
+      // An empty text or HTML widget (or one its sanitising leaves empty) shows nothing, not an empty card.
       case 'html':
-        return this.sanitize(w.text);
+        return nonEmpty(this.sanitize(w.text));
       case 'text':
-        return this.markdown(w.text);
+        return nonEmpty(this.markdown(w.text));
       case 'search':
       {
         const label = escapeHtml(translate('global:search', [], lang));
@@ -190,7 +197,7 @@ export class WidgetsService {
       case 'onlineusers': {
         if (!(await this.ctx.privileges.can(reader, 'view:users'))) return null;
         const { rows } = await this.ctx.users.list('lastonline', 1, 50);
-        const since = Date.now() - ONLINE_MS;
+        const since = Date.now() - ONLINE_WINDOW_MS;
         const online = rows.filter((u) => u.lastonline >= since && u.status !== 'offline').slice(0, w.count);
         if (!online.length) return null;
         return `<ul class="list-unstyled mb-0">${online.map((u) => `<li><a href="${rp}/user/${escapeHtml(u.userslug)}">${escapeHtml(u.username)}</a></li>`).join('')}</ul>`;

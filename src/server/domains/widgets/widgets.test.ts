@@ -42,6 +42,25 @@ describe('widgets', () => {
     expect(widgetsAdmin.body.templates.find((t) => t.template === 'categories')!.areas.find((a) => a.location === 'sidebar')!.data).toHaveLength(1);
   });
 
+  it('an empty text or HTML widget renders nothing (no empty card); one with only an image still shows', async () => {
+    const res = await admin.client.put('/api/v3/admin/widgets', {
+      template: 'tags',
+      areas: {
+        sidebar: [
+          { type: 'text', title: 'Empty notes', text: '' },
+          { type: 'text', title: 'Blank notes', text: '   \n\n  ' },
+          { type: 'html', title: 'Stripped', text: '<script>alert(1)</script><p> </p>' },
+          { type: 'html', title: 'Picture', text: '<img src="/assets/logo.png" alt="Logo">' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const html = (await forum.client().get<{ widgets: Areas }>('/api/tags')).body.widgets.sidebar!.map((w) => w.html);
+    expect(html).toHaveLength(1);
+    expect(html[0]).toContain('Picture');
+    await admin.client.put('/api/v3/admin/widgets', { template: 'tags', areas: { sidebar: [] } });
+  });
+
   it('global widgets show on every public template; the cache clears on change', async () => {
     await admin.client.put('/api/v3/admin/widgets', { template: 'global', areas: { footer: [{ type: 'search', title: 'Find' }] } });
     const first = await forum.client().get<{ widgets: Areas }>('/api/recent');
