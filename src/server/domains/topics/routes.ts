@@ -65,6 +65,7 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     ['lock', (v, tid, on) => ctx.topics.lock(v, tid, on)],
     ['follow', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'follow' : null)],
     ['ignore', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'ignore' : null)],
+    ['read', (v, tid, on) => ctx.topics.setRead(v, tid, on)],
   ];
   for (const [name, action] of toggles) {
     for (const on of [true, false]) {
@@ -90,12 +91,32 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     },
   });
 
+  // NodeBB's PATCH adds to the topic's tags and answers the topic's tags after.
+  app.patch('/api/v3/topics/:tid/tags', {
+    schema: { params: TidParams, body: TagsBody, response: { 200: Envelope(Type.Array(TagRefSchema)) }, tags },
+    handler: async (req) => {
+      const { tid } = req.params;
+      await ctx.topics.setTags(req.viewer, tid, req.body.tags, 'add');
+      return ok((await ctx.tags.forTopics([tid])).get(tid) ?? []);
+    },
+  });
+
+  // Unread for every member: moderators of the topic's category.
+  app.put('/api/v3/topics/:tid/bump', {
+    schema: emptyWrite,
+    preValidation: defaultBody,
+    handler: async (req) => {
+      await ctx.topics.bump(req.viewer, req.params.tid);
+      return ok({});
+    },
+  });
+
   app.delete('/api/v3/topics/:tid/tags', {
     preValidation: defaultBody,
     // NodeBB answers an empty object; the topic's remaining tags are in its TopicObject.
     schema: { params: TidParams, body: OptionalTagsBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      await ctx.topics.setTags(req.viewer, req.params.tid, req.body?.tags ?? null, true);
+      await ctx.topics.setTags(req.viewer, req.params.tid, req.body?.tags ?? null, 'remove');
       return ok({});
     },
   });
