@@ -2,7 +2,7 @@ import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.j
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
-import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
+import { assertSettingKey, assertSettingValue, coerceSetting, fromNodebbSetting } from './schema.js';
 
 
 /** What changing a setting uses of the application. */
@@ -14,8 +14,10 @@ export type SettingsAdminDeps = Pick<AppContext, 'settings' | 'events'>;
  * schema, saves it through the settings service (which clears every process's cache) and
  * records who changed what in the audit log. Returns the saved value.
  */
-export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: string, raw: unknown, ip = ''): Promise<unknown> {
+export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, name: string, given: unknown, ip = ''): Promise<unknown> {
   assertAdmin(actor);
+  // NodeBB's key for the setting is as good as ours (schema.ts NODEBB_SETTING_NAMES).
+  const { key, value: raw } = fromNodebbSetting(name, given);
   assertSettingKey(key);
   const value = coerceSetting(key, raw);
   assertSettingValue(key, value);
@@ -35,7 +37,8 @@ export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: 
 export async function changeSettings(ctx: SettingsAdminDeps, actor: Viewer, raw: Record<string, unknown>, ip = ''): Promise<string[]> {
   assertAdmin(actor);
   const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [name, given] of Object.entries(raw)) {
+    const { key, value } = fromNodebbSetting(name, given);
     assertSettingKey(key);
     values[key] = coerceSetting(key, value);
     assertSettingValue(key, values[key]);
