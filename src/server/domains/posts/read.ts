@@ -97,7 +97,21 @@ const CATEGORY_POSTS = 20;
 export async function categoryPosts(ctx: PostsDeps, viewer: Viewer, cid: number): Promise<PostObject[]> {
   await ctx.categories.readable(viewer, cid);
   if (!(await ctx.privileges.guardian(viewer)).can('topics:read', cid)) return [];
-  return postObjects(ctx, viewer, await store.recentPidsIn(ctx.db, cid, CATEGORY_POSTS));
+  return postObjects(ctx, viewer, await store.recentPidsIn(ctx.db, [cid], CATEGORY_POSTS));
+}
+
+/** NodeBB's terms of /api/recent/posts/{term}: how far back each reaches. */
+const RECENT_TERMS: Record<string, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, alltime: Number.POSITIVE_INFINITY };
+
+/**
+ * GET /api/recent/posts/{term}: the newest visible posts of the categories the viewer may read,
+ * made within the term (day, week, month; anything else: all time), as NodeBB's PostObject.
+ */
+export async function recentPosts(ctx: PostsDeps, viewer: Viewer, term: string): Promise<PostObject[]> {
+  const reach = RECENT_TERMS[term] ?? RECENT_TERMS.alltime!;
+  const since = Number.isFinite(reach) ? Date.now() - reach : 0;
+  const cids = await ctx.categories.readableCids(viewer);
+  return postObjects(ctx, viewer, await store.recentPidsIn(ctx.db, cids, CATEGORY_POSTS, since));
 }
 
 /** A post just written by the viewer, presented from the rows the write returned (no re-read). */

@@ -7,7 +7,7 @@ import type { Viewer } from '../privileges/service.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
 import { EditAnswerSchema, PostObjectSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
 import { Id, Timestamp } from '../../http/input.js';
-import { categoryPosts, postFullSummary, postIndex, postObject, postReplies, postSummary } from './read.js';
+import { categoryPosts, recentPosts, postFullSummary, postIndex, postObject, postReplies, postSummary } from './read.js';
 import { registerPostToolRoutes } from './tools/routes.js';
 import { DiffsSchema, EditBody, PidParams, PreviewBody, VoteBody } from './schemas.js';
 
@@ -41,6 +41,11 @@ export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): voi
   app.get('/api/v3/categories/:cid/posts', {
     schema: { params: Type.Object({ cid: Id() }), response: { 200: Envelope(Type.Object({ posts: Type.Array(PostObjectSchema) })) }, tags: ['categories'] },
     handler: async (req) => ok({ posts: await categoryPosts(ctx, req.viewer, req.params.cid) }),
+  });
+
+  app.get('/api/recent/posts/:term', {
+    schema: { params: Type.Object({ term: Type.String({ maxLength: 20 }) }), response: { 200: Type.Array(PostObjectSchema) }, tags },
+    handler: async (req) => recentPosts(ctx, req.viewer, req.params.term),
   });
 
   app.get('/api/v3/posts/:pid/raw', {

@@ -82,14 +82,19 @@ export async function repliesTo(db: Queryable, tid: number, pid: number): Promis
   return db.selectFrom('posts').selectAll().where('tid', '=', tid).where('to_pid', '=', pid).orderBy('created').orderBy('pid').limit(500).execute();
 }
 
-/** The newest visible posts of a category's published topics (NodeBB's GET /categories/{cid}/posts). */
-export async function recentPidsIn(db: Queryable, cid: number, limit: number): Promise<number[]> {
+/**
+ * The newest visible posts of the published topics of some categories, made since a time
+ * (NodeBB's GET /categories/{cid}/posts and /api/recent/posts/{term}).
+ */
+export async function recentPidsIn(db: Queryable, cids: number[], limit: number, since = 0): Promise<number[]> {
+  if (!cids.length) return [];
   // The join reads topics (this same content area) only to filter by category and deletion.
   const rows = await db
     .selectFrom('posts')
     .innerJoin('topics', 'topics.tid', 'posts.tid')
     .select('posts.pid')
-    .where('topics.cid', '=', cid)
+    .where('topics.cid', 'in', cids)
+    .where('posts.created', '>=', since)
     .where('posts.deleted', '=', 0)
     .where('topics.deleted', '=', 0)
     .where('topics.scheduled', '=', 0)
