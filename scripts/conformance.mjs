@@ -355,11 +355,15 @@ async function seed() {
   const adminRevokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance (admin)' })).token;
   // A third for POST /admin/tokens/{token}/roll (it runs after the DELETE of the second).
   const adminRolledToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance (roll)' })).token;
+  // Two members for the admin's DELETE /users (NodeBB's example uids would be the seeded ones).
+  const doomed = [];
+  for (const name of ['doomed-one', 'doomed-two']) doomed.push((await must('post', '/api/v3/users', { username: name, email: `${name}@example.com`, password: admin.password })).uid);
   // An uploaded file for the admin's DELETE /files.
   const uploadUrl = (await must('post', '/api/post/upload', pngForm('deleted-by-path.png', 1))).images[0].url;
   return {
     adminRolledToken,
     uploadUrl,
+    doomed,
     keeper: { uid: keeper.uid },
     sessionUuid,
     revokedToken,
@@ -484,6 +488,7 @@ const BODIES = {
   'post /users/reauth/verify': () => ({ password: admin.password }),
   'put /admin/plugins/{pluginId}/active': () => ({ active: true }),
   'delete /files/': () => ({ path: ids.uploadUrl }),
+  'delete /users/': () => ({ uids: ids.doomed }),
 };
 
 /**

@@ -104,6 +104,19 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
       return ok({ topics, nextStart: Math.min(page * perPage, count), privileges: { ...privileges } });
     },
   });
+  // NodeBB's GET /api/categories/{cid}/moderators: the uids holding `moderate` in the category,
+  // granted to them or to a group they are in.
+  r.get('/api/categories/:cid/moderators', {
+    schema: { params: CidParams, response: { 200: Type.Object({ moderators: Type.Array(Type.Number()) }) }, tags },
+    handler: async (req) => {
+      const { cid } = req.params;
+      await cats.readable(req.viewer, cid);
+      const subjects = (await ctx.privileges.list(cid)).moderate ?? [];
+      const uids = subjects.filter((s) => s.startsWith('uid:')).map((s) => Number(s.slice(4)));
+      const groups = await Promise.all(subjects.filter((s) => !s.startsWith('uid:')).map((name) => ctx.groups.members(name)));
+      return { moderators: [...new Set([...uids, ...groups.flat()])].sort((a, b) => a - b) };
+    },
+  });
   r.get('/api/v3/categories/:cid/children', {
     schema: { params: CidParams, response: { 200: Envelope(Type.Object({ categories: Type.Array(CategorySchema) })) }, tags },
     handler: async (req) => {

@@ -101,3 +101,21 @@ describe('a category by its cid', () => {
     expect((await forum.client().get(`/api/v3/categories/${own}`)).status).toBe(404);
   });
 });
+
+describe('GET /api/categories/{cid}/moderators', () => {
+  it('lists the members holding moderate in the category, given to them or to their group', async () => {
+    const own = await makeCategory(forum.ctx, 'Moderated by some');
+    expect((await forum.client().get(`/api/categories/${own}/moderators`)).body).toEqual({ moderators: [] });
+    expect((await admin.client.put(`/api/v3/categories/${own}/moderator/${alice.user.uid}`)).status).toBe(200);
+    const crew = await forum.loginAs();
+    await admin.client.post('/api/v3/groups', { name: 'Moderating Crew' });
+    await admin.client.put(`/api/v3/groups/moderating-crew/membership/${crew.user.uid}`);
+    await forum.ctx.privileges.give(own, ['moderate'], 'Moderating Crew');
+    const res = await forum.client().get(`/api/categories/${own}/moderators`);
+    // The group's members: the crew member and its creator (who joins the group made).
+    const members = await forum.ctx.groups.members('Moderating Crew');
+    expect(members).toContain(crew.user.uid);
+    expect(res.body.moderators).toEqual([...new Set([alice.user.uid, ...members])].sort((a, b) => a - b));
+    expect((await forum.client().get('/api/categories/999999/moderators')).status).toBe(404);
+  });
+});
