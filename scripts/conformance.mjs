@@ -353,7 +353,17 @@ async function seed() {
   const revokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance' })).token;
   // A second one for the admin's DELETE /admin/tokens/{token} (each token is revoked once).
   const adminRevokedToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance (admin)' })).token;
+  // A third for POST /admin/tokens/{token}/roll (it runs after the DELETE of the second).
+  const adminRolledToken = (await must('post', `/api/v3/users/${keeper.uid}/tokens`, { description: 'conformance (roll)' })).token;
+  // Two members for the admin's DELETE /users (NodeBB's example uids would be the seeded ones).
+  const doomed = [];
+  for (const name of ['doomed-one', 'doomed-two']) doomed.push((await must('post', '/api/v3/users', { username: name, email: `${name}@example.com`, password: admin.password })).uid);
+  // An uploaded file for the admin's DELETE /files.
+  const uploadUrl = (await must('post', '/api/post/upload', pngForm('deleted-by-path.png', 1))).images[0].url;
   return {
+    adminRolledToken,
+    uploadUrl,
+    doomed,
     keeper: { uid: keeper.uid },
     sessionUuid,
     revokedToken,
@@ -402,6 +412,8 @@ function paramValue(name, op, ids) {
       if (op.path.startsWith('/chats/') && op.path.includes('/owners/')) return 1;
       // NodeBB lets a member send invitations only as themself: the administrator (uid 1) invites.
       if (op.path === '/users/{uid}/invites') return 1;
+      // The groups one may invite into and one's own address are asked by the administrator of themself.
+      if (op.path === '/users/{uid}/invites/groups' || op.path === '/users/{uid}/emails/{email}') return 1;
       // DELETE /users/{uid}/content purges a member's topics and replies: the leaver's (none), before their account goes.
       if (op.method === 'delete' && op.path === '/users/{uid}/content') return ids.leaver.uid;
       if (op.method === 'delete' && op.path === '/users/{uid}/account') return ids.leaver.uid;
@@ -440,7 +452,12 @@ function paramValue(name, op, ids) {
       return op.path.includes('/chats/') ? 1 : undefined;
     case 'uuid':
       return op.path.includes('/sessions/') ? ids.sessionUuid : undefined;
+    case 'email':
+      return op.path === '/users/{uid}/emails/{email}' ? admin.email : undefined;
+    case 'pluginId':
+      return 'nodebb-plugin-emoji';
     case 'token':
+      if (op.path === '/admin/tokens/{token}/roll') return ids.adminRolledToken;
       if (op.path.startsWith('/admin/tokens/')) return ids.adminRevokedToken;
       return op.path.includes('/tokens/') ? ids.revokedToken : undefined;
     default:
@@ -468,6 +485,10 @@ const BODIES = {
   'put /topics/{tid}/pin': () => ({ expiry: Date.now() + 86_400_000 }),
   'put /topics/{tid}/move': () => ({ cid: ids.moveTo.cid }),
   'put /posts/{pid}/move': () => ({ tid: ids.moveTo.tid }),
+  'post /users/reauth/verify': () => ({ password: admin.password }),
+  'put /admin/plugins/{pluginId}/active': () => ({ active: true }),
+  'delete /files/': () => ({ path: ids.uploadUrl }),
+  'delete /users/': () => ({ uids: ids.doomed }),
 };
 
 /**
@@ -484,6 +505,12 @@ const DEVIATIONS = {
   'PUT /api/v3/chats/{roomId}': 'as GET /chats/{roomId} (NodeBB answers the renamed room as loaded)',
   'PUT /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
   'DELETE /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
+  'POST /api/v3/users/reauth/verify': "NodeBB's write API answers every operation in its envelope { status, response }; the document lists `verified` outside it",
+  // Palaver's choices, not NodeBB's answers (docs/api.md): the plugin set is built in, and uploads have no folders.
+  'POST /api/v3/admin/plugins/{pluginId}': 'Palaver runs only its built-in plugins: install answers 400 error:plugins-built-in-only',
+  'DELETE /api/v3/admin/plugins/{pluginId}': 'Palaver runs only its built-in plugins: uninstall answers 400 error:plugins-built-in-only',
+  'PUT /api/v3/admin/plugins/{pluginId}/upgrade': 'Palaver runs only its built-in plugins: upgrade answers 400 error:plugins-built-in-only',
+  'PUT /api/v3/files/folder': 'uploads are stored by content hash without folders: 400 error:upload-folders-unsupported',
 };
 
 const ID_FIELDS = { cid: 'cid', tid: 'tid', pid: 'pid', uid: 'uid', toPid: 'pid' };

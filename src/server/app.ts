@@ -57,6 +57,7 @@ import { registerWidgetRoutes } from './domains/widgets/routes.js';
 import { widgetPages } from './domains/widgets/pages.js';
 import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { registerAppearanceRoutes } from './domains/admin/appearance-routes.js';
+import { registerPluginRoutes } from './domains/admin/plugins-routes.js';
 import { registerMaintenance } from './http/maintenance.js';
 import { registerFirstRun } from './domains/admin/setup-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerWidgetRoutes(scope, ctx);
       registerAdvancedRoutes(scope, ctx);
       registerAppearanceRoutes(scope, ctx);
+      registerPluginRoutes(scope, ctx);
       const realtime = registerRealtime(scope, ctx);
       ctx.analytics.setOnlineSource(async () => {
         const [sockets, active] = await Promise.all([realtime.io.fetchSockets(), ctx.users.onlineUids()]);

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { clientConfig } from './client-config.js';
@@ -19,6 +20,23 @@ export function registerMeta(app: FastifyInstance, ctx: AppContext, routes: read
     handler: async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return clientConfig(ctx, req, reply);
+    },
+  });
+  // NodeBB's health checks for load balancers and monitors, in text: /ping answers "200" once
+  // the database answers (a failing database is a 500), /sping "healthy" from the process alone.
+  app.get('/ping', {
+    schema: { response: { 200: Type.String() }, tags: ['utilities'] },
+    handler: async (_req, reply) => {
+      await sql`select 1`.execute(ctx.db);
+      void reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store');
+      return '200';
+    },
+  });
+  app.get('/sping', {
+    schema: { response: { 200: Type.String() }, tags: ['utilities'] },
+    handler: async (_req, reply) => {
+      void reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store');
+      return 'healthy';
     },
   });
   app.get('/api/v3/ping', {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TProperties } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
-import { badRequest, notAuthorised } from '../../http/errors.js';
+import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import { twoFactor, type TwoFactorVariant } from '../../plugins/two-factor/service.js';
 import { UidParams } from '../users/schemas.js';
 import { startSession } from './routes.js';
@@ -175,6 +175,18 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
       const user = await security.securityTarget(ctx, member(req), req.params.uid);
       return ok({ emails: user.email ? [user.email] : [] });
     },
+  });
+  // 204 when the address is the member's, 404 when it is not (NodeBB's answers).
+  r.get('/api/v3/users/:uid/emails/:email', {
+    schema: { params: Type.Object({ uid: UidParams.properties.uid, email: Str(1024) }), response: { 204: Type.Null() }, tags: ['users'] },
+    handler: async (req, reply) => {
+      if (!(await security.hasEmail(ctx, member(req), req.params.uid, req.params.email))) throw notFound('error:no-email');
+      return reply.code(204).send(null);
+    },
+  });
+  r.post('/api/v3/users/reauth/verify', {
+    schema: { body: Type.Object({ password: Str(1024) }), response: { 200: Envelope(Type.Object({ verified: Type.Boolean() })) }, tags: ['users'] },
+    handler: async (req) => ok({ verified: await security.verifyReauth(ctx, member(req), req.body.password) }),
   });
   r.post('/api/v3/users/:uid/emails', {
     schema: {

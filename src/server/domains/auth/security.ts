@@ -10,6 +10,7 @@ import { securityKeys, type SecurityKeyInfo } from '../../plugins/two-factor/aut
 import { twoFactor, type Enrolment, type TwoFactorStatus } from '../../plugins/two-factor/service.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
+import { enforce } from '../../http/ratelimit.js';
 import type { AccountSession, AccountToken } from '../../../shared/security.js';
 
 /** What these functions use of the application. */
@@ -152,4 +153,29 @@ export async function securityKeyChallenge(ctx: Deps, uid: number, owner: string
 /** Checks a key's answer at login or re-authentication. */
 export async function verifySecurityKey(ctx: Deps, uid: number, owner: string, response: AuthenticationResponseJSON): Promise<void> {
   await securityKeys(ctx).authenticate(uid, owner, response);
+}
+
+/**
+ * NodeBB's GET /users/{uid}/emails/{email}: true when the address is the member's (compared
+ * without case), asked by the member themself or an admin (securityTarget).
+ */
+export async function hasEmail(ctx: Deps, actor: Viewer, uid: number, email: string): Promise<boolean> {
+  const user = await securityTarget(ctx, actor, uid);
+  return !!user.email && user.email.toLowerCase() === email.trim().toLowerCase();
+}
+
+// A wrong password here is a password guess like a login: the same budget per account.
+const REAUTH_WINDOW_S = 60;
+
+/**
+ * NodeBB's POST /users/reauth/verify: the member confirms it is them with their password
+ * (rate-limited like a login). A wrong one is 403 error:invalid-password; a member without a
+ * password (an imported account) cannot confirm this way.
+ */
+export async function verifyReauth(ctx: Deps, actor: Viewer, password: string): Promise<boolean> {
+  const user = await securityTarget(ctx, actor, actor.uid);
+  if (!user.password_hash) throw badRequest('error:invalid-password');
+  await enforce(ctx.limiter, `reauth:uid:${user.uid}`, ctx.config.rateLimits.login, REAUTH_WINDOW_S, 'error:too-many-login-attempts');
+  if (!(await ctx.users.passwordMatches(user, password))) throw forbidden('error:invalid-password');
+  return true;
 }

@@ -280,11 +280,35 @@ export class AuthService {
   }
 
   /**
+   * The token an administrator names (NodeBB's /admin/tokens/{token}): a master token by its
+   * public id, or any token given itself.
+   */
+  async adminToken(idOrToken: string, db: Queryable = this.db): Promise<store.TokenRow | undefined> {
+    return (await store.masterTokens(db)).find((r) => safeEqual(publicId('token', r.token_hash), idOrToken)) ?? (await store.findToken(db, hashSecret(idOrToken)));
+  }
+
+  /** Changes a token's member (0: a master token) and description, on the caller's transaction. */
+  async updateToken(db: Queryable, hash: string, uid: number, description: string): Promise<void> {
+    await store.updateToken(db, hash, { uid: uid === 0 ? null : uid, description });
+  }
+
+  /**
+   * Replaces a token by a new one for the same member and description (NodeBB's roll), on the
+   * caller's transaction: the old one stops working. Returns the new token (shown once).
+   */
+  async rollToken(db: Queryable, row: store.TokenRow): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    await store.insertToken(db, { ...row, token_hash: hashSecret(token), created: Date.now(), last_seen: 0 });
+    await store.deleteToken(db, row.token_hash);
+    return token;
+  }
+
+  /**
    * An administrator's revocation (NodeBB's DELETE /admin/tokens/{token}): a master token named
    * by its public id, or any token given itself; false when there is none.
    */
   async revokeMasterToken(idOrToken: string): Promise<boolean> {
-    const row = (await store.masterTokens(this.db)).find((r) => safeEqual(publicId('token', r.token_hash), idOrToken)) ?? (await store.findToken(this.db, hashSecret(idOrToken)));
+    const row = await this.adminToken(idOrToken);
     if (!row) return false;
     await store.deleteToken(this.db, row.token_hash);
     return true;

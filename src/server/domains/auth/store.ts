@@ -113,6 +113,11 @@ export async function deleteToken(db: Queryable, hash: string): Promise<void> {
   await db.deleteFrom('api_tokens').where('token_hash', '=', hash).execute();
 }
 
+/** Changes an API token's member (NULL: a master token) and description. */
+export async function updateToken(db: Queryable, hash: string, fields: { uid: number | null; description: string }): Promise<void> {
+  await db.updateTable('api_tokens').set(fields).where('token_hash', '=', hash).execute();
+}
+
 /** Deletes every API token of a member (ban, deletion). */
 export async function deleteTokensOf(db: Queryable, uid: number): Promise<void> {
   await db.deleteFrom('api_tokens').where('uid', '=', uid).execute();

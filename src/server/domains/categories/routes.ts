@@ -6,7 +6,8 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { notAuthorised } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
-import { NoBody, TopicSummarySchema } from '../topics/schemas.js';
+import { defaultBody, NoBody, TopicSummarySchema } from '../topics/schemas.js';
+import { Id } from '../../http/input.js';
 import { presentCategory, presentWritten, type TagLimits } from './presenter.js';
 import { presentModeratorChange, presentPrivilegeChange, presentPrivilegeList } from './privilege-presenter.js';
 import {
@@ -111,6 +112,44 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext): v
       const { topics, count, perPage } = await cats.topicPage(req.viewer, cid, page);
       const privileges = await ctx.privileges.forCategory(req.viewer, cid);
       return ok({ topics, nextStart: Math.min(page * perPage, count), privileges: { ...privileges } });
+    },
+  });
+  // NodeBB's GET /api/categories/{cid}/moderators: the uids holding `moderate` in the category,
+  // granted to them or to a group they are in.
+  r.get('/api/categories/:cid/moderators', {
+    schema: { params: CidParams, response: { 200: Type.Object({ moderators: Type.Array(Type.Number()) }) }, tags },
+    handler: async (req) => {
+      const { cid } = req.params;
+      await cats.readable(req.viewer, cid);
+      const subjects = (await ctx.privileges.list(cid)).moderate ?? [];
+      const uids = subjects.filter((s) => s.startsWith('uid:')).map((s) => Number(s.slice(4)));
+      const groups = await Promise.all(subjects.filter((s) => !s.startsWith('uid:')).map((name) => ctx.groups.members(name)));
+      return { moderators: [...new Set([...uids, ...groups.flat()])].sort((a, b) => a - b) };
+    },
+  });
+  r.get('/api/v3/categories/:cid/children', {
+    schema: { params: CidParams, response: { 200: Envelope(Type.Object({ categories: Type.Array(CategorySchema) })) }, tags },
+    handler: async (req) => {
+      const { cid } = req.params;
+      await cats.readable(req.viewer, cid);
+      const limits = await tagLimits();
+      // The direct children the viewer may read, in their order (list() walks the tree in order).
+      return ok({ categories: (await cats.list(req.viewer)).filter((row) => row.parent_cid === cid).map((row) => presentCategory(row, limits)) });
+    },
+  });
+  // The member named in the path (NodeBB's form of DELETE …/watch with { uid }).
+  r.delete('/api/v3/categories/:cid/watch/:member', {
+    schema: { params: Type.Object({ cid: Id(), member: Id() }), body: NoBody, response: { 200: Envelope(WatchAnswer) }, tags },
+    preValidation: defaultBody,
+    handler: async (req) => ok({ modified: (await cats.watch(req.viewer, req.params.cid, null, req.params.member)).map(String) }),
+  });
+  // The group or member named in the path (NodeBB's form of DELETE …/privileges/{privilege} with { member }).
+  r.delete('/api/v3/categories/:cid/privileges/:privilege/:member', {
+    schema: { params: Type.Object({ ...PrivilegeParams.properties, member: Type.String({ maxLength: 255 }) }), body: NoBody, response: { 200: Envelope(PrivilegeChangeSchema) }, tags },
+    preValidation: defaultBody,
+    handler: async (req) => {
+      const { cid, privilege, member: who } = req.params;
+      return ok(presentPrivilegeChange(await cats.rescind(member(req.viewer), cid, privilege, who, req.ip)));
     },
   });
   r.get('/api/v3/categories/:cid/privileges', {

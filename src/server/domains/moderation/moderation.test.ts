@@ -332,3 +332,18 @@ describe('spam defence', () => {
     });
   });
 });
+
+describe("the owner's own info page", () => {
+  it("opens for the member themself, without the moderators' notes or the accounts sharing their addresses; still 403 for another's", async () => {
+    const owner = await forum.member();
+    await admin.client.post(`/api/v3/users/${owner.user.uid}/moderation-notes`, { note: 'Only for moderators.' });
+    const own = await owner.client.get(`/api/user/${owner.user.userslug}/info`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ template: { name: 'account/info' }, uid: owner.user.uid, isSelf: true, moderationNotes: [], otherAccounts: [], canBan: false });
+    expect(own.text).not.toContain('Only for moderators.');
+    const seen = (await admin.client.get(`/api/user/${owner.user.userslug}/info`)).body;
+    expect(seen.moderationNotes.map((n: { note: string }) => n.note)).toContain('Only for moderators.');
+    expect((await owner.client.get(`/api/user/${plain.user.userslug}/info`)).status).toBe(403);
+    expect((await owner.client.get('/api/user/nobody-by-this-name/info')).status).toBe(403);
+  });
+});

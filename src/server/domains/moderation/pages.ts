@@ -8,8 +8,12 @@ const infoPage = definePage<AccountInfoPage>({
   template: 'account/info',
   requireLogin: true,
   async load({ ctx, viewer, params }) {
-    await ctx.moderation.assertInfo(viewer);
     const row = await ctx.users.bySlug(params.userslug!);
+    // The owner opens their own page (as NodeBB lets them); anyone else needs view:users:info,
+    // checked before anything about the member shows.
+    const own = !!row && row.deleted !== 1 && row.uid === viewer.uid;
+    const privileged = await ctx.moderation.canViewInfo(viewer);
+    if (!own) await ctx.moderation.assertInfo(viewer);
     if (!row || row.deleted === 1) throw notFound('error:no-user');
     if (row.userslug !== params.userslug) return { redirect: `/user/${row.userslug}/info` };
     const [info, sessions, identity] = await Promise.all([ctx.moderation.info(viewer, row), ctx.auth.describeSessions(row.uid, null), ctx.users.identityHistory(row)]);
@@ -20,6 +24,8 @@ const infoPage = definePage<AccountInfoPage>({
       title: '[[pages:account/info]]',
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[pages:account/info]]' }],
       ...info,
+      // What moderators wrote about the member and who else shares their addresses are the moderators' own.
+      ...(privileged ? {} : { moderationNotes: [], otherAccounts: [], banReasons: [] }),
       sessions,
       usernames: identity.usernames.map(value),
       // Addresses are for administrators and global moderators, not every holder of view:users:info.

@@ -161,8 +161,13 @@ export class ModerationService {
   /** 403 unless the viewer may see members' moderation info (admins, global moderators, `view:users:info`). */
   async assertInfo(actor: Viewer): Promise<void> {
     if (actor.uid <= 0) throw notAuthorised();
-    if (actor.isAdmin || actor.isGlobalMod) return;
-    if (!(await this.ctx.privileges.can(actor, 'view:users:info'))) throw forbidden();
+    if (!(await this.canViewInfo(actor))) throw forbidden();
+  }
+
+  /** Whether the viewer sees any member's info page: admins, global moderators and holders of view:users:info. */
+  async canViewInfo(actor: Viewer): Promise<boolean> {
+    if (actor.uid <= 0) return false;
+    return actor.isAdmin || actor.isGlobalMod || this.ctx.privileges.can(actor, 'view:users:info');
   }
 
   /** The info page's moderation data of a member (info.ts). */

@@ -173,7 +173,7 @@ export function presentPostObject(ctx: PostsDeps, p: PostRow, c: PostObjectConte
       titleRaw: t.title,
       slug: `${t.tid}/${t.slug}`,
       deleted: t.deleted,
-      scheduled: false,
+      scheduled: t.scheduled === 1,
       timestamp: Number(t.created),
       timestampISO: iso(Number(t.created)),
       postcount: t.post_count,

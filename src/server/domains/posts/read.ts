@@ -19,6 +19,31 @@ export async function viewPost(ctx: PostsDeps, viewer: Viewer, pid: number): Pro
   return view!;
 }
 
+/** GET /api/v3/posts/{pid}/index: a readable post's 0-based position in its topic. */
+export async function postIndex(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<number> {
+  const { post } = await loadReadablePost(ctx, viewer, pid);
+  return store.indexOf(ctx.db, post);
+}
+
+/** GET /api/v3/posts/{pid}/summary: a readable post as NodeBB's PostObject (its author, topic and category). */
+export async function postFullSummary(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostObject> {
+  const { post, topic } = await loadReadablePost(ctx, viewer, pid);
+  return postObject(ctx, viewer, post, topic);
+}
+
+/**
+ * GET /api/v3/posts/{pid}/replies: the posts of its topic that answer a readable post, as the
+ * topic page shows them; deleted ones only to those who may see deleted posts. Batched: the
+ * authors, marks and positions of all of them in one statement each.
+ */
+export async function postReplies(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostView[]> {
+  const { topic } = await loadReadablePost(ctx, viewer, pid);
+  const [all, viewDeleted, tools] = await Promise.all([store.repliesTo(ctx.db, topic.tid, pid), canViewDeleted(ctx, viewer, topic.cid), postTools(ctx, viewer, topic)]);
+  const rows = all.filter((p) => p.deleted === 0 || viewDeleted || p.uid === viewer.uid);
+  const index = await store.indexesIn(ctx.db, topic.tid, rows.map((p) => p.pid));
+  return presentPosts(ctx, viewer, rows, { index: (p) => index.get(p.pid) ?? 0, viewDeleted: (p) => viewDeleted || p.uid === viewer.uid, tools });
+}
+
 /** GET /api/v3/posts/{pid}: a readable post's own fields as NodeBB answers them. */
 export async function postSummary(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostSummary> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
@@ -60,6 +85,33 @@ export async function postObjects(ctx: PostsDeps, viewer: Viewer, pids: number[]
     if (!post || !topic) return [];
     return [presentPostObject(ctx, post, { topic, category: byCid.get(topic.cid) ?? null, author: authors.get(post.uid), replies: replies.get(pid) ?? 0, viewDeleted: false })];
   });
+}
+
+/** How many of a category's newest posts GET /api/v3/categories/{cid}/posts answers. */
+const CATEGORY_POSTS = 20;
+
+/**
+ * GET /api/v3/categories/{cid}/posts: the newest visible posts of a category the viewer may
+ * read (404 otherwise), as NodeBB's PostObject, batched (postObjects).
+ */
+export async function categoryPosts(ctx: PostsDeps, viewer: Viewer, cid: number): Promise<PostObject[]> {
+  await ctx.categories.readable(viewer, cid);
+  if (!(await ctx.privileges.guardian(viewer)).can('topics:read', cid)) return [];
+  return postObjects(ctx, viewer, await store.recentPidsIn(ctx.db, [cid], CATEGORY_POSTS));
+}
+
+/** NodeBB's terms of /api/recent/posts/{term}: how far back each reaches. */
+const RECENT_TERMS: Record<string, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, alltime: Number.POSITIVE_INFINITY };
+
+/**
+ * GET /api/recent/posts/{term}: the newest visible posts of the categories the viewer may read,
+ * made within the term (day, week, month; anything else: all time), as NodeBB's PostObject.
+ */
+export async function recentPosts(ctx: PostsDeps, viewer: Viewer, term: string): Promise<PostObject[]> {
+  const reach = RECENT_TERMS[term] ?? RECENT_TERMS.alltime!;
+  const since = Number.isFinite(reach) ? Date.now() - reach : 0;
+  const cids = await ctx.categories.readableCids(viewer);
+  return postObjects(ctx, viewer, await store.recentPidsIn(ctx.db, cids, CATEGORY_POSTS, since));
 }
 
 /** A post just written by the viewer, presented from the rows the write returned (no re-read). */

@@ -6,8 +6,8 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import type { Viewer } from '../privileges/service.js';
 import { defaultBody, NoBody } from '../topics/schemas.js';
 import { EditAnswerSchema, PostObjectSchema, PostSummarySchema } from '../../../shared/schemas/post.js';
-import { Timestamp } from '../../http/input.js';
-import { postObject, postSummary } from './read.js';
+import { Id, Timestamp } from '../../http/input.js';
+import { categoryPosts, recentPosts, postFullSummary, postIndex, postObject, postReplies, postSummary } from './read.js';
 import { registerPostToolRoutes } from './tools/routes.js';
 import { DiffsSchema, EditBody, PidParams, PreviewBody, VoteBody } from './schemas.js';
 
@@ -20,6 +20,32 @@ export function registerPostRoutes(scope: FastifyInstance, ctx: AppContext): voi
   app.get('/api/v3/posts/:pid', {
     schema: { params: PidParams, response: { 200: Envelope(PostSummarySchema) }, tags },
     handler: async (req) => ok(await postSummary(ctx, req.viewer, req.params.pid)),
+  });
+
+  app.get('/api/v3/posts/:pid/index', {
+    schema: { params: PidParams, response: { 200: Envelope(Type.Object({ index: Type.Number() })) }, tags },
+    handler: async (req) => ok({ index: await postIndex(ctx, req.viewer, req.params.pid) }),
+  });
+
+  app.get('/api/v3/posts/:pid/summary', {
+    schema: { params: PidParams, response: { 200: Envelope(PostObjectSchema) }, tags },
+    handler: async (req) => ok(await postFullSummary(ctx, req.viewer, req.params.pid)),
+  });
+
+  // The replies as the topic page shows its posts (PostView, typed in src/shared/types.ts).
+  app.get('/api/v3/posts/:pid/replies', {
+    schema: { params: PidParams, response: { 200: Envelope(Type.Object({ replies: Type.Array(Type.Object({ pid: Type.Number() }, { additionalProperties: true })) })) }, tags },
+    handler: async (req) => ok({ replies: await postReplies(ctx, req.viewer, req.params.pid) }),
+  });
+
+  app.get('/api/v3/categories/:cid/posts', {
+    schema: { params: Type.Object({ cid: Id() }), response: { 200: Envelope(Type.Object({ posts: Type.Array(PostObjectSchema) })) }, tags: ['categories'] },
+    handler: async (req) => ok({ posts: await categoryPosts(ctx, req.viewer, req.params.cid) }),
+  });
+
+  app.get('/api/recent/posts/:term', {
+    schema: { params: Type.Object({ term: Type.String({ maxLength: 20 }) }), response: { 200: Type.Array(PostObjectSchema) }, tags },
+    handler: async (req) => recentPosts(ctx, req.viewer, req.params.term),
   });
 
   app.get('/api/v3/posts/:pid/raw', {

@@ -65,6 +65,46 @@ export async function indexOf(db: Queryable, post: Pick<PostRow, 'tid' | 'create
   return Number(row?.n ?? 0);
 }
 
+/** The 0-based positions of some posts of one topic, in one statement (never one per post). */
+export async function indexesIn(db: Queryable, tid: number, pids: number[]): Promise<Map<number, number>> {
+  if (!pids.length) return new Map();
+  const ranked = db
+    .selectFrom('posts')
+    .select(['pid', sql<number>`row_number() over (order by created, pid) - 1`.as('n')])
+    .where('tid', '=', tid)
+    .as('ranked');
+  const rows = await db.selectFrom(ranked).select(['pid', 'n']).where('pid', 'in', [...new Set(pids)]).execute();
+  return new Map(rows.map((r) => [r.pid, Number(r.n)]));
+}
+
+/** The posts of a topic that answer one post (NodeBB's direct replies), oldest first. */
+export async function repliesTo(db: Queryable, tid: number, pid: number): Promise<PostRow[]> {
+  return db.selectFrom('posts').selectAll().where('tid', '=', tid).where('to_pid', '=', pid).orderBy('created').orderBy('pid').limit(500).execute();
+}
+
+/**
+ * The newest visible posts of the published topics of some categories, made since a time
+ * (NodeBB's GET /categories/{cid}/posts and /api/recent/posts/{term}).
+ */
+export async function recentPidsIn(db: Queryable, cids: number[], limit: number, since = 0): Promise<number[]> {
+  if (!cids.length) return [];
+  // The join reads topics (this same content area) only to filter by category and deletion.
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('topics', 'topics.tid', 'posts.tid')
+    .select('posts.pid')
+    .where('topics.cid', 'in', cids)
+    .where('posts.created', '>=', since)
+    .where('posts.deleted', '=', 0)
+    .where('topics.deleted', '=', 0)
+    .where('topics.scheduled', '=', 0)
+    .orderBy('posts.created', 'desc')
+    .orderBy('posts.pid', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.pid);
+}
+
 /** The newest post of a topic that is not deleted (its teaser). */
 export async function latestVisible(db: Queryable, tid: number): Promise<PostRow | undefined> {
   return db.selectFrom('posts').selectAll().where('tid', '=', tid).where('deleted', '=', 0).orderBy('created', 'desc').orderBy('pid', 'desc').limit(1).executeTakeFirst();

@@ -36,6 +36,10 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
       return ok({});
     },
   });
+  r.get('/api/v3/users/:uid/invites/groups', {
+    schema: { params: UidParams, response: { 200: Envelope(Type.Array(Type.String())) }, tags: ['users'] },
+    handler: async (req) => ok(await ctx.registration.inviteGroups(req.viewer, req.params.uid)),
+  });
   r.put('/api/v3/users/:uid/consent', {
     schema: { params: UidParams, body: Type.Optional(Type.Object({ tos: Type.Optional(Type.Boolean()) })), response: { 200: Envelope(Empty) }, tags: ['users'] },
     handler: async (req) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { slugify } from '../../../shared/slug.js';
 import { emailError } from '../../../shared/validation.js';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { enforce } from '../../http/ratelimit.js';
 import { registerNeedsCaptcha, verifyCaptcha } from '../../plugins/captcha/index.js';
 import type { Viewer } from '../privileges/service.js';
@@ -204,6 +204,18 @@ export class RegistrationService {
     const s = await this.ctx.settings.get();
     if (s.registrationType === 'admin-invite-only' || s.registrationType === 'disabled') return false;
     return this.ctx.privileges.can(actor, 'invite');
+  }
+
+  /**
+   * NodeBB's GET /users/{uid}/invites/groups: the groups a member may name for invitees to join,
+   * asked by the member themself. Only administrators name groups here (invite() refuses
+   * others), so theirs are every group but the system ones; anyone else's are none.
+   */
+  async inviteGroups(actor: Viewer, uid: number): Promise<string[]> {
+    if (actor.uid <= 0) throw notAuthorised();
+    if (actor.uid !== uid) throw forbidden();
+    if (!actor.isAdmin) return [];
+    return (await this.ctx.groups.adminList(actor)).filter((g) => g.system === 0).map((g) => g.name);
   }
 
   /**

@@ -2,7 +2,7 @@ import { SECRET_SETTINGS, type ForumSettings } from '../../../shared/constants.j
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { assertAdmin, type Viewer } from '../privileges/service.js';
-import { assertSettingKey, assertSettingValue, coerceSetting } from './schema.js';
+import { assertSettingKey, assertSettingValue, coerceSetting, fromNodebbSetting } from './schema.js';
 
 
 /** What changing a setting uses of the application. */
@@ -14,8 +14,10 @@ export type SettingsAdminDeps = Pick<AppContext, 'settings' | 'events'>;
  * schema, saves it through the settings service (which clears every process's cache) and
  * records who changed what in the audit log. Returns the saved value.
  */
-export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: string, raw: unknown, ip = ''): Promise<unknown> {
+export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, name: string, given: unknown, ip = ''): Promise<unknown> {
   assertAdmin(actor);
+  // NodeBB's key for the setting is as good as ours (schema.ts NODEBB_SETTING_NAMES).
+  const { key, value: raw } = fromNodebbSetting(name, given);
   assertSettingKey(key);
   const value = coerceSetting(key, raw);
   assertSettingValue(key, value);
@@ -35,7 +37,8 @@ export async function changeSetting(ctx: SettingsAdminDeps, actor: Viewer, key: 
 export async function changeSettings(ctx: SettingsAdminDeps, actor: Viewer, raw: Record<string, unknown>, ip = ''): Promise<string[]> {
   assertAdmin(actor);
   const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [name, given] of Object.entries(raw)) {
+    const { key, value } = fromNodebbSetting(name, given);
     assertSettingKey(key);
     values[key] = coerceSetting(key, value);
     assertSettingValue(key, values[key]);
@@ -62,7 +65,7 @@ export interface MasterToken {
 }
 
 /** What the API tokens use of the application. */
-export type TokensDeps = Pick<AppContext, 'auth' | 'events' | 'users'>;
+export type TokensDeps = Pick<AppContext, 'actions' | 'auth' | 'events' | 'users'>;
 
 /** The master API tokens (admins). */
 export async function listMasterTokens(ctx: TokensDeps, actor: Viewer): Promise<MasterToken[]> {
@@ -102,4 +105,49 @@ export async function revokeMasterToken(ctx: TokensDeps, actor: Viewer, id: stri
   assertAdmin(actor);
   if (!(await ctx.auth.revokeMasterToken(id))) throw notFound();
   await ctx.events.log('token-revoke', actor.uid, { master: true, id }, ip);
+}
+
+/** NodeBB's TokenObject of a stored token; `token` is what the administrator named it by (the token is never stored). */
+function tokenObject(row: { uid: number | null; description: string; created: number; last_seen: number }, token: string): AdminTokenObject {
+  const seen = Number(row.last_seen) || null;
+  return {
+    uid: row.uid ?? 0,
+    description: row.description,
+    token,
+    timestamp: Number(row.created),
+    timestampISO: new Date(Number(row.created)).toISOString(),
+    lastSeen: seen,
+    lastSeenISO: seen ? new Date(seen).toISOString() : null,
+  };
+}
+
+async function namedToken(ctx: TokensDeps, actor: Viewer, idOrToken: string) {
+  assertAdmin(actor);
+  const row = await ctx.auth.adminToken(idOrToken);
+  if (!row) throw notFound('error:no-token');
+  return row;
+}
+
+/** NodeBB's GET /api/v3/admin/tokens/{token}: a master token by its public id, or any token given itself (admins). */
+export async function getAdminToken(ctx: TokensDeps, actor: Viewer, idOrToken: string): Promise<AdminTokenObject> {
+  return tokenObject(await namedToken(ctx, actor, idOrToken), idOrToken);
+}
+
+/** NodeBB's PUT /api/v3/admin/tokens/{token}: gives the token to another member (0: master) and/or a new description. */
+export async function updateAdminToken(ctx: TokensDeps, actor: Viewer, idOrToken: string, input: { uid?: number; description?: string }, ip = ''): Promise<AdminTokenObject> {
+  const row = await namedToken(ctx, actor, idOrToken);
+  const uid = input.uid ?? row.uid ?? 0;
+  if (uid > 0 && !(await ctx.users.get(uid))) throw notFound('error:no-user');
+  const description = input.description === undefined ? row.description : input.description.trim();
+  await ctx.actions.run('admin.token-update', (w) => ctx.auth.updateToken(w.tx, row.token_hash, uid, description));
+  await ctx.events.log('token-update', actor.uid, { uid, description }, ip);
+  return tokenObject({ ...row, uid, description }, idOrToken);
+}
+
+/** NodeBB's POST /api/v3/admin/tokens/{token}/roll: a new token for the same member and description; the old one stops working. */
+export async function rollAdminToken(ctx: TokensDeps, actor: Viewer, idOrToken: string, ip = ''): Promise<AdminTokenObject> {
+  const row = await namedToken(ctx, actor, idOrToken);
+  const token = await ctx.actions.run('admin.token-roll', (w) => ctx.auth.rollToken(w.tx, row));
+  await ctx.events.log('token-roll', actor.uid, { uid: row.uid ?? 0 }, ip);
+  return tokenObject({ ...row, created: Date.now(), last_seen: 0 }, token);
 }

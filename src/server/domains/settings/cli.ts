@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import { translate } from '../../i18n.js';
 import type { Viewer } from '../privileges/service.js';
 import { changeSetting, type SettingsAdminDeps } from './admin.js';
-import { assertSettingKey, describeSetting, isSettingKey, settingKeys } from './schema.js';
+import { assertSettingKey, describeSetting, fromNodebbSetting, isSettingKey, settingKeys } from './schema.js';
 
 /** A command line's answer: the text to print and the exit code. */
 export interface CliResult {
@@ -26,7 +26,9 @@ function show(value: unknown, key = ''): string {
  * the message and a non-zero code come back.
  */
 export async function configCommand(ctx: SettingsAdminDeps, actor: Viewer, args: string[]): Promise<CliResult> {
-  const [sub, key, ...rest] = args;
+  const [sub, name, ...rest] = args;
+  // NodeBB's key for a setting is as good as ours (schema.ts NODEBB_SETTING_NAMES).
+  const key = name === undefined ? undefined : fromNodebbSetting(name, undefined).key;
   try {
     if (sub === 'list' && key === undefined) {
       const s = await ctx.settings.get();
@@ -38,7 +40,7 @@ export async function configCommand(ctx: SettingsAdminDeps, actor: Viewer, args:
       return { out: show((await ctx.settings.get())[key], key), code: 0 };
     }
     if (sub === 'set' && key !== undefined && rest.length === 1) {
-      const saved = await changeSetting(ctx, actor, key, rest[0]);
+      const saved = await changeSetting(ctx, actor, name!, rest[0]);
       return { out: `${key} = ${show(saved, key)}`, code: 0 };
     }
     return { out: USAGE, code: 1 };

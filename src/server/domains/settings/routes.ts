@@ -6,8 +6,18 @@ import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { IdOrZero } from '../../http/input.js';
 import { AdminConfigSchema, adminConfig } from './admin-config.js';
 import { assertAdmin } from '../privileges/service.js';
-import { changeSetting, changeSettings, createMasterToken, revokeMasterToken } from './admin.js';
+import { changeSetting, changeSettings, createMasterToken, getAdminToken, revokeMasterToken, rollAdminToken, updateAdminToken } from './admin.js';
 
+/** NodeBB's TokenObject (components/schemas/admin/tokenObject.yaml). */
+const AdminTokenSchema = Type.Object({
+  uid: Type.Number(),
+  description: Type.String(),
+  token: Type.String(),
+  timestamp: Type.Number(),
+  timestampISO: Type.String(),
+  lastSeen: Type.Union([Type.Number(), Type.Null()]),
+  lastSeenISO: Type.Union([Type.String(), Type.Null()]),
+});
 const SettingParams = Type.Object({ setting: Type.String({ minLength: 1, maxLength: 100 }) });
 // write.yaml documents `value` as a string; JSON numbers and booleans are accepted too.
 const SettingBody = Type.Object({ value: Type.Union([Type.String({ maxLength: 100000 }), Type.Number(), Type.Boolean()]) });
@@ -35,13 +45,29 @@ export function registerSettingsRoutes(parent: FastifyInstance, ctx: AppContext)
     schema: {
       body: Type.Object({ uid: Type.Optional(IdOrZero()), description: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }),
       response: {
-        200: Envelope(
-          Type.Object({ uid: Type.Number(), description: Type.String(), token: Type.String(), timestamp: Type.Number(), timestampISO: Type.String(), lastSeen: Type.Union([Type.Number(), Type.Null()]), lastSeenISO: Type.Union([Type.String(), Type.Null()]) }),
-        ),
+        200: Envelope(AdminTokenSchema),
       },
       tags: ['admin'],
     },
     handler: async (req) => ok(await createMasterToken(ctx, req.viewer, req.body, req.ip)),
+  });
+  const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
+  app.get('/api/v3/admin/tokens/:token', {
+    schema: { params: TokenParams, response: { 200: Envelope(AdminTokenSchema) }, tags: ['admin'] },
+    handler: async (req) => ok(await getAdminToken(ctx, req.viewer, req.params.token)),
+  });
+  app.put('/api/v3/admin/tokens/:token', {
+    schema: {
+      params: TokenParams,
+      body: Type.Object({ uid: Type.Optional(IdOrZero()), description: Type.Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false }),
+      response: { 200: Envelope(AdminTokenSchema) },
+      tags: ['admin'],
+    },
+    handler: async (req) => ok(await updateAdminToken(ctx, req.viewer, req.params.token, req.body, req.ip)),
+  });
+  app.post('/api/v3/admin/tokens/:token/roll', {
+    schema: { params: TokenParams, body: Type.Optional(Type.Object({})), response: { 200: Envelope(AdminTokenSchema) }, tags: ['admin'] },
+    handler: async (req) => ok(await rollAdminToken(ctx, req.viewer, req.params.token, req.ip)),
   });
   app.delete('/api/v3/admin/tokens/:token', {
     schema: { params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Envelope(Empty) }, tags: ['admin'] },

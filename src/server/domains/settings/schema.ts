@@ -178,6 +178,41 @@ export function isSettingKey(key: string): key is keyof ForumSettings {
   return Object.hasOwn(PROPERTIES, key);
 }
 
+/**
+ * NodeBB's config keys for the settings Palaver names otherwise (meta.config in NodeBB): the
+ * admin API and `palaver config` accept either name. The settings NodeBB and Palaver name alike
+ * need no entry.
+ */
+export const NODEBB_SETTING_NAMES: Readonly<Record<string, keyof ForumSettings>> = {
+  title: 'siteTitle',
+  userSearchResultsPerPage: 'usersPerPage',
+  'outgoingLinks:whitelist': 'outgoingLinksWhitelist',
+  loginDays: 'sessionDays',
+  emailConfirmExpiry: 'emailConfirmExpiryHours',
+  'email:from': 'smtpFrom',
+  'email:smtpTransport:host': 'smtpHost',
+  'email:smtpTransport:port': 'smtpPort',
+  'email:smtpTransport:security': 'smtpSecurity',
+  'email:smtpTransport:user': 'smtpUser',
+  'email:smtpTransport:pass': 'smtpPassword',
+};
+
+/** NodeBB's values of a setting whose values Palaver names otherwise, by NodeBB key. */
+const NODEBB_SETTING_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'email:smtpTransport:security': { NONE: 'none', STARTTLS: 'starttls', ENCRYPTED: 'tls' },
+};
+
+/**
+ * Palaver's key and value for a setting named by either name: a NodeBB key becomes ours (its
+ * value too, where NodeBB spells values otherwise); any other key is returned as given.
+ */
+export function fromNodebbSetting(key: string, value: unknown): { key: string; value: unknown } {
+  if (!Object.hasOwn(NODEBB_SETTING_NAMES, key)) return { key, value };
+  const values = NODEBB_SETTING_VALUES[key];
+  const mapped = values && typeof value === 'string' && Object.hasOwn(values, value) ? values[value] : value;
+  return { key: NODEBB_SETTING_NAMES[key]!, value: mapped };
+}
+
 /** 400 error:unknown-setting unless `key` names a setting. */
 export function assertSettingKey(key: string): asserts key is keyof ForumSettings {
   if (!isSettingKey(key)) throw badRequest('error:unknown-setting', key);

@@ -160,6 +160,32 @@ describe("the forum's page sizes (issue 17, defect 6)", () => {
   });
 });
 
+describe("settings by NodeBB's names", () => {
+  it("PUT /api/v3/admin/settings/{setting} takes NodeBB's key as well as ours, and the forum shows the change", async () => {
+    const byNodebb = await admin.client.put('/api/v3/admin/settings/title', { value: 'Named as NodeBB names it' });
+    expect(byNodebb.status).toBe(200);
+    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('Named as NodeBB names it');
+    expect((await admin.client.put('/api/v3/admin/settings/siteTitle', { value: 'Named as Palaver names it' })).status).toBe(200);
+    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('Named as Palaver names it');
+    // NodeBB's spelling of a value comes with its key; Palaver's own keys keep their own values.
+    expect((await admin.client.put('/api/v3/admin/settings/email:smtpTransport:security', { value: 'STARTTLS' })).status).toBe(200);
+    expect((await forum.ctx.settings.get()).smtpSecurity).toBe('starttls');
+    expect((await admin.client.put('/api/v3/admin/settings/smtpSecurity', { value: 'STARTTLS' })).status).toBe(400);
+    expect((await admin.client.put('/api/v3/admin/settings', { values: { userSearchResultsPerPage: 33, loginDays: 9 } })).body.response.changed.sort()).toEqual(['sessionDays', 'usersPerPage']);
+    expect(await forum.ctx.settings.get()).toMatchObject({ usersPerPage: 33, sessionDays: 9 });
+    expect((await member.client.put('/api/v3/admin/settings/title', { value: 'Not theirs' })).status).toBe(403);
+  });
+
+  it('palaver config gets and sets by either name', async () => {
+    expect(await configCommand(forum.ctx, SYSTEM, ['set', 'title', 'From the command line'])).toEqual({ out: 'siteTitle = From the command line', code: 0 });
+    expect(await configCommand(forum.ctx, SYSTEM, ['get', 'title'])).toEqual({ out: 'From the command line', code: 0 });
+    expect(await configCommand(forum.ctx, SYSTEM, ['get', 'siteTitle'])).toEqual({ out: 'From the command line', code: 0 });
+    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('From the command line');
+    expect((await configCommand(forum.ctx, SYSTEM, ['set', 'outgoingLinks:whitelist', 'example.org'])).code).toBe(0);
+    expect((await forum.ctx.settings.get()).outgoingLinksWhitelist).toBe('example.org');
+  });
+});
+
 describe('palaver config', () => {
   it('lists, gets and sets through the command function, refusing bad values with a clear message', async () => {
     const list = await configCommand(forum.ctx, SYSTEM, ['list']);

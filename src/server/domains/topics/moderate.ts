@@ -122,7 +122,7 @@ export async function purgeCategoryContent(ctx: TopicsDeps, cid: number): Promis
 }
 
 /** Replaces (or with `null`, clears) a topic's tags: topics:tag, and its owner with posts:edit or a moderator. */
-export async function setTopicTags(ctx: TopicToolsDeps, viewer: Viewer, tid: number, tags: unknown[] | null, remove = false): Promise<string[]> {
+export async function setTopicTags(ctx: TopicToolsDeps, viewer: Viewer, tid: number, tags: unknown[] | null, mode: 'set' | 'add' | 'remove' = 'set'): Promise<string[]> {
   member(viewer);
   const s = await ctx.settings.get();
   const topic = await loadTopic(ctx, tid);
@@ -132,12 +132,14 @@ export async function setTopicTags(ctx: TopicToolsDeps, viewer: Viewer, tid: num
   if (!may || !(await ctx.privileges.can(viewer, 'topics:tag', topic.cid))) throw forbidden();
   const current = await ctx.tags.namesOf(tid);
   let next: string[];
-  if (remove) {
+  if (mode === 'remove') {
     // Removing only checks that what is left still meets the minimum.
     const drop = tags === null ? current : tags.map((t) => (typeof t === 'string' ? t.trim().toLowerCase() : ''));
     next = ctx.tags.validate(current.filter((t) => !drop.includes(t)), s);
   } else {
-    next = ctx.tags.validate(tags ?? [], s);
+    // Adding keeps the topic's tags and appends the new ones (a tag given twice counts once).
+    const given = mode === 'add' ? [...current, ...(tags ?? [])] : (tags ?? []);
+    next = ctx.tags.validate(given, s);
   }
   await ctx.tags.checkForCategory(next, topic.cid, s);
   await ctx.actions.run('topic.tags', async (w) => {

@@ -36,8 +36,8 @@ export function topicFields(t: TopicRow): TopicFields {
     mainPid: t.main_pid,
     postcount: t.post_count,
     viewcount: t.view_count,
-    // Scheduled and thumbnail fields are filled by their own presenters; NodeBB's values for a topic without them.
-    scheduled: false,
+    // Thumbnail fields are filled by their own presenter; NodeBB's values for a topic without them.
+    scheduled: t.scheduled === 1,
     deleted: t.deleted,
     deleterUid: t.deleter_uid,
     titleRaw: t.title,

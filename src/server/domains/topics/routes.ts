@@ -4,13 +4,15 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { requestLanguage } from '../../http/language.js';
-import { postObject } from '../posts/read.js';
+import { postObject, postObjects } from '../posts/read.js';
+import { PostObjectSchema } from '../../../shared/schemas/post.js';
+import { notFound } from '../../http/errors.js';
 import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TagRefSchema } from '../tags/schemas.js';
 import { queuedAnswer } from '../postqueue/presenter.js';
 import { QueuedAnswerSchema } from '../postqueue/schemas.js';
 import type { Viewer } from '../privileges/service.js';
-import { assertReadable, loadTopic } from './access.js';
+import { assertReadable, loadTopic, member } from './access.js';
 import { registerTopicToolRoutes } from './tools/routes.js';
 import { presentSlim, presentTopics } from './presenter.js';
 import { CreateBody, defaultBody, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSlimSchema } from './schemas.js';
@@ -66,6 +68,7 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     ['lock', (v, tid, on) => ctx.topics.lock(v, tid, on)],
     ['follow', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'follow' : null)],
     ['ignore', (v, tid, on) => ctx.topics.follow(v, tid, on ? 'ignore' : null)],
+    ['read', (v, tid, on) => ctx.topics.setRead(v, tid, on)],
   ];
   for (const [name, action] of toggles) {
     for (const on of [true, false]) {
@@ -91,13 +94,59 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
     },
   });
 
+  // NodeBB's PATCH adds to the topic's tags and answers the topic's tags after.
+  app.patch('/api/v3/topics/:tid/tags', {
+    schema: { params: TidParams, body: TagsBody, response: { 200: Envelope(Type.Array(TagRefSchema)) }, tags },
+    handler: async (req) => {
+      const { tid } = req.params;
+      await ctx.topics.setTags(req.viewer, tid, req.body.tags, 'add');
+      return ok((await ctx.tags.forTopics([tid])).get(tid) ?? []);
+    },
+  });
+
+  // Unread for every member: moderators of the topic's category.
+  app.put('/api/v3/topics/:tid/bump', {
+    schema: emptyWrite,
+    preValidation: defaultBody,
+    handler: async (req) => {
+      await ctx.topics.bump(req.viewer, req.params.tid);
+      return ok({});
+    },
+  });
+
   app.delete('/api/v3/topics/:tid/tags', {
     preValidation: defaultBody,
     // NodeBB answers an empty object; the topic's remaining tags are in its TopicObject.
     schema: { params: TidParams, body: OptionalTagsBody, response: { 200: Envelope(Empty) }, tags },
     handler: async (req) => {
-      await ctx.topics.setTags(req.viewer, req.params.tid, req.body?.tags ?? null, true);
+      await ctx.topics.setTags(req.viewer, req.params.tid, req.body?.tags ?? null, 'remove');
       return ok({});
+    },
+  });
+
+  // NodeBB's GET /api/unread/total: how many topics /unread lists for the member, as text.
+  app.get('/api/unread/total', {
+    schema: { response: { 200: Type.String() }, tags },
+    handler: async (req, reply) => {
+      const viewer = member(req.viewer);
+      const readable = await ctx.categories.readableCids(viewer);
+      const states = await ctx.categories.watchStates(viewer, readable);
+      const watchedCids = readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!));
+      const { count } = await ctx.topics.list(viewer, { cids: readable, sort: 'recent', page: 1, perPage: 1, unreadOnly: true, watchedCids });
+      void reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'private, no-store');
+      return String(count);
+    },
+  });
+
+  // NodeBB's GET /api/topic/teaser/{tid}: the topic's latest visible post, as its PostObject.
+  app.get('/api/topic/teaser/:tid', {
+    schema: { params: TidParams, response: { 200: PostObjectSchema }, tags },
+    handler: async (req) => {
+      const topic = await loadTopic(ctx, req.params.tid);
+      await assertReadable(ctx, req.viewer, topic);
+      const [post] = await postObjects(ctx, req.viewer, [topic.teaser_pid || topic.main_pid]);
+      if (!post) throw notFound('error:no-post');
+      return post;
     },
   });
 

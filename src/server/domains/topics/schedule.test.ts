@@ -38,6 +38,9 @@ describe('scheduled topics', () => {
     expect(res.status).toBe(200);
     const tid = res.body.response.tid as number;
     expect(res.body.response.timestamp).toBe(at);
+    // NodeBB's `scheduled` is true while it waits, in the answer and in the topic's own reads.
+    expect(res.body.response.scheduled).toBe(true);
+    expect((await author.client.get(`/api/v3/topics/${tid}`)).body.response.scheduled).toBe(true);
 
     const category = await forum.ctx.categories.get(cid);
     expect(category).toMatchObject({ topic_count: 0, post_count: 0 });

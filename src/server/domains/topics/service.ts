@@ -4,7 +4,7 @@ import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { Viewer } from '../privileges/service.js';
 import { createTopic, prepareTopic, type CreateOptions, type NewTopic } from './create.js';
-import { markRead, setFollowState } from './follow.js';
+import { bumpTopic, markRead, setFollowState, setRead } from './follow.js';
 import { categoryTeasers, ListCache, listTopics } from './list.js';
 import type { Cache } from '../../core/cache.js';
 import { categoryTag, GROUPS, topicTag, userTag } from '../../core/tags.js';
@@ -180,9 +180,19 @@ export class TopicsService {
     return purgeTopic(this.ctx, viewer, tid);
   }
 
-  /** Replaces a topic's tags, or removes some (or all, with null). */
-  async setTags(viewer: Viewer, tid: number, tags: unknown[] | null, remove = false) {
-    return setTopicTags(this.ctx, viewer, tid, tags, remove);
+  /** Replaces a topic's tags, adds some, or removes some (or all, with null). */
+  async setTags(viewer: Viewer, tid: number, tags: unknown[] | null, mode: 'set' | 'add' | 'remove' = 'set') {
+    return setTopicTags(this.ctx, viewer, tid, tags, mode);
+  }
+
+  /** Marks a topic read or unread for the viewer (PUT/DELETE /topics/{tid}/read). */
+  async setRead(viewer: Viewer, tid: number, read: boolean) {
+    return setRead(this.ctx, viewer, tid, read);
+  }
+
+  /** Marks a topic unread for every member (moderators: PUT /topics/{tid}/bump). */
+  async bump(viewer: Viewer, tid: number) {
+    return bumpTopic(this.ctx, viewer, tid);
   }
 
   /** Sets the viewer's watch state of a topic. */

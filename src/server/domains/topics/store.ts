@@ -488,6 +488,18 @@ export async function markRead(w: Writer, uid: number, tid: number, at: number):
     .execute();
 }
 
+/** Forgets a member's read of a topic: it is unread to them again. */
+export async function forgetRead(w: Writer, uid: number, tid: number): Promise<void> {
+  w.changed(memberTag(uid));
+  await w.tx.deleteFrom('topic_reads').where('uid', '=', uid).where('tid', '=', tid).execute();
+}
+
+/** Forgets every member's read of a topic (NodeBB's bump: unread for all). */
+export async function forgetReads(w: Writer, tid: number): Promise<void> {
+  const rows = await w.tx.deleteFrom('topic_reads').where('tid', '=', tid).returning('uid').execute();
+  w.changed(topicTag(tid), ...rows.map((r) => memberTag(r.uid)));
+}
+
 /** Distinct authors of each topic's visible posts (NodeBB's postercount); reads posts, the same content area. */
 export async function posterCounts(db: Queryable, tids: number[]): Promise<Map<number, number>> {
   if (!tids.length) return new Map();

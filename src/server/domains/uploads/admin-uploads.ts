@@ -1,8 +1,9 @@
 import type { AdminUploadFile } from '../../../shared/schemas/admin-people.js';
-import { forbidden, notAuthorised } from '../../http/errors.js';
+import { forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import type { UploadsDeps, UploadsService } from './service.js';
 import * as store from './store.js';
+import { relativeUploadPath } from './thumbs.js';
 
 /** Only administrators browse every member's files (401 for a visitor, 403 for anyone else). */
 export function assertUploadsAdmin(viewer: Viewer): void {
@@ -51,4 +52,19 @@ export async function adminUploads(ctx: UploadsDeps, uploads: UploadsService, vi
     };
   });
   return { files, count };
+}
+
+/**
+ * NodeBB's DELETE /api/v3/files: an administrator deletes an uploaded file by its path (the
+ * stored name, with or without /assets/uploads/ before it): every member's row naming it, then
+ * the file and its thumbnail. 404 error:no-such-upload for a path no upload has.
+ */
+export async function deleteUploadedFile(ctx: Pick<UploadsDeps, 'actions' | 'db'>, uploads: UploadsService, viewer: Viewer, raw: string): Promise<void> {
+  assertUploadsAdmin(viewer);
+  const path = relativeUploadPath(raw);
+  const row = path ? await store.anyByPath(ctx.db, path) : undefined;
+  if (!path || !row) throw notFound('error:no-such-upload');
+  await ctx.actions.run('uploads.delete-file', (w) => store.removePath(w, path));
+  await uploads.storage.delete(path);
+  if (row.thumb) await uploads.storage.delete(row.thumb);
 }

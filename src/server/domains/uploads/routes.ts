@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { Id, Int, Str } from '../../http/input.js';
 import { MAX_FILES, type IncomingFile, type ThumbView } from './service.js';
 import { STORED_NAME } from './storage.js';
-import { assertUploadsAdmin } from './admin-uploads.js';
+import { assertUploadsAdmin, deleteUploadedFile } from './admin-uploads.js';
 import { SlugParams } from '../groups/schemas.js';
 
 /** Content types by stored extension (the extension was set from the sniffed bytes). */
@@ -166,6 +166,23 @@ export function registerUploadRoutes(scope: FastifyInstance, ctx: AppContext): v
       const p = req.body?.path ?? req.query.path;
       if (!p) throw badRequest('error:invalid-data', 'body/path');
       return ok(asRoute(await ctx.uploads.removeThumb(req.viewer, req.params.tid, p)));
+    },
+  });
+
+  // NodeBB's admin file manager: deleting a file by its path. Palaver stores files by content
+  // hash, without folders: a new folder is refused with its own key.
+  app.delete('/api/v3/files', {
+    schema: { body: PathBody, response: { 200: Envelope(Empty) }, tags: ['files'] },
+    handler: async (req) => {
+      await deleteUploadedFile(ctx, ctx.uploads, req.viewer, req.body.path);
+      return ok({});
+    },
+  });
+  app.put('/api/v3/files/folder', {
+    schema: { body: Type.Object({ path: Str({ maxLength: 300 }), folderName: Str({ maxLength: 300 }) }), response: { 200: Envelope(Empty) }, tags: ['files'] },
+    handler: async (req) => {
+      assertUploadsAdmin(req.viewer);
+      throw badRequest('error:upload-folders-unsupported');
     },
   });
 

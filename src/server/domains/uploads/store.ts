@@ -43,6 +43,11 @@ export async function remove(w: Writer, id: number): Promise<void> {
   await w.tx.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
+/** Deletes every upload row naming a stored path (an administrator deletes the file). */
+export async function removePath(w: Writer, path: string): Promise<void> {
+  await w.tx.deleteFrom('uploads').where('path', '=', path).execute();
+}
+
 /** How many upload rows still name a stored path (the file goes when none does). */
 export async function rowsOfPath(db: Queryable, path: string): Promise<number> {
   const r = await db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('path', '=', path).executeTakeFirst();

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { defaultBody } from '../topics/schemas.js';
-import { deleteMember, type DeleteDeps, type DeletionKind } from './delete.js';
+import { deleteMember, deleteMembers, type DeleteDeps, type DeletionKind } from './delete.js';
+import { Id } from '../../http/input.js';
 import { UidParams } from './schemas.js';
 
 /** NodeBB sends the member's password in the DELETE's body. */
@@ -20,6 +21,13 @@ export function registerDeletionRoutes(app: FastifyInstance, ctx: DeleteDeps): v
     ['/api/v3/users/:uid', 'both'],
     ['/api/v3/users/:uid/account', 'account'],
   ];
+  r.delete('/api/v3/users', {
+    schema: { body: Type.Object({ uids: Type.Array(Id(), { minItems: 1, maxItems: 100 }) }), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    handler: async (req) => {
+      await deleteMembers(ctx, req.viewer, req.body.uids, req.ip);
+      return ok({});
+    },
+  });
   for (const [url, kind] of routes) {
     r.delete(url, {
       schema: { params: UidParams, body: DeleteBody, response: { 200: Envelope(Empty) }, tags: ['users'] },

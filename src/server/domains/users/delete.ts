@@ -77,6 +77,21 @@ export async function deleteMember(ctx: DeleteDeps, actor: Viewer, uid: number, 
   await ctx.hooks.fire('action:user.delete', { uid, by: actor.uid });
 }
 
+/**
+ * NodeBB's DELETE /api/v3/users: an administrator deletes several members and their content.
+ * Every member is checked first (each exists, none is an administrator), so a refusal deletes
+ * none of them; then each is deleted as one deletion of its own.
+ */
+export async function deleteMembers(ctx: DeleteDeps, actor: Viewer, uids: number[], ip = ''): Promise<void> {
+  if (actor.uid <= 0) throw notAuthorised();
+  if (!actor.isAdmin) throw forbidden();
+  const unique = [...new Set(uids)];
+  const found = await ctx.users.getMany(unique);
+  if (unique.some((uid) => !found.get(uid))) throw notFound('error:no-user');
+  for (const uid of unique) if (await ctx.groups.isAdmin(uid)) throw forbidden('error:cant-delete-admin');
+  for (const uid of unique) await deleteMember(ctx, actor, uid, 'both', { ip });
+}
+
 async function allUploadIds(ctx: DeleteDeps, uid: number): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {

@@ -90,7 +90,7 @@ const profilePage = definePage<UserProfilePage>({
       // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
       const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
       // The address likewise by showemail, and never to guests.
-      const email = self || viewer.isAdmin || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
+      const email = self || viewer.isAdmin || viewer.isGlobalMod || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
       // The groups domain knows each group's slug and which ones are hidden from this viewer.
       const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
       return {
@@ -153,6 +153,46 @@ async function authPage(ctx: Parameters<typeof usersPage.load>[0]['ctx'], title:
   };
 }
 
+/** The rest of a shorthand's path ('/me/edit/password' → '/edit/password'), each part as given. */
+const restOf = (params: Record<string, string>) => ['a', 'b', 'c'].map((k) => params[k]).filter(Boolean).map((p) => `/${encodeURIComponent(p!)}`).join('');
+
+/** NodeBB's /me and /me/*: the viewer's own profile and its pages, without knowing their slug. */
+const mePage = definePage<PageBase>({
+  path: '/me/:a?/:b?/:c?',
+  template: 'account/profile',
+  requireLogin: true,
+  async load({ ctx, viewer, params }) {
+    const row = await ctx.users.get(viewer.uid);
+    if (!row) throw notFound('error:no-user');
+    return { redirect: `/user/${row.userslug}${restOf(params)}` };
+  },
+});
+
+/** NodeBB's /uid/{uid}/*: a member's profile pages by uid. */
+const uidPage = definePage<PageBase>({
+  path: '/uid/:uid/:a?/:b?/:c?',
+  template: 'account/profile',
+  async load({ ctx, viewer, params }) {
+    await ctx.privileges.assert(viewer, 'view:users');
+    const uid = Number(params.uid);
+    const row = Number.isInteger(uid) && uid > 0 ? await ctx.users.get(uid) : undefined;
+    if (!row || row.deleted === 1) throw notFound('error:no-user');
+    return { redirect: `/user/${row.userslug}${restOf(params)}` };
+  },
+});
+
+/** NodeBB's /self: the viewer's own profile page data, at a path that needs no slug. */
+const selfPage = definePage<UserProfilePage>({
+  path: '/self',
+  template: 'account/profile',
+  requireLogin: true,
+  async load(req) {
+    const row = await req.ctx.users.get(req.viewer.uid);
+    if (!row) throw notFound('error:no-user');
+    return profilePage.load({ ...req, params: { userslug: row.userslug } });
+  },
+});
+
 const loginPage = definePage<AuthPage>({
   path: '/login',
   template: 'login',
@@ -172,4 +212,4 @@ const resetPage = definePage<PageBase>({
 
 /** Member pages. */
 // The register page is the registration domain's (registration/pages.ts).
-export const userPages = [usersPage, profilePage, loginPage, resetPage, editPage, themePage, ...profileListPages];
+export const userPages = [usersPage, profilePage, mePage, uidPage, selfPage, loginPage, resetPage, editPage, themePage, ...profileListPages];

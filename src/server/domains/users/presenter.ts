@@ -101,19 +101,21 @@ export function bannedUntilReadable(banned: boolean, until: number): string {
 }
 
 /**
- * NodeBB's UserObj for the v3 users routes. The email shows only to the member and admins
- * (empty otherwise, as NodeBB hides it). `badges`: the names of the groups whose badges the
+ * NodeBB's UserObj for the v3 users routes. The email shows as NodeBB's hidePrivateData
+ * shows it: to the member, admins and global moderators, and to other members when the member
+ * chose to show it (empty otherwise). `badges`: the names of the groups whose badges the
  * member shows, in order (NodeBB's `groupTitleArray`, and `groupTitle` as its JSON text); without
  * them, NodeBB's empty value.
  */
-export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean }, badges: string[] = []): UserObj {
+export function presentUserObj(row: UserRow, viewer: { uid: number; isAdmin: boolean; isGlobalMod?: boolean }, badges: string[] = []): UserObj {
   const u = presentUser(row);
+  const showEmail = viewer.uid === row.uid || viewer.isAdmin || !!viewer.isGlobalMod || (viewer.uid > 0 && userSettings(row).showemail);
   const until = u.banned ? row.banned_until : 0;
   return {
     uid: u.uid,
     username: u.username,
     userslug: u.userslug,
-    email: viewer.uid === row.uid || viewer.isAdmin ? (row.email ?? '') : '',
+    email: showEmail ? (row.email ?? '') : '',
     'email:confirmed': row.email_confirmed ? 1 : 0,
     joindate: row.joindate,
     lastonline: row.lastonline,

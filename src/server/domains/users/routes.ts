@@ -6,7 +6,8 @@ import { defaultBody, NoBody } from '../topics/schemas.js';
 import { Empty, Envelope, ok } from '../../http/envelope.js';
 import { badRequest, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { presentSettingsObj, presentUserObj } from './presenter.js';
+import { presentSettingsObj, presentUserObj, userSettings } from './presenter.js';
+import type { UserRow } from './store.js';
 import { UidParams, UserSchema, UserSettingsObjSchema } from './schemas.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import { changeEmailFromProfile, changeUsername } from './credentials.js';
@@ -84,6 +85,28 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];
       return ok(presentUserObj(row, req.viewer, badges.map((g) => g.name)));
     },
+  });
+  // NodeBB's read routes of a member's UserObject by uid, username or address, with the email
+  // as GET /api/v3/users/{uid} shows it. By address: only for those who see addresses (admins,
+  // global moderators) or when the member shows theirs; otherwise as if there were none.
+  const userBy = async (viewer: Viewer, row: UserRow | null | undefined, byEmail = false) => {
+    await ctx.privileges.assert(viewer, 'view:users');
+    if (!row || row.deleted === 1) throw notFound('error:no-user');
+    if (byEmail && !viewer.isAdmin && !viewer.isGlobalMod && viewer.uid !== row.uid && !(viewer.uid > 0 && userSettings(row).showemail)) throw notFound('error:no-user');
+    const badges = (await ctx.groups.badgesOf([row.uid])).get(row.uid) ?? [];
+    return presentUserObj(row, viewer, badges.map((g) => g.name));
+  };
+  r.get('/api/user/uid/:uid', {
+    schema: { params: UidParams, response: { 200: UserSchema }, tags: ['users'] },
+    handler: async (req) => userBy(req.viewer, await ctx.users.get(req.params.uid)),
+  });
+  r.get('/api/user/username/:username', {
+    schema: { params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: UserSchema }, tags: ['users'] },
+    handler: async (req) => userBy(req.viewer, await ctx.users.byUsername(req.params.username)),
+  });
+  r.get('/api/user/email/:email', {
+    schema: { params: Type.Object({ email: Type.String({ minLength: 1, maxLength: 1024 }) }), response: { 200: UserSchema }, tags: ['users'] },
+    handler: async (req) => userBy(req.viewer, await ctx.users.byEmailAddress(req.params.email), true),
   });
   r.put('/api/v3/users/:uid', {
     schema: { params: UidParams, body: ProfileBody, response: { 200: Envelope(UserSchema) }, tags: ['users'] },

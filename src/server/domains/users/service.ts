@@ -270,6 +270,11 @@ export class UsersService {
     await this.requestPasswordReset(email, ip);
   }
 
+  /** Whether a password is the member's (false for a member without one). */
+  async passwordMatches(user: Pick<UserRow, 'password_hash'>, password: string): Promise<boolean> {
+    return !!user.password_hash && !!password && checkPassword(user.password_hash, password);
+  }
+
   /**
    * Checks login credentials (username or email); returns the member or throws
    * error:invalid-login-credentials, or the ban error with its reason and end.

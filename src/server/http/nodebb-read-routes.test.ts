@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestForum, type TestForum } from '../test/harness.js';
+import type { HttpClient } from '../test/http-client.js';
+import type { UserRow } from '../domains/users/store.js';
+import { makeCategory, postReply, postTopic } from '../domains/topics/testing.js';
+
+// NodeBB's read routes: /ping, /sping, /api/me(/*), /api/uid/{uid}(/*), /api/self,
+// /api/user/uid|username|email/…, /api/unread/total, /api/topic/teaser/{tid}, /api/recent/posts/{term}.
+let forum: TestForum;
+let cid: number;
+let admin: { client: HttpClient; user: UserRow };
+let alice: { client: HttpClient; user: UserRow };
+
+beforeAll(async () => {
+  forum = await startTestForum();
+  cid = await makeCategory(forum.ctx, 'Read routes');
+  admin = await forum.loginAs({ admin: true });
+  alice = await forum.loginAs();
+});
+afterAll(async () => {
+  await forum.close();
+});
+
+describe('health checks', () => {
+  it('/ping answers "200" and /sping "healthy", as text, to anyone', async () => {
+    const ping = await forum.client().get('/ping');
+    expect([ping.status, ping.text, ping.headers.get('content-type')]).toEqual([200, '200', 'text/plain; charset=utf-8']);
+    const sping = await forum.client().get('/sping');
+    expect([sping.status, sping.text]).toEqual([200, 'healthy']);
+  });
+});
+
+describe('shorthands to a profile', () => {
+  it("/api/me and /api/me/* send the member to their own pages; /api/uid/{uid}/* to a member's; guests get 401", async () => {
+    const me = await alice.client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.headers.get('x-redirect')).toBe(`/user/${alice.user.userslug}`);
+    expect((await alice.client.get('/api/me/edit/password')).headers.get('x-redirect')).toBe(`/user/${alice.user.userslug}/edit/password`);
+    const html = await alice.client.get('/me/settings');
+    expect([html.status, html.headers.get('location')]).toEqual([302, `/user/${alice.user.userslug}/settings`]);
+    expect((await forum.client().get('/api/me')).status).toBe(401);
+    expect((await admin.client.get(`/api/uid/${alice.user.uid}/topics`)).headers.get('x-redirect')).toBe(`/user/${alice.user.userslug}/topics`);
+    expect((await admin.client.get('/api/uid/999999')).status).toBe(404);
+  });
+
+  it("/api/self is the member's own profile page data", async () => {
+    const self = await alice.client.get('/api/self');
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ template: { name: 'account/profile' }, uid: alice.user.uid, username: alice.user.username, email: alice.user.email });
+    expect((await forum.client().get('/api/self')).status).toBe(401);
+  });
+});
+
+describe('a member by uid, username or address', () => {
+  it('answers the UserObject by uid and username; by address only to those who see addresses', async () => {
+    const byUid = await alice.client.get(`/api/user/uid/${admin.user.uid}`);
+    expect(byUid.status).toBe(200);
+    expect(byUid.body).toMatchObject({ uid: admin.user.uid, username: admin.user.username, email: '' });
+    expect((await alice.client.get(`/api/user/username/${encodeURIComponent(admin.user.username)}`)).body.uid).toBe(admin.user.uid);
+    expect((await alice.client.get('/api/user/username/nobody-of-that-name')).status).toBe(404);
+    const found = await admin.client.get(`/api/user/email/${encodeURIComponent(alice.user.email!)}`);
+    expect(found.body).toMatchObject({ uid: alice.user.uid, email: alice.user.email });
+    const bob = await forum.loginAs();
+    expect((await bob.client.get(`/api/user/email/${encodeURIComponent(alice.user.email!)}`)).status).toBe(404);
+    await alice.client.put(`/api/v3/users/${alice.user.uid}/settings`, { settings: { showemail: 1 } });
+    expect((await bob.client.get(`/api/user/email/${encodeURIComponent(alice.user.email!)}`)).body.uid).toBe(alice.user.uid);
+  });
+});
+
+describe('topic and post reads', () => {
+  it("/api/unread/total counts the member's unread topics, as text", async () => {
+    const reader = await forum.loginAs();
+    const before = Number((await reader.client.get('/api/unread/total')).text);
+    const { tid } = await postTopic(admin.client, cid, { title: 'Unread for the reader' });
+    const after = await reader.client.get('/api/unread/total');
+    expect([after.status, after.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(Number(after.text)).toBe(before + 1);
+    await reader.client.put(`/api/v3/topics/${tid}/read`);
+    expect(Number((await reader.client.get('/api/unread/total')).text)).toBe(before);
+    expect((await forum.client().get('/api/unread/total')).status).toBe(401);
+  });
+
+  it("/api/topic/teaser/{tid} is the topic's latest post; /api/recent/posts/{term} the newest posts readable", async () => {
+    const { tid, mainPid } = await postTopic(admin.client, cid, { title: 'A topic with a teaser' });
+    expect((await forum.client().get(`/api/topic/teaser/${tid}`)).body).toMatchObject({ pid: mainPid, tid });
+    const reply = await postReply(alice.client, tid, 'The latest word on this topic.');
+    const teaser = await forum.client().get(`/api/topic/teaser/${tid}`);
+    expect(teaser.body).toMatchObject({ pid: reply.pid, tid, user: { uid: alice.user.uid } });
+    expect((await forum.client().get('/api/topic/teaser/999999')).status).toBe(404);
+    const recent = (await forum.client().get('/api/recent/posts/day')).body as { pid: number }[];
+    expect(recent.slice(0, 2).map((p) => p.pid)).toEqual([reply.pid, mainPid]);
+  });
+});
