@@ -132,10 +132,13 @@ export interface GuestUser {
   settings?: undefined;
 }
 
+/** How a member orders a topic's replies (NodeBB's topicPostSort); the main post always comes first. */
+export type TopicPostSort = 'oldest_to_newest' | 'newest_to_oldest' | 'most_votes';
+
 export interface UserSettings {
   openSidebars: 'on' | 'off';
   bootswatchSkin: string;
-  topicPostSort: 'oldest_to_newest' | 'newest_to_oldest' | 'most_votes';
+  topicPostSort: TopicPostSort;
   usePagination: boolean;
   topicsPerPage: number;
   postsPerPage: number;
