@@ -151,6 +151,11 @@ export interface UserSettings {
   followTopicsOnReply: boolean;
   /** Accept chats only from members this one follows (NodeBB's disableIncomingChats). */
   disableIncomingChats: boolean;
+  /**
+   * Open links to other sites in a new tab (NodeBB's member setting). Stored only once the member
+   * chooses; until then the forum's setting decides (users/presenter.ts linksInNewTab).
+   */
+  openOutgoingLinksInNewTab: boolean;
 }
 
 /** Fields every page carries, whatever its template. */
