@@ -50,6 +50,37 @@ describe('member tools (issue 52)', () => {
     await shot(page, 'topic-newest-first-desktop');
   });
 
+  it("the avatar menu leads to the member's main pages", async () => {
+    const h = e2e();
+    const { bob } = h.data;
+    const page = await h.open('/', { as: bob, viewport: DESKTOP });
+    await page.locator('.sidebar').getByRole('button', { name: 'Account menu for bob' }).click();
+    const menu = page.locator('.sidebar .dropdown-menu.show');
+    const links = await menu.locator('a.dropdown-item').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    expect(links).toEqual(expect.arrayContaining(['/forum/user/bob', '/forum/user/bob/edit', '/forum/user/bob/settings', '/forum/user/bob/bookmarks', '/forum/user/bob/watched', '/forum/user/bob/chats', '/forum/notifications']));
+    // Placed beside the sidebar, not clipped inside it (browser finding 2: the drafts menu showed 7 px).
+    const bar = (await page.locator('.sidebar').first().boundingBox())!;
+    // Most of it beside the sidebar, and on top there: a point right of the sidebar hits the menu.
+    const visible = async (m: typeof menu) => {
+      const box = (await m.boundingBox())!;
+      if (box.x + box.width < bar.x + bar.width + 100) return false;
+      const x = Math.max(box.x, bar.x + bar.width) + 40;
+      return m.evaluate((el, [px, py]) => el.contains(document.elementFromPoint(px!, py!)), [x, box.y + box.height / 2]);
+    };
+    expect(await visible(menu)).toBe(true);
+    await shot(page, 'avatar-menu-desktop');
+    await page.keyboard.press('Escape');
+    await page.locator('.sidebar').getByRole('button', { name: /^Drafts/ }).click();
+    const drafts = page.locator('.sidebar .drafts-menu.show');
+    await drafts.waitFor();
+    expect(await visible(drafts)).toBe(true);
+    await shot(page, 'drafts-menu-desktop');
+    await page.keyboard.press('Escape');
+    await page.locator('.sidebar').getByRole('button', { name: 'Account menu for bob' }).click();
+    await menu.getByRole('link', { name: 'Watched' }).click();
+    await page.waitForURL(/\/user\/bob\/watched$/);
+  });
+
   it('settings on a phone', async () => {
     const h = e2e();
     const { bob } = h.data;

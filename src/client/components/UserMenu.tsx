@@ -8,6 +8,9 @@ import { userPath } from '../util/urls';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 
+/** In the sidebar the menu is placed fixed, over the page: inside it, the sidebar's overflow would clip it (the bell's menu does the same). */
+const FIXED = { strategy: 'fixed' as const };
+
 /** Logs out (POST /logout) and reloads fully: the session and token change. */
 export async function logout(rt: ReturnType<typeof useRuntime>): Promise<void> {
   try {
@@ -25,6 +28,16 @@ const STATUS_TITLE: Record<Status, string> = { online: 'global:online', away: 'g
 
 /** The status shown for a stored value (anything unknown counts as online). */
 export const statusOf = (value: string | undefined | null): Status => (STATUSES as readonly string[]).includes(value ?? '') ? (value as Status) : 'online';
+
+/** The avatar menu's links to the member's own pages: path ('/user/' is the member's), icon, label. */
+const MAIN_PAGES = [
+  ['/user/edit', 'edit', 'user:account.edit'],
+  ['/user/settings', 'palette', 'user:account.settings'],
+  ['/user/bookmarks', 'bookmark', 'user:account.bookmarks'],
+  ['/user/watched', 'eye', 'user:account.watched'],
+  ['/user/chats', 'chat', 'global:header.chats'],
+  ['/notifications', 'bell', 'global:header.notifications'],
+] as const;
 
 /** Records the member's status in the page data (the server has saved it already). */
 export function showOwnStatus(rt: Runtime, status: Status): void {
@@ -70,7 +83,7 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
     );
   }
   return (
-    <Dropdown drop={drop} className="nav-dropdown" onToggle={onToggle}>
+    <Dropdown drop={drop} align={drop === 'end' ? 'end' : undefined} className="nav-dropdown" onToggle={onToggle}>
       <Dropdown.Toggle as="button" type="button" id={toggleId('user-menu', drop)} className="btn nav-btn no-caret" aria-label={t('global:user-menu', user.displayname)}>
         <span className="avatar-status">
           <Avatar user={user} size="sm" />
@@ -78,12 +91,19 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
         </span>
         {showLabel && <span className="nav-label text-truncate">{user.displayname}</span>}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="shadow">
+      <Dropdown.Menu className="shadow" popperConfig={drop === 'end' ? FIXED : undefined}>
         <Dropdown.Header>{t('global:logged-in-as', user.displayname)}</Dropdown.Header>
         <Dropdown.Item href={`${rp}${userPath(user.userslug)}`}>
           <Icon name="user" size={16} className="me-2" />
           {t('global:header.profile')}
         </Dropdown.Item>
+        {/* The member's main pages (NodeBB's avatar menu); the account navigation has the rest. */}
+        {MAIN_PAGES.map(([path, icon, label]) => (
+          <Dropdown.Item key={path} href={`${rp}${path.startsWith('/user/') ? `${userPath(user.userslug)}${path.slice(5)}` : path}`}>
+            <Icon name={icon} size={16} className="me-2" />
+            {t(label)}
+          </Dropdown.Item>
+        ))}
         {(user.isAdmin || user.isGlobalMod) && (
           // Into the admin area: a full page load (the navigator crosses that boundary so).
           <Dropdown.Item href={`${rp}${user.isAdmin ? '/admin' : '/admin/manage/users'}`} id="user-menu-admin">
