@@ -12,7 +12,6 @@ import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
 import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
-import type { Viewer } from '../privileges/service.js';
 import { categoryTag, topicTag } from '../../core/tags.js';
 import { loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
