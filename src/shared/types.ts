@@ -132,10 +132,13 @@ export interface GuestUser {
   settings?: undefined;
 }
 
+/** How a member orders a topic's replies (NodeBB's topicPostSort); the main post always comes first. */
+export type TopicPostSort = 'oldest_to_newest' | 'newest_to_oldest' | 'most_votes';
+
 export interface UserSettings {
   openSidebars: 'on' | 'off';
   bootswatchSkin: string;
-  topicPostSort: 'oldest_to_newest' | 'newest_to_oldest' | 'most_votes';
+  topicPostSort: TopicPostSort;
   usePagination: boolean;
   topicsPerPage: number;
   postsPerPage: number;
@@ -148,6 +151,11 @@ export interface UserSettings {
   followTopicsOnReply: boolean;
   /** Accept chats only from members this one follows (NodeBB's disableIncomingChats). */
   disableIncomingChats: boolean;
+  /**
+   * Open links to other sites in a new tab (NodeBB's member setting). Stored only once the member
+   * chooses; until then the forum's setting decides (users/presenter.ts linksInNewTab).
+   */
+  openOutgoingLinksInNewTab: boolean;
 }
 
 /** Fields every page carries, whatever its template. */

@@ -28,6 +28,16 @@ const STATUS_TITLE: Record<Status, string> = { online: 'global:online', away: 'g
 /** The status shown for a stored value (anything unknown counts as online). */
 export const statusOf = (value: string | undefined | null): Status => (STATUSES as readonly string[]).includes(value ?? '') ? (value as Status) : 'online';
 
+/** The avatar menu's links to the member's own pages: path ('/user/' is the member's), icon, label. */
+const MAIN_PAGES = [
+  ['/user/edit', 'edit', 'user:account.edit'],
+  ['/user/settings', 'palette', 'user:account.settings'],
+  ['/user/bookmarks', 'bookmark', 'user:account.bookmarks'],
+  ['/user/watched', 'eye', 'user:account.watched'],
+  ['/user/chats', 'chat', 'global:header.chats'],
+  ['/notifications', 'bell', 'global:header.notifications'],
+] as const;
+
 /** Records the member's status in the page data (the server has saved it already). */
 export function showOwnStatus(rt: Runtime, status: Status): void {
   rt.page.set((s) => (s.page.loggedInUser && s.page.loggedInUser.status !== status ? { ...s, page: { ...s.page, loggedInUser: { ...s.page.loggedInUser, status } } } : s));
@@ -87,6 +97,13 @@ export function UserMenu({ drop = 'end', showLabel = false, onToggle }: { drop?:
           <Icon name="user" size={16} className="me-2" />
           {t('global:header.profile')}
         </Dropdown.Item>
+        {/* The member's main pages (NodeBB's avatar menu); the account navigation has the rest. */}
+        {MAIN_PAGES.map(([path, icon, label]) => (
+          <Dropdown.Item key={path} href={`${rp}${path.startsWith('/user/') ? `${userPath(user.userslug)}${path.slice(5)}` : path}`}>
+            <Icon name={icon} size={16} className="me-2" />
+            {t(label)}
+          </Dropdown.Item>
+        ))}
         {(user.isAdmin || user.isGlobalMod) && (
           // Into the admin area: a full page load (the navigator crosses that boundary so).
           <Dropdown.Item href={`${rp}${user.isAdmin ? '/admin' : '/admin/manage/users'}`} id="user-menu-admin">

@@ -1,15 +1,74 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../app/api';
+import { errorText } from '../i18n';
 import type { PageBase } from '../../shared/types';
 import { useT, useUser } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { ChatRoomRow } from '../components/chats/ChatRoomRow';
-import { chatsOf, receiveChatCount, setRooms } from '../components/chats/store';
+import { chatsOf, receiveChatCount, roomsOf, setRooms } from '../components/chats/store';
 import { Icon } from '../components/Icon';
 import { chatLink } from '../realtime/chats';
 import { useStore } from '../state/store';
 import { NewChat } from './chats/NewChat';
 import { Room } from './chats/Room';
-import type { ChatsPage } from './chats/types';
+import type { ChatRoomSummary, ChatsPage } from './chats/types';
+
+/**
+ * The room list past its first page (NodeBB's `nextStart`): the next rooms load when the end of
+ * the list comes into view, or with the "load more" button.
+ */
+function useMoreRooms(first: number) {
+  const rt = useRuntime();
+  const [nextStart, setNextStart] = useState(first);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => {
+    if (busy || nextStart < 0) return;
+    setBusy(true);
+    try {
+      const res = await api<{ rooms?: unknown; nextStart?: number }>(rt.config, 'GET', `/chats?start=${nextStart}`);
+      const known = chatsOf(rt).get().rooms ?? [];
+      const seen = new Set(known.map((r) => r.roomId));
+      setRooms(rt, [...known, ...roomsOf(res).filter((r) => !seen.has(r.roomId))]);
+      setNextStart(typeof res.nextStart === 'number' ? res.nextStart : -1);
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setBusy(false);
+    }
+  }, [busy, nextStart, rt]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (nextStart < 0 || !sentinel.current || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void load(), { rootMargin: '200px' });
+    io.observe(sentinel.current);
+    return () => io.disconnect();
+  }, [nextStart, load]);
+  return { sentinel, busy, more: nextStart >= 0, load };
+}
+
+/** The member's rooms whose name or members match the query (GET /api/v3/chats/search), asked as they type. */
+function useRoomSearch(query: string): ChatRoomSummary[] | null {
+  const rt = useRuntime();
+  const [found, setFound] = useState<ChatRoomSummary[] | null>(null);
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setFound(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      api(rt.config, 'GET', `/chats/search?query=${encodeURIComponent(q)}`)
+        .then((res) => live && setFound(roomsOf(res)))
+        .catch((err: unknown) => live && rt.alert({ type: 'danger', message: errorText(rt.i18n, err) }));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, rt]);
+  return found;
+}
 
 /**
  * The chats page (`/chats`, `/chats/:roomid`, `/chats/:roomid/:index`, `/user/:userslug/chats`):
@@ -44,6 +103,9 @@ export default function Chats({ page }: { page: PageBase }) {
       }),
     [rt, data.roomId],
   );
+  const [query, setQuery] = useState('');
+  const found = useRoomSearch(query);
+  const more = useMoreRooms(data.nextStart ?? -1);
   const publicRooms = data.publicRooms ?? [];
   // Public rooms have their own section (the member's list holds those they joined too).
   const rooms = (store.rooms ?? data.rooms ?? []).filter((r) => !r.public && !publicRooms.some((p) => p.roomId === r.roomId));
@@ -57,6 +119,23 @@ export default function Chats({ page }: { page: PageBase }) {
             <Icon name="plus" /> {t('modules:chat.new-chat')}
           </button>
         </div>
+        <div className="px-3 py-2 border-bottom">
+          <input
+            type="search"
+            className="form-control form-control-sm"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('modules:chat.search-rooms')}
+            aria-label={t('modules:chat.search-rooms')}
+            data-testid="chat-room-search"
+          />
+        </div>
+        {found ? (
+          <div className="chats-list-scroll flex-grow-1" data-testid="chat-room-results">
+            {found.length === 0 && <div className="px-3 py-4 text-body-secondary small text-center">{t('modules:chat.no-rooms-found')}</div>}
+            {found.map((r) => <ChatRoomRow key={r.roomId} room={r} uid={uid} active={r.roomId === roomId} />)}
+          </div>
+        ) : (
         <div className="chats-list-scroll flex-grow-1">
           {publicRooms.length > 0 && (
             <>
@@ -67,7 +146,17 @@ export default function Chats({ page }: { page: PageBase }) {
           )}
           {rooms.length === 0 && <div className="px-3 py-4 text-body-secondary small text-center" data-testid="chats-empty">{t('modules:chat.no_active')}</div>}
           {rooms.map((r) => <ChatRoomRow key={r.roomId} room={r} uid={uid} active={r.roomId === roomId} />)}
+          {more.more && (
+            <div ref={more.sentinel} className="text-center py-2">
+              {more.busy ? (
+                <div className="spinner-border spinner-border-sm" role="status"><span className="visually-hidden">{t('global:loading')}</span></div>
+              ) : (
+                <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void more.load()} data-testid="chat-rooms-more">{t('modules:chat.load-more-rooms')}</button>
+              )}
+            </div>
+          )}
         </div>
+        )}
       </aside>
       <section className="chats-main" aria-label={t('modules:chat.room')}>
         {roomId ? (

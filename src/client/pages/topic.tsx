@@ -15,6 +15,7 @@ import { errorText } from '../i18n';
 import { apiUrl } from '../navigation/url';
 import { topicTitleText } from '../navigation/title';
 import { categoryPath, withQuery } from '../util/urls';
+import { TopicWatchMenu } from './watch-controls';
 
 /** Infinite scroll: loads the next page of posts when the sentinel comes into view. */
 function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void, setEvents?: (fn: (e: TopicEventView[]) => TopicEventView[]) => void) {
@@ -70,7 +71,7 @@ interface LiveVote {
 }
 
 /** Applies live post events to the posts shown (spec §4: the topic room's events). */
-function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void) {
+function useLivePosts(topic: TopicPage, appendNew: boolean, newestFirst: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void) {
   const rt = useRuntime();
   const user = useUser();
   const append = useRef(appendNew);
@@ -102,7 +103,10 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
         setPosts((list) => {
           const seen = new Set(list.map((p) => p.pid));
           const fresh = incoming.filter((p) => !seen.has(p.pid)).map(forViewer);
-          return fresh.length ? [...list, ...fresh].sort((a, b) => a.index - b.index) : list;
+          if (!fresh.length) return list;
+          // Newest first: after the main post, newest on top; else in time order at the end.
+          if (newestFirst) return [...list.slice(0, 1), ...fresh.sort((a, b) => b.index - a.index), ...list.slice(1)];
+          return [...list, ...fresh].sort((a, b) => a.index - b.index);
         });
       }),
       rt.live.on('event:post_edited', (data) => {
@@ -145,7 +149,7 @@ function useLivePosts(topic: TopicPage, appendNew: boolean, setPosts: (fn: (p: P
       );
     }
     return () => offs.forEach((off) => off());
-  }, [rt, topic.tid, user?.uid]);
+  }, [rt, topic.tid, user?.uid, newestFirst]);
 }
 
 /** Posts and timeline events in one list by time (an event shows before the first post written after it). */
@@ -188,8 +192,11 @@ export default function Topic({ page }: { page: PageBase }) {
   const usePagination = user?.settings?.usePagination ?? rt.config.usePagination ?? false;
   const more = useMorePosts(topic, !usePagination, setPosts, setEvents);
   useTopicToolEvents(topic.tid);
+  // The member's order of replies (the server sorts the pages): a new reply goes where that order puts it.
+  const sort = user?.settings?.topicPostSort ?? 'oldest_to_newest';
+  const onFirstPage = (topic.pagination?.currentPage ?? 1) === 1;
   const atEnd = usePagination ? (topic.pagination?.currentPage ?? 1) >= (topic.pagination?.pageCount ?? 1) : more.done;
-  useLivePosts(topic, atEnd, setPosts);
+  useLivePosts(topic, sort === 'newest_to_oldest' ? onFirstPage : atEnd, sort === 'newest_to_oldest', setPosts);
   const priv = topic.privileges;
   const canReply = !!priv?.['topics:reply'] && (!topic.locked || priv.isAdminOrMod);
   const rp = rt.config.relative_path;
@@ -227,6 +234,7 @@ export default function Topic({ page }: { page: PageBase }) {
         )}
         {!!topic.locked && !canReply && <span className="btn btn-outline-secondary disabled">{t('topic:locked')}</span>}
         {!user && <a className="btn btn-outline-primary" href={`${rp}/login`}>{t('topic:login-to-reply')}</a>}
+        <TopicWatchMenu tid={topic.tid} following={topic.isFollowing} ignoring={topic.isIgnoring} />
         {priv?.isAdminOrMod && (
           <TopicTools
             topic={topic}

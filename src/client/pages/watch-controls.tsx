@@ -48,6 +48,35 @@ export function CategoryWatchMenu({ cid, flags }: { cid: number; flags: Paramete
   );
 }
 
+type TopicWatch = 'watching' | 'notwatching' | 'ignoring';
+
+/**
+ * The topic page's watch menu (members only, NodeBB's topic watch dropdown): watching (notified
+ * of replies), not watching, ignoring (left out of unread). Each choice is one write.
+ */
+export function TopicWatchMenu({ tid, following, ignoring }: { tid: number; following: boolean; ignoring: boolean }) {
+  const { t } = useT();
+  const user = useUser();
+  const write = useWrite();
+  const [state, setState] = useState<TopicWatch>(ignoring ? 'ignoring' : following ? 'watching' : 'notwatching');
+  if (!user) return null;
+  const choose = async (next: TopicWatch) => {
+    const base = `/topics/${tid}`;
+    const ok = next === 'watching' ? await write('PUT', `${base}/follow`) : next === 'ignoring' ? await write('PUT', `${base}/ignore`) : await write('DELETE', `${base}/${state === 'ignoring' ? 'ignore' : 'follow'}`);
+    if (ok) setState(next);
+  };
+  return (
+    <label className="d-inline-flex align-items-center gap-2 small">
+      <span className="visually-hidden">{t('category:watch-state')}</span>
+      <select className="form-select form-select-sm w-auto" value={state} onChange={(e) => void choose(e.target.value as TopicWatch)} data-testid="topic-watch">
+        {(['watching', 'notwatching', 'ignoring'] as const).map((s) => (
+          <option key={s} value={s}>{t(`category:${s}`)}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A follow / unfollow toggle for a tag or a member (members only; not on one's own profile). */
 export function FollowButton({ path, following, labels }: { path: string; following: boolean; labels: [string, string] }) {
   const { t } = useT();

@@ -4,7 +4,7 @@ import { DEFAULT_NAVIGATION, parseNavigation } from '../../shared/navigation.js'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
-import { userSettings } from '../domains/users/presenter.js';
+import { linksInNewTab, userSettings } from '../domains/users/presenter.js';
 import { installedLanguages, translate } from '../i18n.js';
 import { intlLocale } from '../../shared/languages.js';
 import { forumLanguage, guestLanguage, memberLanguage } from './language.js';
@@ -89,7 +89,8 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     reconnectionDelay: s.reconnectionDelay,
     socketioTransports: ctx.config.socketTransports,
     socketioOrigins: `${new URL(ctx.config.url).origin}:*`,
-    openOutgoingLinksInNewTab: s.openOutgoingLinksInNewTab,
+    // The member's own choice, else the forum's (NodeBB's member setting over the forum's).
+    openOutgoingLinksInNewTab: linksInNewTab(user, s),
     useOutgoingLinksPage: s.useOutgoingLinksPage,
     searchEnabled: true,
     searchDefaultInQuick: s.searchDefaultInQuick,

@@ -1,4 +1,4 @@
-import type { Pagination } from '../../shared/types.js';
+import type { Pagination, TopicPostSort } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { deepFreeze } from '../cache/page-cache.js';
@@ -73,7 +73,11 @@ function paginationOf(current: number, pageCount: number, query: Record<string, 
 export interface PageSizes {
   topicsPerPage: number;
   postsPerPage: number;
+  /** The order of a topic's replies (NodeBB's topicPostSort); the forum has no setting of its own: oldest first. */
+  topicPostSort: TopicPostSort;
 }
+
+const POST_SORTS: readonly string[] = ['oldest_to_newest', 'newest_to_oldest', 'most_votes'] satisfies TopicPostSort[];
 
 /** The sizes a member stored themself (their settings JSON), each a positive integer or absent. */
 export function chosenPageSizes(rawSettings: string | null | undefined): Partial<PageSizes> {
@@ -89,6 +93,7 @@ export function chosenPageSizes(rawSettings: string | null | undefined): Partial
     const v = stored[key];
     if (typeof v === 'number' && Number.isInteger(v) && v > 0) out[key] = v;
   }
+  if (typeof stored.topicPostSort === 'string' && POST_SORTS.includes(stored.topicPostSort)) out.topicPostSort = stored.topicPostSort as TopicPostSort;
   return out;
 }
 
@@ -106,7 +111,7 @@ export async function pageSizes(ctx: Pick<AppContext, 'settings' | 'users'>, vie
   let sizes = byRow?.get(user!);
   if (!sizes) {
     const chosen = chosenPageSizes(user?.settings);
-    sizes = Object.freeze({ topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage });
+    sizes = Object.freeze({ topicsPerPage: chosen.topicsPerPage ?? settings.topicsPerPage, postsPerPage: chosen.postsPerPage ?? settings.postsPerPage, topicPostSort: chosen.topicPostSort ?? 'oldest_to_newest' });
     if (user) {
       if (!byRow) sizesOf.set(settings, (byRow = new WeakMap()));
       byRow.set(user, sizes);

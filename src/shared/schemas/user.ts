@@ -78,6 +78,7 @@ export const UserSettingsObjSchema = Type.Object({
   postsPerPage: Type.Number(),
   topicPostSort: Type.String(),
   openOutgoingLinksInNewTab: Type.Boolean(),
+  disableIncomingChats: Type.Boolean(),
   dailyDigestFreq: Type.String(),
   showfullname: Type.Boolean(),
   followTopicsOnCreate: Type.Boolean(),

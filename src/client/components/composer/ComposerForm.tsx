@@ -43,9 +43,16 @@ export function ComposerForm({ variant }: { variant: 'docked' | 'page' }) {
     return () => clearTimeout(timer);
   }, [state?.body, state?.title, state?.tags, state?.save_id]);
 
+  // The caret goes to the end of the text: after a quote, what the member types follows it (NodeBB).
   useEffect(() => {
-    if (state && !state.minimized) (state.titleEditable && !state.title ? document.getElementById(titleId) : bodyRef.current)?.focus();
-  }, [state?.save_id, state?.minimized]);
+    if (!state || state.minimized) return;
+    if (state.titleEditable && !state.title) return document.getElementById(titleId)?.focus();
+    const body = bodyRef.current;
+    if (!body) return;
+    body.focus();
+    body.setSelectionRange(body.value.length, body.value.length);
+    body.scrollTop = body.scrollHeight;
+  }, [state?.save_id, state?.minimized, state?.quotedAt]);
 
   if (!state) return null;
   const update = (patch: Partial<ComposerState>) => rt.composer.set((s) => (s ? { ...s, ...patch } : s));

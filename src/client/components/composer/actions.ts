@@ -58,11 +58,11 @@ export async function composerStateFor(rt: Runtime, req: ComposerRequest): Promi
       const link = `[${title}](${rt.config.relative_path}/post/${req.selectedPid})`;
       body = quoteBody(t('modules:composer.user-said-in', `@${req.username ?? ''}`, link), raw);
     }
-    state = { ...blank(rt, req.action, req.tid), tid: req.tid, toPid: req.toPid ?? 0, title, body };
+    state = { ...blank(rt, req.action, req.tid), tid: req.tid, toPid: req.toPid ?? 0, title, body, ...(req.selectedPid ? { quotedAt: Date.now() } : {}) };
     const open = rt.composer.get();
     // Quoting into an open reply to the same topic appends instead of replacing it.
     if (open && open.action === 'posts.reply' && open.tid === req.tid && req.selectedPid) {
-      return { ...open, body: `${open.body.trimEnd()}\n\n${body}`.trimStart(), minimized: false };
+      return { ...open, body: `${open.body.trimEnd()}\n\n${body}`.trimStart(), minimized: false, quotedAt: Date.now() };
     }
   } else {
     const [raw, info] = await Promise.all([rawContent(rt, req.pid), req.isMain && req.tid ? topicInfo(rt, req.tid) : null]);

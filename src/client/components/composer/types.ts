@@ -17,6 +17,8 @@ export type ComposerRequest =
 
 /** What the open composer holds. */
 export interface ComposerState {
+  /** Set (a new value) each time a quote goes into the text: the caret moves to the end of it. */
+  quotedAt?: number;
   save_id: string;
   action: DraftAction;
   cid: number;

@@ -46,7 +46,8 @@ export function NotificationsDropdown({ drop = 'end', showLabel = false, onToggl
             {t('notifications:mark-all-read')}
           </button>
         </div>
-        <div className="notifications-menu-list" onClick={(e) => (e.target as HTMLElement).closest('a') && toggle(false)}>
+        {/* Capture: a notification's own handler stops the click (it opens the notification itself), the menu still closes. */}
+        <div className="notifications-menu-list" onClickCapture={(e) => (e.target as HTMLElement).closest('a') && toggle(false)}>
           {latest === null && <div className="px-3 py-3 text-body-secondary small">{t('global:loading')}</div>}
           {latest?.length === 0 && <div className="px-3 py-3 text-body-secondary small">{t('notifications:no-notifications')}</div>}
           {latest?.map((n) => <NotificationRow key={n.nid} item={n} compact onRead={(item) => void markOneRead(rt, item)} />)}

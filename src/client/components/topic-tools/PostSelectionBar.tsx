@@ -4,15 +4,19 @@ import { useT } from '../../app/hooks';
 import { Icon } from '../Icon';
 import { useRuntime } from '../../app/runtime';
 import { CategorySelect } from '../composer/CategorySelect';
+import { api } from '../../app/api';
+import { errorText } from '../../i18n';
+import { topicPath } from '../../util/urls';
 import { reloadPage, runWrites, uidOf, type TopicRef, type Write } from './common';
 import { ToolDialog } from './ToolDialog';
 import { TopicPicker } from './TopicPicker';
 
-type Dialog = 'fork' | 'move' | 'owner' | null;
+type Dialog = 'fork' | 'move' | 'owner' | 'purge' | null;
 
 /**
  * The floating bar of the post selection mode: "n posts selected", then fork, move, change owner,
- * delete and restore the selection (each a dialog or a confirmation), or cancel.
+ * delete, restore and purge the selection (each a dialog or a confirmation; delete, restore and
+ * purge are one request for the whole selection), or cancel.
  */
 export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pids: number[]; onDone: () => void }) {
   const rt = useRuntime();
@@ -34,7 +38,22 @@ export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pi
     rt.alert({ type: 'success', message: t(done), timeout: 3000 });
     reloadPage(rt, url);
   };
-  const fork = () => run([['POST', '/topic-tools/fork', { title, pids, cid }]], 'topic:tools.forked');
+  // The new topic is one click away: the alert opens it (NodeBB's fork alert).
+  const fork = async () => {
+    setBusy(true);
+    try {
+      const made = await api<TopicRef>(rt.config, 'POST', '/topic-tools/fork', { title, pids, cid });
+      setDialog(null);
+      onDone();
+      const url = topicPath(made.tid, made.slug);
+      rt.alert({ type: 'success', message: t('topic:tools.forked-open', made.title), timeout: 10000, clickfn: () => rt.navigate(url) });
+      reloadPage(rt);
+    } catch (err) {
+      rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
+    } finally {
+      setBusy(false);
+    }
+  };
   const changeOwner = async () => {
     const uid = await uidOf(rt, owner);
     if (uid === null) return rt.alert({ type: 'danger', message: t('error:no-user') });
@@ -48,8 +67,9 @@ export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pi
         <button type="button" className="btn btn-sm btn-primary" disabled={!n} onClick={() => setDialog('fork')} data-testid="selection-fork">{t('topic:tools.fork')}</button>
         <button type="button" className="btn btn-sm btn-outline-primary" disabled={!n} onClick={() => setDialog('move')} data-testid="selection-move">{t('topic:tools.move-posts')}</button>
         <button type="button" className="btn btn-sm btn-outline-primary" disabled={!n} onClick={() => setDialog('owner')} data-testid="selection-owner">{t('topic:tools.change-owner')}</button>
-        <button type="button" className="btn btn-sm btn-outline-danger" disabled={!n || busy} onClick={() => void run(pids.map((pid) => ['DELETE', `/posts/${pid}/state`]), 'topic:post-deleted')} data-testid="selection-delete">{t('topic:tools.delete-posts')}</button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={!n || busy} onClick={() => void run(pids.map((pid) => ['PUT', `/posts/${pid}/state`]), 'topic:post-restored')}>{t('topic:tools.restore-posts')}</button>
+        <button type="button" className="btn btn-sm btn-outline-danger" disabled={!n || busy} onClick={() => void run([['POST', '/topic-tools/delete-posts', { pids }]], 'topic:post-deleted')} data-testid="selection-delete">{t('topic:tools.delete-posts')}</button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={!n || busy} onClick={() => void run([['POST', '/topic-tools/restore-posts', { pids }]], 'topic:post-restored')} data-testid="selection-restore">{t('topic:tools.restore-posts')}</button>
+        <button type="button" className="btn btn-sm btn-danger" disabled={!n || busy} onClick={() => setDialog('purge')} data-testid="selection-purge">{t('topic:tools.purge-posts')}</button>
         <button type="button" className="btn btn-sm btn-link" onClick={onDone}>{t('topic:tools.cancel')}</button>
       </div>
       {dialog === 'fork' && (
@@ -65,6 +85,11 @@ export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pi
           onConfirm={() => void run([['POST', '/topic-tools/move-posts', { pids, tid: target!.tid }]], 'topic:tools.moved')}>
           <TopicPicker label={t('topic:tools.target-topic')} exclude={topic.tid} picked={target ? [target] : []} onPick={setTarget} />
           {target && <p className="mt-3 mb-0 small d-flex align-items-center gap-1"><Icon name="chevron-right" size={14} /><span dir="auto">{target.title}</span></p>}
+        </ToolDialog>
+      )}
+      {dialog === 'purge' && (
+        <ToolDialog title={t('topic:tools.purge-posts')} confirmLabel={t('topic:tools.purge-posts')} busy={busy} danger onClose={() => setDialog(null)} onConfirm={() => void run([['POST', '/topic-tools/purge-posts', { pids }]], 'topic:tools.done')}>
+          <p className="mb-0">{t('topic:tools.purge-confirm')}</p>
         </ToolDialog>
       )}
       {dialog === 'owner' && (

@@ -6,6 +6,7 @@ import { useRuntime } from '../../app/runtime';
 import { CategorySelect } from '../composer/CategorySelect';
 import { Icon } from '../Icon';
 import { reloadPage, runWrites, uidOf, type TopicRef } from './common';
+import { topicPath } from '../../util/urls';
 import { ToolDialog } from './ToolDialog';
 import { TopicPicker } from './TopicPicker';
 
@@ -23,6 +24,9 @@ export function TopicTools({ topic, selecting, onSelecting }: { topic: TopicPage
   const [expiry, setExpiry] = useState('');
   const [cid, setCid] = useState(0);
   const [merging, setMerging] = useState<TopicRef[]>([]);
+  // The merge's surviving topic (NodeBB's mainTid; this one unless another is chosen) and its optional new title.
+  const [mainTid, setMainTid] = useState(topic.tid);
+  const [mergeTitle, setMergeTitle] = useState('');
   const [tags, setTags] = useState((topic.tags ?? []).map((x) => x.value).join(', '));
   const [editors, setEditors] = useState('');
   const base = `/topics/${topic.tid}`;
@@ -106,14 +110,26 @@ export function TopicTools({ topic, selecting, onSelecting }: { topic: TopicPage
       )}
       {dialog === 'merge' && (
         <ToolDialog title={t('topic:tools.merge-title')} confirmLabel={t('topic:tools.merge')} busy={busy} ready={merging.length > 0} onClose={() => setDialog(null)}
-          onConfirm={() => void run([['POST', '/topic-tools/merge', { tids: [topic.tid, ...merging.map((m) => m.tid)], mainTid: topic.tid }]], 'topic:tools.merged')}>
+          onConfirm={() => {
+            const main = merging.find((m) => m.tid === mainTid);
+            const body = { tids: [topic.tid, ...merging.map((m) => m.tid)], mainTid: main ? main.tid : topic.tid, ...(mergeTitle.trim() ? { newTitle: mergeTitle.trim() } : {}) };
+            void run([['POST', '/topic-tools/merge', body]], 'topic:tools.merged', main ? topicPath(main.tid, main.slug) : undefined);
+          }}>
           <TopicPicker label={t('topic:tools.merge-search')} exclude={topic.tid} picked={merging}
             onPick={(p) => setMerging((list) => (list.some((x) => x.tid === p.tid) ? list.filter((x) => x.tid !== p.tid) : [...list, p]))} />
           {merging.length > 0 && (
-            <ul className="mt-3 mb-0 small merge-list">
-              {merging.map((m) => <li key={m.tid}>{m.title}</li>)}
-            </ul>
+            <fieldset className="mt-3 merge-list" data-testid="merge-main">
+              <legend className="form-label fs-6 mb-1">{t('topic:tools.merge-main')}</legend>
+              {[{ tid: topic.tid, title: topic.titleRaw }, ...merging].map((m) => (
+                <div key={m.tid} className="form-check">
+                  <input className="form-check-input" type="radio" name="merge-main" id={`merge-main-${m.tid}`} checked={(merging.some((x) => x.tid === mainTid) ? mainTid : topic.tid) === m.tid} onChange={() => setMainTid(m.tid)} />
+                  <label className="form-check-label small" htmlFor={`merge-main-${m.tid}`}>{m.title}</label>
+                </div>
+              ))}
+            </fieldset>
           )}
+          <label htmlFor="merge-title" className="form-label mt-3">{t('topic:tools.merge-new-title')}</label>
+          <input id="merge-title" className="form-control" value={mergeTitle} onChange={(e) => setMergeTitle(e.target.value)} placeholder={topic.titleRaw} data-testid="merge-title" />
         </ToolDialog>
       )}
       {dialog === 'tags' && (

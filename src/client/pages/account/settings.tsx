@@ -10,6 +10,7 @@ import { errorText } from '../../i18n';
 import { AccountNav } from './AccountNav';
 
 const WATCH_STATES = ['watching', 'tracking', 'notwatching', 'ignoring'] as const;
+const POST_SORTS = ['oldest_to_newest', 'newest_to_oldest', 'most_votes'] as const;
 
 interface Pref {
   name: string;
@@ -51,6 +52,9 @@ export default function AccountSettings({ page }: { page: PageBase }) {
     userLang: s.userLang ?? '',
     timezone: data.timezone,
     usePagination: s.usePagination,
+    topicPostSort: s.topicPostSort,
+    openOutgoingLinksInNewTab: s.openOutgoingLinksInNewTab,
+    disableIncomingChats: !!s.disableIncomingChats,
   });
   // The browser's zones (the server checks the choice against its own list).
   const [zones] = useState<string[]>(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []));
@@ -75,6 +79,9 @@ export default function AccountSettings({ page }: { page: PageBase }) {
       userLang: form.userLang,
       timezone: form.timezone,
       usePagination: form.usePagination ? '1' : '0',
+      topicPostSort: form.topicPostSort,
+      openOutgoingLinksInNewTab: form.openOutgoingLinksInNewTab ? '1' : '0',
+      disableIncomingChats: form.disableIncomingChats ? '1' : '0',
     };
     for (const p of prefs) {
       settings[`notificationType_${p.name}`] = nodebbValue(p);
@@ -88,6 +95,8 @@ export default function AccountSettings({ page }: { page: PageBase }) {
         window.location.reload();
         return;
       }
+      // Links are handled by the click listener from the config: the choice holds from the next click.
+      if (own) rt.config.openOutgoingLinksInNewTab = form.openOutgoingLinksInNewTab;
       rt.alert({ type: 'success', message: t('user:settings.saved') });
     } catch (err) {
       rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
@@ -150,10 +159,20 @@ export default function AccountSettings({ page }: { page: PageBase }) {
                   ))}
                 </select>
               </div>
+              <div>
+                <label className="form-label" htmlFor="topicPostSort">{t('user:settings.post-sort')}</label>
+                <select className="form-select" id="topicPostSort" value={form.topicPostSort} onChange={(e) => set('topicPostSort', e.target.value)}>
+                  {POST_SORTS.map((o) => (
+                    <option key={o} value={o}>{t(`user:settings.post-sort.${o}`)}</option>
+                  ))}
+                </select>
+              </div>
               {check('usePagination', t('user:settings.use-pagination'), form.usePagination, () => set('usePagination', !form.usePagination))}
               {check('openSidebars', t('user:settings.open-sidebars'), form.openSidebars, () => set('openSidebars', !form.openSidebars))}
               {check('followTopicsOnCreate', t('user:settings.follow-on-create'), form.followTopicsOnCreate, () => set('followTopicsOnCreate', !form.followTopicsOnCreate))}
               {check('followTopicsOnReply', t('user:settings.follow-on-reply'), form.followTopicsOnReply, () => set('followTopicsOnReply', !form.followTopicsOnReply))}
+              {check('openOutgoingLinksInNewTab', t('user:settings.open-links-new-tab'), form.openOutgoingLinksInNewTab, () => set('openOutgoingLinksInNewTab', !form.openOutgoingLinksInNewTab))}
+              {check('disableIncomingChats', t('user:settings.disable-incoming-chats'), form.disableIncomingChats, () => set('disableIncomingChats', !form.disableIncomingChats))}
               {check('showemail', t('user:settings.show-email'), form.showemail, () => set('showemail', !form.showemail))}
               {check('showfullname', t('user:settings.show-fullname'), form.showfullname, () => set('showfullname', !form.showfullname))}
               <div>

@@ -130,7 +130,7 @@ const settingsPage = definePage<AccountSettingsPage>({
     });
     return {
       ...o.base,
-      settings: presentSettingsObj(o.row.uid, s, forum),
+      settings: presentSettingsObj(o.row.uid, s, forum, o.row),
       notificationSettings,
       disableEmailSubscriptions: 0,
       dailyDigestFreqOptions: DIGEST_FREQS.map((value) => ({ value, name: `[[user:settings.digest.${value}]]`, selected: value === notify.dailyDigestFreq })),

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { PostObject } from '../../../shared/schemas/post.js';
-import type { PostView, UserProfilePage } from '../../../shared/types.js';
+import type { PostView, TopicPostSort, UserProfilePage } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
@@ -78,6 +78,16 @@ export class PostsService {
   /** A page of a topic's posts in reading order. */
   async pageOfTopic(tid: number, offset: number, limit: number): Promise<PostRow[]> {
     return store.pageOfTopic(this.ctx.db, tid, offset, limit);
+  }
+
+  /** A page of a topic in a member's order: the main post first, then the replies sorted (see store.sortedPageOfTopic). */
+  async sortedPageOfTopic(tid: number, mainPid: number, sort: TopicPostSort, offset: number, limit: number): Promise<{ rows: PostRow[]; index: Map<number, number> }> {
+    return store.sortedPageOfTopic(this.ctx.db, tid, mainPid, sort, offset, limit);
+  }
+
+  /** Where the post at a time-order index stands in a member's order (to find its page). */
+  async sortedPositionOf(tid: number, mainPid: number, sort: TopicPostSort, index: number, total: number): Promise<number> {
+    return store.sortedPositionOf(this.ctx.db, tid, mainPid, sort, index, total);
   }
 
   /** How many posts (deleted included) a topic holds. */

@@ -9,7 +9,7 @@ import type { PostRow } from './store.js';
 import type { PostsDeps } from './service.js';
 
 /** Moves every counter that counts a visible post: topic, category (when the topic counts), author. */
-async function moveVisibility(ctx: PostsDeps, w: Writer, post: PostRow, topic: TopicRow, delta: 1 | -1): Promise<void> {
+export async function moveVisibility(ctx: PostsDeps, w: Writer, post: PostRow, topic: TopicRow, delta: 1 | -1): Promise<void> {
   await ctx.topics.bumpPostCount(w, topic.tid, delta);
   if (topic.deleted !== 1) await ctx.categories.bumpCounters(w, topic.cid, 0, delta);
   await ctx.users.bump(w.tx, post.uid, 'postcount', delta);

@@ -4,6 +4,7 @@ import { memberTag, topicTag, userCountsTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import { runBatch, slots, type BatchPart } from '../../db/prepared.js';
 import type { PostEditsTable, PostsTable } from '../../db/schema.js';
+import type { TopicPostSort } from '../../../shared/types.js';
 
 export type PostRow = Selectable<PostsTable>;
 export type PostEditRow = Selectable<PostEditsTable>;
@@ -41,6 +42,60 @@ export async function deletePost(w: Writer, pid: number): Promise<void> {
 /** A page of a topic's posts in reading order (oldest first). */
 export async function pageOfTopic(db: Queryable, tid: number, offset: number, limit: number): Promise<PostRow[]> {
   return db.selectFrom('posts').selectAll().where('tid', '=', tid).orderBy('created').orderBy('pid').offset(offset).limit(limit).execute();
+}
+
+
+/**
+ * A page of a topic in a member's order (NodeBB's semantics): position 0 is always the main post,
+ * the replies follow it in the chosen order (newest first, or most votes first, ties oldest
+ * first). Each row comes with its index in time order (the index of its permalink and its "#n"),
+ * whatever the order shown. Two queries at most (the main post on the first page, the replies).
+ */
+export async function sortedPageOfTopic(db: Queryable, tid: number, mainPid: number, sort: TopicPostSort, offset: number, limit: number): Promise<{ rows: PostRow[]; index: Map<number, number> }> {
+  if (sort === 'oldest_to_newest') {
+    const rows = await pageOfTopic(db, tid, offset, limit);
+    return { rows, index: new Map(rows.map((p, i) => [p.pid, offset + i])) };
+  }
+  if (limit <= 0) return { rows: [], index: new Map() };
+  // The time-order index of every post of the topic in one pass (a window), then the page of replies in the chosen order.
+  const numbered = db
+    .selectFrom('posts')
+    .selectAll()
+    .select(sql<number>`row_number() over (order by created, pid) - 1`.as('idx'))
+    .where('tid', '=', tid)
+    .as('n');
+  let q = db.selectFrom(numbered).selectAll().where('pid', '!=', mainPid);
+  q = sort === 'newest_to_oldest' ? q.orderBy('created', 'desc').orderBy('pid', 'desc') : q.orderBy(sql`upvotes - downvotes`, 'desc').orderBy('created').orderBy('pid');
+  const [main, replies] = await Promise.all([offset === 0 ? byPid(db, mainPid) : undefined, q.offset(Math.max(0, offset - 1)).limit(offset === 0 ? limit - 1 : limit).execute()]);
+  const index = new Map<number, number>(replies.map((p) => [p.pid, Number(p.idx)]));
+  const rows: PostRow[] = replies.map(({ idx: _idx, ...p }) => p);
+  if (main && main.tid === tid) {
+    rows.unshift(main);
+    index.set(main.pid, 0);
+  }
+  return { rows, index };
+}
+
+/** Where the post at a time-order index (0-based) stands in a member's order (0-based), to find its page. */
+export async function sortedPositionOf(db: Queryable, tid: number, mainPid: number, sort: TopicPostSort, index: number, total: number): Promise<number> {
+  if (sort === 'oldest_to_newest' || index <= 0) return Math.max(0, index);
+  if (sort === 'newest_to_oldest') return Math.max(1, total - index);
+  const [post] = await pageOfTopic(db, tid, index, 1);
+  if (!post || post.pid === mainPid) return 0;
+  const score = post.upvotes - post.downvotes;
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tid', '=', tid)
+    .where('pid', '!=', mainPid)
+    .where((eb) =>
+      eb.or([
+        eb(sql`upvotes - downvotes`, '>', score),
+        eb.and([eb(sql`upvotes - downvotes`, '=', score), eb.or([eb('created', '<', post.created), eb.and([eb('created', '=', post.created), eb('pid', '<', post.pid)])])]),
+      ]),
+    )
+    .executeTakeFirst();
+  return 1 + Number(row?.n ?? 0);
 }
 
 /** Every post of a topic (for purging). */

@@ -1,4 +1,4 @@
-import type { Attributes, CategoryRef, PostView, TopicPage } from '../../../shared/types.js';
+import type { Attributes, CategoryRef, PostView, TopicPage, TopicPostSort } from '../../../shared/types.js';
 import type { TagRef } from '../../../shared/schemas/tag.js';
 import type { TopicThumb } from '../../hooks/types.js';
 import type { PostRow } from '../posts/store.js';
@@ -12,7 +12,6 @@ import { deepFreeze, SharedValues } from '../../cache/page-cache.js';
 import { beginsWith } from '../../http/page-json.js';
 import { overlayPosts, plainText, presentSharedPosts, viewerMarks } from '../posts/presenter.js';
 import { runBatch } from '../../db/prepared.js';
-import type { Viewer } from '../privileges/service.js';
 import { categoryTag, topicTag } from '../../core/tags.js';
 import { loadTopic } from './access.js';
 import { attachUndo, presentEvents } from './tools/events.js';
@@ -37,11 +36,6 @@ function sharedFields(topic: TopicRow): SharedFields {
     fieldsOf.set(topic, (fields = Object.freeze(rest)));
   }
   return fields;
-}
-
-/** Posts per page: the member's own choice, else the forum's setting. */
-export async function postsPerPage(ctx: TopicsDeps, viewer: Viewer): Promise<number> {
-  return (await pageSizes(ctx, viewer)).postsPerPage;
 }
 
 /** The topic page: a page of posts with authors, the viewer's votes and bookmarks, privileges and pagination. */
@@ -80,16 +74,18 @@ export const topicPage = definePage<TopicPage>({
       return { redirect: `/topic/${topic.tid}/${topic.slug}${index !== undefined ? `/${index}` : ''}${qs ? `?${qs}` : ''}` };
     }
 
-    const perPage = await postsPerPage(ctx, viewer);
+    const { postsPerPage: perPage, topicPostSort: sort } = await pageSizes(ctx, viewer);
     const total = await ctx.topics.topicCounts.get(String(topic.tid), () => ctx.posts.countInTopic(topic.tid));
     const pageCount = Math.max(1, Math.ceil(total / perPage));
-    // The URL's index counts from 1 (the main post); past the end it lands on the last page.
-    const page = query.page !== undefined ? pageNumber(query.page) : index ? Math.min(pageCount, Math.max(1, Math.ceil(index / perPage))) : 1;
+    // The URL's index counts from 1 (the main post) in time order; the page is where that post
+    // stands in the member's order; past the end it lands on the last page.
+    const position = index ? await ctx.posts.sortedPositionOf(topic.tid, topic.main_pid, sort, Math.min(index, total) - 1, total) : 0;
+    const page = query.page !== undefined ? pageNumber(query.page) : index ? Math.min(pageCount, Math.floor(position / perPage) + 1) : 1;
     if (page > pageCount) throw notFound();
     const offset = (page - 1) * perPage;
 
     const viewDeleted = shared.view_deleted;
-    const part = await ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount));
+    const part = await ctx.topics.topicParts.get(`${topic.tid}|${offset}|${perPage}|${page < pageCount}|${sort}`, () => topicPart(ctx, topic, offset, perPage, page < pageCount, sort));
     const tools = guardian.postTools(topic);
     const { rows } = part;
     // What the member lays over the shared part, in one round trip: the topic's read and follow
@@ -199,10 +195,11 @@ export interface TopicPart {
   summary: string;
 }
 
-async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPage: number, hasNext: boolean): Promise<TopicPart> {
-  const [rows, next, refs, tags, thumbs, editors] = await Promise.all([
-    ctx.posts.pageOfTopic(topic.tid, offset, perPage),
-    hasNext ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
+async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPage: number, hasNext: boolean, sort: TopicPostSort): Promise<TopicPart> {
+  const inTime = sort === 'oldest_to_newest';
+  const [{ rows, index }, next, refs, tags, thumbs, editors] = await Promise.all([
+    ctx.posts.sortedPageOfTopic(topic.tid, topic.main_pid, sort, offset, perPage),
+    hasNext && inTime ? ctx.posts.pageOfTopic(topic.tid, offset + perPage, 1) : Promise.resolve([]),
     ctx.categories.refs([topic.cid]),
     ctx.tags.forTopics([topic.tid]),
     topicThumbs(ctx, [topic.tid]),
@@ -213,15 +210,15 @@ async function topicPart(ctx: TopicsDeps, topic: TopicRow, offset: number, perPa
   const first = offset > 0 && rows[0] ? Number(rows[0].created) : 0;
   const last = next[0] ? Number(next[0].created) - 1 : Number.MAX_SAFE_INTEGER;
   // The main post (for the description) is on the first page; other pages read it.
+  // In another order than time, a page is no stretch of time: the timeline is shown in time order only.
   const [events, mainPost] = await Promise.all([
-    eventsBetween(ctx.db, topic.tid, first, last),
+    inTime ? eventsBetween(ctx.db, topic.tid, first, last) : [],
     rows.find((p) => p.pid === topic.main_pid) ?? ctx.posts.get(topic.main_pid),
   ]);
-  const positions = new Map(rows.map((p, i) => [p.pid, offset + i]));
   const mainText = mainPost && !mainPost.deleted ? mainPost.content_html : '';
   return {
     rows,
-    posts: await presentSharedPosts(ctx, rows, (p) => positions.get(p.pid)!),
+    posts: await presentSharedPosts(ctx, rows, (p) => index.get(p.pid)!),
     next: next[0] ?? null,
     // Copies, frozen: every reader's page holds these very objects (see SharedValues).
     category: deepFreeze({ ...(refs.get(topic.cid) ?? missingCategory(topic.cid)) }),

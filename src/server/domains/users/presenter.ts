@@ -21,6 +21,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   followTopicsOnCreate: true,
   followTopicsOnReply: false,
   disableIncomingChats: false,
+  openOutgoingLinksInNewTab: false,
 };
 
 function iconColour(name: string): string {
@@ -74,6 +75,19 @@ export function userSettings(row: Pick<UserRow, 'settings'>): UserSettings {
   } catch {
     return { ...DEFAULT_USER_SETTINGS };
   }
+}
+
+/** Whether links to other sites open in a new tab for this member: their own choice, else the forum's setting. */
+export function linksInNewTab(row: Pick<UserRow, 'settings'> | null | undefined, forum: { openOutgoingLinksInNewTab: boolean }): boolean {
+  if (row) {
+    try {
+      const chosen = (JSON.parse(row.settings || '{}') as Record<string, unknown>).openOutgoingLinksInNewTab;
+      if (typeof chosen === 'boolean') return chosen;
+    } catch {
+      // A row that is not JSON: no choice.
+    }
+  }
+  return forum.openOutgoingLinksInNewTab;
 }
 
 /** The viewer as the page header needs them. */
@@ -186,7 +200,7 @@ export function presentUserSlim(row: UserRow): UserObjectSlim {
  * Palaver does not have (ACP language, home page…). `openSidebars` and the push channel
  * (`notificationPush_*`) are not part of NodeBB's answer and are left out.
  */
-export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean; dailyDigestFreq: string }): UserSettingsObj {
+export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOutgoingLinksInNewTab: boolean; dailyDigestFreq: string }, row?: Pick<UserRow, 'settings'>): UserSettingsObj {
   // userSettings() keeps every stored key: the notification preferences are among them.
   const notify = notifySettingsOf(s as unknown as Record<string, unknown>, { dailyDigestFreq: forum.dailyDigestFreq, categoryWatchState: 'watching' });
   const type = (name: string) => notify.types[`notificationType_${name}`] ?? 'notification';
@@ -197,7 +211,8 @@ export function presentSettingsObj(uid: number, s: UserSettings, forum: { openOu
     topicsPerPage: s.topicsPerPage,
     postsPerPage: s.postsPerPage,
     topicPostSort: s.topicPostSort,
-    openOutgoingLinksInNewTab: forum.openOutgoingLinksInNewTab,
+    openOutgoingLinksInNewTab: row ? linksInNewTab(row, forum) : forum.openOutgoingLinksInNewTab,
+    disableIncomingChats: s.disableIncomingChats,
     dailyDigestFreq: notify.dailyDigestFreq,
     showfullname: s.showfullname,
     followTopicsOnCreate: s.followTopicsOnCreate,

@@ -132,7 +132,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: { params: UidParams, body: SettingsBody, response: { 200: Envelope(UserSettingsObjSchema) }, tags: ['users'] },
     handler: async (req) => {
       const saved = await ctx.users.saveSettings(member(req.viewer), req.params.uid, req.body.settings);
-      return ok(presentSettingsObj(req.params.uid, saved, await ctx.settings.get()));
+      const row = await ctx.users.get(req.params.uid);
+      return ok(presentSettingsObj(req.params.uid, saved, await ctx.settings.get(), row ?? undefined));
     },
   });
   r.put('/api/v3/users/:uid/password', {

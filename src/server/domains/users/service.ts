@@ -440,6 +440,7 @@ export class UsersService {
     }
     if (next.openSidebars !== 'on' && next.openSidebars !== 'off') throw badRequest('error:invalid-data');
     if (!/^[a-z]{0,20}$/.test(next.bootswatchSkin)) throw badRequest('error:invalid-data');
+    if (!['oldest_to_newest', 'newest_to_oldest', 'most_votes'].includes(next.topicPostSort)) throw badRequest('error:invalid-data');
     // A language the forum has ('' for the forum's own), and a time zone the runtime knows ('' for the browser's own).
     if (next.userLang !== '' && !installedLanguages().includes(next.userLang)) throw badRequest('error:invalid-language');
     if (next.timezone !== '' && !isTimeZone(next.timezone)) throw badRequest('error:invalid-timezone');

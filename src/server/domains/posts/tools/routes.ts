@@ -6,6 +6,7 @@ import { Empty, Envelope, ok } from '../../../http/envelope.js';
 import { Id } from '../../../http/input.js';
 import { UserSummarySchema } from '../../users/schemas.js';
 import { PidParams } from '../schemas.js';
+import { bulkPostState } from './bulk-state.js';
 import { movePosts } from './move.js';
 import { changeOwner } from './owner.js';
 import { upvoterNames, voters } from './voters.js';
@@ -36,6 +37,14 @@ export function registerPostToolRoutes(scope: FastifyInstance, ctx: AppContext):
     schema: { body: Type.Object({ pids: Type.Array(Id(), { minItems: 1, maxItems: 500 }), tid: Id() }), response: { 200: Envelope(Type.Object({ moved: Type.Number() })) }, tags },
     handler: async (req) => ok({ moved: (await movePosts(ctx, req.viewer, req.body.pids, req.body.tid, req.ip)).moved }),
   });
+
+  // Palaver's own paths: a moderator's selection deleted, restored or purged in one request and one transaction.
+  for (const op of ['delete', 'restore', 'purge'] as const) {
+    app.post(`/api/v3/topic-tools/${op}-posts`, {
+      schema: { body: Type.Object({ pids: Type.Array(Id(), { minItems: 1, maxItems: 500 }) }), response: { 200: Envelope(Type.Object({ count: Type.Number() })) }, tags },
+      handler: async (req) => ok(await bulkPostState(ctx, req.viewer, req.body.pids, op)),
+    });
+  }
 
   app.put('/api/v3/posts/:pid/owner', {
     schema: { params: PidParams, body: Type.Object({ uid: Id() }), response: { 200: Envelope(Empty) }, tags },

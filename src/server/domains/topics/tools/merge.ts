@@ -1,4 +1,6 @@
+import { slugify } from '../../../../shared/slug.js';
 import { badRequest } from '../../../http/errors.js';
+import { checkTitle } from '../create.js';
 import type { Viewer } from '../../privileges/service.js';
 import { assertModerator, assertReadable, loadTopic, member } from '../access.js';
 import { purgeTopicRows } from '../moderate.js';
@@ -16,9 +18,11 @@ export const MERGE_MAX = 50;
  * so they read in order), the emptied topics go and their addresses lead to the main topic.
  * Counts follow: categories lose the merged topics (and their posts when the main topic is
  * elsewhere), their starters lose a topic each. One transaction; the main timeline records it.
+ * With `newTitle` (NodeBB's merge option) the merged topic takes that title.
  */
-export async function mergeTopics(ctx: TopicsDeps, viewer: Viewer, tids: number[], mainTid?: number, ip = ''): Promise<TopicRow> {
+export async function mergeTopics(ctx: TopicsDeps, viewer: Viewer, tids: number[], mainTid?: number, ip = '', newTitle?: string): Promise<TopicRow> {
   member(viewer);
+  const title = newTitle !== undefined && newTitle.trim() !== '' ? checkTitle(newTitle, await ctx.settings.get()) : undefined;
   const unique = [...new Set(tids)];
   if (mainTid !== undefined && !unique.includes(mainTid)) unique.push(mainTid);
   if (unique.length > MERGE_MAX) throw badRequest('error:too-many-topics-to-merge', MERGE_MAX);
@@ -40,6 +44,7 @@ export async function mergeTopics(ctx: TopicsDeps, viewer: Viewer, tids: number[
       await purgeTopicRows(ctx, w, { ...other, post_count: 0 });
       await store.addRedirect(w, other.tid, main.tid);
     }
+    if (title !== undefined && title !== main.title) await store.updateTopic(w, main.tid, { title, slug: slugify(title) });
     await recordEvent(ctx, w, main.tid, 'merge', viewer.uid, { count: others.length }, ip);
     await w.fire('action:topic.tools', { tids: topics.map((t) => t.tid), uid: viewer.uid, tool: 'merge' });
     for (const other of others) await w.fire('action:topic.purge', { topic: other, uid: viewer.uid });

@@ -69,7 +69,7 @@ export function registerTopicToolRoutes(scope: FastifyInstance, ctx: AppContext)
   // Not NodeBB REST routes (NodeBB merges and forks over its socket): Palaver's own paths.
   app.post('/api/v3/topic-tools/merge', {
     schema: { body: MergeBody, response: { 200: Envelope(TopicRefSchema) }, tags },
-    handler: async (req) => ok(ref(await mergeTopics(ctx, req.viewer, req.body.tids, req.body.mainTid, req.ip))),
+    handler: async (req) => ok(ref(await mergeTopics(ctx, req.viewer, req.body.tids, req.body.mainTid, req.ip, req.body.newTitle))),
   });
   app.post('/api/v3/topic-tools/fork', {
     schema: { body: ForkBody, response: { 200: Envelope(TopicRefSchema) }, tags },

@@ -26,7 +26,7 @@ export const EventParams = Type.Object({ tid: Id(), eventId: Id() });
 /** PUT /topics/{tid}/pin: NodeBB's optional expiry (ms). */
 export const PinBody = Type.Optional(Type.Object({ expiry: Type.Optional(Timestamp()) }));
 export const MoveBody = Type.Object({ cid: Id() });
-export const MergeBody = Type.Object({ tids: Type.Array(Id(), { minItems: 1, maxItems: 50 }), mainTid: Type.Optional(Id()) });
+export const MergeBody = Type.Object({ tids: Type.Array(Id(), { minItems: 1, maxItems: 50 }), mainTid: Type.Optional(Id()), newTitle: Type.Optional(Str({ maxLength: 1024 })) });
 export const ForkBody = Type.Object({ title: Str({ maxLength: 1024 }), pids: Type.Array(Id(), { minItems: 1, maxItems: 500 }), cid: Type.Optional(Id()) });
 export const EditorsBody = Type.Object({ uids: Type.Array(Id(), { maxItems: 50 }) });
 export const EditorsSchema = Type.Object({ editors: Type.Array(UserSummarySchema) });

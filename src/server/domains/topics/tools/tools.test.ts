@@ -142,6 +142,21 @@ describe('counts after each tool', () => {
     expect(gone.headers.get('x-redirect')).toBe(`/topic/${a.tid}`);
   });
 
+  it("merges into the topic chosen, under a new title when one is given (NodeBB's newTitle)", async () => {
+    const a = await thread();
+    const b = await thread();
+    const short = await catMod.client.post('/api/v3/topic-tools/merge', { tids: [a.tid, b.tid], mainTid: b.tid, newTitle: 'x' });
+    expect([short.status, short.body.status.key]).toEqual([400, 'error:title-too-short']);
+    expect(await topicRow(a.tid)).toBeDefined();
+    const res = await catMod.client.post('/api/v3/topic-tools/merge', { tids: [a.tid, b.tid], mainTid: b.tid, newTitle: 'Both threads, merged' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.response).toMatchObject({ tid: b.tid, title: 'Both threads, merged', slug: "both-threads-merged" });
+    expect(await topicRow(a.tid)).toBeUndefined();
+    const page = (await member.client.get(`/api/topic/${b.tid}`)).body;
+    expect(page.titleRaw).toBe('Both threads, merged');
+    expect(page.posts.map((p: { pid: number }) => p.pid)).toEqual([a.mainPid, a.r1, a.r2, b.mainPid, b.r1, b.r2]);
+  });
+
   it('refuses a merge into itself and a merge naming a missing topic, changing nothing', async () => {
     const a = await thread();
     const self = await catMod.client.post('/api/v3/topic-tools/merge', { tids: [a.tid], mainTid: a.tid });
