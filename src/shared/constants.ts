@@ -67,6 +67,10 @@ export const DEFAULT_SETTINGS = {
   useOutgoingLinksPage: false,
   outgoingLinksWhitelist: '',
   maintenanceMode: false,
+  /** The admin's text on the maintenance page (plain text; empty: the standard text). */
+  maintenanceModeMessage: '',
+  /** Groups whose members use the forum in maintenance as administrators do, joined by commas (NodeBB's groupsExemptFromMaintenanceMode). */
+  groupsExemptFromMaintenanceMode: '',
   allowRegistration: true,
   defaultLang: DEFAULT_LANGUAGE,
   postEditDuration: 0,

@@ -305,6 +305,8 @@ export interface ErrorPage extends PageBase {
   path: string;
   error: string;
   status: number;
+  /** The maintenance page only: the admin's message (plain text, `maintenanceModeMessage`). */
+  message?: string;
 }
 
 /** The client configuration of spec §3, served by GET /api/config. */

@@ -74,7 +74,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     rss: ['disableRSSFeeds'],
   },
   advanced: {
-    maintenance: ['maintenanceMode'],
+    maintenance: ['maintenanceMode', 'maintenanceModeMessage', 'groupsExemptFromMaintenanceMode'],
     sockets: ['maxReconnectionAttempts', 'reconnectionDelay'],
   },
 };

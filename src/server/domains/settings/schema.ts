@@ -56,6 +56,8 @@ export const SettingsSchema = Type.Object(
     useOutgoingLinksPage: Type.Boolean(),
     outgoingLinksWhitelist: text(10000),
     maintenanceMode: Type.Boolean(),
+    maintenanceModeMessage: text(5000),
+    groupsExemptFromMaintenanceMode: text(2000),
     allowRegistration: Type.Boolean(),
     defaultLang: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }),
     postEditDuration: int(0, 10 * YEAR_SECONDS),
