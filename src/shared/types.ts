@@ -224,6 +224,21 @@ export interface TopicPage extends PageBase, TopicFields {
   events?: TopicEventView[];
 }
 
+/**
+ * The compose page (`/compose`, spec routes table): what its query asks for, checked by the
+ * server. `action` as the composer names it; `topicTitle` the topic's title (reply, edit);
+ * `isMain` for the edit of a topic's first post.
+ */
+export interface ComposePage extends PageBase {
+  action: 'topics.post' | 'posts.reply' | 'posts.edit';
+  cid: number;
+  tid: number;
+  pid: number;
+  toPid: number;
+  topicTitle: string;
+  isMain: boolean;
+}
+
 export interface TopicListPage extends PageBase {
   topics: TopicSummary[];
   pagination: Pagination;
