@@ -305,3 +305,23 @@ describe('the flags list', () => {
     expect((await mod.client.get('/api/flags/2147483000')).status).toBe(404);
   });
 });
+
+describe("a post's flagId (GET /api/v3/posts/{pid})", () => {
+  it("is the open flag's id for its category's moderators, 0 for members, and 0 again once the flag is resolved", async () => {
+    const mod = await moderatorOf(cid);
+    const outsider = await moderatorOf(otherCid);
+    const { reply } = await postIn(cid);
+    const reporter = await member();
+    const flagIdFor = async (m: TestMember) => (await m.client.get(`/api/v3/posts/${reply.pid}`)).body.response.flagId as number;
+    expect(await flagIdFor(mod)).toBe(0);
+    expect((await report(reporter, 'post', reply.pid, 'Spam')).status).toBe(200);
+    const flag = await forum.ctx.db.selectFrom('flags').select('flag_id').where('type', '=', 'post').where('target_id', '=', reply.pid).executeTakeFirstOrThrow();
+    expect(await flagIdFor(mod)).toBe(flag.flag_id);
+    expect(await flagIdFor(admin)).toBe(flag.flag_id);
+    expect(await flagIdFor(outsider)).toBe(0);
+    expect(await flagIdFor(reporter)).toBe(0);
+    expect(await flagIdFor(poster)).toBe(0);
+    expect((await admin.client.put(`/api/v3/flags/${flag.flag_id}`, { state: 'resolved' })).status).toBe(200);
+    expect(await flagIdFor(mod)).toBe(0);
+  });
+});

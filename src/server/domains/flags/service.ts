@@ -57,6 +57,14 @@ export class FlagsService {
     return flag.type === 'post' && (await this.ctx.privileges.isModerator(viewer, flag.cid));
   }
 
+  /** The id of a post's flag still to handle (open or in progress) when the viewer may see it, else 0 (NodeBB's post flagId). */
+  async openFlagId(viewer: Viewer, pid: number, cid: number): Promise<number> {
+    if (viewer.uid <= 0) return 0;
+    const flag = await store.byTarget(this.ctx.db, 'post', pid);
+    if (!flag || CLOSED.includes(flag.state) || !(await this.canSee(viewer, { type: 'post', cid }))) return 0;
+    return flag.flag_id;
+  }
+
   /** The categories the viewer moderates (null: every one, for admins and global moderators). */
   async moderatedCids(viewer: Viewer): Promise<number[] | null> {
     if (viewer.isAdmin || viewer.isGlobalMod) return null;

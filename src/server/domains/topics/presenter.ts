@@ -36,8 +36,8 @@ export function topicFields(t: TopicRow): TopicFields {
     mainPid: t.main_pid,
     postcount: t.post_count,
     viewcount: t.view_count,
-    // Scheduled and thumbnail fields are filled by their own presenters; NodeBB's values for a topic without them.
-    scheduled: false,
+    // NodeBB's rule: a topic whose timestamp is still to come is scheduled. Thumbnails are filled by their own presenter.
+    scheduled: Number(t.created) > Date.now(),
     deleted: t.deleted,
     deleterUid: t.deleter_uid,
     titleRaw: t.title,
