@@ -178,6 +178,8 @@ export const DEFAULT_SETTINGS = {
   cookieConsentLinkUrl: '',
   /** Registration: normal, invite-only, admin-invite-only or disabled (NodeBB's registrationType). */
   registrationType: 'normal',
+  /** Addresses nobody may register with, one a line (a spam report from the registration queue adds one). */
+  registrationEmailBlacklist: '',
   /** Registration: normal, admin-approval, or admin-approval-ip (only addresses already used by a member wait) (NodeBB's registrationApprovalType). */
   registrationApprovalType: 'normal',
   /** Registration: days an invitation link works (NodeBB's inviteExpiration). */

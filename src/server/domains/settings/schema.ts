@@ -56,6 +56,7 @@ export const SettingsSchema = Type.Object(
     useOutgoingLinksPage: Type.Boolean(),
     outgoingLinksWhitelist: text(10000),
     maintenanceMode: Type.Boolean(),
+    registrationEmailBlacklist: text(100_000),
     maintenanceModeMessage: text(5000),
     groupsExemptFromMaintenanceMode: text(2000),
     allowRegistration: Type.Boolean(),
