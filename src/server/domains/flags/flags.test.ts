@@ -325,3 +325,27 @@ describe("a post's flagId (GET /api/v3/posts/{pid})", () => {
     expect(await flagIdFor(mod)).toBe(0);
   });
 });
+
+describe('flags analytics (the /flags chart)', () => {
+  it('counts the new flags of each of the last 30 days that the viewer may see, today last', async () => {
+    const own = (await forum.ctx.categories.create(SYSTEM, { name: 'Counted flags' })).cid;
+    const mod = await moderatorOf(own);
+    const reporter = await member();
+    const before = (await mod.client.get('/api/flags')).body as FlagsListPage;
+    expect(before.analytics).toHaveLength(30);
+    expect(before.analytics.reduce((a, b) => a + b, 0)).toBe(0);
+    const [one, two] = [await postIn(own), await postIn(own)];
+    expect((await report(reporter, 'post', one.reply.pid)).status).toBe(200);
+    expect((await report(reporter, 'post', two.reply.pid)).status).toBe(200);
+    // A second report of the same post is not a new flag.
+    expect((await report(await member(), 'post', two.reply.pid)).status).toBe(200);
+    const after = (await mod.client.get('/api/flags')).body as FlagsListPage;
+    expect(after.analytics.at(-1)).toBe(2);
+    expect(after.analytics.reduce((a, b) => a + b, 0)).toBe(2);
+    // Seen from tomorrow, today's two move one day back.
+    const tomorrow = await forum.ctx.flags.dailyCounts([own], 30, Date.now() + 86_400_000);
+    expect(tomorrow.slice(-2)).toEqual([2, 0]);
+    // An administrator sees every category's flags: at least these two today.
+    expect(((await admin.client.get('/api/flags')).body as FlagsListPage).analytics.at(-1)).toBeGreaterThanOrEqual(2);
+  });
+});
