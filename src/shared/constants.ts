@@ -17,6 +17,7 @@ export const EARLY_CLICK_RETRY_MS = 50;
 export const BOTTOM_BAR_THRESHOLD_PX = 10;
 export const BOTTOM_BAR_THROTTLE_MS = 250;
 export const BOTTOM_BAR_REENABLE_MS = 250;
+/** Spec §9: how long the mention search's error alert stays (the composer's mention strategy). */
 export const MENTION_ALERT_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const ASSETS_PATH = '/assets/';
