@@ -132,9 +132,11 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
         const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password });
         if (!uid) throw notFound();
         // Checked by the settings schema; recorded in the audit log as an admin's change is.
-        const before = (await ctx.settings.get()).siteTitle;
-        await ctx.settings.set({ siteTitle });
-        await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before, to: siteTitle }, req.ip);
+        const before = await ctx.settings.get();
+        // The browser title too: a new forum's tab shows its name, not "Palaver" (issue 52).
+        await ctx.settings.set({ siteTitle, browserTitle: siteTitle });
+        await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before.siteTitle, to: siteTitle }, req.ip);
+        await ctx.events.log('config-change', uid, { key: 'browserTitle', from: before.browserTitle, to: siteTitle }, req.ip);
         if (body.demo) {
           const [category] = await ctx.categories.list(SYSTEM);
           if (category) await ctx.topics.create(await ctx.privileges.viewer(uid), { cid: category.cid, ...WELCOME }, req.ip);
