@@ -1,9 +1,8 @@
 import type { ComposePage } from '../../../shared/types.js';
 import { deepFreeze } from '../../cache/page-cache.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
-import { loadTopic } from '../topics/access.js';
 import { loadReadablePost } from './access.js';
 
 // Frozen: the router translates them once (http/pages.ts buildPage).
@@ -35,7 +34,8 @@ const composePage = definePage<ComposePage>({
     }
     const tid = queryId(query.tid);
     if (tid) {
-      const topic = await loadTopic(ctx, tid);
+      const topic = await ctx.topics.get(tid);
+      if (!topic) throw notFound('error:no-topic');
       guardian.assertReply(topic);
       const toPid = queryId(query.toPid);
       // The post answered (or quoted) must be one of the topic's that the member may read.
