@@ -9,7 +9,6 @@ import { presentUser } from '../users/presenter.js';
 import { loadReadablePost, postTools } from './access.js';
 import { presentPostObject, presentPostSummary, presentPosts } from './presenter.js';
 import * as store from './store.js';
-import type { AppContext } from '../../context.js';
 import type { PostsDeps } from './service.js';
 
 /** One post as the API shows it, with its index; a deleted post's content only to those who may see it. */
@@ -20,8 +19,13 @@ export async function viewPost(ctx: PostsDeps, viewer: Viewer, pid: number): Pro
   return view!;
 }
 
+/** The flags service's one call a post summary makes (its open flag for the viewer). */
+interface FlagIds {
+  openFlagId(viewer: Viewer, pid: number, cid: number): Promise<number>;
+}
+
 /** GET /api/v3/posts/{pid}: a readable post's own fields as NodeBB answers them. */
-export async function postSummary(ctx: PostsDeps & Pick<AppContext, 'flags'>, viewer: Viewer, pid: number): Promise<PostSummary> {
+export async function postSummary(ctx: PostsDeps & { flags: FlagIds }, viewer: Viewer, pid: number): Promise<PostSummary> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
   const [vote, replies, viewDeleted, flagId] = await Promise.all([store.voteOf(ctx.db, viewer.uid, pid), store.replyCounts(ctx.db, [pid]), canViewDeleted(ctx, viewer, topic.cid), ctx.flags.openFlagId(viewer, pid, topic.cid)]);
   return presentPostSummary(post, { vote, replies: replies.get(pid) ?? 0, viewDeleted, flagId });
