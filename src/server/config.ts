@@ -21,6 +21,8 @@ export interface Config {
   redisPrefix: string;
   /** Socket.io transports in the order clients try them; websocket alone suits a balancer without sticky sessions. */
   socketTransports: ('websocket' | 'polling')[];
+  /** Where browsers open their socket (NodeBB's websocketAddress): '' for this server, or another origin serving it. */
+  websocketAddress: string;
   secret: string;
   env: 'production' | 'development' | 'test';
   /** Served in the client config; changes when the server is rebuilt or restarted. */
@@ -140,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!socketTransports.length || socketTransports.some((t) => t !== 'websocket' && t !== 'polling') || new Set(socketTransports).size !== socketTransports.length) {
     problems.push(`PALAVER_SOCKET_TRANSPORTS: expected "websocket", "polling" or both, comma separated, got ${JSON.stringify(transportsRaw)}`);
   }
+  const websocketAddress = String(pick('PALAVER_WEBSOCKET_ADDRESS', 'websocketAddress') ?? '').trim();
+  if (websocketAddress && !/^(https?|wss?):\/\/[^\s/?#]+\/?$/.test(websocketAddress)) {
+    problems.push(`PALAVER_WEBSOCKET_ADDRESS: expected an origin such as https://live.example.org, got ${JSON.stringify(websocketAddress)}`);
+  }
   const nodeEnv = String(pick('NODE_ENV', 'env') ?? 'production');
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
     problems.push(`NODE_ENV: expected production, development or test, got ${JSON.stringify(nodeEnv)}`);
@@ -184,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl,
     redisPrefix: String(pick('PALAVER_REDIS_PREFIX', 'redisPrefix') ?? 'palaver:'),
     socketTransports: socketTransports as Config['socketTransports'],
+    websocketAddress: websocketAddress.replace(/\/$/, ''),
     secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),

@@ -17,6 +17,7 @@ export const EARLY_CLICK_RETRY_MS = 50;
 export const BOTTOM_BAR_THRESHOLD_PX = 10;
 export const BOTTOM_BAR_THROTTLE_MS = 250;
 export const BOTTOM_BAR_REENABLE_MS = 250;
+/** Spec §9: how long the mention search's error alert stays (the composer's mention strategy). */
 export const MENTION_ALERT_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const ASSETS_PATH = '/assets/';
@@ -69,6 +70,10 @@ export const DEFAULT_SETTINGS = {
   useOutgoingLinksPage: false,
   outgoingLinksWhitelist: '',
   maintenanceMode: false,
+  /** The admin's text on the maintenance page (plain text; empty: the standard text). */
+  maintenanceModeMessage: '',
+  /** Groups whose members use the forum in maintenance as administrators do, joined by commas (NodeBB's groupsExemptFromMaintenanceMode). */
+  groupsExemptFromMaintenanceMode: '',
   allowRegistration: true,
   defaultLang: DEFAULT_LANGUAGE,
   postEditDuration: 0,
@@ -176,6 +181,8 @@ export const DEFAULT_SETTINGS = {
   cookieConsentLinkUrl: '',
   /** Registration: normal, invite-only, admin-invite-only or disabled (NodeBB's registrationType). */
   registrationType: 'normal',
+  /** Addresses nobody may register with, one a line (a spam report from the registration queue adds one). */
+  registrationEmailBlacklist: '',
   /** Registration: normal, admin-approval, or admin-approval-ip (only addresses already used by a member wait) (NodeBB's registrationApprovalType). */
   registrationApprovalType: 'normal',
   /** Registration: days an invitation link works (NodeBB's inviteExpiration). */

@@ -232,6 +232,21 @@ export interface TopicPage extends PageBase, TopicFields {
   events?: TopicEventView[];
 }
 
+/**
+ * The compose page (`/compose`, spec routes table): what its query asks for, checked by the
+ * server. `action` as the composer names it; `topicTitle` the topic's title (reply, edit);
+ * `isMain` for the edit of a topic's first post.
+ */
+export interface ComposePage extends PageBase {
+  action: 'topics.post' | 'posts.reply' | 'posts.edit';
+  cid: number;
+  tid: number;
+  pid: number;
+  toPid: number;
+  topicTitle: string;
+  isMain: boolean;
+}
+
 export interface TopicListPage extends PageBase {
   topics: TopicSummary[];
   pagination: Pagination;
@@ -313,6 +328,8 @@ export interface ErrorPage extends PageBase {
   path: string;
   error: string;
   status: number;
+  /** The maintenance page only: the admin's message (plain text, `maintenanceModeMessage`). */
+  message?: string;
 }
 
 /** The client configuration of spec §3, served by GET /api/config. */

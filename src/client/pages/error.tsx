@@ -18,6 +18,7 @@ export default function ErrorView({ page }: { page: PageBase }) {
       </h1>
       <p className="text-body-secondary">{t(`pages:${status}.message`)}</p>
       {detail && <p className="alert alert-light border">{detail}</p>}
+      {data.message && <p className="maintenance-message text-start" style={{ whiteSpace: 'pre-wrap' }}>{data.message}</p>}
       {(status === '403' || status === '503') && !page.loggedIn && (
         <a className="btn btn-primary me-2" href={`${page.relative_path}/login`}>{t('global:login')}</a>
       )}

@@ -34,6 +34,8 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
   const report = async (u: QueuedRegistration) => {
     try {
       await postSite(rt.config, `/api/user/${encodeURIComponent(u.username)}/spam-be-gone/report/queue`, {});
+      // The report rejects the registration (and blocks its address and email): it leaves the queue.
+      setUsers((list) => list.filter((x) => x.username !== u.username));
       rt.alert({ type: 'success', message: t('spam-be-gone:user-reported') });
     } catch (err) {
       rt.alert({ type: 'danger', message: (err as Error).message ? errorText(rt.i18n, err) : t('spam-be-gone:something-went-wrong') });

@@ -84,7 +84,7 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     titleLayout: s.titleLayout,
     browserTitle: s.browserTitle,
     csrf_token: csrfToken(ctx, req, reply),
-    websocketAddress: '',
+    websocketAddress: ctx.config.websocketAddress,
     maxReconnectionAttempts: s.maxReconnectionAttempts,
     reconnectionDelay: s.reconnectionDelay,
     socketioTransports: ctx.config.socketTransports,

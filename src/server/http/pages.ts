@@ -291,7 +291,10 @@ const LOADER_ONLY = new Set(['meta', 'link', 'bodyClass', 'breadcrumbs', 'templa
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
 export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = [], lang?: string): Promise<PageBase> {
-  lang ??= forumLanguage(await ctx.settings.get());
+  const s = await ctx.settings.get();
+  lang ??= forumLanguage(s);
+  // The maintenance page carries the admin's own words, when they wrote some.
+  const message = key === 'error:maintenance-mode' && s.maintenanceModeMessage.trim() ? s.maintenanceModeMessage : undefined;
   const template = status === 401 ? '403' : String([400, 403, 404, 503].includes(status) ? status : 500);
   const error = key ? translate(key, params, lang) : translate(`pages:${template}.title`, [], lang);
   const heading = translate(`pages:${template}.title`, [], lang);
@@ -300,6 +303,7 @@ export async function errorPage(ctx: AppContext, viewer: Viewer, status: number,
     path: url,
     error,
     status,
+    ...(message ? { message } : {}),
     meta: [{ name: 'robots', content: 'noindex' }],
   } as PageContent<PageBase>, false, lang);
 }

@@ -11,7 +11,15 @@ import { PROVIDER_ORIGINS, type CaptchaProvider } from '../plugins/captcha/third
  * are JSON script elements, which browsers never execute. Style attributes stay allowed
  * (posts keep table cell alignment, React sets a few); style elements come from 'self' only.
  */
-export function securityHeaders(config: Pick<Config, 'url'>, captcha: CaptchaProvider = 'altcha'): HelmetOptions {
+/** The origins of a separate socket server (PALAVER_WEBSOCKET_ADDRESS), in http(s) and ws(s) form; none when it is this server. */
+function socketOrigins(address: string): string[] {
+  if (!address) return [];
+  const url = new URL(address);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  return [`${secure ? 'https' : 'http'}://${url.host}`, `${secure ? 'wss' : 'ws'}://${url.host}`];
+}
+
+export function securityHeaders(config: Pick<Config, 'url' | 'websocketAddress'>, captcha: CaptchaProvider = 'altcha'): HelmetOptions {
   const https = config.url.startsWith('https:');
   // A third-party captcha's origins, only while the admin has chosen it (ALTCHA needs none).
   const third = captcha === 'altcha' ? { script: [], frame: [], style: [], connect: [] } : PROVIDER_ORIGINS[captcha];
@@ -29,8 +37,8 @@ export function securityHeaders(config: Pick<Config, 'url'>, captcha: CaptchaPro
         // Posts and avatars may show images from anywhere, as NodeBB does.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        // 'self' covers the socket.io WebSocket on the same host.
-        'connect-src': ["'self'", ...third.connect],
+        // 'self' covers the socket.io WebSocket on the same host; a websocketAddress elsewhere is allowed too (its ws/wss twin included).
+        'connect-src': ["'self'", ...socketOrigins(config.websocketAddress), ...third.connect],
         ...(third.frame.length ? { 'frame-src': ["'self'", ...third.frame] } : {}),
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
@@ -68,7 +76,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * set per captcha provider, and each request takes the set of the provider in force (the
  * settings' cache: a third party's origins are allowed only while the admin chose it).
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'url'>, settings?: Pick<SettingsService, 'get' | 'peek'>): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'url' | 'websocketAddress'>, settings?: Pick<SettingsService, 'get' | 'peek'>): void {
   const sets = Object.fromEntries((['altcha', 'recaptcha', 'hcaptcha'] as const).map((p) => [p, helmetHeaders(securityHeaders(config, p))])) as Record<CaptchaProvider, Record<string, string>>;
   if (!settings) {
     app.addHook('onRequest', (_req, reply, done) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { AppError, badRequest } from '../http/errors.js';
+import { heldByMaintenance, maintenanceError } from '../http/maintenance.js';
 import type { Viewers } from './audience.js';
 import type { Ack, CallError, CallName, CallResults } from './events.js';
 import { revalidate, type LiveSocket } from './session.js';
@@ -72,7 +73,10 @@ export class Calls {
       const payload = args[0];
       if (!handler.check.Check(payload)) throw badRequest('error:invalid-data');
       if (handler.replacement) socket.emit('event:deprecated_call', { eventName: name, replacement: handler.replacement });
-      const result = await handler.run({ socket, viewer: await this.viewers.get(socket.data.uid), payload });
+      const viewer = await this.viewers.get(socket.data.uid);
+      // In maintenance only administrators and the exempt groups may call (as over HTTP).
+      if (heldByMaintenance(await this.ctx.settings.get(), viewer)) throw maintenanceError();
+      const result = await handler.run({ socket, viewer, payload });
       ack(null, result);
     } catch (err) {
       ack(callError(asAppError(err, this.ctx.log)));

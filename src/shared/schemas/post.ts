@@ -90,7 +90,7 @@ export const PostSummarySchema = Type.Object({
   tid: Type.Number(),
   content: Type.String(),
   timestamp: Type.Number(),
-  /** Palaver has no flags yet: 0, as NodeBB answers for an unflagged post. */
+  /** The post's flag still to handle, to those who may see it (moderators of its category); else 0. */
   flagId: Type.Number(),
   deleted: Type.Number(),
   upvotes: Type.Number(),

@@ -168,7 +168,8 @@ export async function submitComposer(rt: Runtime): Promise<void> {
       target = `${rp}${topicPath(s.tid, info.slug, (post.index ?? 0) + 1)}`;
     } else {
       await api(rt.config, 'PUT', `/posts/${s.pid}`, editPayload(s.body, s.titleEditable ? s.title.trim() : null));
-      target = location.href;
+      // Inline, the page stays where it is; from the compose page, to the edited post.
+      target = rt.page.get().page.template?.name === 'compose' ? `${rp}/post/${s.pid}` : location.href;
     }
     closeComposer(rt, true);
     rt.alert({ type: 'success', message: translate(rt.i18n, s.action === 'posts.edit' ? 'modules:composer.edited' : 'modules:composer.posted') });

@@ -3,7 +3,8 @@ import type { Runtime } from '../../app/runtime';
 import { createI18n } from '../../i18n';
 import type { AlertInput } from '../../state/alerts';
 import { setSocketCaller } from './socket-call';
-import { MENTION_ALERT_MS, mentionStrategy } from './strategies';
+import { MENTION_ALERT_MS } from '../../../shared/constants';
+import { mentionStrategy } from './strategies';
 
 const i18n = createI18n('en-GB', { 'en-GB': { error: { 'no-privileges': 'You do not have enough privileges' }, global: { 'alert.error': 'Error' } } });
 

@@ -1,4 +1,5 @@
 import type { UserSummary } from '../../../shared/types';
+import { MENTION_ALERT_MS } from '../../../shared/constants';
 import { searchEmoji } from '../../../shared/emoji';
 import type { Runtime } from '../../app/runtime';
 import { errorText, translate } from '../../i18n';
@@ -7,8 +8,6 @@ import { Avatar } from '../Avatar';
 import { loadEmojiTable } from './emoji-table';
 import { socketCall } from './socket-call';
 
-/** Spec §9: how long the mention search's error alert stays. */
-export const MENTION_ALERT_MS = 5000;
 
 type Mention = { kind: 'user'; user: UserSummary } | { kind: 'group'; name: string; slug: string };
 

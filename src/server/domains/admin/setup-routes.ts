@@ -141,8 +141,10 @@ export function registerFirstRun(app: FastifyInstance, ctx: AppContext): void {
         const uid = await setupForum(ctx, { username: body.username, email: body.email, password: body.password }, pageLang);
         if (!uid) throw notFound();
         // Checked by the settings schema; recorded in the audit log as an admin's change is.
-        await ctx.settings.set({ siteTitle });
+        // The browser title too: a new forum's tab shows its name, not "Palaver" (issue 52).
+        await ctx.settings.set({ siteTitle, browserTitle: siteTitle });
         await ctx.events.log('config-change', uid, { key: 'siteTitle', from: before.siteTitle, to: siteTitle }, req.ip);
+        await ctx.events.log('config-change', uid, { key: 'browserTitle', from: before.browserTitle, to: siteTitle }, req.ip);
         if (lang !== forumLanguage(before)) {
           await ctx.settings.set({ defaultLang: lang });
           await ctx.events.log('config-change', uid, { key: 'defaultLang', from: before.defaultLang, to: lang }, req.ip);

@@ -78,6 +78,8 @@ describe('first-run setup (issue 16 §1)', () => {
     const admins = await forum.ctx.groups.members(ADMINISTRATORS);
     expect(admins).toEqual([res.body.uid]);
     expect((await forum.ctx.settings.get()).siteTitle).toBe('Palaver <b>Setup</b> Forum');
+    // The browser tab shows it too.
+    expect((await forum.ctx.settings.get()).browserTitle).toBe('Palaver <b>Setup</b> Forum');
     // Logged in as the new administrator: the admin area opens.
     const adminsMods = await c.get<AdminsModsPage>('/api/admin/manage/admins-mods');
     expect(adminsMods.status).toBe(200);

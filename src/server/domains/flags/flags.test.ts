@@ -344,3 +344,47 @@ describe('moderation from the flag page', () => {
     expect(((await admin.client.get(`/api/flags/${adminFlag}`)).body as FlagDetailsPage).actions).toMatchObject({ ban: false, mute: false });
   });
 });
+
+describe("a post's flagId (GET /api/v3/posts/{pid})", () => {
+  it("is the open flag's id for its category's moderators, 0 for members, and 0 again once the flag is resolved", async () => {
+    const mod = await moderatorOf(cid);
+    const outsider = await moderatorOf(otherCid);
+    const { reply } = await postIn(cid);
+    const reporter = await member();
+    const flagIdFor = async (m: TestMember) => (await m.client.get(`/api/v3/posts/${reply.pid}`)).body.response.flagId as number;
+    expect(await flagIdFor(mod)).toBe(0);
+    expect((await report(reporter, 'post', reply.pid, 'Spam')).status).toBe(200);
+    const flag = await forum.ctx.db.selectFrom('flags').select('flag_id').where('type', '=', 'post').where('target_id', '=', reply.pid).executeTakeFirstOrThrow();
+    expect(await flagIdFor(mod)).toBe(flag.flag_id);
+    expect(await flagIdFor(admin)).toBe(flag.flag_id);
+    expect(await flagIdFor(outsider)).toBe(0);
+    expect(await flagIdFor(reporter)).toBe(0);
+    expect(await flagIdFor(poster)).toBe(0);
+    expect((await admin.client.put(`/api/v3/flags/${flag.flag_id}`, { state: 'resolved' })).status).toBe(200);
+    expect(await flagIdFor(mod)).toBe(0);
+  });
+});
+
+describe('flags analytics (the /flags chart)', () => {
+  it('counts the new flags of each of the last 30 days that the viewer may see, today last', async () => {
+    const own = (await forum.ctx.categories.create(SYSTEM, { name: 'Counted flags' })).cid;
+    const mod = await moderatorOf(own);
+    const reporter = await member();
+    const before = (await mod.client.get('/api/flags')).body as FlagsListPage;
+    expect(before.analytics).toHaveLength(30);
+    expect(before.analytics.reduce((a, b) => a + b, 0)).toBe(0);
+    const [one, two] = [await postIn(own), await postIn(own)];
+    expect((await report(reporter, 'post', one.reply.pid)).status).toBe(200);
+    expect((await report(reporter, 'post', two.reply.pid)).status).toBe(200);
+    // A second report of the same post is not a new flag.
+    expect((await report(await member(), 'post', two.reply.pid)).status).toBe(200);
+    const after = (await mod.client.get('/api/flags')).body as FlagsListPage;
+    expect(after.analytics.at(-1)).toBe(2);
+    expect(after.analytics.reduce((a, b) => a + b, 0)).toBe(2);
+    // Seen from tomorrow, today's two move one day back.
+    const tomorrow = await forum.ctx.flags.dailyCounts([own], 30, Date.now() + 86_400_000);
+    expect(tomorrow.slice(-2)).toEqual([2, 0]);
+    // An administrator sees every category's flags: at least these two today.
+    expect(((await admin.client.get('/api/flags')).body as FlagsListPage).analytics.at(-1)).toBeGreaterThanOrEqual(2);
+  });
+});

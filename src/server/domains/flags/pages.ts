@@ -55,7 +55,7 @@ const listPage = definePage<FlagsListPage>({
       breadcrumbs: [{ text: '[[pages:flags]]' }],
       flags: await presentFlagList(ctx, rows),
       count,
-      analytics: [],
+      analytics: await ctx.flags.dailyCounts(moderated),
       hasFilter: Object.keys(filters).length > 2,
       filters,
       expanded: Object.keys(filters).some((k) => !['page', 'perPage', 'state', 'quick'].includes(k)),

@@ -39,6 +39,8 @@ export interface FlagQuery {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** Days the flags list's chart covers (NodeBB's 30). */
+export const FLAG_ANALYTICS_DAYS = 30;
 const CLOSED: readonly string[] = ['resolved', 'rejected'];
 
 /**
@@ -55,6 +57,14 @@ export class FlagsService {
     if (viewer.uid <= 0) return false;
     if (viewer.isAdmin || viewer.isGlobalMod) return true;
     return flag.type === 'post' && (await this.ctx.privileges.isModerator(viewer, flag.cid));
+  }
+
+  /** The id of a post's flag still to handle (open or in progress) when the viewer may see it, else 0 (NodeBB's post flagId). */
+  async openFlagId(viewer: Viewer, pid: number, cid: number): Promise<number> {
+    if (viewer.uid <= 0) return 0;
+    const flag = await store.byTarget(this.ctx.db, 'post', pid);
+    if (!flag || CLOSED.includes(flag.state) || !(await this.canSee(viewer, { type: 'post', cid }))) return 0;
+    return flag.flag_id;
   }
 
   /** The categories the viewer moderates (null: every one, for admins and global moderators). */
@@ -207,6 +217,21 @@ export class FlagsService {
     if (q.targetUid !== undefined) filter.targetUid = q.targetUid;
     const { rows, count } = await store.list(this.ctx.db, filter, q.sort, (q.page - 1) * q.perPage, q.perPage);
     return { rows, count, moderated };
+  }
+
+  /**
+   * New flags per day (UTC) over the last `days` days, oldest first, today last: NodeBB's
+   * flags analytics (analytics:flags, 30 days), of the flags the viewer may see.
+   */
+  async dailyCounts(moderated: number[] | null, days = FLAG_ANALYTICS_DAYS, now = Date.now()): Promise<number[]> {
+    const today = Math.floor(now / DAY_MS);
+    const first = today - days + 1;
+    const counts = new Array<number>(days).fill(0);
+    for (const created of await store.createdSince(this.ctx.db, moderated, first * DAY_MS)) {
+      const i = Math.floor(created / DAY_MS) - first;
+      if (i >= 0 && i < days) counts[i]! += 1;
+    }
+    return counts;
   }
 
   /** The members a flag may be assigned to: administrators, global moderators and (post flags) its category's moderators. */

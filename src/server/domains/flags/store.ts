@@ -119,6 +119,14 @@ export async function list(db: Queryable, filter: FlagFilter, sort: FlagSort, of
   return { rows: rows.map((r) => ({ ...r, heat: Number(r.heat) })), count: Number(count?.n ?? 0) };
 }
 
+/** When each flag the viewer may see was made since `since` (post flags of `cids` only, unless null: all). */
+export async function createdSince(db: Queryable, cids: number[] | null, since: number): Promise<number[]> {
+  if (cids && !cids.length) return [];
+  let q = db.selectFrom('flags').select('created').where('created', '>=', since);
+  if (cids) q = q.where('type', '=', 'post').where('cid', 'in', cids);
+  return (await q.execute()).map((r) => Number(r.created));
+}
+
 /** The reports of one flag, oldest first. */
 export async function reports(db: Queryable, flagId: number): Promise<ReportRow[]> {
   return db.selectFrom('flag_reports').selectAll().where('flag_id', '=', flagId).orderBy('created').orderBy('reporter_uid').execute();

@@ -3,6 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { loadReadablePost } from './access.js';
+import { composePages } from './compose-page.js';
 import * as store from './store.js';
 
 /** /post/:pid: sends to the post's place in its topic (quotes and notifications link here). */
@@ -20,4 +21,4 @@ const postRedirect = definePage<PageBase>({
 });
 
 /** Post pages. */
-export const postPages = [postRedirect];
+export const postPages = [postRedirect, ...composePages];

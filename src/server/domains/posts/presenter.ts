@@ -199,14 +199,14 @@ export function presentPostObject(ctx: PostsDeps, p: PostRow, c: PostObjectConte
 }
 
 /** A post's own fields as GET /api/v3/posts/{pid} answers them (NodeBB: flags 0/1, no author object). */
-export function presentPostSummary(p: PostRow, c: { vote: number; replies: number; viewDeleted: boolean }): PostSummary {
+export function presentPostSummary(p: PostRow, c: { vote: number; replies: number; viewDeleted: boolean; flagId: number }): PostSummary {
   return {
     pid: p.pid,
     uid: p.uid,
     tid: p.tid,
     content: p.deleted === 1 && !c.viewDeleted ? '' : p.content_html,
     timestamp: Number(p.created),
-    flagId: 0,
+    flagId: c.flagId,
     deleted: p.deleted,
     upvotes: p.upvotes,
     downvotes: p.downvotes,

@@ -44,11 +44,16 @@ export async function postReplies(ctx: PostsDeps, viewer: Viewer, pid: number): 
   return presentPosts(ctx, viewer, rows, { index: (p) => index.get(p.pid) ?? 0, viewDeleted: (p) => viewDeleted || p.uid === viewer.uid, tools });
 }
 
+/** The flags service's one call a post summary makes (its open flag for the viewer). */
+interface FlagIds {
+  openFlagId(viewer: Viewer, pid: number, cid: number): Promise<number>;
+}
+
 /** GET /api/v3/posts/{pid}: a readable post's own fields as NodeBB answers them. */
-export async function postSummary(ctx: PostsDeps, viewer: Viewer, pid: number): Promise<PostSummary> {
+export async function postSummary(ctx: PostsDeps & { flags: FlagIds }, viewer: Viewer, pid: number): Promise<PostSummary> {
   const { post, topic } = await loadReadablePost(ctx, viewer, pid);
-  const [vote, replies, viewDeleted] = await Promise.all([store.voteOf(ctx.db, viewer.uid, pid), store.replyCounts(ctx.db, [pid]), canViewDeleted(ctx, viewer, topic.cid)]);
-  return presentPostSummary(post, { vote, replies: replies.get(pid) ?? 0, viewDeleted });
+  const [vote, replies, viewDeleted, flagId] = await Promise.all([store.voteOf(ctx.db, viewer.uid, pid), store.replyCounts(ctx.db, [pid]), canViewDeleted(ctx, viewer, topic.cid), ctx.flags.openFlagId(viewer, pid, topic.cid)]);
+  return presentPostSummary(post, { vote, replies: replies.get(pid) ?? 0, viewDeleted, flagId });
 }
 
 /** A post as NodeBB's PostObject, from rows the caller already holds (a reply or an edit just made). */

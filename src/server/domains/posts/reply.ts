@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { defineAction, type Caller, type Writer } from '../../core/action.js';
+import { quotedPids } from '../../../shared/quotes.js';
 import { badRequest } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
 import { loadTopic } from '../topics/access.js';
@@ -9,6 +10,9 @@ import { checkContent, checkFlood, render } from './rules.js';
 import * as store from './store.js';
 import type { PostRow } from './store.js';
 import type { PostsDeps } from './service.js';
+
+/** At most this many quoted posts are looked up in one reply. */
+const MAX_QUOTES = 20;
 
 export interface NewReply {
   content: unknown;
@@ -36,6 +40,8 @@ interface Loaded {
   content: string;
   html: string;
   follow: boolean;
+  /** The authors of the posts of this topic the reply quotes (they hear of it: action:post.quote). */
+  quoted: number[];
 }
 
 /**
@@ -59,7 +65,7 @@ export function defineReply(ctx: PostsDeps) {
         const target = await store.byPid(ctx.db, toPid);
         if (!target || target.tid !== topic.tid) throw badRequest('error:invalid-pid');
       }
-      return { topic, toPid, content: input.content as string, html: '', follow: false };
+      return { topic, toPid, content: input.content as string, html: '', follow: false, quoted: [] };
     },
     async policy({ topic }, caller: ReplyCaller) {
       (await ctx.privileges.guardian(caller.viewer)).assertReply(topic);
@@ -70,10 +76,18 @@ export function defineReply(ctx: PostsDeps) {
       const filtered = await ctx.hooks.runFilter('filter:post.create', { uid: viewer.uid, tid: loaded.topic.tid, content: loaded.content, toPid: loaded.toPid });
       const content = checkContent(filtered.content, await ctx.settings.get());
       const author = await ctx.users.ofViewer(viewer);
-      return { ...loaded, content, html: await render(ctx, content, viewer.uid), follow: author ? userSettings(author).followTopicsOnReply : false };
+      return { ...loaded, content, html: await render(ctx, content, viewer.uid), follow: author ? userSettings(author).followTopicsOnReply : false, quoted: await quotedAuthors(ctx, content, loaded.topic.tid) };
     },
     write: (w, loaded, _input, caller) => writeReply(ctx, w, caller, loaded),
   });
+}
+
+/** The authors of the posts the markdown quotes, of those in this topic (the composer's Quote), each once. */
+async function quotedAuthors(ctx: PostsDeps, content: string, tid: number): Promise<number[]> {
+  const pids = quotedPids(content).slice(0, MAX_QUOTES);
+  if (!pids.length) return [];
+  const posts = await store.byPids(ctx.db, pids);
+  return [...new Set(posts.filter((q) => q.tid === tid && q.uid > 0).map((q) => q.uid))];
 }
 
 /** The reply's rows: the post, the topic's counters and teaser, the category's and author's counters, the author's follow and read marks. */
@@ -92,5 +106,8 @@ async function writeReply(ctx: PostsDeps, w: Writer, caller: ReplyCaller, p: Loa
   await ctx.topics.markReadIn(w, uid, topic.tid, now);
   const index = await store.indexOf(w.tx, post);
   await w.fire('action:post.save', { post, topic: updated, uid });
+  // Durable with the reply: the notifications domain tells each quoted author once (key quote:<pid>),
+  // never the author themselves, nor a member who blocked them or may not read the topic.
+  if (p.quoted.length) await w.fire('action:post.quote', { post, topic: updated, uid, uids: p.quoted });
   return { post, topic: updated, index };
 }

@@ -197,6 +197,34 @@ describe('registration types', () => {
     const events = await forum.ctx.events.recent(10, 'spam-report-queue');
     expect(events.some((e) => JSON.stringify(e).includes(body.username))).toBe(true);
   });
+
+  it('a spam report rejects the registration and blocks its address and email, as the admin chooses; both then refuse registration', async () => {
+    await forum.ctx.settings.set({ registrationApprovalType: 'admin-approval' });
+    const admin = await forum.member({ admin: true });
+    const spam = { ...fresh(), email: `spammer${++n}@example.com` };
+    await forum.client().post('/register', spam, { headers: { 'x-forwarded-for': '10.66.0.1' } });
+    expect((await admin.client.post(`/api/user/${spam.username}/spam-be-gone/report/queue`, {})).status).toBe(200);
+    // Rejected: gone from the queue, no account.
+    expect((await admin.client.get('/api/admin/manage/registration')).body.users.map((u: { username: string }) => u.username)).not.toContain(spam.username);
+    expect(await forum.ctx.users.byUsername(spam.username)).toBeNull();
+    expect((await forum.ctx.moderation.blacklist.view()).rules.split('\n')).toContain('10.66.0.1');
+    expect((await forum.ctx.settings.get()).registrationEmailBlacklist.split('\n')).toContain(spam.email);
+    // The address is refused, whatever the IP; the IP is refused, whatever the address.
+    const again = await forum.client().post('/register', { ...fresh(), email: spam.email.toUpperCase() }, { headers: { 'x-forwarded-for': '10.66.0.2' } });
+    expect(again.status).toBe(403);
+    expect(again.body.status?.key ?? again.body.error).toMatch(/blacklisted-email|may not be used/);
+    const fromIp = await forum.client().post('/register', fresh(), { headers: { 'x-forwarded-for': '10.66.0.1' } });
+    expect(fromIp.status).toBe(403);
+
+    // The admin may block only the email: the address stays open.
+    const second = { ...fresh(), email: `spammer${++n}@example.com` };
+    await forum.client().post('/register', second, { headers: { 'x-forwarded-for': '10.66.0.3' } });
+    expect((await admin.client.post(`/api/user/${second.username}/spam-be-gone/report/queue`, { blockIp: false, blockEmail: true })).status).toBe(200);
+    expect((await forum.ctx.moderation.blacklist.view()).rules.split('\n')).not.toContain('10.66.0.3');
+    expect((await forum.ctx.settings.get()).registrationEmailBlacklist.split('\n')).toContain(second.email);
+    await forum.ctx.moderation.blacklist.save(admin.user.uid, '', '127.0.0.1');
+    await forum.ctx.settings.set({ registrationEmailBlacklist: '' });
+  });
 });
 
 describe('invitations', () => {

@@ -59,9 +59,10 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     },
   });
   r.post('/api/user/:username/spam-be-gone/report/queue', {
-    schema: { params: UsernameParams, body: Type.Optional(Type.Object({})), response: { 200: Envelope(Empty) }, tags: ['users'] },
+    // No body (the spec's call) blocks both; the admin's page may keep either out.
+    schema: { params: UsernameParams, body: Type.Optional(Type.Object({ blockIp: Type.Optional(Type.Boolean()), blockEmail: Type.Optional(Type.Boolean()) })), response: { 200: Envelope(Empty) }, tags: ['users'] },
     handler: async (req) => {
-      await ctx.registration.reportQueued(member(req.viewer), req.params.username, req.ip);
+      await ctx.registration.reportQueued(member(req.viewer), req.params.username, req.ip, { ip: req.body?.blockIp, email: req.body?.blockEmail });
       return ok({});
     },
   });

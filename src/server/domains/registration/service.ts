@@ -9,7 +9,13 @@ import type { Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 
-export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'outgoing' | 'privileges' | 'settings' | 'users'>;
+/** Whether the address is on the blocked list (one address a line, compared without case). */
+function emailBlacklisted(list: string, email: string): boolean {
+  const wanted = email.trim().toLowerCase();
+  return !!wanted && list.split('\n').some((line) => line.trim().toLowerCase() === wanted);
+}
+
+export type RegistrationDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'events' | 'groups' | 'hooks' | 'limiter' | 'log' | 'mail' | 'outgoing' | 'moderation' | 'privileges' | 'settings' | 'users'>;
 
 const DAY = 86_400_000;
 const MAX_INVITES_PER_REQUEST = 20;
@@ -73,6 +79,7 @@ export class RegistrationService {
     if (typeof body.username !== 'string') throw badRequest('error:invalid-username');
     if (typeof body.email !== 'string') throw badRequest('error:invalid-email');
     if (typeof body.password !== 'string') throw badRequest('user:change-password-error');
+    if (emailBlacklisted(s.registrationEmailBlacklist, body.email)) throw forbidden('error:blacklisted-email');
     if (body['password-confirm'] !== undefined && body['password-confirm'] !== body.password) throw badRequest('error:passwords-do-not-match');
     const tos = s.termsOfUse.trim() !== '';
     if (tos && !yes(body['agree-terms'])) throw badRequest('register:terms_of_use_error');
@@ -190,11 +197,27 @@ export class RegistrationService {
     });
   }
 
-  /** An admin's spam report on a waiting registration (spec §7 report/queue): recorded in the event log, sent nowhere. */
-  async reportQueued(actor: Viewer, username: string, ip: string): Promise<void> {
+  /**
+   * An admin's spam report on a waiting registration (spec §7 report/queue): the registration
+   * is rejected and, as the admin chooses (both unless told otherwise), its IP address goes on
+   * the IP blacklist and its email address on the blocked addresses, so neither registers
+   * again; one transaction with the event.
+   */
+  async reportQueued(actor: Viewer, username: string, ip: string, block: { ip?: boolean; email?: boolean } = {}): Promise<void> {
     this.assertAdmin(actor);
     const row = await this.queued(username);
-    await this.ctx.events.log('spam-report-queue', actor.uid, { username: row.username, email: row.email, ip: row.ip }, ip);
+    // Never the reporting admin's own address: they would lock themselves out.
+    const blockIp = block.ip !== false && !!row.ip && row.ip !== ip;
+    const blockEmail = block.email !== false && !!row.email;
+    const rules = blockIp ? (await this.ctx.moderation.blacklist.view()).rules : '';
+    const emails = (await this.ctx.settings.get()).registrationEmailBlacklist;
+    await this.ctx.actions.run('registration.spam', async (w) => {
+      if (!(await store.dequeue(w, row.id))) throw notFound('error:no-registration');
+      await this.ctx.events.log('spam-report-queue', actor.uid, { username: row.username, email: row.email, ip: row.ip, blockIp, blockEmail }, ip, w);
+      // Both join this transaction (the runner is reentrant): the report commits whole or not at all.
+      if (blockIp && !rules.split('\n').some((l) => l.trim() === row.ip)) await this.ctx.moderation.blacklist.save(actor.uid, `${rules.trimEnd()}\n${row.ip}`.trimStart(), ip);
+      if (blockEmail && !emailBlacklisted(emails, row.email)) await this.ctx.settings.set({ registrationEmailBlacklist: `${emails.trimEnd()}\n${row.email}`.trimStart() });
+    });
   }
 
   /** True when this viewer may send invitations under the forum's registration type. */

@@ -88,8 +88,9 @@ export type AdminConfig = Static<typeof AdminConfigSchema>;
 
 /**
  * The admin's config: the client config of this viewer plus the fields NodeBB's admin
- * pages read. Features Palaver does not have yet (chat, search, post queue, uploads,
- * post history) answer their "off" values, so an integration reads the truth.
+ * pages read, each from the setting or feature behind it (chat, search, the post queue,
+ * post history, the cookie banner). Fields of NodeBB features Palaver does not have
+ * (guest handles, quick reply, in-topic search, undo) answer their "off" values.
  */
 export async function adminConfig(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<AdminConfig> {
   const [c, s] = await Promise.all([clientConfig(ctx, req, reply), ctx.settings.get()]);
@@ -103,11 +104,11 @@ export async function adminConfig(ctx: AppContext, req: FastifyRequest, reply: F
     browserTitle: s.browserTitle,
     description: s.description,
     keywords: '',
-    'brand:logo': '',
+    'brand:logo': s['brand:logo'] ? `${c.upload_url}${s['brand:logo']}` : '',
     titleLayout: s.titleLayout,
     showSiteTitle: true,
     maintenanceMode: s.maintenanceMode,
-    postQueue: 0,
+    postQueue: s.postQueue ? 1 : 0,
     minimumTitleLength: s.minimumTitleLength,
     maximumTitleLength: s.maximumTitleLength,
     minimumPostLength: s.minimumPostLength,
@@ -121,9 +122,10 @@ export async function adminConfig(ctx: AppContext, req: FastifyRequest, reply: F
     allowGuestHandles: false,
     allowTopicsThumbnail: s.allowTopicsThumbnail,
     usePagination: c.usePagination,
-    disableChat: true,
-    disableChatMessageEditing: true,
-    maximumChatMessageLength: 0,
+    disableChat: s.disableChat,
+    // Chat messages may always be edited (within chatEditDuration, 0: any time).
+    disableChatMessageEditing: false,
+    maximumChatMessageLength: s.maximumChatMessageLength,
     socketioTransports: c.socketioTransports,
     socketioOrigins: c.socketioOrigins,
     websocketAddress: c.websocketAddress,
@@ -143,16 +145,17 @@ export async function adminConfig(ctx: AppContext, req: FastifyRequest, reply: F
     topicPostSort: 'oldest_to_newest',
     categoryTopicSort: 'recently_replied',
     csrf_token: c.csrf_token,
-    searchEnabled: false,
-    searchDefaultInQuick: 'titles',
+    searchEnabled: c.searchEnabled,
+    searchDefaultInQuick: s.searchDefaultInQuick,
     disableCustomUserSkins: false,
     bootswatchSkin: c.bootswatchSkin,
     defaultBootswatchSkin: '',
     'composer:showHelpTab': true,
-    enablePostHistory: false,
+    // Every edit keeps the previous version (post_edits), shown as the post's history.
+    enablePostHistory: true,
     timeagoCutoff: s.timeagoCutoff,
     timeagoCodes: [...new Set(Object.values(c.timeagoCodes))],
-    cookies: { enabled: false, message: '', dismiss: '', link: '', link_url: '' },
+    cookies: c.cookies ?? { enabled: s.cookieConsentEnabled, message: s.cookieConsentMessage, dismiss: s.cookieConsentDismiss, link: s.cookieConsentLink, link_url: s.cookieConsentLinkUrl },
     thumbs: { size: 0 },
     activitypub: { probe: 0, worldDefaultCid: 0 },
     acpLang: s.defaultLang,

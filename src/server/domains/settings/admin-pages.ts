@@ -28,7 +28,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     authentication: ['sessionDays', 'adminReloginDuration'],
     account: ['usernameChangeCooldownDays', 'allowAccountDelete', 'exportExpiryDays'],
     'account-protection': ['minimumUsernameLength', 'maximumUsernameLength', 'minimumPasswordLength', 'minimumPasswordStrength', 'captcha:register', 'captcha:loginFailures', 'captcha:provider', 'captcha:siteKey', 'captcha:secretKey', 'captcha:recaptchaVerifyUrl', 'captcha:hcaptchaVerifyUrl', 'stopForumSpamEnabled', 'stopForumSpamUrl'],
-    registration: ['allowRegistration', 'registrationType', 'registrationApprovalType', 'inviteExpiration', 'maximumInvites', 'gdpr_enabled', 'termsOfUse'],
+    registration: ['allowRegistration', 'registrationType', 'registrationApprovalType', 'inviteExpiration', 'maximumInvites', 'gdpr_enabled', 'termsOfUse', 'registrationEmailBlacklist'],
     profile: ['maximumAboutMeLength', 'maximumSignatureLength', 'disableSignatures', { key: 'customUserFields', control: 'link', href: '/admin/manage/users/custom-fields' }],
     moderation: ['banReasons'],
     defaults: ['dailyDigestFreq'],
@@ -74,7 +74,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
     rss: ['disableRSSFeeds'],
   },
   advanced: {
-    maintenance: ['maintenanceMode'],
+    maintenance: ['maintenanceMode', 'maintenanceModeMessage', 'groupsExemptFromMaintenanceMode'],
     sockets: ['maxReconnectionAttempts', 'reconnectionDelay'],
   },
 };

@@ -130,6 +130,19 @@ describe('GET /api/admin/config', () => {
     expect(Array.isArray(res.body.timeagoCodes)).toBe(true);
   });
 
+  it('reports the true chat, search, post queue, post history and cookie values, following the settings', async () => {
+    const before = (await admin.client.get('/api/admin/config')).body;
+    expect(before).toMatchObject({ disableChat: false, maximumChatMessageLength: 1000, searchEnabled: true, postQueue: 0, enablePostHistory: true, cookies: { enabled: false } });
+    const values = { disableChat: true, maximumChatMessageLength: 321, postQueue: true, cookieConsentEnabled: true, cookieConsentMessage: 'We bake cookies.', 'brand:logo': '/system/logo.png' };
+    expect((await admin.client.put('/api/v3/admin/settings', { values })).status).toBe(200);
+    try {
+      const after = (await admin.client.get('/api/admin/config')).body;
+      expect(after).toMatchObject({ disableChat: true, maximumChatMessageLength: 321, postQueue: 1, 'brand:logo': '/assets/uploads/system/logo.png', cookies: { enabled: true, message: 'We bake cookies.' } });
+    } finally {
+      await forum.ctx.settings.set({ disableChat: false, maximumChatMessageLength: 1000, postQueue: false, cookieConsentEnabled: false, cookieConsentMessage: DEFAULT_SETTINGS.cookieConsentMessage, 'brand:logo': '' });
+    }
+  });
+
   it('refuses members and guests', async () => {
     expect((await member.client.get('/api/admin/config')).status).toBe(403);
     expect((await forum.client().get('/api/admin/config')).status).toBe(401);

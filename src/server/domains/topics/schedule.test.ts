@@ -105,3 +105,17 @@ describe('scheduled topics', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('scheduled in topic and post data', () => {
+  it("say scheduled: true in topic and post data while their time is to come (NodeBB's rule), false otherwise", async () => {
+    const admin = await member({ admin: true });
+    // A category of its own: the other tests count the topics of theirs.
+    const own = (await forum.ctx.categories.create(SYSTEM, { name: 'Said scheduled' })).cid;
+    const later = await admin.client.post('/api/v3/topics', { cid: own, title: 'Said to be scheduled', content: 'Published in an hour.', timestamp: Date.now() + HOUR });
+    const now = await admin.client.post('/api/v3/topics', { cid: own, title: 'Said to be published', content: 'Published right now.' });
+    const page = (await admin.client.get(`/api/topic/${later.body.response.tid}`)).body;
+    expect(page.scheduled).toBe(true);
+    expect((await admin.client.get(`/api/v3/topics/${later.body.response.tid}`)).body.response.scheduled).toBe(true);
+    expect((await admin.client.get(`/api/topic/${now.body.response.tid}`)).body.scheduled).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { quotedPids } from '../../../shared/quotes.js';
 import type { PostRow, TopicRow } from '../../hooks/types.js';
 import type { Plugin, PluginServices } from '../index.js';
 import { linkedMentions, linkMentions, mentionedSlugs } from './parse.js';
@@ -63,7 +64,9 @@ const mentions: Plugin = {
       const post = await store.currentPost(services.db, written.pid);
       if (!post || post.deleted === 1 || !post.content_html.includes('plugin-mentions-')) return;
       const now = await mentionedUids(services, post.content_html);
-      const uids = await readers(services, [...now].filter((u) => !before.has(u)), topic, post.uid);
+      // A quoted author hears of the quote (action:post.quote), not of the "@name said in" header too.
+      const quoted = await store.authorsOf(services.db, quotedPids(post.content).slice(0, MAX_MENTIONS), post.tid);
+      const uids = await readers(services, [...now].filter((u) => !before.has(u) && !quoted.has(u)), topic, post.uid);
       if (uids.length) await hooks.fire('action:post.mention', { post, topic, uid, uids });
     };
 

@@ -33,6 +33,13 @@ export async function currentPost(db: Queryable, pid: number): Promise<PostRow |
   return db.selectFrom('posts').selectAll().where('pid', '=', pid).executeTakeFirst();
 }
 
+/** The authors of the given posts of a topic (the posts a post quotes), in one query. */
+export async function authorsOf(db: Queryable, pids: number[], tid: number): Promise<Set<number>> {
+  if (!pids.length) return new Set();
+  const rows = await db.selectFrom('posts').select('uid').where('pid', 'in', pids).where('tid', '=', tid).execute();
+  return new Set(rows.map((r) => r.uid));
+}
+
 /** The version of a post before its latest edit (post_edits keeps replaced versions). */
 export async function previousContent(db: Queryable, pid: number): Promise<string | null> {
   const row = await db.selectFrom('post_edits').select('content').where('pid', '=', pid).orderBy('edited', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
