@@ -1,9 +1,17 @@
-import type { AppContext } from '../../context.js';
+import type { HookBus } from '../../hooks/bus.js';
+import type { LiveBus } from '../../realtime/live-bus.js';
 import { userRoom } from '../../realtime/rooms.js';
+import type { UsersService } from '../users/service.js';
 import { neededUsers, presentNotification } from './presenter.js';
+import type { NotificationsService } from './service.js';
 
 /** What the live delivery uses: the hooks it hears, the live bus, counts, and the senders' names. */
-export type NotificationLiveDeps = Pick<AppContext, 'hooks' | 'live' | 'notifications' | 'users'>;
+export interface NotificationLiveDeps {
+  hooks: HookBus;
+  live: LiveBus;
+  notifications: Pick<NotificationsService, 'unreadCounts'>;
+  users: Pick<UsersService, 'getMany'>;
+}
 
 const PLUGIN = 'notifications-live';
 /** A member's own room: only their sockets are in it, and every one of them may have their notifications. */
