@@ -51,7 +51,7 @@ describe('admin categories', () => {
     await Promise.all([putDone(page, data.drag.cid), row(page, data.drag.cid).dragTo(target, { targetPosition: { x: box.width / 2, y: box.height / 2 } })]);
     expect(puts).toHaveLength(1);
     expect((await forum.ctx.categories.get(data.drag.cid))!.parent_cid).toBe(data.general.cid);
-    await expect.poll(() => row(page, data.drag.cid).getAttribute('style')).toContain('padding-left: 2.25rem');
+    await expect.poll(() => row(page, data.drag.cid).getAttribute('style')).toContain('padding-inline-start: 2.25rem');
     await shot(page, 'admin-categories-tree-desktop');
     expect(await axeOfPage(page)).toEqual([]);
     // The public categories page shows it under its new parent.

@@ -3,7 +3,7 @@ import { useRuntime } from '../app/runtime';
 import { useT, useUser } from '../app/hooks';
 import { useStore } from '../state/store';
 import { retainTimeagoClock, timeagoClock } from '../state/clock';
-import { timeago } from '../util/timeago';
+import { formatAbsolute, timeago } from '../util/timeago';
 
 function useNow(): number | null {
   // One shared clock for every timestamp; it ticks every 60 s while something is mounted.
@@ -34,4 +34,16 @@ export function Timeago({ iso, ts }: { iso?: string; ts?: number }) {
       {view.text}
     </time>
   );
+}
+
+/**
+ * Formats absolute dates (a ban's end, a consent's time) in the reader's language: in UTC on the
+ * server and in the hydration render, so both give the same text, then in the member's chosen
+ * time zone or the browser's own after mount, as Timeago does.
+ */
+export function useAbsoluteDate(): (ts: number) => string {
+  const { lang } = useT();
+  const mounted = useNow() !== null;
+  const zone = useUser()?.settings?.timezone || undefined;
+  return (ts) => formatAbsolute(ts, lang, mounted ? zone : (zone ?? 'UTC'));
 }

@@ -6,6 +6,7 @@ import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { errorText } from '../../i18n';
 import { PageHeader } from '../../components/PageHeader';
+import { useAbsoluteDate } from '../../components/Timeago';
 import { AccountNav } from './AccountNav';
 
 /** The consent page (GDPR): what the member agreed to and when; they may give consent here. */
@@ -16,7 +17,7 @@ export default function Consent({ page }: { page: PageBase }) {
   const [at, setAt] = useState(data.gdpr_consent ? data.gdpr_at : 0);
   const [given, setGiven] = useState(data.gdpr_consent);
   const [busy, setBusy] = useState(false);
-  const date = (ms: number) => new Date(ms).toLocaleString(rt.config.userLang);
+  const date = useAbsoluteDate();
   const give = async () => {
     setBusy(true);
     try {

@@ -7,10 +7,11 @@ import { useRuntime } from '../../app/runtime';
 import { errorText } from '../../i18n';
 import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
-import { Timeago } from '../../components/Timeago';
+import { Timeago, useAbsoluteDate } from '../../components/Timeago';
 import { SanctionDialog } from '../../components/moderation/SanctionDialog';
 
 function History({ title, empty, entries, t }: { title: string; empty: string; entries: BanMuteEntry[]; t: (k: string, ...a: (string | number)[]) => string }) {
+  const date = useAbsoluteDate();
   return (
     <section className="card mb-3" aria-labelledby={`h-${title}`}>
       <div className="card-header"><h2 id={`h-${title}`} className="h6 mb-0">{t(title)}</h2></div>
@@ -22,7 +23,7 @@ function History({ title, empty, entries, t }: { title: string; empty: string; e
                 <span className={`badge text-wrap text-start ${e.kind === 'ban' || e.kind === 'mute' ? 'text-bg-danger' : 'text-bg-success'}`}>
                   {e.kind === 'ban' || e.kind === 'mute'
                     ? e.until > 0
-                      ? t(e.kind === 'ban' ? 'user:info.banned-until' : 'user:info.muted-until', new Date(e.until).toLocaleString())
+                      ? t(e.kind === 'ban' ? 'user:info.banned-until' : 'user:info.muted-until', date(e.until))
                       : t(e.kind === 'ban' ? 'user:info.banned-permanently' : 'user:info.muted-permanently')
                     : t(e.kind === 'unban' ? 'user:info.unbanned' : 'user:info.unmuted')}
                 </span>
@@ -60,6 +61,7 @@ function Identity({ id, title, values, t }: { id: string; title: string; values:
 
 /** A member's moderation info (`/user/:userslug/info`): state, tools, history, addresses, other accounts, notes. */
 export default function Info({ page }: { page: PageBase }) {
+  const date = useAbsoluteDate();
   const { t } = useT();
   const rt = useRuntime();
   const rp = rt.config.relative_path;
@@ -100,8 +102,8 @@ export default function Info({ page }: { page: PageBase }) {
             <span>
               <span id="info-status" className="fw-semibold d-block">{d.displayname}</span>
               <span className="d-flex flex-wrap gap-1 mt-1" data-testid="info-state">
-                {d.banned && <span className="badge text-bg-danger text-wrap text-start">{d.banned_until > 0 ? t('user:info.banned-until', new Date(d.banned_until).toLocaleString()) : t('user:info.banned-permanently')}</span>}
-                {d.muted && <span className="badge text-bg-warning text-wrap text-start">{d.mutedUntil > 0 ? t('user:info.muted-until', new Date(d.mutedUntil).toLocaleString()) : t('user:info.muted-permanently')}</span>}
+                {d.banned && <span className="badge text-bg-danger text-wrap text-start">{d.banned_until > 0 ? t('user:info.banned-until', date(d.banned_until)) : t('user:info.banned-permanently')}</span>}
+                {d.muted && <span className="badge text-bg-warning text-wrap text-start">{d.mutedUntil > 0 ? t('user:info.muted-until', date(d.mutedUntil)) : t('user:info.muted-permanently')}</span>}
                 {!d.banned && !d.muted && <span className="small text-body-secondary">{t('user:info.not-sanctioned')}</span>}
               </span>
             </span>
@@ -138,7 +140,7 @@ export default function Info({ page }: { page: PageBase }) {
                 {d.ipHistory.map((ip) => (
                   <li key={ip.ip} className="list-group-item small d-flex flex-wrap justify-content-between gap-2">
                     <code>{ip.ip}</code>
-                    <span className="text-body-secondary">{t('user:info.ip-seen', ip.days, new Date(ip.lastSeen).toLocaleString())}</span>
+                    <span className="text-body-secondary">{t('user:info.ip-seen', ip.days, date(ip.lastSeen))}</span>
                   </li>
                 ))}
               </ul>
