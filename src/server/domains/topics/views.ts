@@ -18,8 +18,8 @@ const SEEN_MAX = 50_000;
 export class ViewCounter {
   private pending = new Map<number, number>();
   private seen = new Map<string, number>();
-  /** Redis checks under way: a flush waits for them. */
-  private checking = new Set<Promise<void>>();
+  /** With Redis: the (topic, visitor) pairs seen since the last flush, checked in one pipeline then. */
+  private candidates = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly ctx: Pick<TopicsDeps, 'actions' | 'config' | 'log'> & { redis: Redis | null }) {}
@@ -27,15 +27,11 @@ export class ViewCounter {
   /** Counts a visitor's view of a topic, unless they viewed it within the interval. */
   add(tid: number, visitor: string): void {
     const key = `${tid}:${visitor}`;
-    const redis = this.ctx.redis;
-    if (redis) {
-      // SET NX answers OK only for the first view of the interval, in whichever process.
-      const check = redis
-        .set(`${this.ctx.config.redisPrefix}viewed:${key}`, '1', 'PX', VIEW_INTERVAL_MS, 'NX')
-        .then((ok) => (ok ? this.count(tid) : undefined))
-        .catch((err: unknown) => this.ctx.log.warn({ err }, 'view check failed'))
-        .finally(() => this.checking.delete(check));
-      this.checking.add(check);
+    if (this.ctx.redis) {
+      // Checked at the flush, all at once: no Redis round trip per page view.
+      this.candidates.add(key);
+      if (this.candidates.size >= SEEN_MAX) this.flushSoon(0);
+      else this.flushSoon(FLUSH_MS);
       return;
     }
     const now = Date.now();
@@ -45,23 +41,43 @@ export class ViewCounter {
     this.seen.delete(key);
     if (this.seen.size >= SEEN_MAX) this.seen.delete(this.seen.keys().next().value!);
     this.seen.set(key, now);
-    this.count(tid);
-  }
-
-  private count(tid: number): void {
     this.pending.set(tid, (this.pending.get(tid) ?? 0) + 1);
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.flush().catch((err: unknown) => this.ctx.log.error({ err }, 'view flush failed'));
-      }, FLUSH_MS);
-      this.timer.unref();
-    }
+    this.flushSoon(FLUSH_MS);
   }
 
-  /** Writes the pending counts in one action. */
+  private flushSoon(ms: number): void {
+    if (this.timer && ms > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch((err: unknown) => this.ctx.log.error({ err }, 'view flush failed'));
+    }, ms);
+    this.timer.unref();
+  }
+
+  /**
+   * Checks the pairs seen since the last flush against Redis in one pipeline (SET NX answers OK
+   * only for a pair's first view of the interval, in whichever process), then writes the
+   * pending counts in one action.
+   */
   async flush(): Promise<void> {
-    await Promise.all(this.checking);
+    const redis = this.ctx.redis;
+    if (redis && this.candidates.size) {
+      const keys = [...this.candidates];
+      this.candidates.clear();
+      const pipe = redis.pipeline();
+      for (const key of keys) pipe.set(`${this.ctx.config.redisPrefix}viewed:${key}`, '1', 'PX', VIEW_INTERVAL_MS, 'NX');
+      try {
+        const answers = (await pipe.exec()) ?? [];
+        answers.forEach(([err, ok], i) => {
+          if (err || !ok) return;
+          const tid = Number(keys[i]!.slice(0, keys[i]!.indexOf(':')));
+          this.pending.set(tid, (this.pending.get(tid) ?? 0) + 1);
+        });
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'view check failed');
+      }
+    }
     if (!this.pending.size) return;
     const batch = [...this.pending];
     this.pending.clear();
