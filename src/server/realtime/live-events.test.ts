@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTERED } from '../domains/groups/service.js';
 import type { Viewer } from '../domains/privileges/service.js';
 import { SYSTEM } from '../setup.js';
-import { call, collect, connectLive, nextEvent, settle, type LiveClient } from '../test/live-client.js';
+import { call, collect, connectLive, nextEvent, delivered, type LiveClient } from '../test/live-client.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import type { HttpClient } from '../test/http-client.js';
 import type { LivePost, TopicStatePayload, VotePayload } from './events.js';
@@ -81,7 +81,7 @@ describe('new posts and topics', () => {
 
     const visible = await newTopic(openCid);
     await forum.ctx.posts.reply(admin, visible.topic.tid, { content: 'Everyone may read this' });
-    await settle(300);
+    await delivered(forum, member.socket);
     expect(memberTopics.map((t) => (t as { tid: number }).tid)).toEqual([visible.topic.tid]);
     expect(memberPosts.map((p) => p.posts[0]!.tid)).toEqual([visible.topic.tid]);
   });
@@ -107,7 +107,7 @@ describe('new posts and topics', () => {
     const seen = collect(watcher.socket, 'event:new_post');
     await forum.ctx.privileges.take(cid, ['read', 'topics:read'], REGISTERED);
     await forum.ctx.posts.reply(admin, topic.tid, { content: 'Said after the door closed' });
-    await settle(400);
+    await delivered(forum, watcher.socket);
     expect(seen).toEqual([]);
   });
 });
@@ -142,7 +142,7 @@ describe('edits, deletes and votes', () => {
     const staffGot = nextEvent(staff.socket, 'event:post_edited');
     await forum.ctx.posts.edit(admin, post.pid, { content: 'Edited while deleted' });
     await staffGot;
-    await settle(200);
+    await delivered(forum, member.socket);
     expect(memberSeen).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ describe('topic tools', () => {
     await expect(call(member.socket, 'meta.rooms.enter', { enter: `category_${staffCid}` })).rejects.toMatchObject({ key: 'error:no-category' });
     const seen = collect(member.socket, 'event:topic_locked');
     await forum.ctx.topics.lock(admin, topic.tid, true);
-    await settle(200);
+    await delivered(forum, member.socket);
     expect(seen).toEqual([]);
   });
 });

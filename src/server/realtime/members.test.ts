@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, collect, connect, connectLive, liveSocket, nextEvent, settle, type LiveClient } from '../test/live-client.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, collect, connect, connectLive, liveSocket, nextEvent, delivered, type LiveClient } from '../test/live-client.js';
 import { startTestForum, type TestForum } from '../test/harness.js';
 import type { HttpClient } from '../test/http-client.js';
 import { realtimeOf } from './index.js';
@@ -7,6 +7,13 @@ import { realtimeOf } from './index.js';
 let forum: TestForum;
 let admin: HttpClient;
 const open: LiveClient[] = [];
+
+/** Closes a socket from the client and resolves once the server has let it go. */
+async function closeOnServer(socket: LiveClient): Promise<void> {
+  const id = socket.id!;
+  socket.disconnect();
+  await vi.waitFor(() => expect(realtimeOf(forum.ctx)!.io.of('/').sockets.has(id)).toBe(false), { timeout: 5000, interval: 10 });
+}
 
 /** A member with a connected socket, once the news of their own arrival has come back to them. */
 async function online(opts: { admin?: boolean } = {}) {
@@ -81,7 +88,7 @@ describe('bans and logouts', () => {
     expect((await m.client.post('/logout', {})).status).toBe(200);
     await logout;
     expect(await closed).toBe('io server disconnect');
-    await settle(200);
+    await delivered(forum, otherSocket);
     expect(otherLogouts).toEqual([]);
     expect(otherSocket.connected).toBe(true);
   });
@@ -108,8 +115,8 @@ describe('presence and status', () => {
     // A second tab closing is not a departure; the last one is.
     const tab = await connectLive(client);
     const changes = collect(watcher.socket, 'event:user_status_change');
-    tab.disconnect();
-    await settle(300);
+    await closeOnServer(tab);
+    await delivered(forum, watcher.socket);
     expect(changes).toEqual([]);
     const left = nextEvent(watcher.socket, 'event:user_status_change');
     socket.disconnect();
@@ -134,9 +141,9 @@ describe('presence and status', () => {
     await m.client.put(`/api/v3/users/${m.uid}/status/offline`, {});
     expect(await hidden).toEqual({ uid: m.uid, status: 'offline' });
     const quiet = collect(watcher.socket, 'event:user_status_change');
-    m.socket.disconnect();
+    await closeOnServer(m.socket);
     await connectLive(m.client).then((s) => open.push(s));
-    await settle(300);
+    await delivered(forum, watcher.socket);
     expect(quiet).toEqual([]);
   });
 

@@ -79,5 +79,13 @@ export function disconnected(socket: LiveClient, ms = 5000): Promise<string> {
   return nextEvent<string>(socket, 'disconnect', ms);
 }
 
-/** Waits a little, for pushes that should not arrive. */
-export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once everything the forum has pushed so far has reached these sockets, so a test may
+ * then assert that a push did not arrive (no fixed wait): the forum's background work (listeners,
+ * outbox runs, live deliveries) is idle, then each socket makes a round trip, whose answer the
+ * server writes after anything it wrote to that socket before.
+ */
+export async function delivered(forum: { ctx: { hooks: { idle(): Promise<void> } } }, ...sockets: LiveClient[]): Promise<void> {
+  await forum.ctx.hooks.idle();
+  await Promise.all(sockets.map((s) => call(s, 'meta.reconnected')));
+}

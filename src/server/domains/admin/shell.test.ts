@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminsModsPage } from '../../../shared/schemas/admin-shell.js';
 import { startTestForum, type TestForum } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
-import { collect, connectLive, nextEvent, settle } from '../../test/live-client.js';
+import { collect, connectLive, delivered, nextEvent } from '../../test/live-client.js';
 import { SYSTEM } from '../../setup.js';
 import { ADMINISTRATORS, GLOBAL_MODS } from '../groups/service.js';
 import { liveReloadAfterSettings, requestLiveReload, watchClientBuild } from '../../realtime/live-reload.js';
@@ -214,7 +214,8 @@ describe('event:livereload', () => {
     const adminSocket = await connectLive(admin.client);
     const memberSocket = await connectLive(member.client);
     const memberSaw = collect(memberSocket, 'event:livereload');
-    await settle(500);
+    // The administrator's socket joins the administrators' room in the background.
+    await delivered(forum, adminSocket, memberSocket);
     try {
       let got = nextEvent(adminSocket, 'event:livereload');
       expect(requestLiveReload(forum.ctx)).toBe(true);
@@ -239,7 +240,7 @@ describe('event:livereload', () => {
       } finally {
         stop();
       }
-      await settle(200);
+      await delivered(forum, memberSocket);
       expect(memberSaw).toEqual([]);
     } finally {
       adminSocket.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
-import { call, nextEvent, settle } from '../../test/live-client.js';
+import { call, delivered, nextEvent } from '../../test/live-client.js';
 import { useChatsForum, type Member } from './testing.js';
 
 const kit = useChatsForum();
@@ -92,14 +92,13 @@ describe('live', () => {
     const carolTab = await live(carol);
     await call(carolTab, 'modules.chats.enter', r.roomId);
     await alice.client.del(`/api/v3/chats/${r.roomId}/users/${carol.user.uid}`);
-    await kit.forum.ctx.hooks.idle();
-    await settle(100);
+    await delivered(kit.forum, carolTab);
     const carolGot: unknown[] = [];
     carolTab.on('event:chats.receive', (d: unknown) => carolGot.push(d));
     const toBob = nextEvent(bob1, 'event:chats.receive');
     await send(alice, r.roomId, 'after carol left');
     await toBob;
-    await settle(100);
+    await delivered(kit.forum, carolTab);
     expect(carolGot).toEqual([]);
   });
 });

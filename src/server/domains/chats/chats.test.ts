@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatRoom, ChatRoomFull, ChatRoomListItem } from '../../../shared/schemas/chat.js';
-import { settle } from '../../test/live-client.js';
 import { ADMINISTRATORS } from '../groups/service.js';
 import { useChatsForum, type Member } from './testing.js';
 
@@ -41,7 +40,9 @@ describe('rooms', () => {
     const withBob = await room(alice, bob);
     const withCarol = await room(alice, carol);
     await send(alice, withCarol.roomId, 'first');
-    await settle(5);
+    // The second message must carry a later millisecond than the first.
+    const first = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(first), { interval: 1 });
     await send(alice, withBob.roomId, 'second');
     expect((await rooms(alice)).map((x) => x.roomId)).toEqual([withBob.roomId, withCarol.roomId]);
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_FILTERS, type NotificationObject } from '../../../shared/schemas/notification.js';
 import { SYSTEM } from '../../setup.js';
 import { CACHE_OFF, startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
-import { collect, connectLive, nextEvent, settle, type LiveClient } from '../../test/live-client.js';
+import { collect, connectLive, nextEvent, delivered, type LiveClient } from '../../test/live-client.js';
 import { REGISTERED } from '../groups/service.js';
 
 let forum: TestForum;
@@ -188,8 +188,7 @@ describe('upvotes and edits by a moderator', () => {
     await forum.ctx.posts.vote(v2.viewer, post.pid, 1);
     expect(await arrived).toMatchObject({ type: 'upvote', pid: post.pid, from: v2.user.uid });
     await forum.ctx.posts.vote(v1.viewer, post.pid, -1);
-    await forum.ctx.hooks.idle();
-    await settle(100);
+    await delivered(forum, socket);
     expect(seen).toHaveLength(1);
     await forum.ctx.settings.set({ upvoteNotificationThreshold: 1 });
   });
