@@ -1,37 +1,28 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestForum, type TestForum } from '../test/harness.js';
-import { makeCategory } from '../domains/topics/testing.js';
+import { describe, expect, it } from 'vitest';
 import { documentTitle } from './render.js';
 import type { ClientConfig, PageBase } from '../../shared/types.js';
+import { useForum } from '../test/forum-kit.js';
 
-let forum: TestForum;
-let cid: number;
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Platform');
-});
-afterAll(async () => {
-  await forum.close();
-});
+const kit = useForum({ category: 'Platform' });
 
 const HOUR = 3_600_000;
 
 describe('public files', () => {
   it('serves a language file to a member without looking up the session', async () => {
-    const { client, user } = await forum.loginAs();
+    const { client, user } = await kit.forum.loginAs();
     // A session last seen two hours ago is rolled forward after the first request that reads it.
     const stale = Date.now() - 2 * HOUR;
-    await forum.ctx.db.updateTable('sessions').set({ last_seen: stale }).where('uid', '=', user.uid).execute();
-    const lastSeen = async () => (await forum.ctx.db.selectFrom('sessions').select('last_seen').where('uid', '=', user.uid).executeTakeFirstOrThrow()).last_seen;
+    await kit.forum.ctx.db.updateTable('sessions').set({ last_seen: stale }).where('uid', '=', user.uid).execute();
+    const lastSeen = async () =>
+      (await kit.forum.ctx.db.selectFrom('sessions').select('last_seen').where('uid', '=', user.uid).executeTakeFirstOrThrow()).last_seen;
 
     const lang = await client.get('/assets/language/en-GB/global.json?v=1');
     expect(lang.status).toBe(200);
     expect(lang.body).toHaveProperty('home');
     expect(lang.headers.getSetCookie()).toEqual([]);
-    expect(forum.ctx.activity.pending()).toBe(0);
-    await forum.ctx.activity.flush();
+    expect(kit.forum.ctx.activity.pending()).toBe(0);
+    await kit.forum.ctx.activity.flush();
     expect(await lastSeen()).toBe(stale);
 
     // The same cookie on a page does read the session: the signal above is a real one.
@@ -39,19 +30,19 @@ describe('public files', () => {
     expect(page.status).toBe(200);
     expect(page.body.loggedIn).toBe(true);
     // Rolled by the activity recorder's batch (users/activity.ts), after the request.
-    await forum.ctx.activity.flush();
+    await kit.forum.ctx.activity.flush();
     expect(await lastSeen()).toBeGreaterThan(stale);
   });
 
   it('still answers a missing language file with a plain 404', async () => {
-    const { client } = await forum.loginAs();
+    const { client } = await kit.forum.loginAs();
     expect((await client.get('/language/en-GB/nope.json')).status).toBe(404);
     expect((await client.get('/assets/language/xx/global.json')).status).toBe(404);
     expect((await client.get('/assets/language/..%2Fen-GB/global.json')).status).toBe(404);
   });
 
   it('serves a language file long-cached with the cache buster, every key of en-GB in it', async () => {
-    const client = forum.client();
+    const client = kit.forum.client();
     const res = await client.get('/assets/language/en-GB/topic.json?v=abc');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('max-age=31536000');
@@ -65,10 +56,15 @@ describe('public files', () => {
 
 describe('security headers', () => {
   it('sends a content-security policy without inline scripts, nosniff, frame-ancestors and a referrer policy', async () => {
-    const res = await forum.client().get('/recent');
+    const res = await kit.forum.client().get('/recent');
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    );
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('script-src-attr')).toEqual(["'none'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -83,7 +79,7 @@ describe('security headers', () => {
   });
 
   it('serves every script in the page from a file: the JSON data blocks are the only inline ones', async () => {
-    const res = await forum.client().get('/recent');
+    const res = await kit.forum.client().get('/recent');
     const scripts = [...res.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attrs, body] of scripts) {
@@ -94,7 +90,7 @@ describe('security headers', () => {
   });
 
   it('sends the headers on API answers and errors too', async () => {
-    const res = await forum.client().get('/api/v3/topics/999999');
+    const res = await kit.forum.client().get('/api/v3/topics/999999');
     expect(res.status).toBe(404);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
@@ -110,13 +106,15 @@ describe('page title', () => {
   });
 
   it("shows a topic titled with $' and $& as typed in the page's <title>", async () => {
-    const { client } = await forum.loginAs();
+    const { client } = await kit.forum.loginAs();
     const title = "Costs $' and $& here";
-    const made = await client.post('/api/v3/topics', { cid, title, content: 'Dollar signs in the title' });
+    const made = await client.post('/api/v3/topics', { cid: kit.cid, title, content: 'Dollar signs in the title' });
     expect(made.status).toBe(200);
-    const page = await forum.client().get(`/topic/${made.body.response.slug}`);
+    const page = await kit.forum.client().get(`/topic/${made.body.response.slug}`);
     expect(page.status).toBe(200);
-    const shown = /<title>([^<]*)<\/title>/.exec(page.text)?.[1]?.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>', '&amp;': '&' })[e]!);
+    const shown = /<title>([^<]*)<\/title>/
+      .exec(page.text)?.[1]
+      ?.replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>', '&amp;': '&' })[e]!);
     expect(shown).toBe("Costs $' and $& here | Palaver");
   });
 });

@@ -1,21 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupDetailsPage } from '../../../shared/schemas/group.js';
-import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import { type TestMember } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
 import { ORPHAN_GRACE_MS } from '../uploads/service.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let admin: TestMember;
 let n = 0;
 
+const kit = useForum();
 beforeAll(async () => {
-  forum = await startTestForum();
-  admin = await forum.member({ admin: true });
-  await forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
-});
-afterAll(async () => {
-  await forum?.close();
+  await kit.forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
 });
 
 /** Sends one file as the browser's form does (multipart, field `files[]`), with the client's cookies and CSRF token. */
@@ -31,15 +26,18 @@ async function send(client: HttpClient, url: string, name: string, bytes: Buffer
   return { status: res.status, body: JSON.parse(await res.text()) as any };
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
-const fetchFile = (url: string) => fetch(forum.baseUrl + url);
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+const fetchFile = (url: string) => fetch(kit.forum.baseUrl + url);
 const rel = (u: string) => u.replace(/^.*\/assets\/uploads\//, '');
-const refs = (url: string) => forum.ctx.db.selectFrom('upload_refs').select(['kind', 'ref_id']).where('path', '=', rel(url)).execute();
-const gidOf = async (slug: string) => (await forum.ctx.db.selectFrom('groups').select('gid').where('slug', '=', slug).executeTakeFirstOrThrow()).gid;
+const refs = (url: string) => kit.forum.ctx.db.selectFrom('upload_refs').select(['kind', 'ref_id']).where('path', '=', rel(url)).execute();
+const gidOf = async (slug: string) => (await kit.forum.ctx.db.selectFrom('groups').select('gid').where('slug', '=', slug).executeTakeFirstOrThrow()).gid;
 /** Runs the hourly clean-up as if the grace period had passed. */
 const cleanLater = async () => {
-  await forum.ctx.hooks.idle();
-  await forum.ctx.uploads.clean(Date.now() + 2 * ORPHAN_GRACE_MS);
+  await kit.forum.ctx.hooks.idle();
+  await kit.forum.ctx.uploads.clean(Date.now() + 2 * ORPHAN_GRACE_MS);
 };
 
 async function newGroup(owner: TestMember) {
@@ -50,34 +48,34 @@ async function newGroup(owner: TestMember) {
 
 describe('group cover photo', () => {
   it('gives every group a stable integer id, new and system groups alike', async () => {
-    const rows = await forum.ctx.db.selectFrom('groups').select(['name', 'gid']).execute();
+    const rows = await kit.forum.ctx.db.selectFrom('groups').select(['name', 'gid']).execute();
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.every((r) => r.gid > 0)).toBe(true);
     expect(new Set(rows.map((r) => r.gid)).size).toBe(rows.length);
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner);
     const gid = await gidOf(g.slug);
     expect(gid).toBeGreaterThan(Math.max(...rows.map((r) => r.gid)));
     // A rename keeps it.
     const renamed = await owner.client.put(`/api/v3/groups/${g.slug}`, { name: `${g.name} renamed` });
     expect(renamed.status).toBe(200);
-    const row = await forum.ctx.db.selectFrom('groups').select(['slug', 'gid']).where('name', '=', `${g.name} renamed`).executeTakeFirstOrThrow();
+    const row = await kit.forum.ctx.db.selectFrom('groups').select(['slug', 'gid']).where('name', '=', `${g.name} renamed`).executeTakeFirstOrThrow();
     expect(row.slug).not.toBe(g.slug);
     expect(row.gid).toBe(gid);
   });
 
   it('an owner uploads a cover: the page shows it, the clean-up keeps it while used and removes it once replaced', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner);
     const first = await send(owner.client, `/api/v3/groups/${g.slug}/cover`, 'wide.png', await png(1600, 500));
     expect(first.status).toBe(200);
     const oldUrl: string = first.body.response.images[0].url;
     expect(oldUrl).toMatch(/^\/assets\/uploads\/files\/.*\.png$/);
-    const page = (await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
+    const page = (await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
     expect(page.group['cover:url']).toBe(oldUrl);
     expect(page.group['cover:thumb:url']).toBe(oldUrl);
     expect(page.group['cover:position']).toBe('50% 50%');
-    await forum.ctx.hooks.idle();
+    await kit.forum.ctx.hooks.idle();
     expect(await refs(oldUrl)).toEqual([{ kind: 'group-cover', ref_id: await gidOf(g.slug) }]);
     await cleanLater();
     expect((await fetchFile(oldUrl)).status).toBe(200);
@@ -105,11 +103,11 @@ describe('group cover photo', () => {
     expect(removed.body.response['cover:url']).toBe('');
     await cleanLater();
     expect((await fetchFile(newUrl)).status).toBe(404);
-    expect(((await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
+    expect(((await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
   });
 
   it('a deleted group no longer keeps its cover file', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner);
     const up = await send(owner.client, `/api/v3/groups/${g.slug}/cover`, 'c.png', await png(900, 300));
     const url: string = up.body.response.images[0].url;
@@ -122,30 +120,33 @@ describe('group cover photo', () => {
   });
 
   it('only owners and admins may change it; guests 401, members 403 with the key', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner);
-    const member = await forum.member();
+    const member = await kit.forum.member();
     expect((await member.client.put(`/api/v3/groups/${g.slug}/membership/${member.user.uid}`)).status).toBe(200);
     const denied = await send(member.client, `/api/v3/groups/${g.slug}/cover`, 'x.png', await png(40, 20));
     expect([denied.status, denied.body.status.key]).toEqual([403, 'error:no-privileges']);
-    const guest = await send(forum.client(), `/api/v3/groups/${g.slug}/cover`, 'x.png', await png(40, 20));
+    const guest = await send(kit.forum.client(), `/api/v3/groups/${g.slug}/cover`, 'x.png', await png(40, 20));
     expect([guest.status, guest.body.status.key]).toEqual([401, 'error:not-logged-in']);
-    for (const call of [() => member.client.put(`/api/v3/groups/${g.slug}/cover`, { position: '0% 0%' }), () => member.client.del(`/api/v3/groups/${g.slug}/cover`)]) {
+    for (const call of [
+      () => member.client.put(`/api/v3/groups/${g.slug}/cover`, { position: '0% 0%' }),
+      () => member.client.del(`/api/v3/groups/${g.slug}/cover`),
+    ]) {
       const res = await call();
       expect([res.status, res.body.status.key]).toEqual([403, 'error:no-privileges']);
     }
     const missing = await send(owner.client, '/api/v3/groups/no-such-group/cover', 'x.png', await png(40, 20));
     expect([missing.status, missing.body.status.key]).toEqual([404, 'error:no-group']);
-    expect(((await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
-    const byAdmin = await send(admin.client, `/api/v3/groups/${g.slug}/cover`, 'a.png', await png(41, 20));
+    expect(((await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
+    const byAdmin = await send(kit.admin.client, `/api/v3/groups/${g.slug}/cover`, 'a.png', await png(41, 20));
     expect(byAdmin.status).toBe(200);
-    expect(((await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe(byAdmin.body.response.images[0].url);
+    expect(((await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe(byAdmin.body.response.images[0].url);
   });
 
   it('refuses what is not an image, and a file over the size limit', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner);
-    await forum.ctx.settings.set({ allowedFileExtensions: 'png,txt' });
+    await kit.forum.ctx.settings.set({ allowedFileExtensions: 'png,txt' });
     try {
       const text = await send(owner.client, `/api/v3/groups/${g.slug}/cover`, 'notes.txt', Buffer.from('hello there'));
       expect([text.status, text.body.status.key]).toEqual([400, 'error:invalid-image']);
@@ -154,15 +155,15 @@ describe('group cover photo', () => {
       expect(fake.status).toBe(400);
       expect(fake.body.status.key).toMatch(/^error:/);
     } finally {
-      await forum.ctx.settings.set({ allowedFileExtensions: 'png,jpg,jpeg,gif,webp' });
+      await kit.forum.ctx.settings.set({ allowedFileExtensions: 'png,jpg,jpeg,gif,webp' });
     }
-    await forum.ctx.settings.set({ maximumFileSize: 1 });
+    await kit.forum.ctx.settings.set({ maximumFileSize: 1 });
     try {
       const big = await send(owner.client, `/api/v3/groups/${g.slug}/cover`, 'big.png', Buffer.concat([await png(10, 10), Buffer.alloc(4096, 1)]));
       expect([big.status, big.body.status.key]).toEqual([413, 'error:file-too-big']);
     } finally {
-      await forum.ctx.settings.set({ maximumFileSize: 2048 });
+      await kit.forum.ctx.settings.set({ maximumFileSize: 2048 });
     }
-    expect(((await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
+    expect(((await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage).group['cover:url']).toBe('');
   });
 });

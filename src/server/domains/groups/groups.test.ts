@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupDetailsPage, GroupsListPage } from '../../../shared/schemas/group.js';
 import type { NotificationObject } from '../../../shared/schemas/notification.js';
 import type { TopicPage } from '../../../shared/types.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum, type TestMember } from '../../test/harness.js';
+import { type TestMember } from '../../test/harness.js';
 import type { HttpClient } from '../../test/http-client.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let admin: TestMember;
 let cid: number;
 let n = 0;
 
+const kit = useForum();
 beforeAll(async () => {
-  forum = await startTestForum();
-  admin = await forum.member({ admin: true });
-  cid = (await forum.ctx.categories.create(SYSTEM, { name: 'Group talk' })).cid;
-  await forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
-});
-afterAll(async () => {
-  await forum?.close();
+  cid = (await kit.forum.ctx.categories.create(SYSTEM, { name: 'Group talk' })).cid;
+  await kit.forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
 });
 
 /** A new group owned by `owner` through the API. */
@@ -29,13 +24,14 @@ async function newGroup(owner: TestMember, fields: Record<string, unknown> = {})
   return res.body.response as { name: string; slug: string; memberCount: number };
 }
 
-const count = async (slug: string) => (await forum.ctx.db.selectFrom('groups').select('member_count').where('slug', '=', slug).executeTakeFirstOrThrow()).member_count;
+const count = async (slug: string) =>
+  (await kit.forum.ctx.db.selectFrom('groups').select('member_count').where('slug', '=', slug).executeTakeFirstOrThrow()).member_count;
 const realCount = async (slug: string) => {
-  const g = await forum.ctx.db.selectFrom('groups').select('name').where('slug', '=', slug).executeTakeFirstOrThrow();
-  return (await forum.ctx.groups.members(g.name)).length;
+  const g = await kit.forum.ctx.db.selectFrom('groups').select('name').where('slug', '=', slug).executeTakeFirstOrThrow();
+  return (await kit.forum.ctx.groups.members(g.name)).length;
 };
 async function unread(m: TestMember): Promise<NotificationObject[]> {
-  await forum.ctx.hooks.idle();
+  await kit.forum.ctx.hooks.idle();
   return (await m.client.get('/api/v3/notifications')).body.response.unread as NotificationObject[];
 }
 
@@ -47,7 +43,7 @@ describe('privileges of every group action (guest, member, owner, admin)', () =>
     ['delete', (c, s) => c.del(`/api/v3/groups/${s}`), { guest: 401, member: 403, owner: 200, admin: 200 }],
     ['grant ownership', (c, s, t) => c.put(`/api/v3/groups/${s}/ownership/${t}`), { guest: 401, member: 403, owner: 200, admin: 200 }],
     ['kick', (c, s, t) => c.del(`/api/v3/groups/${s}/membership/${t}`), { guest: 401, member: 403, owner: 200, admin: 200 }],
-    ['invite', (c, s) => c.post(`/api/v3/groups/${s}/invites/${admin.user.uid + 100000}`), { guest: 401, member: 403, owner: 404, admin: 404 }],
+    ['invite', (c, s) => c.post(`/api/v3/groups/${s}/invites/${kit.admin.user.uid + 100000}`), { guest: 401, member: 403, owner: 404, admin: 404 }],
     ['list pending', (c, s) => c.get(`/api/v3/groups/${s}/pending`), { guest: 401, member: 403, owner: 200, admin: 200 }],
     ['list invites', (c, s) => c.get(`/api/v3/groups/${s}/invites`), { guest: 401, member: 403, owner: 200, admin: 200 }],
     ['add another member', (c, s, t) => c.put(`/api/v3/groups/${s}/membership/${t + 0}`), { guest: 401, member: 403, owner: 403, admin: 400 }],
@@ -55,12 +51,12 @@ describe('privileges of every group action (guest, member, owner, admin)', () =>
   for (const [action, call, expected] of table) {
     it(action, async () => {
       for (const actor of ['guest', 'member', 'owner', 'admin'] as Actor[]) {
-        const owner = await forum.member();
+        const owner = await kit.forum.member();
         const g = await newGroup(owner, { private: 0 });
-        const target = await forum.member();
+        const target = await kit.forum.member();
         await target.client.put(`/api/v3/groups/${g.slug}/membership/${target.user.uid}`);
-        const other = await forum.member();
-        const client = actor === 'guest' ? forum.client() : actor === 'member' ? other.client : actor === 'owner' ? owner.client : admin.client;
+        const other = await kit.forum.member();
+        const client = actor === 'guest' ? kit.forum.client() : actor === 'member' ? other.client : actor === 'owner' ? owner.client : kit.admin.client;
         const res = await call(client, g.slug, target.user.uid);
         expect(`${action} by ${actor}: ${res.status}`).toBe(`${action} by ${actor}: ${expected[actor]}`);
       }
@@ -68,21 +64,21 @@ describe('privileges of every group action (guest, member, owner, admin)', () =>
   }
 
   it('creating a group needs group:create (admins always)', async () => {
-    expect((await forum.client().post('/api/v3/groups/', { name: 'By a guest' })).status).toBe(401);
-    await forum.ctx.privileges.take(0, ['group:create'], 'registered-users');
+    expect((await kit.forum.client().post('/api/v3/groups/', { name: 'By a guest' })).status).toBe(401);
+    await kit.forum.ctx.privileges.take(0, ['group:create'], 'registered-users');
     try {
-      const m = await forum.member();
+      const m = await kit.forum.member();
       expect((await m.client.post('/api/v3/groups/', { name: 'Not allowed here' })).status).toBe(403);
-      expect((await admin.client.post('/api/v3/groups/', { name: 'Admins may' })).status).toBe(200);
-      expect((await forum.client().get('/api/groups')).body.allowGroupCreation).toBe(false);
+      expect((await kit.admin.client.post('/api/v3/groups/', { name: 'Admins may' })).status).toBe(200);
+      expect((await kit.forum.client().get('/api/groups')).body.allowGroupCreation).toBe(false);
       expect((await m.client.get('/api/groups')).body.allowGroupCreation).toBe(false);
     } finally {
-      await forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
+      await kit.forum.ctx.privileges.give(0, ['group:create'], 'registered-users');
     }
   });
 
   it('refuses bad names and duplicates with their keys', async () => {
-    const m = await forum.member();
+    const m = await kit.forum.member();
     expect((await m.client.post('/api/v3/groups/', { name: '   ' })).body.status.message).toBe('Invalid group name');
     expect((await m.client.post('/api/v3/groups/', { name: 'a/b' })).status).toBe(400);
     const g = await newGroup(m);
@@ -95,9 +91,9 @@ describe('privileges of every group action (guest, member, owner, admin)', () =>
 
 describe('joining, requests and invitations', () => {
   it('a public group is joined at once and left; member_count follows', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 0 });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     expect((await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`)).status).toBe(200);
     expect(await count(g.slug)).toBe(2);
     expect((await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`)).body.status.message).toBe('Already part of this group');
@@ -108,9 +104,9 @@ describe('joining, requests and invitations', () => {
   });
 
   it('a private group: the request waits, the owner is told, accepts, the member is told and joins', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 1 });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     expect((await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`)).status).toBe(200);
     expect(await count(g.slug)).toBe(1);
     let page = (await m.client.get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
@@ -120,7 +116,7 @@ describe('joining, requests and invitations', () => {
     const pending = (await owner.client.get(`/api/v3/groups/${g.slug}/pending`)).body.response.pending as { uid: number }[];
     expect(pending.map((p) => p.uid)).toEqual([m.user.uid]);
     // Another member may not answer it.
-    expect((await (await forum.member()).client.put(`/api/v3/groups/${g.slug}/pending/${m.user.uid}`)).status).toBe(403);
+    expect((await (await kit.forum.member()).client.put(`/api/v3/groups/${g.slug}/pending/${m.user.uid}`)).status).toBe(403);
     expect((await owner.client.put(`/api/v3/groups/${g.slug}/pending/${m.user.uid}`)).status).toBe(200);
     expect(await count(g.slug)).toBe(2);
     page = (await m.client.get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
@@ -131,9 +127,9 @@ describe('joining, requests and invitations', () => {
   });
 
   it('a rejected request leaves no member; join requests can be switched off', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 1 });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`);
     expect((await owner.client.del(`/api/v3/groups/${g.slug}/pending/${m.user.uid}`)).status).toBe(200);
     expect(await count(g.slug)).toBe(1);
@@ -144,16 +140,16 @@ describe('joining, requests and invitations', () => {
   });
 
   it('invitations: the member is told, accepts or declines; only they accept', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 1 });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     expect((await owner.client.post(`/api/v3/groups/${g.slug}/invites/${m.user.uid}`)).status).toBe(200);
     expect((await owner.client.post(`/api/v3/groups/${g.slug}/invites/${m.user.uid}`)).status).toBe(400);
     expect((await unread(m)).some((x) => x.type === 'group-invite')).toBe(true);
     expect((await owner.client.put(`/api/v3/groups/${g.slug}/invites/${m.user.uid}`)).status).toBe(403);
     expect((await m.client.put(`/api/v3/groups/${g.slug}/invites/${m.user.uid}`)).status).toBe(200);
     expect(await count(g.slug)).toBe(2);
-    const d = await forum.member();
+    const d = await kit.forum.member();
     await owner.client.post(`/api/v3/groups/${g.slug}/invites/${d.user.uid}`);
     expect((await d.client.del(`/api/v3/groups/${g.slug}/invites/${d.user.uid}`)).status).toBe(200);
     expect((await d.client.put(`/api/v3/groups/${g.slug}/invites/${d.user.uid}`)).status).toBe(400);
@@ -161,12 +157,12 @@ describe('joining, requests and invitations', () => {
   });
 
   it('owners: a group keeps one; an owner may leave only when leaving is allowed', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 0, disableLeave: 1 });
     const res = await owner.client.del(`/api/v3/groups/${g.slug}/ownership/${owner.user.uid}`);
     expect(res.body.status.message).toBe('This group requires at least one owner');
     expect((await owner.client.del(`/api/v3/groups/${g.slug}/membership/${owner.user.uid}`)).status).toBe(400);
-    const m = await forum.member();
+    const m = await kit.forum.member();
     await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`);
     expect((await owner.client.put(`/api/v3/groups/${g.slug}/ownership/${m.user.uid}`)).status).toBe(200);
     expect((await m.client.put(`/api/v3/groups/${g.slug}`, { userTitle: 'Crew' })).status).toBe(200);
@@ -175,16 +171,16 @@ describe('joining, requests and invitations', () => {
 
 describe('hidden groups', () => {
   it('are not listed nor visible to non-members; an invited member sees and joins one', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { hidden: 1, private: 0 });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     const listed = async (c: HttpClient) => ((await c.get('/api/groups?sort=date')).body as GroupsListPage).groups.some((x) => x.slug === g.slug);
     expect(await listed(owner.client)).toBe(true);
-    expect(await listed(admin.client)).toBe(true);
+    expect(await listed(kit.admin.client)).toBe(true);
     expect(await listed(m.client)).toBe(false);
-    expect(await listed(forum.client())).toBe(false);
+    expect(await listed(kit.forum.client())).toBe(false);
     expect((await m.client.get(`/api/groups/${g.slug}`)).status).toBe(404);
-    expect((await forum.client().get(`/api/groups/${g.slug}/members`)).status).toBe(404);
+    expect((await kit.forum.client().get(`/api/groups/${g.slug}/members`)).status).toBe(404);
     expect((await m.client.get(`/api/v3/groups/${g.slug}/members`)).status).toBe(404);
     expect((await m.client.request('HEAD', `/api/v3/groups/${g.slug}`)).status).toBe(404);
     // Membership is by invitation only.
@@ -198,34 +194,34 @@ describe('hidden groups', () => {
 
 describe('system groups', () => {
   it('cannot be deleted, renamed, joined or left by members', async () => {
-    const m = await forum.member();
+    const m = await kit.forum.member();
     for (const slug of ['administrators', 'registered-users', 'global-moderators']) {
-      expect((await admin.client.del(`/api/v3/groups/${slug}`)).status).toBe(400);
-      expect((await admin.client.put(`/api/v3/groups/${slug}`, { name: `${slug} renamed` })).status).toBe(400);
+      expect((await kit.admin.client.del(`/api/v3/groups/${slug}`)).status).toBe(400);
+      expect((await kit.admin.client.put(`/api/v3/groups/${slug}`, { name: `${slug} renamed` })).status).toBe(400);
     }
     expect((await m.client.put(`/api/v3/groups/administrators/membership/${m.user.uid}`)).status).toBe(403);
     expect((await m.client.put(`/api/v3/groups/global-moderators/membership/${m.user.uid}`)).status).toBe(403);
     expect((await m.client.del(`/api/v3/groups/registered-users/membership/${m.user.uid}`)).status).toBe(400);
-    expect((await admin.client.put(`/api/v3/groups/guests/membership/${m.user.uid}`)).status).toBe(400);
-    expect(await forum.ctx.groups.isAdmin(m.user.uid)).toBe(false);
+    expect((await kit.admin.client.put(`/api/v3/groups/guests/membership/${m.user.uid}`)).status).toBe(400);
+    expect(await kit.forum.ctx.groups.isAdmin(m.user.uid)).toBe(false);
     // An admin may make a member a global moderator, and the member's privileges follow.
-    expect((await admin.client.put(`/api/v3/groups/global-moderators/membership/${m.user.uid}`)).status).toBe(200);
-    expect((await forum.ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(true);
+    expect((await kit.admin.client.put(`/api/v3/groups/global-moderators/membership/${m.user.uid}`)).status).toBe(200);
+    expect((await kit.forum.ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(true);
   });
 
   it('a renamed group keeps its members and its privileges; a deleted one loses both', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 0 });
-    await forum.ctx.privileges.give(cid, ['posts:view_deleted'], g.name);
+    await kit.forum.ctx.privileges.give(cid, ['posts:view_deleted'], g.name);
     const res = await owner.client.put(`/api/v3/groups/${g.slug}`, { name: `${g.name} renamed` });
     expect(res.status).toBe(200);
     const renamed = res.body.response as { name: string; slug: string; memberCount: number };
     expect(renamed.memberCount).toBe(1);
-    expect((await forum.ctx.privileges.list(cid))['posts:view_deleted']).toContain(renamed.name);
-    expect((await forum.ctx.privileges.list(cid))['posts:view_deleted']).not.toContain(g.name);
+    expect((await kit.forum.ctx.privileges.list(cid))['posts:view_deleted']).toContain(renamed.name);
+    expect((await kit.forum.ctx.privileges.list(cid))['posts:view_deleted']).not.toContain(g.name);
     expect((await owner.client.get(`/api/groups/${renamed.slug}`)).body.group.isOwner).toBe(true);
     expect((await owner.client.del(`/api/v3/groups/${renamed.slug}`)).status).toBe(200);
-    expect((await forum.ctx.privileges.list(cid))['posts:view_deleted'] ?? []).not.toContain(renamed.name);
+    expect((await kit.forum.ctx.privileges.list(cid))['posts:view_deleted'] ?? []).not.toContain(renamed.name);
     expect((await owner.client.get(`/api/groups/${renamed.slug}`)).status).toBe(404);
   });
 });
@@ -235,44 +231,46 @@ describe('badges', () => {
     const authors: TestMember[] = [];
     const groups: { name: string; slug: string }[] = [];
     for (let i = 0; i < 4; i++) {
-      const a = await forum.member();
+      const a = await kit.forum.member();
       authors.push(a);
       const g = await newGroup(a, { private: 0, userTitle: `Badge ${i}`, icon: 'fa-star', labelColor: '#123456', textColor: '#ffffff' });
       groups.push(g);
     }
-    const plain = await forum.member();
-    const { topic } = await forum.ctx.topics.create(authors[0]!.viewer, { cid, title: 'Badges all round here', content: 'The first post of the topic.' });
-    for (const a of [...authors.slice(1), plain]) await forum.ctx.posts.reply(a.viewer, topic.tid, { content: `A reply from ${a.user.username}.` });
+    const plain = await kit.forum.member();
+    const { topic } = await kit.forum.ctx.topics.create(authors[0]!.viewer, { cid, title: 'Badges all round here', content: 'The first post of the topic.' });
+    for (const a of [...authors.slice(1), plain]) await kit.forum.ctx.posts.reply(a.viewer, topic.tid, { content: `A reply from ${a.user.username}.` });
     // The replies' live events present each new post once: let them finish before counting.
-    await forum.ctx.hooks.idle();
+    await kit.forum.ctx.hooks.idle();
     let lookups = 0;
-    forum.ctx.hooks.filter('filter:users.badges', 'count-lookups', async (d) => {
+    kit.forum.ctx.hooks.filter('filter:users.badges', 'count-lookups', async (d) => {
       lookups++;
       return d;
     });
     try {
-      const page = (await forum.client().get(`/api/topic/${topic.tid}`)).body as TopicPage;
+      const page = (await kit.forum.client().get(`/api/topic/${topic.tid}`)).body as TopicPage;
       expect(page.posts).toHaveLength(5);
       for (const [i, a] of authors.entries()) {
         const post = page.posts.find((p) => p.uid === a.user.uid)!;
-        expect(post.user.selectedGroups).toEqual([{ name: groups[i]!.name, slug: groups[i]!.slug, userTitle: `Badge ${i}`, icon: 'fa-star', labelColor: '#123456', textColor: '#ffffff' }]);
+        expect(post.user.selectedGroups).toEqual([
+          { name: groups[i]!.name, slug: groups[i]!.slug, userTitle: `Badge ${i}`, icon: 'fa-star', labelColor: '#123456', textColor: '#ffffff' },
+        ]);
       }
       expect(page.posts.find((p) => p.uid === plain.user.uid)!.user.selectedGroups).toEqual([]);
       expect(lookups).toBe(1);
     } finally {
-      forum.ctx.hooks.unregisterPlugin('count-lookups');
+      kit.forum.ctx.hooks.unregisterPlugin('count-lookups');
     }
   });
 
   it('a member chooses which badges show; a badge switched off by its group is hidden', async () => {
-    const m = await forum.member();
+    const m = await kit.forum.member();
     const a = await newGroup(m, { private: 0, userTitle: 'First' });
     const b = await newGroup(m, { private: 0, userTitle: 'Second' });
-    const badges = async () => (await forum.ctx.groups.badgesOf([m.user.uid])).get(m.user.uid)?.map((g) => g.name) ?? [];
+    const badges = async () => (await kit.forum.ctx.groups.badgesOf([m.user.uid])).get(m.user.uid)?.map((g) => g.name) ?? [];
     expect(await badges()).toEqual([a.name]);
     // A topic page read before each change shows the change at once (its shared part is dropped).
-    const { topic } = await forum.ctx.topics.create(m.viewer, { cid, title: 'Badges that change', content: 'A post showing the badges.' });
-    const shown = async () => ((await forum.client().get(`/api/topic/${topic.tid}`)).body as TopicPage).posts[0]!.user.selectedGroups!.map((g) => g.name);
+    const { topic } = await kit.forum.ctx.topics.create(m.viewer, { cid, title: 'Badges that change', content: 'A post showing the badges.' });
+    const shown = async () => ((await kit.forum.client().get(`/api/topic/${topic.tid}`)).body as TopicPage).posts[0]!.user.selectedGroups!.map((g) => g.name);
     expect(await shown()).toEqual([a.name]);
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [b.name, a.name] })).status).toBe(200);
     expect(await badges()).toEqual([b.name, a.name]);
@@ -283,25 +281,31 @@ describe('badges', () => {
     expect(await shown()).toEqual([b.name]);
     await m.client.put(`/api/v3/groups/${a.slug}`, { hidden: 0 });
     expect((await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: ['administrators'] })).status).toBe(400);
-    expect((await (await forum.member()).client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [] })).status).toBe(403);
+    expect((await (await kit.forum.member()).client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [] })).status).toBe(403);
     await m.client.put(`/api/v3/groups/${b.slug}`, { userTitleEnabled: 0 });
     expect(await badges()).toEqual([a.name]);
     const page = (await m.client.get(`/api/user/${m.user.userslug}/groups`)).body;
-    expect(page.groups.map((g: { name: string; badge: number }) => [g.name, g.badge])).toEqual(expect.arrayContaining([[a.name, 2], [b.name, 1]]));
+    expect(page.groups.map((g: { name: string; badge: number }) => [g.name, g.badge])).toEqual(
+      expect.arrayContaining([
+        [a.name, 2],
+        [b.name, 1],
+      ]),
+    );
   });
 });
 
 describe('profile', () => {
   it('shows the member’s badges and visible groups; a hidden group only to the member and admins', async () => {
-    const m = await forum.member();
+    const m = await kit.forum.member();
     const open = await newGroup(m, { private: 0, userTitle: 'Open crew' });
     const hidden = await newGroup(m, { hidden: 1, userTitle: 'Secret crew' });
     await m.client.put(`/api/v3/users/${m.user.uid}/group-titles`, { groupTitle: [open.name, hidden.name] });
-    const as = async (c: HttpClient) => (await c.get(`/api/user/${m.user.userslug}`)).body as { groups: { slug: string }[]; selectedGroups: { slug: string }[] };
-    const outsider = await as(forum.client());
+    const as = async (c: HttpClient) =>
+      (await c.get(`/api/user/${m.user.userslug}`)).body as { groups: { slug: string }[]; selectedGroups: { slug: string }[] };
+    const outsider = await as(kit.forum.client());
     expect(outsider.groups.map((g) => g.slug)).toEqual([open.slug]);
     expect(outsider.selectedGroups.map((g) => g.slug)).toEqual([open.slug]);
-    for (const c of [m.client, admin.client]) {
+    for (const c of [m.client, kit.admin.client]) {
       const seen = await as(c);
       expect(seen.groups.map((g) => g.slug).sort()).toEqual([open.slug, hidden.slug].sort());
       expect(seen.selectedGroups.map((g) => g.slug)).toEqual([open.slug, hidden.slug]);
@@ -311,36 +315,36 @@ describe('profile', () => {
 
 describe('pages', () => {
   it('lists with sort and search, details with members, the member list with search', async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 0, description: 'We **talk** here' });
-    const m = await forum.member();
+    const m = await kit.forum.member();
     await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`);
-    const list = (await forum.client().get(`/api/groups?query=${encodeURIComponent(g.name)}`)).body as GroupsListPage;
+    const list = (await kit.forum.client().get(`/api/groups?query=${encodeURIComponent(g.name)}`)).body as GroupsListPage;
     expect(list.template.name).toBe('groups/list');
     expect(list.groups.map((x) => x.slug)).toEqual([g.slug]);
     expect(list.groups[0]!.members.map((x) => x.uid)).toEqual([owner.user.uid, m.user.uid]);
-    const byCount = (await forum.client().get('/api/groups?sort=count')).body as GroupsListPage;
+    const byCount = (await kit.forum.client().get('/api/groups?sort=count')).body as GroupsListPage;
     const counts = byCount.groups.map((x) => x.memberCount);
     expect(counts).toEqual([...counts].sort((x, y) => y - x));
     expect(byCount.groups.some((x) => x.slug === 'registered-users' || x.slug === 'guests')).toBe(false);
-    const details = (await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
+    const details = (await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
     expect(details.group.descriptionParsed).toContain('<strong>talk</strong>');
     expect(details.group.members[0]).toMatchObject({ uid: owner.user.uid, isOwner: true });
-    const members = (await forum.client().get(`/api/groups/${g.slug}/members?query=${m.user.username.slice(0, 6)}`)).body;
+    const members = (await kit.forum.client().get(`/api/groups/${g.slug}/members?query=${m.user.username.slice(0, 6)}`)).body;
     expect(members.users.map((u: { uid: number }) => u.uid)).toContain(m.user.uid);
-    expect(members.users.map((u: { uid: number }) => u.uid)).not.toContain(owner.user.uid === m.user.uid ? -1 : admin.user.uid);
-    const v3 = (await forum.client().get(`/api/v3/groups/${g.slug}/members`)).body.response;
+    expect(members.users.map((u: { uid: number }) => u.uid)).not.toContain(owner.user.uid === m.user.uid ? -1 : kit.admin.user.uid);
+    const v3 = (await kit.forum.client().get(`/api/v3/groups/${g.slug}/members`)).body.response;
     expect(v3.users).toHaveLength(2);
-    expect((await forum.client().get('/api/groups/no-such-group')).status).toBe(404);
-    expect((await forum.client().get('/api/groups?page=999')).status).toBe(404);
+    expect((await kit.forum.client().get('/api/groups/no-such-group')).status).toBe(404);
+    expect((await kit.forum.client().get('/api/groups?page=999')).status).toBe(404);
   });
 
   it("details carry the latest posts of the group's members that the reader may read, newest first", async () => {
-    const owner = await forum.member();
+    const owner = await kit.forum.member();
     const g = await newGroup(owner, { private: 0 });
-    const outsider = await forum.member();
-    const hidden = (await forum.ctx.categories.create(SYSTEM, { name: 'Staff room' })).cid;
-    await forum.ctx.privileges.take(hidden, ['read', 'topics:read'], 'guests');
+    const outsider = await kit.forum.member();
+    const hidden = (await kit.forum.ctx.categories.create(SYSTEM, { name: 'Staff room' })).cid;
+    await kit.forum.ctx.privileges.take(hidden, ['read', 'topics:read'], 'guests');
     const post = async (c: HttpClient, where: number, title: string) => {
       const res = await c.post('/api/v3/topics', { cid: where, title, content: `The body of ${title}.` });
       expect(res.status).toBe(200);
@@ -349,7 +353,7 @@ describe('pages', () => {
     const first = await post(owner.client, cid, 'A member topic one');
     await post(outsider.client, cid, 'Not by a member');
     const members = await post(owner.client, hidden, 'Members only topic');
-    const guestView = (await forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
+    const guestView = (await kit.forum.client().get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
     expect(guestView.posts.map((p) => p.pid)).toEqual([first]);
     expect(guestView.posts[0]).toMatchObject({ topic: { title: 'A member topic one' }, user: { uid: owner.user.uid } });
     const memberView = (await outsider.client.get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
@@ -359,8 +363,8 @@ describe('pages', () => {
 
 describe('membership writes', () => {
   it('join in the caller’s action: rolled back with it, else who the member is at once', async () => {
-    const { ctx } = forum;
-    const m = await forum.member();
+    const { ctx } = kit.forum;
+    const m = await kit.forum.member();
     expect((await ctx.privileges.viewer(m.user.uid)).isGlobalMod).toBe(false);
     await expect(
       ctx.actions.run('test.fails', async (w) => {

@@ -1,56 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminDigestPage } from '../../../shared/schemas/admin-people.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
 import { makeCategory, postTopic } from '../topics/testing.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let admin: HttpClient;
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  admin = (await forum.loginAs({ admin: true })).client;
-});
-afterAll(async () => forum?.close());
+const kit = useForum();
 
 describe('admin/manage/digest', () => {
   it('shows each member’s digest setting and last digest; send now for one member or all; admins only', async () => {
-    const { client: member, user } = await forum.loginAs();
-    await forum.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('uid', '=', user.uid).execute();
+    const { client: member, user } = await kit.forum.loginAs();
+    await kit.forum.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('uid', '=', user.uid).execute();
     expect((await member.put(`/api/v3/users/${user.uid}/settings`, { settings: { dailyDigestFreq: 'week' } })).status).toBe(200);
-    await postTopic(admin, await makeCategory(forum.ctx), { title: 'Something new for the digest' });
+    await postTopic(kit.admin.client, await makeCategory(kit.forum.ctx), { title: 'Something new for the digest' });
 
-    let res = await admin.get<AdminDigestPage>('/api/admin/manage/digest');
+    let res = await kit.admin.client.get<AdminDigestPage>('/api/admin/manage/digest');
     expect(res.status).toBe(200);
     expect(res.body.default).toBe('off');
     let row = res.body.delivery.find((d) => d.uid === user.uid)!;
     expect(row.setting).toBe('week');
     expect(row.lastDelivery).toBe('');
 
-    const outbox = async () => (await forum.ctx.db.selectFrom('mail_outbox').selectAll().execute()).filter((m) => JSON.stringify(m).includes(user.email!));
+    const outbox = async () => (await kit.forum.ctx.db.selectFrom('mail_outbox').selectAll().execute()).filter((m) => JSON.stringify(m).includes(user.email!));
     const before = (await outbox()).length;
-    const one = await admin.post('/api/v3/admin/digest/send', { uid: user.uid });
+    const one = await kit.admin.client.post('/api/v3/admin/digest/send', { uid: user.uid });
     expect(one.status).toBe(200);
     expect(one.body.response.sent).toBe(1);
     expect((await outbox()).length).toBe(before + 1);
-    res = await admin.get<AdminDigestPage>('/api/admin/manage/digest');
+    res = await kit.admin.client.get<AdminDigestPage>('/api/admin/manage/digest');
     row = res.body.delivery.find((d) => d.uid === user.uid)!;
     expect(row.lastDelivery).not.toBe('');
     expect(res.body.lastRun).not.toBe('');
 
     // Everyone who gets digests: this member (a topic is new since their last one); the admin has no confirmed address.
-    await postTopic(admin, await makeCategory(forum.ctx), { title: 'Another topic for all' });
-    const all = await admin.post('/api/v3/admin/digest/send', {});
+    await postTopic(kit.admin.client, await makeCategory(kit.forum.ctx), { title: 'Another topic for all' });
+    const all = await kit.admin.client.post('/api/v3/admin/digest/send', {});
     expect(all.status).toBe(200);
     expect(all.body.response.sent).toBe(1);
 
-    const unconfirmed = await forum.createUser();
-    const bad = await admin.post('/api/v3/admin/digest/send', { uid: unconfirmed.uid });
+    const unconfirmed = await kit.forum.createUser();
+    const bad = await kit.admin.client.post('/api/v3/admin/digest/send', { uid: unconfirmed.uid });
     expect(bad.status).toBe(400);
     expect(bad.body.status.key).toBe('error:email-not-confirmed');
 
     expect((await member.get('/api/admin/manage/digest')).status).toBe(403);
     expect((await member.post('/api/v3/admin/digest/send', {})).status).toBe(403);
-    expect((await forum.client().get('/api/admin/manage/digest')).status).toBe(401);
+    expect((await kit.forum.client().get('/api/admin/manage/digest')).status).toBe(401);
   });
 });

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestForum, type TestForum } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { startTestForum } from '../../test/harness.js';
 import { makeCategory, postTopic } from '../topics/testing.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let cid: number;
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Flood');
-});
-afterAll(async () => {
-  await forum.close();
-});
+const kit = useForum({ category: 'Flood' });
 
 const topic = { title: 'Flood control topic', content: 'Flood control content here' };
 
 async function settings(values: Record<string, number>) {
-  await forum.ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, newbieReputationThreshold: 3, ...values });
+  await kit.forum.ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, newbieReputationThreshold: 3, ...values });
 }
 
 describe('flood control', () => {
   it('makes members wait postDelay between posts', async () => {
     await settings({ postDelay: 10 });
-    const { client, user } = await forum.loginAs();
-    await forum.ctx.db.updateTable('users').set({ reputation: 5 }).where('uid', '=', user.uid).execute();
-    const t = await postTopic(client, cid);
+    const { client, user } = await kit.forum.loginAs();
+    await kit.forum.ctx.db.updateTable('users').set({ reputation: 5 }).where('uid', '=', user.uid).execute();
+    const t = await postTopic(client, kit.cid);
     const res = await client.post(`/api/v3/topics/${t.tid}`, { content: 'Too quick a reply' });
     expect(res.status).toBe(400);
     expect(res.body.status.key).toBe('error:too-many-posts');
@@ -34,9 +26,9 @@ describe('flood control', () => {
 
   it('makes members below the reputation threshold wait newbiePostDelay', async () => {
     await settings({ postDelay: 10, newbiePostDelay: 120 });
-    const { client } = await forum.loginAs();
-    await postTopic(client, cid);
-    const res = await client.post('/api/v3/topics', { cid, ...topic });
+    const { client } = await kit.forum.loginAs();
+    await postTopic(client, kit.cid);
+    const res = await client.post('/api/v3/topics', { cid: kit.cid, ...topic });
     expect(res.status).toBe(400);
     expect(res.body.status.key).toBe('error:too-many-posts-newbie');
     expect(res.body.status.params).toEqual([120, 3]);
@@ -44,8 +36,8 @@ describe('flood control', () => {
 
   it('makes new accounts wait initialPostDelay after joining', async () => {
     await settings({ initialPostDelay: 60 });
-    const { client } = await forum.loginAs();
-    const res = await client.post('/api/v3/topics', { cid, ...topic });
+    const { client } = await kit.forum.loginAs();
+    const res = await client.post('/api/v3/topics', { cid: kit.cid, ...topic });
     expect(res.status).toBe(400);
     expect(res.body.status.key).toBe('error:user-too-new');
     expect(res.body.status.params).toEqual([60]);
@@ -53,20 +45,20 @@ describe('flood control', () => {
 
   it('exempts administrators, moderators and master-token integrations', async () => {
     await settings({ postDelay: 60, newbiePostDelay: 120, initialPostDelay: 60 });
-    const admin = await forum.loginAs({ admin: true });
-    const t = await postTopic(admin.client, cid);
+    const admin = await kit.forum.loginAs({ admin: true });
+    const t = await postTopic(admin.client, kit.cid);
     expect((await admin.client.post(`/api/v3/topics/${t.tid}`, { content: 'Admin posts quickly' })).status).toBe(200);
 
-    const mod = await forum.loginAs();
-    await forum.ctx.privileges.give(cid, ['moderate'], `uid:${mod.user.uid}`);
-    await postTopic(mod.client, cid);
+    const mod = await kit.forum.loginAs();
+    await kit.forum.ctx.privileges.give(kit.cid, ['moderate'], `uid:${mod.user.uid}`);
+    await postTopic(mod.client, kit.cid);
     expect((await mod.client.post(`/api/v3/topics/${t.tid}`, { content: 'Moderator posts quickly' })).status).toBe(200);
 
-    const member = await forum.createUser();
-    const integration = forum.client();
-    integration.bearer = await forum.ctx.auth.createToken(0, 'integration');
+    const member = await kit.forum.createUser();
+    const integration = kit.forum.client();
+    integration.bearer = await kit.forum.ctx.auth.createToken(0, 'integration');
     for (let i = 0; i < 2; i++) {
-      const res = await integration.post('/api/v3/topics', { cid, ...topic, _uid: member.uid });
+      const res = await integration.post('/api/v3/topics', { cid: kit.cid, ...topic, _uid: member.uid });
       expect(res.status, res.text).toBe(200);
       expect(res.body.response.uid).toBe(member.uid);
     }

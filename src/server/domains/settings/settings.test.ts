@@ -3,30 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import type { HttpClient } from '../../test/http-client.js';
-import { makeCategory, postReply, postTopic } from '../topics/testing.js';
-import type { UserRow } from '../users/store.js';
+import { postReply, postTopic } from '../topics/testing.js';
 import { configCommand } from './cli.js';
 import { assertSettingsChange, settingKeys } from './schema.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let admin: { client: HttpClient; user: UserRow };
-let member: { client: HttpClient; user: UserRow };
-let cid: number;
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  admin = await forum.loginAs({ admin: true });
-  member = await forum.loginAs();
-  cid = await makeCategory(forum.ctx, 'Settings room');
-});
-afterAll(async () => {
-  await forum.close();
-});
+const kit = useForum({ category: 'Settings room', members: ['member'] });
 
 describe('the settings schema', () => {
   it('names every default and accepts every default', () => {
@@ -54,25 +39,27 @@ describe('the settings schema', () => {
   });
 
   it('validates ctx.settings.set() by the schema too', async () => {
-    await expect(forum.ctx.settings.set({ usersPerPage: -3 })).rejects.toMatchObject({ status: 400, params: ['usersPerPage'] });
+    await expect(kit.forum.ctx.settings.set({ usersPerPage: -3 })).rejects.toMatchObject({ status: 400, params: ['usersPerPage'] });
   });
 });
 
 describe('PUT /api/v3/admin/settings/{setting}', () => {
-  it('lets an admin change a setting with NodeBB\'s string body, and the forum uses it', async () => {
-    const res = await admin.client.put('/api/v3/admin/settings/allowRegistration', { value: '0' });
+  it("lets an admin change a setting with NodeBB's string body, and the forum uses it", async () => {
+    const res = await kit.admin.client.put('/api/v3/admin/settings/allowRegistration', { value: '0' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: { code: 'ok', message: 'OK' }, response: {} });
-    expect((await forum.ctx.settings.get()).allowRegistration).toBe(false);
-    expect((await forum.client().get('/api/config')).body.allowRegistration).toBe(false);
-    expect((await forum.client().get('/api/register')).status).toBe(403);
-    const refused = await forum.client().post('/register', { username: 'latecomer', password: 'Correct-Horse-42', 'password-confirm': 'Correct-Horse-42', email: 'late@example.com' });
+    expect((await kit.forum.ctx.settings.get()).allowRegistration).toBe(false);
+    expect((await kit.forum.client().get('/api/config')).body.allowRegistration).toBe(false);
+    expect((await kit.forum.client().get('/api/register')).status).toBe(403);
+    const refused = await kit.forum
+      .client()
+      .post('/register', { username: 'latecomer', password: 'Correct-Horse-42', 'password-confirm': 'Correct-Horse-42', email: 'late@example.com' });
     expect(refused.status).toBe(403);
     // JSON values are accepted as well.
-    expect((await admin.client.put('/api/v3/admin/settings/allowRegistration', { value: true })).status).toBe(200);
-    expect((await forum.client().get('/api/config')).body.allowRegistration).toBe(true);
-    const events = await forum.ctx.events.recent(5, 'config-change');
-    expect(events[0]).toMatchObject({ uid: admin.user.uid, data: { key: 'allowRegistration', from: false, to: true } });
+    expect((await kit.admin.client.put('/api/v3/admin/settings/allowRegistration', { value: true })).status).toBe(200);
+    expect((await kit.forum.client().get('/api/config')).body.allowRegistration).toBe(true);
+    const events = await kit.forum.ctx.events.recent(5, 'config-change');
+    expect(events[0]).toMatchObject({ uid: kit.admin.user.uid, data: { key: 'allowRegistration', from: false, to: true } });
   });
 
   it('switches the compose route, the outgoing-links page and flood control', async () => {
@@ -81,49 +68,55 @@ describe('PUT /api/v3/admin/settings/{setting}', () => {
       ['useOutgoingLinksPage', '1'],
       ['outgoingLinksWhitelist', 'example.org'],
     ] as const) {
-      expect((await admin.client.put(`/api/v3/admin/settings/${key}`, { value })).status).toBe(200);
+      expect((await kit.admin.client.put(`/api/v3/admin/settings/${key}`, { value })).status).toBe(200);
     }
-    const config = (await forum.client().get('/api/config')).body;
+    const config = (await kit.forum.client().get('/api/config')).body;
     expect(config).toMatchObject({ composeRouteEnabled: true, useOutgoingLinksPage: true, outgoingLinksWhitelist: 'example.org' });
-    expect((await admin.client.put('/api/v3/admin/settings/postDelay', { value: '60' })).status).toBe(200);
-    expect((await admin.client.put('/api/v3/admin/settings/newbiePostDelay', { value: '60' })).status).toBe(200);
-    const poster = await forum.loginAs();
-    const t = await postTopic(poster.client, cid);
+    expect((await kit.admin.client.put('/api/v3/admin/settings/postDelay', { value: '60' })).status).toBe(200);
+    expect((await kit.admin.client.put('/api/v3/admin/settings/newbiePostDelay', { value: '60' })).status).toBe(200);
+    const poster = await kit.forum.loginAs();
+    const t = await postTopic(poster.client, kit.cid);
     const second = await poster.client.post(`/api/v3/topics/${t.tid}`, { content: 'A reply too soon after the topic.' });
     expect(second.status).toBe(400);
     expect(second.body.status.key).toBe('error:too-many-posts');
-    await forum.ctx.settings.set({ postDelay: 0, newbiePostDelay: 0 });
+    await kit.forum.ctx.settings.set({ postDelay: 0, newbiePostDelay: 0 });
     await postReply(poster.client, t.tid);
   });
 
   it('answers 400 with the key for a bad value or an unknown setting', async () => {
-    const bad = await admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: 'lots' });
+    const bad = await kit.admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: 'lots' });
     expect(bad.status).toBe(400);
     expect(bad.body.status).toMatchObject({ code: 'bad-request', key: 'error:invalid-setting-value', params: ['topicsPerPage'] });
     expect(bad.body.status.message).toBe('Invalid value for the setting topicsPerPage');
-    const range = await admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: '100000' });
+    const range = await kit.admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: '100000' });
     expect(range.status).toBe(400);
-    const unknown = await admin.client.put('/api/v3/admin/settings/secretSauce', { value: '1' });
+    const unknown = await kit.admin.client.put('/api/v3/admin/settings/secretSauce', { value: '1' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.status).toMatchObject({ key: 'error:unknown-setting', params: ['secretSauce'] });
-    const nobody = await admin.client.put('/api/v3/admin/settings/topicsPerPage', {});
+    const nobody = await kit.admin.client.put('/api/v3/admin/settings/topicsPerPage', {});
     expect(nobody.status).toBe(400);
-    expect((await forum.ctx.settings.get()).topicsPerPage).toBe(DEFAULT_SETTINGS.topicsPerPage);
+    expect((await kit.forum.ctx.settings.get()).topicsPerPage).toBe(DEFAULT_SETTINGS.topicsPerPage);
   });
 
   it('is for admins only', async () => {
-    expect((await member.client.put('/api/v3/admin/settings/siteTitle', { value: 'Mine now' })).status).toBe(403);
-    expect((await forum.client().put('/api/v3/admin/settings/siteTitle', { value: 'Mine now' })).status).toBe(401);
-    expect((await forum.ctx.settings.get()).siteTitle).not.toBe('Mine now');
+    expect((await kit.member.client.put('/api/v3/admin/settings/siteTitle', { value: 'Mine now' })).status).toBe(403);
+    expect((await kit.forum.client().put('/api/v3/admin/settings/siteTitle', { value: 'Mine now' })).status).toBe(401);
+    expect((await kit.forum.ctx.settings.get()).siteTitle).not.toBe('Mine now');
   });
 });
 
 describe('GET /api/admin/config', () => {
   it("answers NodeBB's admin config to admins, with the forum's settings", async () => {
-    await forum.ctx.settings.set({ siteTitle: 'Config Forum' });
-    const res = await admin.client.get('/api/admin/config');
+    await kit.forum.ctx.settings.set({ siteTitle: 'Config Forum' });
+    const res = await kit.admin.client.get('/api/admin/config');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ siteTitle: 'Config Forum', relative_path: '', loggedIn: true, uid: admin.user.uid, topicsPerPage: expect.any(Number) });
+    expect(res.body).toMatchObject({
+      siteTitle: 'Config Forum',
+      relative_path: '',
+      loggedIn: true,
+      uid: kit.admin.user.uid,
+      topicsPerPage: expect.any(Number),
+    });
     for (const key of ['assetBaseUrl', 'brand:logo', 'socketioTransports', 'timeagoCodes', 'cookies', 'thumbs', 'fontawesome', 'tinycon', 'composer-default']) {
       expect(res.body).toHaveProperty([key]);
     }
@@ -131,32 +124,59 @@ describe('GET /api/admin/config', () => {
   });
 
   it('reports the true chat, search, post queue, post history and cookie values, following the settings', async () => {
-    const before = (await admin.client.get('/api/admin/config')).body;
-    expect(before).toMatchObject({ disableChat: false, maximumChatMessageLength: 1000, searchEnabled: true, postQueue: 0, enablePostHistory: true, cookies: { enabled: false } });
-    const values = { disableChat: true, maximumChatMessageLength: 321, postQueue: true, cookieConsentEnabled: true, cookieConsentMessage: 'We bake cookies.', 'brand:logo': '/system/logo.png' };
-    expect((await admin.client.put('/api/v3/admin/settings', { values })).status).toBe(200);
+    const before = (await kit.admin.client.get('/api/admin/config')).body;
+    expect(before).toMatchObject({
+      disableChat: false,
+      maximumChatMessageLength: 1000,
+      searchEnabled: true,
+      postQueue: 0,
+      enablePostHistory: true,
+      cookies: { enabled: false },
+    });
+    const values = {
+      disableChat: true,
+      maximumChatMessageLength: 321,
+      postQueue: true,
+      cookieConsentEnabled: true,
+      cookieConsentMessage: 'We bake cookies.',
+      'brand:logo': '/system/logo.png',
+    };
+    expect((await kit.admin.client.put('/api/v3/admin/settings', { values })).status).toBe(200);
     try {
-      const after = (await admin.client.get('/api/admin/config')).body;
-      expect(after).toMatchObject({ disableChat: true, maximumChatMessageLength: 321, postQueue: 1, 'brand:logo': '/assets/uploads/system/logo.png', cookies: { enabled: true, message: 'We bake cookies.' } });
+      const after = (await kit.admin.client.get('/api/admin/config')).body;
+      expect(after).toMatchObject({
+        disableChat: true,
+        maximumChatMessageLength: 321,
+        postQueue: 1,
+        'brand:logo': '/assets/uploads/system/logo.png',
+        cookies: { enabled: true, message: 'We bake cookies.' },
+      });
     } finally {
-      await forum.ctx.settings.set({ disableChat: false, maximumChatMessageLength: 1000, postQueue: false, cookieConsentEnabled: false, cookieConsentMessage: DEFAULT_SETTINGS.cookieConsentMessage, 'brand:logo': '' });
+      await kit.forum.ctx.settings.set({
+        disableChat: false,
+        maximumChatMessageLength: 1000,
+        postQueue: false,
+        cookieConsentEnabled: false,
+        cookieConsentMessage: DEFAULT_SETTINGS.cookieConsentMessage,
+        'brand:logo': '',
+      });
     }
   });
 
   it('refuses members and guests', async () => {
-    expect((await member.client.get('/api/admin/config')).status).toBe(403);
-    expect((await forum.client().get('/api/admin/config')).status).toBe(401);
+    expect((await kit.member.client.get('/api/admin/config')).status).toBe(403);
+    expect((await kit.forum.client().get('/api/admin/config')).status).toBe(401);
   });
 });
 
 describe("the forum's page sizes (issue 17, defect 6)", () => {
   it("gives a member without their own choice the admin's topics and posts per page", async () => {
-    const t = await postTopic(admin.client, cid, { title: 'Many replies topic', tags: ['sizes'] });
-    for (let i = 0; i < 6; i++) await postTopic(admin.client, cid, { tags: ['sizes'] });
-    for (let i = 0; i < 6; i++) await postReply(admin.client, t.tid, `Reply number ${i} is here`);
-    expect((await admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: '5' })).status).toBe(200);
-    expect((await admin.client.put('/api/v3/admin/settings/postsPerPage', { value: '4' })).status).toBe(200);
-    const fresh = await forum.loginAs();
+    const t = await postTopic(kit.admin.client, kit.cid, { title: 'Many replies topic', tags: ['sizes'] });
+    for (let i = 0; i < 6; i++) await postTopic(kit.admin.client, kit.cid, { tags: ['sizes'] });
+    for (let i = 0; i < 6; i++) await postReply(kit.admin.client, t.tid, `Reply number ${i} is here`);
+    expect((await kit.admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: '5' })).status).toBe(200);
+    expect((await kit.admin.client.put('/api/v3/admin/settings/postsPerPage', { value: '4' })).status).toBe(200);
+    const fresh = await kit.forum.loginAs();
     const recent = (await fresh.client.get('/api/recent')).body;
     expect(recent.topics).toHaveLength(5);
     expect(recent.loggedInUser.settings.topicsPerPage).toBe(5);
@@ -169,51 +189,56 @@ describe("the forum's page sizes (issue 17, defect 6)", () => {
     // A member's own choice still wins.
     await fresh.client.put(`/api/v3/users/${fresh.user.uid}/settings`, { settings: { topicsPerPage: 3 } });
     expect((await fresh.client.get('/api/recent')).body.topics).toHaveLength(3);
-    await forum.ctx.settings.set({ topicsPerPage: DEFAULT_SETTINGS.topicsPerPage, postsPerPage: DEFAULT_SETTINGS.postsPerPage });
+    await kit.forum.ctx.settings.set({ topicsPerPage: DEFAULT_SETTINGS.topicsPerPage, postsPerPage: DEFAULT_SETTINGS.postsPerPage });
   });
 });
 
 describe("settings by NodeBB's names", () => {
   it("PUT /api/v3/admin/settings/{setting} takes NodeBB's key as well as ours, and the forum shows the change", async () => {
-    const byNodebb = await admin.client.put('/api/v3/admin/settings/title', { value: 'Named as NodeBB names it' });
+    const byNodebb = await kit.admin.client.put('/api/v3/admin/settings/title', { value: 'Named as NodeBB names it' });
     expect(byNodebb.status).toBe(200);
-    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('Named as NodeBB names it');
-    expect((await admin.client.put('/api/v3/admin/settings/siteTitle', { value: 'Named as Palaver names it' })).status).toBe(200);
-    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('Named as Palaver names it');
+    expect((await kit.forum.client().get('/api/config')).body.siteTitle).toBe('Named as NodeBB names it');
+    expect((await kit.admin.client.put('/api/v3/admin/settings/siteTitle', { value: 'Named as Palaver names it' })).status).toBe(200);
+    expect((await kit.forum.client().get('/api/config')).body.siteTitle).toBe('Named as Palaver names it');
     // NodeBB's spelling of a value comes with its key; Palaver's own keys keep their own values.
-    expect((await admin.client.put('/api/v3/admin/settings/email:smtpTransport:security', { value: 'STARTTLS' })).status).toBe(200);
-    expect((await forum.ctx.settings.get()).smtpSecurity).toBe('starttls');
-    expect((await admin.client.put('/api/v3/admin/settings/smtpSecurity', { value: 'STARTTLS' })).status).toBe(400);
-    expect((await admin.client.put('/api/v3/admin/settings', { values: { userSearchResultsPerPage: 33, loginDays: 9 } })).body.response.changed.sort()).toEqual(['sessionDays', 'usersPerPage']);
-    expect(await forum.ctx.settings.get()).toMatchObject({ usersPerPage: 33, sessionDays: 9 });
-    expect((await member.client.put('/api/v3/admin/settings/title', { value: 'Not theirs' })).status).toBe(403);
+    expect((await kit.admin.client.put('/api/v3/admin/settings/email:smtpTransport:security', { value: 'STARTTLS' })).status).toBe(200);
+    expect((await kit.forum.ctx.settings.get()).smtpSecurity).toBe('starttls');
+    expect((await kit.admin.client.put('/api/v3/admin/settings/smtpSecurity', { value: 'STARTTLS' })).status).toBe(400);
+    expect(
+      (await kit.admin.client.put('/api/v3/admin/settings', { values: { userSearchResultsPerPage: 33, loginDays: 9 } })).body.response.changed.sort(),
+    ).toEqual(['sessionDays', 'usersPerPage']);
+    expect(await kit.forum.ctx.settings.get()).toMatchObject({ usersPerPage: 33, sessionDays: 9 });
+    expect((await kit.member.client.put('/api/v3/admin/settings/title', { value: 'Not theirs' })).status).toBe(403);
   });
 
   it('palaver config gets and sets by either name', async () => {
-    expect(await configCommand(forum.ctx, SYSTEM, ['set', 'title', 'From the command line'])).toEqual({ out: 'siteTitle = From the command line', code: 0 });
-    expect(await configCommand(forum.ctx, SYSTEM, ['get', 'title'])).toEqual({ out: 'From the command line', code: 0 });
-    expect(await configCommand(forum.ctx, SYSTEM, ['get', 'siteTitle'])).toEqual({ out: 'From the command line', code: 0 });
-    expect((await forum.client().get('/api/config')).body.siteTitle).toBe('From the command line');
-    expect((await configCommand(forum.ctx, SYSTEM, ['set', 'outgoingLinks:whitelist', 'example.org'])).code).toBe(0);
-    expect((await forum.ctx.settings.get()).outgoingLinksWhitelist).toBe('example.org');
+    expect(await configCommand(kit.forum.ctx, SYSTEM, ['set', 'title', 'From the command line'])).toEqual({
+      out: 'siteTitle = From the command line',
+      code: 0,
+    });
+    expect(await configCommand(kit.forum.ctx, SYSTEM, ['get', 'title'])).toEqual({ out: 'From the command line', code: 0 });
+    expect(await configCommand(kit.forum.ctx, SYSTEM, ['get', 'siteTitle'])).toEqual({ out: 'From the command line', code: 0 });
+    expect((await kit.forum.client().get('/api/config')).body.siteTitle).toBe('From the command line');
+    expect((await configCommand(kit.forum.ctx, SYSTEM, ['set', 'outgoingLinks:whitelist', 'example.org'])).code).toBe(0);
+    expect((await kit.forum.ctx.settings.get()).outgoingLinksWhitelist).toBe('example.org');
   });
 });
 
 describe('palaver config', () => {
   it('lists, gets and sets through the command function, refusing bad values with a clear message', async () => {
-    const list = await configCommand(forum.ctx, SYSTEM, ['list']);
+    const list = await configCommand(kit.forum.ctx, SYSTEM, ['list']);
     expect(list.code).toBe(0);
     expect(list.out).toContain('topicsPerPage = ');
     expect(list.out.split('\n')).toHaveLength(settingKeys().length);
-    expect(await configCommand(forum.ctx, SYSTEM, ['set', 'timeagoCutoff', '-1'])).toEqual({ out: 'timeagoCutoff = -1', code: 0 });
-    expect(await configCommand(forum.ctx, SYSTEM, ['get', 'timeagoCutoff'])).toEqual({ out: '-1', code: 0 });
-    expect((await forum.client().get('/api/config')).body.timeagoCutoff).toBe(-1);
-    const bad = await configCommand(forum.ctx, SYSTEM, ['set', 'postsPerPage', '0']);
+    expect(await configCommand(kit.forum.ctx, SYSTEM, ['set', 'timeagoCutoff', '-1'])).toEqual({ out: 'timeagoCutoff = -1', code: 0 });
+    expect(await configCommand(kit.forum.ctx, SYSTEM, ['get', 'timeagoCutoff'])).toEqual({ out: '-1', code: 0 });
+    expect((await kit.forum.client().get('/api/config')).body.timeagoCutoff).toBe(-1);
+    const bad = await configCommand(kit.forum.ctx, SYSTEM, ['set', 'postsPerPage', '0']);
     expect(bad.code).toBe(1);
     expect(bad.out).toBe('Error: Invalid value for the setting postsPerPage (expected an integer from 1 to 100)');
-    const unknown = await configCommand(forum.ctx, SYSTEM, ['get', 'nope']);
+    const unknown = await configCommand(kit.forum.ctx, SYSTEM, ['get', 'nope']);
     expect(unknown).toMatchObject({ code: 1, out: expect.stringContaining('There is no setting named nope') });
-    expect((await configCommand(forum.ctx, SYSTEM, ['frobnicate'])).code).toBe(1);
+    expect((await configCommand(kit.forum.ctx, SYSTEM, ['frobnicate'])).code).toBe(1);
   });
 
   it('runs from the command line: non-zero exit on a bad value, the value saved on a good one', async () => {
@@ -244,17 +269,17 @@ describe('palaver config', () => {
 
 describe('settings writes', () => {
   it('a change and its audit record commit together, or neither; readers see a committed change at once', async () => {
-    const { ctx } = forum;
+    const { ctx } = kit.forum;
     const before = (await ctx.settings.get()).topicsPerPage;
     const next = before === 27 ? 28 : 27;
     await expect(
       ctx.settings.set({ topicsPerPage: next }, async (w) => {
-        await ctx.events.log('config-change', admin.user.uid, { key: 'topicsPerPage', to: next }, '', w);
+        await ctx.events.log('config-change', kit.admin.user.uid, { key: 'topicsPerPage', to: next }, '', w);
         throw new Error('audit refused');
       }),
     ).rejects.toThrow('audit refused');
     expect((await ctx.settings.get()).topicsPerPage).toBe(before);
-    const res = await admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: String(next) });
+    const res = await kit.admin.client.put('/api/v3/admin/settings/topicsPerPage', { value: String(next) });
     expect(res.status).toBe(200);
     expect((await ctx.settings.get()).topicsPerPage).toBe(next);
     const logged = (await ctx.events.recent(20, 'config-change')).filter((e) => e.data.key === 'topicsPerPage');

@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/constants.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import { makeCategory, postTopic } from '../topics/testing.js';
+import { postTopic } from '../topics/testing.js';
+import { useForum } from '../../test/forum-kit.js';
 
-let forum: TestForum;
-let cid: number;
-
-beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Tags');
-});
-afterAll(async () => {
-  await forum.close();
-});
+const kit = useForum({ category: 'Tags' });
 
 describe('tag rules', () => {
   const s = { ...DEFAULT_SETTINGS };
   it('cleans tags: lowercase, punctuation and RTL override removed, dots and hyphens trimmed, duplicates dropped', () => {
-    expect(forum.ctx.tags.validate(['Hello', 'he\u202Ello', '..node.js--', 'c#sharp', '  ', 'HELLO'], s)).toEqual(['hello', 'node.js', 'csharp']);
+    expect(kit.forum.ctx.tags.validate(['Hello', 'he\u202Ello', '..node.js--', 'c#sharp', '  ', 'HELLO'], s)).toEqual(['hello', 'node.js', 'csharp']);
   });
 
   it('refuses with the spec keys and their limits', () => {
     const err = (tags: unknown[], over = {}) => {
       try {
-        forum.ctx.tags.validate(tags, { ...s, ...over });
+        kit.forum.ctx.tags.validate(tags, { ...s, ...over });
         return null;
       } catch (e) {
         return { key: (e as { key: string }).key, params: (e as { params: unknown[] }).params };
@@ -39,25 +30,25 @@ describe('tag rules', () => {
 
 describe('tag pages', () => {
   it("lists a tag's topics and 404s past the last page", async () => {
-    const { client } = await forum.loginAs();
-    const t = await postTopic(client, cid, { tags: ['paged'] });
-    const res = await forum.client().get('/api/tags/paged');
+    const { client } = await kit.forum.loginAs();
+    const t = await postTopic(client, kit.cid, { tags: ['paged'] });
+    const res = await kit.forum.client().get('/api/tags/paged');
     expect(res.body.tag).toBe('paged');
     expect(res.body.topics[0].tid).toBe(t.tid);
-    expect((await forum.client().get('/api/tags/paged?page=2')).status).toBe(404);
-    expect((await forum.client().get('/api/tags/unknown-tag')).body.topics).toEqual([]);
+    expect((await kit.forum.client().get('/api/tags/paged?page=2')).status).toBe(404);
+    expect((await kit.forum.client().get('/api/tags/unknown-tag')).body.topics).toEqual([]);
   });
 
-  it("shows a member the most used tags as they change, though the list is kept between requests", async () => {
-    const { client: admin } = await forum.loginAs({ admin: true });
-    const { client } = await forum.loginAs();
+  it('shows a member the most used tags as they change, though the list is kept between requests', async () => {
+    const { client: admin } = await kit.forum.loginAs({ admin: true });
+    const { client } = await kit.forum.loginAs();
     type Tags = { tags: { value: string; score: number }[] };
     const scoreOf = async (tag: string) => (await client.get<Tags>('/api/tags')).body.tags.find((t) => t.value === tag)?.score;
     // Read first, so the list is kept before each change.
     expect(await scoreOf('kept-list')).toBeUndefined();
-    const first = await postTopic(client, cid, { tags: ['kept-list'] });
+    const first = await postTopic(client, kit.cid, { tags: ['kept-list'] });
     expect(await scoreOf('kept-list')).toBe(1);
-    await postTopic(client, cid, { tags: ['kept-list'] });
+    await postTopic(client, kit.cid, { tags: ['kept-list'] });
     expect(await scoreOf('kept-list')).toBe(2);
     expect((await admin.del(`/api/v3/topics/${first.tid}/state`)).status).toBe(200);
     expect(await scoreOf('kept-list')).toBe(1);
@@ -73,12 +64,12 @@ describe('tag pages', () => {
 
 describe('GET /api/v3/tags/:tag', () => {
   it('answers a tag with its topic count, or 404', async () => {
-    const { client } = await forum.loginAs();
-    await postTopic(client, cid, { tags: ['apitag'] });
-    const res = await forum.client().get('/api/v3/tags/ApiTag');
+    const { client } = await kit.forum.loginAs();
+    await postTopic(client, kit.cid, { tags: ['apitag'] });
+    const res = await kit.forum.client().get('/api/v3/tags/ApiTag');
     expect(res.status).toBe(200);
     expect(res.body.response).toEqual({ value: 'apitag', valueEscaped: 'apitag', color: '', bgColor: '', score: 1 });
-    const missing = await forum.client().get('/api/v3/tags/nothing-here');
+    const missing = await kit.forum.client().get('/api/v3/tags/nothing-here');
     expect(missing.status).toBe(404);
     expect(missing.body.status.key).toBe('error:no-tag');
   });

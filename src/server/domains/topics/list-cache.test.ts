@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../setup.js';
-import { startTestForum, type TestForum } from '../../test/harness.js';
 import { ALL } from '../../core/tags.js';
 import type { HttpClient } from '../../test/http-client.js';
 import type { UserRow } from '../users/store.js';
 import { makeCategory, postReply, postTopic } from './testing.js';
 import { DAY_MS } from '../../../shared/constants.js';
+import { useForum } from '../../test/forum-kit.js';
 
 // Topic lists share their viewer-independent part between members who may read the same
 // categories (list.ts, ListCache): each member still gets their own read, follow and owner
 // state, and a write shows at once.
-let forum: TestForum;
-let cid: number;
 let staff: number;
 let alice: { client: HttpClient; user: UserRow };
 let bob: { client: HttpClient; user: UserRow };
@@ -35,37 +33,33 @@ const list = async (m: { client: HttpClient }, path: string): Promise<Listed[]> 
 };
 const find = (topics: Listed[], tid: number) => topics.find((t) => t.tid === tid);
 
+const kit = useForum({ category: 'Shared lists' });
 beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Shared lists');
-  staff = await makeCategory(forum.ctx, 'Staff lists');
+  staff = await makeCategory(kit.forum.ctx, 'Staff lists');
   for (const group of ['guests', 'registered-users', 'spiders']) {
-    await forum.ctx.categories.rescind(SYSTEM, staff, 'groups:topics:read', group).catch(() => undefined);
-    await forum.ctx.categories.rescind(SYSTEM, staff, 'groups:read', group).catch(() => undefined);
+    await kit.forum.ctx.categories.rescind(SYSTEM, staff, 'groups:topics:read', group).catch(() => undefined);
+    await kit.forum.ctx.categories.rescind(SYSTEM, staff, 'groups:read', group).catch(() => undefined);
   }
-  alice = await forum.loginAs();
-  bob = await forum.loginAs();
-  carol = await forum.loginAs();
+  alice = await kit.forum.loginAs();
+  bob = await kit.forum.loginAs();
+  carol = await kit.forum.loginAs();
   // Carol alone (a grant to her uid) reads the staff category.
-  await forum.ctx.privileges.give(staff, ['read', 'topics:read', 'topics:create'], `uid:${carol.user.uid}`);
-});
-afterAll(async () => {
-  await forum.close();
+  await kit.forum.ctx.privileges.give(staff, ['read', 'topics:read', 'topics:create'], `uid:${carol.user.uid}`);
 });
 
 describe('topic lists shared between members', () => {
-  it("gives each member their own unread, follow and owner state on the same cached page", async () => {
-    const t = await postTopic(alice.client, cid, { title: 'Shared list topic one' });
+  it('gives each member their own unread, follow and owner state on the same cached page', async () => {
+    const t = await postTopic(alice.client, kit.cid, { title: 'Shared list topic one' });
     // Both read the list (the second is served the page the first built).
-    const a1 = find(await list(alice, `/api/category/${cid}`), t.tid)!;
-    const b1 = find(await list(bob, `/api/category/${cid}`), t.tid)!;
+    const a1 = find(await list(alice, `/api/category/${kit.cid}`), t.tid)!;
+    const b1 = find(await list(bob, `/api/category/${kit.cid}`), t.tid)!;
     expect(a1).toMatchObject({ isOwner: true, unread: false });
     expect(b1).toMatchObject({ isOwner: false, unread: true, followed: false, ignored: false });
     // Bob reads the topic and ignores it: his list says so, Alice's does not change.
     expect((await bob.client.get(`/api/topic/${t.tid}`)).status).toBe(200);
     expect((await bob.client.put(`/api/v3/topics/${t.tid}/ignore`)).status).toBe(200);
-    const b2 = find(await list(bob, `/api/category/${cid}`), t.tid)!;
-    const a2 = find(await list(alice, `/api/category/${cid}`), t.tid)!;
+    const b2 = find(await list(bob, `/api/category/${kit.cid}`), t.tid)!;
+    const a2 = find(await list(alice, `/api/category/${kit.cid}`), t.tid)!;
     expect(b2).toMatchObject({ unread: false, ignored: true, followed: false, isOwner: false });
     expect(a2).toMatchObject({ isOwner: true, ignored: false, unread: false });
     // Following changes the follower count every member sees, at once.
@@ -76,25 +70,29 @@ describe('topic lists shared between members', () => {
   });
 
   it('shows a new topic and a reply at once to members who had the page', async () => {
-    const t = await postTopic(alice.client, cid, { title: 'Shared list topic two' });
-    expect(find(await list(bob, `/api/category/${cid}`), t.tid)).toMatchObject({ postcount: 1, unread: true });
+    const t = await postTopic(alice.client, kit.cid, { title: 'Shared list topic two' });
+    expect(find(await list(bob, `/api/category/${kit.cid}`), t.tid)).toMatchObject({ postcount: 1, unread: true });
     const reply = await postReply(alice.client, t.tid, 'A reply everybody sees in the list at once.');
-    const after = find(await list(bob, `/api/category/${cid}`), t.tid)!;
+    const after = find(await list(bob, `/api/category/${kit.cid}`), t.tid)!;
     expect(after.postcount).toBe(2);
     expect(after.teaser?.pid).toBe(reply.pid);
     // A new topic from another member comes first in recent.
-    const u = await postTopic(bob.client, cid, { title: 'Shared list topic three' });
+    const u = await postTopic(bob.client, kit.cid, { title: 'Shared list topic three' });
     expect((await list(alice, '/api/recent'))[0]!.tid).toBe(u.tid);
     expect((await list(carol, '/api/recent'))[0]!.tid).toBe(u.tid);
   });
 
   it('keeps a term list to its window, and shows a reply at once', async () => {
-    const old = await postTopic(alice.client, cid, { title: 'Shared term list old topic' });
-    const recent = await postTopic(alice.client, cid, { title: 'Shared term list recent topic' });
+    const old = await postTopic(alice.client, kit.cid, { title: 'Shared term list old topic' });
+    const recent = await postTopic(alice.client, kit.cid, { title: 'Shared term list recent topic' });
     // The old topic's last post was two days ago (its row is aged directly, as time would).
-    await forum.ctx.db.updateTable('topics').set({ last_post_time: Date.now() - 2 * DAY_MS }).where('tid', '=', old.tid).execute();
+    await kit.forum.ctx.db
+      .updateTable('topics')
+      .set({ last_post_time: Date.now() - 2 * DAY_MS })
+      .where('tid', '=', old.tid)
+      .execute();
     // Aged behind the caches' back: every cache drops, as an administrator's clear would.
-    forum.ctx.changes.publish([ALL]);
+    kit.forum.ctx.changes.publish([ALL]);
     const day = await list(bob, '/api/popular?term=day');
     expect(find(day, recent.tid)).toBeDefined();
     expect(find(day, old.tid)).toBeUndefined();
@@ -112,7 +110,7 @@ describe('topic lists shared between members', () => {
     // Carol builds the page first; Bob's must not be hers.
     expect(find(await list(carol, '/api/recent'), hidden.tid)).toBeDefined();
     expect(find(await list(bob, '/api/recent'), hidden.tid)).toBeUndefined();
-    expect(find(await list({ client: forum.client() }, '/api/recent'), hidden.tid)).toBeUndefined();
+    expect(find(await list({ client: kit.forum.client() }, '/api/recent'), hidden.tid)).toBeUndefined();
   });
 });
 
@@ -135,8 +133,8 @@ describe('topic pages shared between readers', () => {
   };
 
   it("never shows one reader's hidden content, votes, bookmarks or tools to another, and shows writes at once", async () => {
-    const admin = await forum.loginAs({ admin: true });
-    const t = await postTopic(alice.client, cid, { title: 'Shared topic page', content: 'The main post of the shared page.' });
+    const admin = await kit.forum.loginAs({ admin: true });
+    const t = await postTopic(alice.client, kit.cid, { title: 'Shared topic page', content: 'The main post of the shared page.' });
     const gone = await postReply(bob.client, t.tid, 'A reply that a moderator deletes.');
     const kept = await postReply(alice.client, t.tid, 'A reply that gets a vote and a bookmark.');
     expect((await admin.client.del(`/api/v3/posts/${gone.pid}/state`)).status).toBe(200);
@@ -164,9 +162,10 @@ describe('topic pages shared between readers', () => {
   });
 
   it("shows a topic's editors and its timeline at once, though the row and the page part are shared", async () => {
-    const admin = await forum.loginAs({ admin: true });
-    const t = await postTopic(alice.client, cid, { title: 'Shared topic with a timeline', content: 'A main post that editors may edit.' });
-    const body = async (m: { client: HttpClient }) => (await m.client.get(`/api/topic/${t.tid}`)).body as { posts: PagePost[]; events: { id: number; type: string }[]; locked: number };
+    const admin = await kit.forum.loginAs({ admin: true });
+    const t = await postTopic(alice.client, kit.cid, { title: 'Shared topic with a timeline', content: 'A main post that editors may edit.' });
+    const body = async (m: { client: HttpClient }) =>
+      (await m.client.get(`/api/topic/${t.tid}`)).body as { posts: PagePost[]; events: { id: number; type: string }[]; locked: number };
     // Bob reads the page (the part is built and shared): no Edit tool on Alice's post, no events.
     expect((await body(bob)).posts[0]).toMatchObject({ display_edit_tools: false });
     expect((await body(bob)).events).toEqual([]);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestForum, type TestForum } from '../../test/harness.js';
-import { makeCategory, postReply, postTopic } from '../topics/testing.js';
+import { describe, expect, it } from 'vitest';
+import { postReply, postTopic } from '../topics/testing.js';
+import { useForum } from '../../test/forum-kit.js';
 
 /*
  * The shared parts of member pages (member-parts.ts): a profile, a member's post list and the
@@ -8,20 +8,14 @@ import { makeCategory, postReply, postTopic } from '../topics/testing.js';
  * reads a page (so its parts are cached), changes something, and reads it again at once.
  */
 
-let forum: TestForum;
-let cid: number;
-beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Member parts');
-});
-afterAll(async () => forum?.close());
+const kit = useForum({ category: 'Member parts' });
 
 describe('a profile read again after a change', () => {
   it('shows a new post, a new name and field values, and a new badge at once', async () => {
-    const author = await forum.member();
-    const reader = await forum.member();
+    const author = await kit.forum.member();
+    const reader = await kit.forum.member();
     const profile = async () => (await reader.client.get(`/api/user/${author.user.userslug}`)).body;
-    const t = await postTopic(author.client, cid, { title: 'The first topic of the author' });
+    const t = await postTopic(author.client, kit.cid, { title: 'The first topic of the author' });
     expect((await profile()).posts.map((p: { pid: number }) => p.pid)).toEqual([t.mainPid]);
     const reply = await postReply(author.client, t.tid, 'A second post, shown at once on the profile.');
     const after = await profile();
@@ -34,30 +28,30 @@ describe('a profile read again after a change', () => {
     expect(changed.location).toBe('Lisbon');
     expect(changed.aboutHTML).toContain('<strong>words</strong>');
 
-    await forum.ctx.settings.set({ customUserFields: JSON.stringify([{ key: 'team', name: 'Team', type: 'text' }]) });
+    await kit.forum.ctx.settings.set({ customUserFields: JSON.stringify([{ key: 'team', name: 'Team', type: 'text' }]) });
     try {
       await profile();
       expect((await author.client.put(`/api/v3/users/${author.user.uid}`, { team: 'blue' })).status).toBe(200);
       expect((await profile()).customUserFields.map((f: { key: string; value: string }) => `${f.key}=${f.value}`)).toEqual(['team=blue']);
     } finally {
-      await forum.ctx.settings.set({ customUserFields: '[]' });
+      await kit.forum.ctx.settings.set({ customUserFields: '[]' });
     }
 
-    const admin = await forum.member({ admin: true });
+    const admin = await kit.forum.member({ admin: true });
     const group = await admin.client.post('/api/v3/groups/', { name: `Profile badge ${Date.now() % 100000}`, userTitle: 'Shown', private: 0 });
     expect(group.status).toBe(200);
-    expect(await forum.ctx.groups.award(group.body.response.name, author.user.uid)).toBe(true);
+    expect(await kit.forum.ctx.groups.award(group.body.response.name, author.user.uid)).toBe(true);
     const withBadge = await profile();
     expect(withBadge.selectedGroups.map((g: { userTitle: string }) => g.userTitle)).toEqual(['Shown']);
     expect(withBadge.groups.map((g: { name: string }) => g.name)).toContain(group.body.response.name);
   });
 
-  it("gives each reader their own votes and follow, and hidden groups only to the member and admins", async () => {
-    const author = await forum.member();
-    const voter = await forum.member();
-    const other = await forum.member();
-    const admin = await forum.member({ admin: true });
-    const t = await postTopic(author.client, cid, { title: 'A topic to vote on here' });
+  it('gives each reader their own votes and follow, and hidden groups only to the member and admins', async () => {
+    const author = await kit.forum.member();
+    const voter = await kit.forum.member();
+    const other = await kit.forum.member();
+    const admin = await kit.forum.member({ admin: true });
+    const t = await postTopic(author.client, kit.cid, { title: 'A topic to vote on here' });
     const read = async (c: typeof voter) => (await c.client.get(`/api/user/${author.user.userslug}`)).body;
     expect((await read(voter)).posts[0].upvoted).toBe(false);
     expect((await voter.client.put(`/api/v3/posts/${t.mainPid}/vote`, { delta: 1 })).status).toBe(200);
@@ -71,7 +65,7 @@ describe('a profile read again after a change', () => {
 
     const hidden = await admin.client.post('/api/v3/groups/', { name: `Hidden circle ${Date.now() % 100000}`, hidden: 1 });
     expect(hidden.status).toBe(200);
-    await forum.ctx.groups.join(hidden.body.response.name, author.user.uid);
+    await kit.forum.ctx.groups.join(hidden.body.response.name, author.user.uid);
     const names = async (c: typeof voter) => (await read(c)).groups.map((g: { name: string }) => g.name);
     expect(await names(other)).not.toContain(hidden.body.response.name);
     expect(await names(author)).toContain(hidden.body.response.name);
@@ -84,10 +78,10 @@ describe('a profile read again after a change', () => {
 
 describe("a member's post list read again after a change", () => {
   it('shows a new post and drops a deleted one at once, with the reader’s own marks', async () => {
-    const author = await forum.member();
-    const reader = await forum.member();
+    const author = await kit.forum.member();
+    const reader = await kit.forum.member();
     const list = async () => (await reader.client.get(`/api/user/${author.user.userslug}/posts`)).body;
-    const t = await postTopic(author.client, cid, { title: 'A topic for the post list' });
+    const t = await postTopic(author.client, kit.cid, { title: 'A topic for the post list' });
     expect((await list()).posts.map((p: { pid: number; isMainPost: boolean }) => [p.pid, p.isMainPost])).toEqual([[t.mainPid, true]]);
     const reply = await postReply(author.client, t.tid, 'A reply that joins the list at once.');
     const after = await list();
@@ -95,10 +89,10 @@ describe("a member's post list read again after a change", () => {
       [reply.pid, 1, false],
       [t.mainPid, 0, true],
     ]);
-    expect(after.posts[0].category.cid).toBe(cid);
+    expect(after.posts[0].category.cid).toBe(kit.cid);
     expect((await reader.client.put(`/api/v3/posts/${reply.pid}/bookmark`)).status).toBe(200);
     expect((await list()).posts[0].bookmarked).toBe(true);
-    expect((await (await forum.member()).client.get(`/api/user/${author.user.userslug}/posts`)).body.posts[0].bookmarked).toBe(false);
+    expect((await (await kit.forum.member()).client.get(`/api/user/${author.user.userslug}/posts`)).body.posts[0].bookmarked).toBe(false);
     expect((await author.client.del(`/api/v3/posts/${reply.pid}/state`)).status).toBe(200);
     expect((await list()).posts.map((p: { pid: number }) => p.pid)).toEqual([t.mainPid]);
   });
@@ -106,10 +100,10 @@ describe("a member's post list read again after a change", () => {
 
 describe('the members list read again after a change', () => {
   it('shows a new member and a new name at once', async () => {
-    const reader = await forum.member();
+    const reader = await kit.forum.member();
     const first = async () => (await reader.client.get('/api/users')).body.users[0] as { uid: number; username: string; joindateISO: string };
     await first();
-    const joined = await forum.member();
+    const joined = await kit.forum.member();
     expect((await first()).uid).toBe(joined.user.uid);
     const count = (await reader.client.get('/api/users')).body.userCount;
     const name = `renamed${Date.now() % 100000}`;

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestForum, type TestForum } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.js';
 import { GLOBAL_MODS } from '../../groups/service.js';
 import type { UserRow } from '../../users/store.js';
 import { categoryCounts, makeCategory, postReply, postTopic, userCounts } from '../testing.js';
+import { useForum } from '../../../test/forum-kit.js';
 
 type Actor = { client: HttpClient; user: UserRow };
-let forum: TestForum;
-let cid: number;
 let other: number;
 let author: Actor;
 let member: Actor;
@@ -16,37 +14,34 @@ let outsideMod: Actor;
 let globalMod: Actor;
 let admin: Actor;
 
+const kit = useForum({ category: 'Tools home' });
 beforeAll(async () => {
-  forum = await startTestForum();
-  cid = await makeCategory(forum.ctx, 'Tools home');
-  other = await makeCategory(forum.ctx, 'Tools elsewhere');
-  const third = await makeCategory(forum.ctx, 'Tools third');
-  author = await forum.loginAs();
-  member = await forum.loginAs();
-  catMod = await forum.loginAs();
-  outsideMod = await forum.loginAs();
-  globalMod = await forum.loginAs();
-  admin = await forum.loginAs({ admin: true });
+  other = await makeCategory(kit.forum.ctx, 'Tools elsewhere');
+  const third = await makeCategory(kit.forum.ctx, 'Tools third');
+  author = await kit.forum.loginAs();
+  member = await kit.forum.loginAs();
+  catMod = await kit.forum.loginAs();
+  outsideMod = await kit.forum.loginAs();
+  globalMod = await kit.forum.loginAs();
+  admin = await kit.forum.loginAs({ admin: true });
   // The category moderator moderates both categories a tool touches; the outsider only a third one.
-  await forum.ctx.privileges.give(cid, ['moderate'], `uid:${catMod.user.uid}`);
-  await forum.ctx.privileges.give(other, ['moderate'], `uid:${catMod.user.uid}`);
-  await forum.ctx.privileges.give(third, ['moderate'], `uid:${outsideMod.user.uid}`);
-  await forum.ctx.groups.join(GLOBAL_MODS, globalMod.user.uid);
-});
-afterAll(async () => {
-  await forum.close();
+  await kit.forum.ctx.privileges.give(kit.cid, ['moderate'], `uid:${catMod.user.uid}`);
+  await kit.forum.ctx.privileges.give(other, ['moderate'], `uid:${catMod.user.uid}`);
+  await kit.forum.ctx.privileges.give(third, ['moderate'], `uid:${outsideMod.user.uid}`);
+  await kit.forum.ctx.groups.join(GLOBAL_MODS, globalMod.user.uid);
 });
 
 /** A topic by the author with two replies (by the author and by the member). */
-async function thread(c = cid) {
+async function thread(c = kit.cid) {
   const t = await postTopic(author.client, c, { title: `Thread ${Math.random().toString(36).slice(2, 8)} for tools` });
   const r1 = await postReply(author.client, t.tid, 'The first reply of the thread.');
   const r2 = await postReply(member.client, t.tid, 'The second reply of the thread.');
   return { tid: t.tid, mainPid: t.mainPid, r1: r1.pid, r2: r2.pid };
 }
 
-const topicRow = (tid: number) => forum.ctx.db.selectFrom('topics').selectAll().where('tid', '=', tid).executeTakeFirst();
-const eventsOf = async (client: HttpClient, tid: number) => (await client.get(`/api/v3/topics/${tid}/events`)).body.response.events as { id: number; type: string; text: string; uid: number }[];
+const topicRow = (tid: number) => kit.forum.ctx.db.selectFrom('topics').selectAll().where('tid', '=', tid).executeTakeFirst();
+const eventsOf = async (client: HttpClient, tid: number) =>
+  (await client.get(`/api/v3/topics/${tid}/events`)).body.response.events as { id: number; type: string; text: string; uid: number }[];
 
 /** Each tool: a fresh target, then the request an actor makes. */
 const TOOLS: [string, () => Promise<[string, string, unknown]>][] = [
@@ -75,17 +70,17 @@ describe('the privilege matrix of the topic tools', () => {
     it.each(actors)(`${tool}: %s gets %s`, async (_name, who, status) => {
       const [method, url, body] = await make();
       const actor = who();
-      const res = await (actor ? actor.client : forum.client()).request(method, url, body);
+      const res = await (actor ? actor.client : kit.forum.client()).request(method, url, body);
       expect(res.status, res.text).toBe(status);
     });
   }
 
   it('refuses moving a topic into a category the moderator does not moderate, and changes nothing', async () => {
     const { tid } = await thread();
-    const third = (await forum.ctx.db.selectFrom('categories').select('cid').where('name', '=', 'Tools third').executeTakeFirstOrThrow()).cid;
+    const third = (await kit.forum.ctx.db.selectFrom('categories').select('cid').where('name', '=', 'Tools third').executeTakeFirstOrThrow()).cid;
     const res = await catMod.client.put(`/api/v3/topics/${tid}/move`, { cid: third });
     expect(res.status).toBe(403);
-    expect((await topicRow(tid))!.cid).toBe(cid);
+    expect((await topicRow(tid))!.cid).toBe(kit.cid);
     expect((await eventsOf(admin.client, tid)).map((e) => e.type)).not.toContain('move');
   });
 
@@ -106,10 +101,10 @@ describe('the privilege matrix of the topic tools', () => {
 describe('counts after each tool', () => {
   it('moves a topic: both categories and the event', async () => {
     const { tid } = await thread();
-    const [fromBefore, toBefore] = [await categoryCounts(forum.ctx, cid), await categoryCounts(forum.ctx, other)];
+    const [fromBefore, toBefore] = [await categoryCounts(kit.forum.ctx, kit.cid), await categoryCounts(kit.forum.ctx, other)];
     expect((await catMod.client.put(`/api/v3/topics/${tid}/move`, { cid: other })).status).toBe(200);
-    expect(await categoryCounts(forum.ctx, cid)).toEqual({ topic_count: fromBefore.topic_count - 1, post_count: fromBefore.post_count - 3 });
-    expect(await categoryCounts(forum.ctx, other)).toEqual({ topic_count: toBefore.topic_count + 1, post_count: toBefore.post_count + 3 });
+    expect(await categoryCounts(kit.forum.ctx, kit.cid)).toEqual({ topic_count: fromBefore.topic_count - 1, post_count: fromBefore.post_count - 3 });
+    expect(await categoryCounts(kit.forum.ctx, other)).toEqual({ topic_count: toBefore.topic_count + 1, post_count: toBefore.post_count + 3 });
     const events = await eventsOf(member.client, tid);
     expect(events.map((e) => [e.type, e.text, e.uid])).toEqual([['move', '[[topic:event.moved, Tools home, Tools elsewhere]]', catMod.user.uid]]);
     const again = await catMod.client.put(`/api/v3/topics/${tid}/move`, { cid: other });
@@ -121,17 +116,21 @@ describe('counts after each tool', () => {
   it('merges topics: posts keep their order by time, the others go and lead to the main topic', async () => {
     const a = await thread();
     const b = await thread(other);
-    const before = { home: await categoryCounts(forum.ctx, cid), other: await categoryCounts(forum.ctx, other), author: await userCounts(forum.ctx, author.user.uid) };
+    const before = {
+      home: await categoryCounts(kit.forum.ctx, kit.cid),
+      other: await categoryCounts(kit.forum.ctx, other),
+      author: await userCounts(kit.forum.ctx, author.user.uid),
+    };
     const res = await catMod.client.post('/api/v3/topic-tools/merge', { tids: [b.tid], mainTid: a.tid });
     expect(res.status, res.text).toBe(200);
     expect(res.body.response.tid).toBe(a.tid);
     const main = (await topicRow(a.tid))!;
     expect(main.post_count).toBe(6);
     expect(await topicRow(b.tid)).toBeUndefined();
-    expect(await categoryCounts(forum.ctx, cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count + 3 });
-    expect(await categoryCounts(forum.ctx, other)).toEqual({ topic_count: before.other.topic_count - 1, post_count: before.other.post_count - 3 });
+    expect(await categoryCounts(kit.forum.ctx, kit.cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count + 3 });
+    expect(await categoryCounts(kit.forum.ctx, other)).toEqual({ topic_count: before.other.topic_count - 1, post_count: before.other.post_count - 3 });
     // The author started both: one topic fewer, the same posts.
-    expect(await userCounts(forum.ctx, author.user.uid)).toMatchObject({ topiccount: before.author.topiccount - 1, postcount: before.author.postcount });
+    expect(await userCounts(kit.forum.ctx, author.user.uid)).toMatchObject({ topiccount: before.author.topiccount - 1, postcount: before.author.postcount });
     const page = (await member.client.get(`/api/topic/${a.tid}`)).body;
     expect(page.posts.map((p: { pid: number }) => p.pid)).toEqual([a.mainPid, a.r1, a.r2, b.mainPid, b.r1, b.r2]);
     expect(page.events.map((e: { type: string }) => e.type)).toEqual(['merge']);
@@ -150,7 +149,7 @@ describe('counts after each tool', () => {
     expect(await topicRow(a.tid)).toBeDefined();
     const res = await catMod.client.post('/api/v3/topic-tools/merge', { tids: [a.tid, b.tid], mainTid: b.tid, newTitle: 'Both threads, merged' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.response).toMatchObject({ tid: b.tid, title: 'Both threads, merged', slug: "both-threads-merged" });
+    expect(res.body.response).toMatchObject({ tid: b.tid, title: 'Both threads, merged', slug: 'both-threads-merged' });
     expect(await topicRow(a.tid)).toBeUndefined();
     const page = (await member.client.get(`/api/topic/${b.tid}`)).body;
     expect(page.titleRaw).toBe('Both threads, merged');
@@ -169,18 +168,24 @@ describe('counts after each tool', () => {
 
   it('forks selected posts into a new topic in another category', async () => {
     const a = await thread();
-    const before = { home: await categoryCounts(forum.ctx, cid), other: await categoryCounts(forum.ctx, other), member: await userCounts(forum.ctx, member.user.uid) };
+    const before = {
+      home: await categoryCounts(kit.forum.ctx, kit.cid),
+      other: await categoryCounts(kit.forum.ctx, other),
+      member: await userCounts(kit.forum.ctx, member.user.uid),
+    };
     const res = await catMod.client.post('/api/v3/topic-tools/fork', { title: 'The forked discussion', pids: [a.r2, a.r1], cid: other });
     expect(res.status, res.text).toBe(200);
     const forked = (await topicRow(res.body.response.tid))!;
     // The oldest selected post leads the new topic; its author starts it.
     expect(forked).toMatchObject({ cid: other, main_pid: a.r1, uid: author.user.uid, post_count: 2, teaser_pid: a.r2, title: 'The forked discussion' });
     expect((await topicRow(a.tid))!).toMatchObject({ post_count: 1, teaser_pid: a.mainPid });
-    expect(await categoryCounts(forum.ctx, cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count - 2 });
-    expect(await categoryCounts(forum.ctx, other)).toEqual({ topic_count: before.other.topic_count + 1, post_count: before.other.post_count + 2 });
-    expect(await userCounts(forum.ctx, member.user.uid)).toEqual(before.member);
+    expect(await categoryCounts(kit.forum.ctx, kit.cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count - 2 });
+    expect(await categoryCounts(kit.forum.ctx, other)).toEqual({ topic_count: before.other.topic_count + 1, post_count: before.other.post_count + 2 });
+    expect(await userCounts(kit.forum.ctx, member.user.uid)).toEqual(before.member);
     const source = (await member.client.get(`/api/topic/${a.tid}`)).body;
-    expect(source.events).toMatchObject([{ type: 'fork', text: '[[topic:event.fork, 2]]', href: `/topic/${forked.tid}/${forked.slug}`, hrefText: 'The forked discussion' }]);
+    expect(source.events).toMatchObject([
+      { type: 'fork', text: '[[topic:event.fork, 2]]', href: `/topic/${forked.tid}/${forked.slug}`, hrefText: 'The forked discussion' },
+    ]);
     expect((await eventsOf(member.client, forked.tid)).map((e) => e.type)).toEqual(['forked-from']);
     const main = await catMod.client.post('/api/v3/topic-tools/fork', { title: 'Forking the main post', pids: [a.mainPid] });
     expect([main.status, main.body.status.key]).toEqual([400, 'error:cant-move-mainpost']);
@@ -191,13 +196,13 @@ describe('counts after each tool', () => {
   it('moves posts to another topic; refuses a locked or deleted target and the same topic, changing nothing', async () => {
     const a = await thread();
     const b = await thread(other);
-    const before = { home: await categoryCounts(forum.ctx, cid), other: await categoryCounts(forum.ctx, other) };
+    const before = { home: await categoryCounts(kit.forum.ctx, kit.cid), other: await categoryCounts(kit.forum.ctx, other) };
     const res = await catMod.client.post('/api/v3/topic-tools/move-posts', { pids: [a.r1, a.r2], tid: b.tid });
     expect(res.status, res.text).toBe(200);
     expect((await topicRow(a.tid))!.post_count).toBe(1);
     expect((await topicRow(b.tid))!.post_count).toBe(5);
-    expect(await categoryCounts(forum.ctx, cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count - 2 });
-    expect(await categoryCounts(forum.ctx, other)).toEqual({ topic_count: before.other.topic_count, post_count: before.other.post_count + 2 });
+    expect(await categoryCounts(kit.forum.ctx, kit.cid)).toEqual({ topic_count: before.home.topic_count, post_count: before.home.post_count - 2 });
+    expect(await categoryCounts(kit.forum.ctx, other)).toEqual({ topic_count: before.other.topic_count, post_count: before.other.post_count + 2 });
     expect((await eventsOf(member.client, a.tid)).map((e) => e.text)).toEqual(['[[topic:event.posts-moved-out, 2]]']);
     expect((await eventsOf(member.client, b.tid)).map((e) => e.text)).toEqual(['[[topic:event.posts-moved-in, 2]]']);
 
@@ -224,11 +229,19 @@ describe('counts after each tool', () => {
   it('changes the owner of posts: both members counts and reputation, the topic with its main post', async () => {
     const a = await thread();
     await admin.client.put(`/api/v3/posts/${a.r1}/vote`, { delta: 1 });
-    const before = { author: await userCounts(forum.ctx, author.user.uid), member: await userCounts(forum.ctx, member.user.uid) };
+    const before = { author: await userCounts(kit.forum.ctx, author.user.uid), member: await userCounts(kit.forum.ctx, member.user.uid) };
     const res = await catMod.client.post('/api/v3/posts/owner', { pids: [a.mainPid, a.r1], uid: member.user.uid });
     expect(res.status, res.text).toBe(200);
-    expect(await userCounts(forum.ctx, author.user.uid)).toEqual({ postcount: before.author.postcount - 2, topiccount: before.author.topiccount - 1, reputation: before.author.reputation - 1 });
-    expect(await userCounts(forum.ctx, member.user.uid)).toEqual({ postcount: before.member.postcount + 2, topiccount: before.member.topiccount + 1, reputation: before.member.reputation + 1 });
+    expect(await userCounts(kit.forum.ctx, author.user.uid)).toEqual({
+      postcount: before.author.postcount - 2,
+      topiccount: before.author.topiccount - 1,
+      reputation: before.author.reputation - 1,
+    });
+    expect(await userCounts(kit.forum.ctx, member.user.uid)).toEqual({
+      postcount: before.member.postcount + 2,
+      topiccount: before.member.topiccount + 1,
+      reputation: before.member.reputation + 1,
+    });
     expect((await topicRow(a.tid))!.uid).toBe(member.user.uid);
     expect((await eventsOf(member.client, a.tid)).map((e) => e.type)).toEqual(['owner']);
     const nobody = await catMod.client.put(`/api/v3/posts/${a.r2}/owner`, { uid: 999999 });
@@ -252,9 +265,14 @@ describe('events, pins and editors', () => {
     const page = (await member.client.get(`/api/topic/${a.tid}`)).body;
     expect(page.events.map((e: { type: string }) => e.type)).toEqual(events.map((e) => e.type));
     // The audit log has each too.
-    const audit = await forum.ctx.events.recent(50);
-    expect(audit.filter((e) => e.data.tid === a.tid).map((e) => e.type).sort()).toEqual(['topic-delete', 'topic-lock', 'topic-pin', 'topic-restore', 'topic-tag', 'topic-unlock', 'topic-unpin']);
-    expect((await forum.client().get('/api/v3/topics/999999/events')).status).toBe(404);
+    const audit = await kit.forum.ctx.events.recent(50);
+    expect(
+      audit
+        .filter((e) => e.data.tid === a.tid)
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['topic-delete', 'topic-lock', 'topic-pin', 'topic-restore', 'topic-tag', 'topic-unlock', 'topic-unpin']);
+    expect((await kit.forum.client().get('/api/v3/topics/999999/events')).status).toBe(404);
   });
 
   it("offers the topic's moderators the undo of each kind's latest event, and the undo reverses it", async () => {
@@ -270,7 +288,7 @@ describe('events, pins and editors', () => {
       ['lock', { method: 'DELETE', path: `/topics/${a.tid}/lock` }],
       ['pin', null],
       ['unpin', { method: 'PUT', path: `/topics/${a.tid}/pin` }],
-      ['move', { method: 'PUT', path: `/topics/${a.tid}/move`, body: { cid } }],
+      ['move', { method: 'PUT', path: `/topics/${a.tid}/move`, body: { cid: kit.cid } }],
     ]);
     // Readers who do not moderate the topic see no undo.
     expect((await undos(member.client)).every(([, undo]) => undo === null)).toBe(true);
@@ -278,7 +296,7 @@ describe('events, pins and editors', () => {
     const page = (await catMod.client.get(`/api/topic/${a.tid}`)).body.events as Ev[];
     const move = page.find((e) => e.type === 'move')!.undo!;
     expect((await catMod.client.put(`/api/v3${move.path}`, move.body)).status).toBe(200);
-    expect((await topicRow(a.tid))!.cid).toBe(cid);
+    expect((await topicRow(a.tid))!.cid).toBe(kit.cid);
     const after = await undos(catMod.client);
     expect(after.map(([type]) => type)).toEqual(['lock', 'pin', 'unpin', 'move', 'move']);
     expect(after[3]![1]).toBeNull();
@@ -298,15 +316,27 @@ describe('events, pins and editors', () => {
     expect((await catMod.client.put(`/api/v3/topics/${a.tid}/pin`, { expiry })).status).toBe(200);
     expect((await member.client.get(`/api/v3/topics/${a.tid}`)).body.response).toMatchObject({ pinned: 1, pinExpiry: expiry });
     // The job's run, at its time (the job table holds it for then).
-    const job = await forum.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'topics.unpin').where('payload', 'like', `%"tid":${a.tid},%`).executeTakeFirstOrThrow();
+    const job = await kit.forum.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', 'topics.unpin')
+      .where('payload', 'like', `%"tid":${a.tid},%`)
+      .executeTakeFirstOrThrow();
     expect(Number(job.run_at)).toBe(expiry);
     const { liftExpiredPin } = await import('./pin.js');
-    expect(await liftExpiredPin(forum.ctx, a.tid, expiry)).toBe(false);
-    await forum.ctx.db.updateTable('topics').set({ pin_expiry: Date.now() - 1 }).where('tid', '=', a.tid).execute();
+    expect(await liftExpiredPin(kit.forum.ctx, a.tid, expiry)).toBe(false);
+    await kit.forum.ctx.db
+      .updateTable('topics')
+      .set({ pin_expiry: Date.now() - 1 })
+      .where('tid', '=', a.tid)
+      .execute();
     const row = (await topicRow(a.tid))!;
-    expect(await liftExpiredPin(forum.ctx, a.tid, Number(row.pin_expiry))).toBe(true);
+    expect(await liftExpiredPin(kit.forum.ctx, a.tid, Number(row.pin_expiry))).toBe(true);
     expect((await topicRow(a.tid))!).toMatchObject({ pinned: 0, pin_expiry: 0 });
-    expect((await eventsOf(member.client, a.tid)).map((e) => [e.type, e.uid])).toEqual([['pin', catMod.user.uid], ['unpin', 0]]);
+    expect((await eventsOf(member.client, a.tid)).map((e) => [e.type, e.uid])).toEqual([
+      ['pin', catMod.user.uid],
+      ['unpin', 0],
+    ]);
   });
 
   it('lets an editor edit the first post, and only the starter or moderators manage editors', async () => {
@@ -341,10 +371,10 @@ describe('events, pins and editors', () => {
   });
 
   it('finds topics by title for the pickers, only where the viewer moderates', async () => {
-    const t = await postTopic(author.client, cid, { title: 'Picker needle topic here' });
+    const t = await postTopic(author.client, kit.cid, { title: 'Picker needle topic here' });
     const found = (await catMod.client.get('/api/v3/topic-tools/topics?term=needle')).body.response.topics;
     expect(found.map((x: { tid: number }) => x.tid)).toContain(t.tid);
     expect((await outsideMod.client.get('/api/v3/topic-tools/topics?term=needle')).body.response.topics).toEqual([]);
-    expect((await forum.client().get('/api/v3/topic-tools/topics?term=needle')).status).toBe(401);
+    expect((await kit.forum.client().get('/api/v3/topic-tools/topics?term=needle')).status).toBe(401);
   });
 });
