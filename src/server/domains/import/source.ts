@@ -34,6 +34,8 @@ export interface NodebbSource {
   inZsetMany(keys: string[], members: string[]): Promise<Set<string>[]>;
   /** String values of these keys ('' where missing). */
   strings(keys: string[]): Promise<string[]>;
+  /** The score of each [sorted set, member] pair (null where it is not there), in one round trip. */
+  scores(pairs: [string, string][]): Promise<(number | null)[]>;
   close(): Promise<void>;
 }
 
@@ -145,6 +147,16 @@ class RedisSource implements NodebbSource {
       if (err) throw err;
       const scores = v as (string | null)[];
       return new Set(members.filter((_, i) => scores[i] !== null));
+    });
+  }
+
+  async scores(pairs: [string, string][]): Promise<(number | null)[]> {
+    if (!pairs.length) return [];
+    const p = this.redis.pipeline();
+    for (const [k, m] of pairs) p.zscore(k, m);
+    return ((await p.exec()) ?? []).map(([err, v]) => {
+      if (err) throw err;
+      return v === null || v === undefined ? null : Number(v);
     });
   }
 
@@ -288,6 +300,16 @@ class PgSource implements NodebbSource {
     const { rows } = await this.pool.query<{ _key: string; data: string }>(`SELECT t._key, t.data FROM legacy_string t WHERE t._key = ANY($1::text[]) AND ${this.live}`, [keys]);
     const by = new Map(rows.map((r) => [r._key, r.data]));
     return keys.map((k) => by.get(k) ?? '');
+  }
+
+  async scores(pairs: [string, string][]): Promise<(number | null)[]> {
+    if (!pairs.length) return [];
+    const { rows } = await this.pool.query<{ _key: string; value: string; score: string }>(
+      `SELECT t._key, t.value, t.score FROM legacy_zset t JOIN unnest($1::text[], $2::text[]) AS p(k, v) ON t._key = p.k AND t.value = p.v WHERE ${this.live}`,
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    const by = new Map(rows.map((r) => [`${r._key}\u0000${r.value}`, Number(r.score)]));
+    return pairs.map(([k, m]) => by.get(`${k}\u0000${m}`) ?? null);
   }
 
   async close(): Promise<void> {
