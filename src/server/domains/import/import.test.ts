@@ -20,7 +20,23 @@ const BAD: DumpLine[] = [
   // Another member under alice's slug: the database refuses the row, the import goes on.
   { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
   // Bob's settings as NodeBB keeps them (strings), one out of range, one unknown value.
-  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr' } },
+  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr', timezone: 'Europe/Paris', notificationType_upvote: 'none', 'notificationType_new-reply': 'bogus', dailyDigestFreq: 'week' } },
+  // What NodeBB keeps beside its main records (the layouts of NodeBB 4.11's src/): a custom
+  // profile field, a ban lifted, API tokens, a followed tag, an upload's owner, a room's notification setting.
+  { k: 'user-custom-fields', t: 'zset', v: [['favourite-switch', 0]] },
+  { k: 'user-custom-field:favourite-switch', t: 'hash', v: { key: 'favourite-switch', name: 'Favourite switch', type: 'select', 'select-options': 'Blue\nBrown\nRed', visibility: 'loggedin' } },
+  { k: 'uid:7:bans:timestamp', t: 'zset', v: [['uid:7:ban:1796652500000', 1796652500000]] },
+  { k: 'uid:7:ban:1796652500000', t: 'hash', v: { type: 'ban', uid: '7', timestamp: '1796652500000', expire: '1796652600000', reason: 'Spam links', fromUid: '1' } },
+  { k: 'uid:7:unbans:timestamp', t: 'zset', v: [['uid:7:unban:1796652550000', 1796652550000]] },
+  { k: 'uid:7:unban:1796652550000', t: 'hash', v: { uid: '7', timestamp: '1796652550000', reason: 'Said sorry', fromUid: '1' } },
+  { k: 'tokens:createtime', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652400000], ['e5f6a7b8-master-token', 1796652400001], ['c9d0e1f2-gone-member', 1796652400002]] },
+  { k: 'token:a1b2c3d4-alice-bot-token', t: 'hash', v: { uid: '2', description: 'Alice\'s bot', timestamp: '1796652400000' } },
+  { k: 'token:e5f6a7b8-master-token', t: 'hash', v: { uid: '0', description: 'Backups', timestamp: '1796652400001' } },
+  { k: 'token:c9d0e1f2-gone-member', t: 'hash', v: { uid: '777', description: '', timestamp: '1796652400002' } },
+  { k: 'tokens:lastSeen', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652900000]] },
+  { k: 'uid:2:followed_tags', t: 'zset', v: [['keyboards', 1796652450000]] },
+  { k: 'uid:3:uploads', t: 'zset', v: [['files/1700000000000-my cat.png', 1700000000000]] },
+  { k: 'chat:room:2:notification:settings', t: 'hash', v: { '2': '1', '4': '2' } },
   { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
@@ -39,7 +55,7 @@ function withBadRecords(lines: DumpLine[]): DumpLine[] {
   const z = (k: string) => out.find((l) => l.k === k && l.t === 'zset') as { v: [string, number][] };
   z('posts:pid').v.push(['9001', 1796652500000], ['9003', 1796652600000], ['9004', 1796652700000]);
   const alice = out.find((l) => l.k === 'user:2') as { v: Record<string, string> };
-  alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png' };
+  alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png', 'favourite-switch': 'Brown' };
   z('users:joindate').v.push(['9002', 1796652400000], ['9005', 1796652800000]);
   return out;
 }
@@ -86,7 +102,15 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(by('sso-only')).toMatchObject({ uid: 6, password_hash: null });
       expect(by('troll')).toMatchObject({ uid: 8, banned: 1, ban_reason: 'Trolling in the deep' });
       const bob = await db.selectFrom('users').select('settings').where('uid', '=', 3).executeTakeFirstOrThrow();
-      expect(JSON.parse(bob.settings)).toEqual({ topicPostSort: 'newest_to_oldest', followTopicsOnReply: true, postsPerPage: 100 });
+      expect(JSON.parse(bob.settings)).toEqual({
+        topicPostSort: 'newest_to_oldest',
+        followTopicsOnReply: true,
+        postsPerPage: 100,
+        userLang: 'fr',
+        timezone: 'Europe/Paris',
+        notificationType_upvote: 'none',
+        dailyDigestFreq: 'week',
+      });
       const cats = await db.selectFrom('categories').select(['cid', 'parent_cid', 'name', 'slug']).orderBy('cid').execute();
       expect(cats.find((c) => c.cid === 7)).toMatchObject({ parent_cid: 6, name: 'Keyboards ⌨', slug: '7/keyboards' });
       expect(cats.find((c) => c.cid === 6)).toMatchObject({ parent_cid: 5, name: 'Hardware' });
@@ -119,6 +143,45 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(await db.selectFrom('flag_reports').select(['reporter_uid', 'reason']).where('flag_id', '=', 1).execute()).toEqual([{ reporter_uid: 2, reason: 'Spam' }]);
       expect(await db.selectFrom('flag_notes').select(['uid', 'content']).where('flag_id', '=', 1).execute()).toEqual([{ uid: 1, content: 'Looked at it' }]);
       expect((await forum.ctx.settings.get()).siteTitle).toBe('NodeBB');
+    });
+
+    it("brings what members kept beside: custom profile fields, ban history, API tokens, followed tags, vote times, upload owners, rooms' notification settings", async () => {
+      const db = forum.ctx.db;
+      expect(JSON.parse((await forum.ctx.settings.get()).customUserFields)).toEqual([
+        { key: 'favourite-switch', name: 'Favourite switch', type: 'select', options: ['Blue', 'Brown', 'Red'], visibility: 'loggedin' },
+      ]);
+      expect(await db.selectFrom('user_fields').select(['uid', 'field_key', 'value']).execute()).toEqual([{ uid: 2, field_key: 'favourite-switch', value: 'Brown' }]);
+      const history = await db.selectFrom('moderation_actions').select(['uid', 'kind', 'by_uid', 'reason', 'until', 'created']).orderBy('created').execute();
+      expect(history).toEqual([
+        { uid: 7, kind: 'ban', by_uid: 1, reason: 'Spam links', until: 1796652600000, created: 1796652500000 },
+        { uid: 7, kind: 'unban', by_uid: 1, reason: 'Said sorry', until: 0, created: 1796652550000 },
+        { uid: 8, kind: 'ban', by_uid: 1, reason: 'Trolling in the deep', until: 1797257372989, created: 1796652573105 },
+      ]);
+      // The member's token acts as them; the master token has no member; a missing member's is left out.
+      const tokens = await db.selectFrom('api_tokens').select(['uid', 'description', 'created', 'last_seen']).orderBy('created').execute();
+      expect(tokens).toEqual([
+        { uid: 2, description: "Alice's bot", created: 1796652400000, last_seen: 1796652900000 },
+        { uid: null, description: 'Backups', created: 1796652400001, last_seen: 0 },
+      ]);
+      const ping = await fetch(`${forum.baseUrl}/api/v3/ping`, { method: 'POST', headers: { authorization: 'Bearer a1b2c3d4-alice-bot-token', 'content-type': 'application/json' }, body: '{}' });
+      expect(ping.status).toBe(200);
+      expect(((await ping.json()) as { response: { uid: number } }).response.uid).toBe(2);
+      expect(await db.selectFrom('tag_follows').select(['tag', 'uid', 'created']).execute()).toEqual([{ tag: 'keyboards', uid: 2, created: 1796652450000 }]);
+      // Votes and bookmarks at the time the member gave them, not the post's.
+      expect(await db.selectFrom('votes').select(['uid', 'created']).where('pid', '=', 3).execute()).toEqual([{ uid: 4, created: 1796652534559 }]);
+      expect(await db.selectFrom('bookmarks').select(['uid', 'created']).where('pid', '=', 5).execute()).toEqual([{ uid: 4, created: 1796652535169 }]);
+      expect(await db.selectFrom('uploads').select(['name', 'uid']).orderBy('name').execute()).toEqual([
+        { name: 'my cat.png', uid: 3 },
+        { name: 'uid-2-profileavatar.png', uid: 0 },
+      ]);
+      const notify = await db.selectFrom('chat_room_members').select(['uid', 'notify']).where('room_id', '=', 2).orderBy('uid').execute();
+      expect(notify).toEqual([
+        { uid: 2, notify: 0 },
+        { uid: 3, notify: 2 },
+        { uid: 4, notify: 1 },
+      ]);
+      const lines = readFileSync(result.summaryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toContainEqual({ entity: 'api token', id: 'c9d0…', action: 'skipped', reason: 'its member 777 is missing' });
     });
 
     it('serves an old topic URL with its posts, rendered and sanitised, votes and bookmarks counted', async () => {
@@ -230,7 +293,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       const refused = lines.find((l) => l.id === '9005');
       expect(refused).toMatchObject({ entity: 'users', action: 'skipped' });
       expect(refused.reason).toMatch(/^could not be written: /);
-      expect(result.skipped).toBe(2);
+      expect(result.skipped).toBe(3);
       // Its neighbours in the same page came in.
       expect(await forum.ctx.db.selectFrom('users').select('uid').where('uid', 'in', [9002, 9005]).execute()).toEqual([{ uid: 9002 }]);
       const last = lines[lines.length - 1];
