@@ -37,6 +37,10 @@ const BAD: DumpLine[] = [
   { k: 'uid:2:followed_tags', t: 'zset', v: [['keyboards', 1796652450000]] },
   { k: 'uid:3:uploads', t: 'zset', v: [['files/1700000000000-my cat.png', 1700000000000]] },
   { k: 'chat:room:2:notification:settings', t: 'hash', v: { '2': '1', '4': '2' } },
+  // Carol's posts waiting for a moderator (NodeBB's post queue): a reply and a new topic.
+  { k: 'post:queue', t: 'zset', v: [['reply-1796652900000', 1796652900000], ['topic-1796652900001', 1796652900001]] },
+  { k: 'post:queue:reply-1796652900000', t: 'hash', v: { id: 'reply-1796652900000', uid: '7', type: 'reply', data: JSON.stringify({ tid: 3, content: 'Queued reply about **switches**', uid: 7, timestamp: 1796652900000, ip: '10.0.0.6' }) } },
+  { k: 'post:queue:topic-1796652900001', t: 'hash', v: { id: 'topic-1796652900001', uid: '7', type: 'topic', data: JSON.stringify({ cid: 5, title: 'A queued topic', content: 'Waiting', tags: ['meta'], uid: 7, timestamp: 1796652900001 }) } },
   { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
@@ -184,6 +188,30 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(lines).toContainEqual({ entity: 'api token', id: 'c9d0…', action: 'skipped', reason: 'its member 777 is missing' });
     });
 
+    it("brings members' notifications, merged as NodeBB shows them, and the post queue", async () => {
+      const db = forum.ctx.db;
+      const alice = await db.selectFrom('notifications').select(['type', 'body_key', 'body_params', 'from_uids', 'from_count', 'path', 'read', 'created']).where('uid', '=', 2).orderBy('created', 'desc').execute();
+      // Replies to her topic from four members (the fifth reply's was purged with it): one notification, the newest sender first.
+      const replies = alice.find((n) => n.body_key === 'notifications:user-posted-to')!;
+      expect(replies).toMatchObject({ type: 'new-reply', from_count: 4, body_params: '["Welcome to the old forum"]', read: 0, created: 1796652526660 });
+      expect(replies.from_uids.split(',').filter(Boolean).map(Number)).toEqual([7, 5, 4, 3]);
+      expect(alice.find((n) => n.type === 'follow')).toMatchObject({ body_key: 'notifications:user-started-following-you', from_count: 1, path: '/user/bob-smith' });
+      expect(alice.filter((n) => n.body_key === 'notifications:new-message-in').length).toBeGreaterThan(0);
+      // The group's owner hears of Alice's request to join, with the group's name.
+      const admin = await db.selectFrom('notifications').select(['body_key', 'body_params', 'from_uid']).where('uid', '=', 1).where('type', '=', 'group-request-membership').execute();
+      expect(admin).toEqual([{ body_key: 'notifications:group-request-membership', body_params: '["Keyboard Club"]', from_uid: 2 }]);
+      // What the API gives the member: NodeBB's text with the names of today.
+      const { client } = await loginAlice(forum);
+      const page = await client.request('GET', '/api/notifications');
+      expect(page.status).toBe(200);
+      expect(JSON.stringify(page.body)).toContain('[[notifications:user-posted-to-multiple, carol, 3, Welcome to the old forum]]');
+      const queue = await db.selectFrom('post_queue').select(['uid', 'type', 'cid', 'tid', 'title', 'content', 'tags', 'ip']).orderBy('created').execute();
+      expect(queue).toEqual([
+        { uid: 7, type: 'reply', cid: 7, tid: 3, title: '', content: 'Queued reply about **switches**', tags: '[]', ip: '10.0.0.6' },
+        { uid: 7, type: 'topic', cid: 5, tid: 0, title: 'A queued topic', content: 'Waiting', tags: '["meta"]', ip: '' },
+      ]);
+    });
+
     it('serves an old topic URL with its posts, rendered and sanitised, votes and bookmarks counted', async () => {
       const client = forum.client();
       const res = await client.request('GET', '/api/topic/2/welcome-to-the-old-forum');
@@ -293,6 +321,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       const refused = lines.find((l) => l.id === '9005');
       expect(refused).toMatchObject({ entity: 'users', action: 'skipped' });
       expect(refused.reason).toMatch(/^could not be written: /);
+      expect(lines.filter((l) => l.action === 'skipped').map((l) => `${l.entity} ${l.id}`)).toEqual(['users 9005', 'api token c9d0…', 'post 9001']);
       expect(result.skipped).toBe(3);
       // Its neighbours in the same page came in.
       expect(await forum.ctx.db.selectFrom('users').select('uid').where('uid', 'in', [9002, 9005]).execute()).toEqual([{ uid: 9002 }]);

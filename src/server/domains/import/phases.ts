@@ -24,10 +24,10 @@ export interface Phase {
   run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean, state: ImportState): Promise<{ count: number; notes: Note[] }>;
 }
 
-const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
+export const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
 
 /** Writes in one action, unless a dry run. */
-async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promise<void>): Promise<void> {
+export async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promise<void>): Promise<void> {
   if (!dryRun) await deps.actions.run('import.batch', fn);
 }
 
@@ -35,7 +35,7 @@ async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promi
  * Which ids exist. A real import asks the forum (what came in); a dry run, which writes
  * nothing, asks NodeBB's list of them.
  */
-async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind: 'users' | 'categories' | 'topics', wanted: number[]): Promise<(id: number) => boolean> {
+export async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind: 'users' | 'categories' | 'topics', wanted: number[]): Promise<(id: number) => boolean> {
   const uniq = [...new Set(wanted.filter((n) => n > 0))];
   const set = dryRun
     ? await src.inZset({ users: 'users:joindate', categories: 'categories:cid', topics: 'topics:tid' }[kind], uniq.map(String))
@@ -43,7 +43,7 @@ async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind:
   return (id) => set.has(String(id));
 }
 
-const num = (v: string | undefined) => Number(v) || 0;
+export const num = (v: string | undefined) => Number(v) || 0;
 
 /** Replaces what the rows of `kind` use of the stored files (upload_refs), so the clean-up job keeps those files. */
 async function setRefs(w: Writer, kind: string, refs: { id: number; used: string[] }[]): Promise<void> {
@@ -752,5 +752,5 @@ const flagsPhase: Phase = {
   },
 };
 
-/** The phases in order: each one's rows may refer to the ones before. */
-export const PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
+/** The main phases in order: each one's rows may refer to the ones before (later-phases.ts has those that come after). */
+export const CORE_PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];

@@ -4,7 +4,8 @@ import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import { queueSearchRebuild } from '../search/service.js';
 import type { ImportDeps } from './phases.js';
-import { PHASES, type Page, type Phase } from './phases.js';
+import { CORE_PHASES, type Page, type Phase } from './phases.js';
+import { LATER_PHASES } from './later-phases.js';
 import type { Note } from './map.js';
 import { rebuild } from './store.js';
 import type { NodebbSource } from './source.js';
@@ -117,7 +118,7 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
   };
 
-  for (const phase of PHASES) {
+  for (const phase of [...CORE_PHASES, ...LATER_PHASES]) {
     if (cp.done.includes(phase.name)) continue;
     if (!phase.set) {
       opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
@@ -128,6 +129,7 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
       let cursor = cp.phase === phase.name ? cp.cursor : '';
       const total = await src.zcard(phase.set);
       let done = cp.phase === phase.name ? (cp.seen ?? 0) : 0;
+      cp.counts[phase.name] ??= 0;
       opts.onProgress?.({ phase: phase.name, done, total });
       do {
         const page = await src.zpage(phase.set, cursor, batch);
