@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
@@ -20,6 +20,10 @@ export interface Checkpoint {
   counts: Record<string, number>;
   /** Records of the current phase seen so far (for the bar). */
   seen?: number;
+  /** The summary file's length, the skipped and altered records at the checkpoint: a resumed import drops what came after. */
+  summaryBytes?: number;
+  skipped?: number;
+  altered?: number;
 }
 
 /** A phase's progress: rows done of the total, for the bar. */
@@ -74,9 +78,12 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
-  if (!opts.resume || !cp.phase) writeFileSync(summaryFile, '');
-  let skipped = 0;
-  let altered = 0;
+  // A resumed import goes on with the summary as it was at the checkpoint (the notes of a page
+  // written after it, or not written at all, come again with the page).
+  if (opts.resume && cp.summaryBytes !== undefined && existsSync(summaryFile)) truncateSync(summaryFile, cp.summaryBytes);
+  else writeFileSync(summaryFile, '');
+  let skipped = opts.resume ? (cp.skipped ?? 0) : 0;
+  let altered = opts.resume ? (cp.altered ?? 0) : 0;
   const record = (notes: Note[]) => {
     if (!notes.length) return;
     for (const n of notes) {
@@ -85,8 +92,12 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
     appendFileSync(summaryFile, notes.map((n) => JSON.stringify(n)).join('\n') + '\n');
   };
+  // Written whole or not at all (a new file renamed over the old): a kill at any moment leaves a checkpoint that reads.
   const save = () => {
-    if (!opts.dryRun) writeFileSync(checkpointFile, JSON.stringify(cp));
+    if (opts.dryRun) return;
+    Object.assign(cp, { summaryBytes: statSync(summaryFile).size, skipped, altered });
+    writeFileSync(`${checkpointFile}.new`, JSON.stringify(cp));
+    renameSync(`${checkpointFile}.new`, checkpointFile);
   };
   const batch = opts.batch ?? 500;
   // The uploads' new names, kept beside the checkpoint: a resumed import rewrites links with them.
