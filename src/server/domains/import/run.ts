@@ -92,12 +92,16 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
     appendFileSync(summaryFile, notes.map((n) => JSON.stringify(n)).join('\n') + '\n');
   };
-  // Written whole or not at all (a new file renamed over the old): a kill at any moment leaves a checkpoint that reads.
-  const save = () => {
-    if (opts.dryRun) return;
+  // Written whole or not at all (a new file renamed over the old): a kill at any moment leaves a
+  // checkpoint that reads. Inside a phase at most once a second (a rename per page cost the
+  // import several per cent), at each phase's end, and when the import stops on an error.
+  let savedAt = 0;
+  const save = (always: boolean) => {
+    if (opts.dryRun || (!always && Date.now() - savedAt < 1000)) return;
     Object.assign(cp, { summaryBytes: statSync(summaryFile).size, skipped, altered });
     writeFileSync(`${checkpointFile}.new`, JSON.stringify(cp));
     renameSync(`${checkpointFile}.new`, checkpointFile);
+    savedAt = Date.now();
   };
   const batch = opts.batch ?? 500;
   // The uploads' new names, kept beside the checkpoint: a resumed import rewrites links with them.
@@ -129,40 +133,50 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
   };
 
-  for (const phase of [...CORE_PHASES, ...LATER_PHASES]) {
-    if (cp.done.includes(phase.name)) continue;
-    if (!phase.set) {
-      opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
-      cp.counts[phase.name] = await runPage(phase, []);
-      if (phase.name === 'uploads' && !opts.dryRun) writeFileSync(uploadsFile, JSON.stringify([...state.uploads]));
-      opts.onProgress?.({ phase: phase.name, done: 1, total: 1 });
-    } else {
-      let cursor = cp.phase === phase.name ? cp.cursor : '';
-      const total = await src.zcard(phase.set);
-      let done = cp.phase === phase.name ? (cp.seen ?? 0) : 0;
-      cp.counts[phase.name] ??= 0;
-      opts.onProgress?.({ phase: phase.name, done, total });
-      do {
-        const page = await src.zpage(phase.set, cursor, batch);
-        if (page.items.length) {
-          // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
-          page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
-          cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
-          done += page.items.length;
-        }
-        cursor = page.next;
-        cp.phase = phase.name;
-        cp.cursor = cursor;
-        cp.seen = done;
-        save();
-        opts.onProgress?.({ phase: phase.name, done: Math.min(done, total), total });
-      } while (cursor);
+  try {
+    await runPhases();
+  } catch (err) {
+    // What was written so far is kept: --resume continues after it.
+    save(true);
+    throw err;
+  }
+
+  async function runPhases() {
+    for (const phase of [...CORE_PHASES, ...LATER_PHASES]) {
+      if (cp.done.includes(phase.name)) continue;
+      if (!phase.set) {
+        opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
+        cp.counts[phase.name] = await runPage(phase, []);
+        if (phase.name === 'uploads' && !opts.dryRun) writeFileSync(uploadsFile, JSON.stringify([...state.uploads]));
+        opts.onProgress?.({ phase: phase.name, done: 1, total: 1 });
+      } else {
+        let cursor = cp.phase === phase.name ? cp.cursor : '';
+        const total = await src.zcard(phase.set);
+        let done = cp.phase === phase.name ? (cp.seen ?? 0) : 0;
+        cp.counts[phase.name] ??= 0;
+        opts.onProgress?.({ phase: phase.name, done, total });
+        do {
+          const page = await src.zpage(phase.set, cursor, batch);
+          if (page.items.length) {
+            // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
+            page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
+            cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
+            done += page.items.length;
+          }
+          cursor = page.next;
+          cp.phase = phase.name;
+          cp.cursor = cursor;
+          cp.seen = done;
+          save(false);
+          opts.onProgress?.({ phase: phase.name, done: Math.min(done, total), total });
+        } while (cursor);
+      }
+      cp.done.push(phase.name);
+      cp.phase = '';
+      cp.cursor = '';
+      cp.seen = 0;
+      save(true);
     }
-    cp.done.push(phase.name);
-    cp.phase = '';
-    cp.cursor = '';
-    cp.seen = 0;
-    save();
   }
 
   if (!opts.dryRun) {
@@ -182,5 +196,8 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
 function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? '';
   const msg = (err as Error).message ?? '';
-  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P01|08\w{3})$/.test(code) || /Connection is closed|Stream isn't writeable|connection terminated|Client has encountered a connection error/i.test(msg);
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P01|08\w{3})$/.test(code) ||
+    /Connection is closed|Stream isn't writeable|connection terminated|Client has encountered a connection error/i.test(msg)
+  );
 }
