@@ -77,7 +77,7 @@ describe('an interrupted import', () => {
   it('stops cleanly when the connection is lost and --resume continues from its checkpoint', async () => {
     const src = await openSource(from);
     const phases: string[] = [];
-    // The connection is lost as the posts begin (Redis answers a small set's ZSCAN in one page, so a page boundary is a phase's).
+    // The connection is lost as the posts phase begins, before its first page (resume.test.ts kills an import in the middle of a phase).
     await expect(
       importNodebb(forum.ctx, src, {
         from,
