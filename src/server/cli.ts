@@ -32,10 +32,11 @@ Commands:
                                 empty (SQLite or PostgreSQL: moving between them is a restore);
                                 --replace replaces a forum that has data
   storage migrate --to s3|disk  copy every file between the data dir and PALAVER_STORAGE's bucket
-  import nodebb --from URL [--uploads DIR] [--dry-run] [--resume]
+  import nodebb --from URL [--uploads DIR] [--dry-run] [--resume] [--batch N]
                                 import a NodeBB forum (redis://host:6379/<db> or its PostgreSQL,
                                 postgres://user@host/db) into the configured database, ids kept;
                                 DIR: NodeBB's public/uploads, copied into the file store;
+                                N: records per transaction and checkpoint (default 500);
                                 see docs/import.md
   import verify --from URL      compare counts and a sample of topics between NodeBB and Palaver
   outbox [list]                 the durable side effects that failed for good (and how many wait)
@@ -142,6 +143,7 @@ async function main(argv: string[]): Promise<void> {
       'dry-run': { type: 'boolean' },
       resume: { type: 'boolean' },
       uploads: { type: 'string' },
+      batch: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -231,7 +233,9 @@ async function main(argv: string[]): Promise<void> {
       const { importCommand, verifyCommand } = await import('./domains/import/cli.js');
       const from = values.from;
       return withContext(config, async (ctx) => {
-        if (sub === 'nodebb') await importCommand(ctx, { from, dryRun: !!values['dry-run'], resume: !!values.resume, uploads: values.uploads });
+        const batch = values.batch === undefined ? undefined : Number(values.batch);
+        if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1 && batch <= 10_000)) fail('--batch must be a whole number from 1 to 10000');
+        if (sub === 'nodebb') await importCommand(ctx, { from, dryRun: !!values['dry-run'], resume: !!values.resume, uploads: values.uploads, batch });
         else if (!(await verifyCommand(ctx, from))) process.exitCode = 1;
       });
     }

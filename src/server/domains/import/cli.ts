@@ -33,13 +33,13 @@ export function progressBars(out: CliOutput): (p: ImportProgress) => void {
   };
 }
 
-/** `palaver import nodebb --from URL [--uploads DIR] [--dry-run] [--resume]`. */
-export async function importCommand(deps: ImportDeps, opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string }, out: CliOutput = terminalOutput()): Promise<void> {
+/** `palaver import nodebb --from URL [--uploads DIR] [--dry-run] [--resume] [--batch N]`. */
+export async function importCommand(deps: ImportDeps, opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string; batch?: number }, out: CliOutput = terminalOutput()): Promise<void> {
   const src = await openSource(opts.from);
   const started = Date.now();
   try {
     const bars = progressBars(out);
-    const result = await importNodebb(deps, src, { from: opts.from, dryRun: opts.dryRun, resume: opts.resume, uploadsDir: opts.uploads, onProgress: bars });
+    const result = await importNodebb(deps, src, { from: opts.from, dryRun: opts.dryRun, resume: opts.resume, uploadsDir: opts.uploads, batch: opts.batch, onProgress: bars });
     bars({ phase: 'done', done: 1, total: 1 });
     const counts = Object.entries(result.counts)
       .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)

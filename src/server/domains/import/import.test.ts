@@ -20,7 +20,27 @@ const BAD: DumpLine[] = [
   // Another member under alice's slug: the database refuses the row, the import goes on.
   { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
   // Bob's settings as NodeBB keeps them (strings), one out of range, one unknown value.
-  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr' } },
+  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr', timezone: 'Europe/Paris', notificationType_upvote: 'none', 'notificationType_new-reply': 'bogus', dailyDigestFreq: 'week' } },
+  // What NodeBB keeps beside its main records (the layouts of NodeBB 4.11's src/): a custom
+  // profile field, a ban lifted, API tokens, a followed tag, an upload's owner, a room's notification setting.
+  { k: 'user-custom-fields', t: 'zset', v: [['favourite-switch', 0]] },
+  { k: 'user-custom-field:favourite-switch', t: 'hash', v: { key: 'favourite-switch', name: 'Favourite switch', type: 'select', 'select-options': 'Blue\nBrown\nRed', visibility: 'loggedin' } },
+  { k: 'uid:7:bans:timestamp', t: 'zset', v: [['uid:7:ban:1796652500000', 1796652500000]] },
+  { k: 'uid:7:ban:1796652500000', t: 'hash', v: { type: 'ban', uid: '7', timestamp: '1796652500000', expire: '1796652600000', reason: 'Spam links', fromUid: '1' } },
+  { k: 'uid:7:unbans:timestamp', t: 'zset', v: [['uid:7:unban:1796652550000', 1796652550000]] },
+  { k: 'uid:7:unban:1796652550000', t: 'hash', v: { uid: '7', timestamp: '1796652550000', reason: 'Said sorry', fromUid: '1' } },
+  { k: 'tokens:createtime', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652400000], ['e5f6a7b8-master-token', 1796652400001], ['c9d0e1f2-gone-member', 1796652400002]] },
+  { k: 'token:a1b2c3d4-alice-bot-token', t: 'hash', v: { uid: '2', description: 'Alice\'s bot', timestamp: '1796652400000' } },
+  { k: 'token:e5f6a7b8-master-token', t: 'hash', v: { uid: '0', description: 'Backups', timestamp: '1796652400001' } },
+  { k: 'token:c9d0e1f2-gone-member', t: 'hash', v: { uid: '777', description: '', timestamp: '1796652400002' } },
+  { k: 'tokens:lastSeen', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652900000]] },
+  { k: 'uid:2:followed_tags', t: 'zset', v: [['keyboards', 1796652450000]] },
+  { k: 'uid:3:uploads', t: 'zset', v: [['files/1700000000000-my cat.png', 1700000000000]] },
+  { k: 'chat:room:2:notification:settings', t: 'hash', v: { '2': '1', '4': '2' } },
+  // Carol's posts waiting for a moderator (NodeBB's post queue): a reply and a new topic.
+  { k: 'post:queue', t: 'zset', v: [['reply-1796652900000', 1796652900000], ['topic-1796652900001', 1796652900001]] },
+  { k: 'post:queue:reply-1796652900000', t: 'hash', v: { id: 'reply-1796652900000', uid: '7', type: 'reply', data: JSON.stringify({ tid: 3, content: 'Queued reply about **switches**', uid: 7, timestamp: 1796652900000, ip: '10.0.0.6' }) } },
+  { k: 'post:queue:topic-1796652900001', t: 'hash', v: { id: 'topic-1796652900001', uid: '7', type: 'topic', data: JSON.stringify({ cid: 5, title: 'A queued topic', content: 'Waiting', tags: ['meta'], uid: 7, timestamp: 1796652900001 }) } },
   { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
@@ -39,7 +59,7 @@ function withBadRecords(lines: DumpLine[]): DumpLine[] {
   const z = (k: string) => out.find((l) => l.k === k && l.t === 'zset') as { v: [string, number][] };
   z('posts:pid').v.push(['9001', 1796652500000], ['9003', 1796652600000], ['9004', 1796652700000]);
   const alice = out.find((l) => l.k === 'user:2') as { v: Record<string, string> };
-  alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png' };
+  alice.v = { ...alice.v, uploadedpicture: '/assets/uploads/profile/uid-2-profileavatar.png', 'favourite-switch': 'Brown' };
   z('users:joindate').v.push(['9002', 1796652400000], ['9005', 1796652800000]);
   return out;
 }
@@ -86,7 +106,15 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(by('sso-only')).toMatchObject({ uid: 6, password_hash: null });
       expect(by('troll')).toMatchObject({ uid: 8, banned: 1, ban_reason: 'Trolling in the deep' });
       const bob = await db.selectFrom('users').select('settings').where('uid', '=', 3).executeTakeFirstOrThrow();
-      expect(JSON.parse(bob.settings)).toEqual({ topicPostSort: 'newest_to_oldest', followTopicsOnReply: true, postsPerPage: 100 });
+      expect(JSON.parse(bob.settings)).toEqual({
+        topicPostSort: 'newest_to_oldest',
+        followTopicsOnReply: true,
+        postsPerPage: 100,
+        userLang: 'fr',
+        timezone: 'Europe/Paris',
+        notificationType_upvote: 'none',
+        dailyDigestFreq: 'week',
+      });
       const cats = await db.selectFrom('categories').select(['cid', 'parent_cid', 'name', 'slug']).orderBy('cid').execute();
       expect(cats.find((c) => c.cid === 7)).toMatchObject({ parent_cid: 6, name: 'Keyboards ⌨', slug: '7/keyboards' });
       expect(cats.find((c) => c.cid === 6)).toMatchObject({ parent_cid: 5, name: 'Hardware' });
@@ -119,6 +147,69 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(await db.selectFrom('flag_reports').select(['reporter_uid', 'reason']).where('flag_id', '=', 1).execute()).toEqual([{ reporter_uid: 2, reason: 'Spam' }]);
       expect(await db.selectFrom('flag_notes').select(['uid', 'content']).where('flag_id', '=', 1).execute()).toEqual([{ uid: 1, content: 'Looked at it' }]);
       expect((await forum.ctx.settings.get()).siteTitle).toBe('NodeBB');
+    });
+
+    it("brings what members kept beside: custom profile fields, ban history, API tokens, followed tags, vote times, upload owners, rooms' notification settings", async () => {
+      const db = forum.ctx.db;
+      expect(JSON.parse((await forum.ctx.settings.get()).customUserFields)).toEqual([
+        { key: 'favourite-switch', name: 'Favourite switch', type: 'select', options: ['Blue', 'Brown', 'Red'], visibility: 'loggedin' },
+      ]);
+      expect(await db.selectFrom('user_fields').select(['uid', 'field_key', 'value']).execute()).toEqual([{ uid: 2, field_key: 'favourite-switch', value: 'Brown' }]);
+      const history = await db.selectFrom('moderation_actions').select(['uid', 'kind', 'by_uid', 'reason', 'until', 'created']).orderBy('created').execute();
+      expect(history).toEqual([
+        { uid: 7, kind: 'ban', by_uid: 1, reason: 'Spam links', until: 1796652600000, created: 1796652500000 },
+        { uid: 7, kind: 'unban', by_uid: 1, reason: 'Said sorry', until: 0, created: 1796652550000 },
+        { uid: 8, kind: 'ban', by_uid: 1, reason: 'Trolling in the deep', until: 1797257372989, created: 1796652573105 },
+      ]);
+      // The member's token acts as them; the master token has no member; a missing member's is left out.
+      const tokens = await db.selectFrom('api_tokens').select(['uid', 'description', 'created', 'last_seen']).orderBy('created').execute();
+      expect(tokens).toEqual([
+        { uid: 2, description: "Alice's bot", created: 1796652400000, last_seen: 1796652900000 },
+        { uid: null, description: 'Backups', created: 1796652400001, last_seen: 0 },
+      ]);
+      const ping = await fetch(`${forum.baseUrl}/api/v3/ping`, { method: 'POST', headers: { authorization: 'Bearer a1b2c3d4-alice-bot-token', 'content-type': 'application/json' }, body: '{}' });
+      expect(ping.status).toBe(200);
+      expect(((await ping.json()) as { response: { uid: number } }).response.uid).toBe(2);
+      expect(await db.selectFrom('tag_follows').select(['tag', 'uid', 'created']).execute()).toEqual([{ tag: 'keyboards', uid: 2, created: 1796652450000 }]);
+      // Votes and bookmarks at the time the member gave them, not the post's.
+      expect(await db.selectFrom('votes').select(['uid', 'created']).where('pid', '=', 3).execute()).toEqual([{ uid: 4, created: 1796652534559 }]);
+      expect(await db.selectFrom('bookmarks').select(['uid', 'created']).where('pid', '=', 5).execute()).toEqual([{ uid: 4, created: 1796652535169 }]);
+      expect(await db.selectFrom('uploads').select(['name', 'uid']).orderBy('name').execute()).toEqual([
+        { name: 'my cat.png', uid: 3 },
+        { name: 'uid-2-profileavatar.png', uid: 0 },
+      ]);
+      const notify = await db.selectFrom('chat_room_members').select(['uid', 'notify']).where('room_id', '=', 2).orderBy('uid').execute();
+      expect(notify).toEqual([
+        { uid: 2, notify: 0 },
+        { uid: 3, notify: 2 },
+        { uid: 4, notify: 1 },
+      ]);
+      const lines = readFileSync(result.summaryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toContainEqual({ entity: 'api token', id: 'c9d0…', action: 'skipped', reason: 'its member 777 is missing' });
+    });
+
+    it("brings members' notifications, merged as NodeBB shows them, and the post queue", async () => {
+      const db = forum.ctx.db;
+      const alice = await db.selectFrom('notifications').select(['type', 'body_key', 'body_params', 'from_uids', 'from_count', 'path', 'read', 'created']).where('uid', '=', 2).orderBy('created', 'desc').execute();
+      // Replies to her topic from four members (the fifth reply's was purged with it): one notification, the newest sender first.
+      const replies = alice.find((n) => n.body_key === 'notifications:user-posted-to')!;
+      expect(replies).toMatchObject({ type: 'new-reply', from_count: 4, body_params: '["Welcome to the old forum"]', read: 0, created: 1796652526660 });
+      expect(replies.from_uids.split(',').filter(Boolean).map(Number)).toEqual([7, 5, 4, 3]);
+      expect(alice.find((n) => n.type === 'follow')).toMatchObject({ body_key: 'notifications:user-started-following-you', from_count: 1, path: '/user/bob-smith' });
+      expect(alice.filter((n) => n.body_key === 'notifications:new-message-in').length).toBeGreaterThan(0);
+      // The group's owner hears of Alice's request to join, with the group's name.
+      const admin = await db.selectFrom('notifications').select(['body_key', 'body_params', 'from_uid']).where('uid', '=', 1).where('type', '=', 'group-request-membership').execute();
+      expect(admin).toEqual([{ body_key: 'notifications:group-request-membership', body_params: '["Keyboard Club"]', from_uid: 2 }]);
+      // What the API gives the member: NodeBB's text with the names of today.
+      const { client } = await loginAlice(forum);
+      const page = await client.request('GET', '/api/notifications');
+      expect(page.status).toBe(200);
+      expect(JSON.stringify(page.body)).toContain('[[notifications:user-posted-to-multiple, carol, 3, Welcome to the old forum]]');
+      const queue = await db.selectFrom('post_queue').select(['uid', 'type', 'cid', 'tid', 'title', 'content', 'tags', 'ip']).orderBy('created').execute();
+      expect(queue).toEqual([
+        { uid: 7, type: 'reply', cid: 7, tid: 3, title: '', content: 'Queued reply about **switches**', tags: '[]', ip: '10.0.0.6' },
+        { uid: 7, type: 'topic', cid: 5, tid: 0, title: 'A queued topic', content: 'Waiting', tags: '["meta"]', ip: '' },
+      ]);
     });
 
     it('serves an old topic URL with its posts, rendered and sanitised, votes and bookmarks counted', async () => {
@@ -230,7 +321,8 @@ for (const backend of ['redis', 'postgres'] as const) {
       const refused = lines.find((l) => l.id === '9005');
       expect(refused).toMatchObject({ entity: 'users', action: 'skipped' });
       expect(refused.reason).toMatch(/^could not be written: /);
-      expect(result.skipped).toBe(2);
+      expect(lines.filter((l) => l.action === 'skipped').map((l) => `${l.entity} ${l.id}`)).toEqual(['users 9005', 'api token c9d0…', 'post 9001']);
+      expect(result.skipped).toBe(3);
       // Its neighbours in the same page came in.
       expect(await forum.ctx.db.selectFrom('users').select('uid').where('uid', 'in', [9002, 9005]).execute()).toEqual([{ uid: 9002 }]);
       const last = lines[lines.length - 1];

@@ -32,7 +32,7 @@ const ts = (v: string | undefined): number => {
   return n > 0 && n < 8.64e15 ? n : 0;
 };
 /** Text bounded to `max` characters (noted when cut); NUL, which PostgreSQL cannot store, removed. */
-function text(v: string | undefined, max: number, notes: Notes, entity: string, id: number | string, field: string): string {
+export function text(v: string | undefined, max: number, notes: Notes, entity: string, id: number | string, field: string): string {
   let s = (v ?? '').replaceAll('\u0000', '');
   if (s.length > max) {
     notes.alter(entity, id, `${field} cut from ${s.length} to ${max} characters`);

@@ -1,8 +1,11 @@
 import type { AppContext } from '../../context.js';
 import type { Writer } from '../../core/action.js';
+import { hashSecret } from '../auth/service.js';
 import { CATEGORY_PRIVILEGES, GLOBAL_PRIVILEGES } from '../privileges/service.js';
+import { isTimeZone, offeredLanguage } from '../../i18n.js';
+import { CATEGORY_WATCH_STATES, DIGEST_FREQS, isNotifySetting, NOTIFY_VALUES } from '../notifications/schemas.js';
 import { DEFAULT_USER_SETTINGS } from '../users/presenter.js';
-import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
+import { mapCategory, mapMessage, mapPost, mapRoom, mapTopic, mapUser, Notes, text, WATCH_STATES, type CategoryImport, type MessageImport, type Note, type PostImport, type RoomImport, type TopicImport, type UserImport } from './map.js';
 import { present, replaceChildren, takenDmKeys, upsert, withoutSearchTriggers } from './store.js';
 import type { NbHash, NodebbSource } from './source.js';
 import { copyUploads, rewriteLinks, type ImportState } from './uploads.js';
@@ -21,10 +24,10 @@ export interface Phase {
   run(deps: ImportDeps, src: NodebbSource, page: Page, dryRun: boolean, state: ImportState): Promise<{ count: number; notes: Note[] }>;
 }
 
-const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
+export const ids = (page: Page) => page.map(([m]) => Number(m)).filter((n) => Number.isInteger(n) && n > 0);
 
 /** Writes in one action, unless a dry run. */
-async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promise<void>): Promise<void> {
+export async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promise<void>): Promise<void> {
   if (!dryRun) await deps.actions.run('import.batch', fn);
 }
 
@@ -32,7 +35,7 @@ async function write(deps: ImportDeps, dryRun: boolean, fn: (w: Writer) => Promi
  * Which ids exist. A real import asks the forum (what came in); a dry run, which writes
  * nothing, asks NodeBB's list of them.
  */
-async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind: 'users' | 'categories' | 'topics', wanted: number[]): Promise<(id: number) => boolean> {
+export async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind: 'users' | 'categories' | 'topics', wanted: number[]): Promise<(id: number) => boolean> {
   const uniq = [...new Set(wanted.filter((n) => n > 0))];
   const set = dryRun
     ? await src.inZset({ users: 'users:joindate', categories: 'categories:cid', topics: 'topics:tid' }[kind], uniq.map(String))
@@ -40,7 +43,7 @@ async function known(deps: ImportDeps, src: NodebbSource, dryRun: boolean, kind:
   return (id) => set.has(String(id));
 }
 
-const num = (v: string | undefined) => Number(v) || 0;
+export const num = (v: string | undefined) => Number(v) || 0;
 
 /** Replaces what the rows of `kind` use of the stored files (upload_refs), so the clean-up job keeps those files. */
 async function setRefs(w: Writer, kind: string, refs: { id: number; used: string[] }[]): Promise<void> {
@@ -70,7 +73,9 @@ const uploads: Phase = {
 /**
  * A member's settings from user:<uid>:settings: the keys Palaver has under NodeBB's names, of
  * the right type and in range, and only those that differ from Palaver's defaults (so the rest
- * keeps following the forum's). Language and time zone stay Palaver's defaults.
+ * keeps following the forum's). The language when Palaver offers it, the time zone when it is
+ * one, and the notification preferences (`notificationType_<type>`, `dailyDigestFreq`,
+ * `categoryWatchState`) as NodeBB names them.
  */
 export function mapSettings(h: NbHash | null): string {
   const chosen: Record<string, unknown> = {};
@@ -90,6 +95,18 @@ export function mapSettings(h: NbHash | null): string {
     if (key === 'bootswatchSkin' && !/^[a-z]{0,20}$/.test(String(value))) continue;
     if (key === 'topicPostSort' && !['oldest_to_newest', 'newest_to_oldest', 'most_votes'].includes(String(value))) continue;
     if (value !== def) chosen[key] = value;
+  }
+  const lang = offeredLanguage(h.userLang);
+  if (lang) chosen.userLang = lang;
+  if (h.timezone && isTimeZone(h.timezone)) chosen.timezone = h.timezone;
+  for (const [key, value] of Object.entries(h)) {
+    if (!isNotifySetting(key)) continue;
+    const ok =
+      key === 'dailyDigestFreq' ? (DIGEST_FREQS as readonly string[]).includes(value)
+      : key === 'categoryWatchState' ? (CATEGORY_WATCH_STATES as readonly string[]).includes(value)
+      : key.startsWith('notificationType_') ? (NOTIFY_VALUES as readonly string[]).includes(value)
+      : false;
+    if (ok) chosen[key] = value;
   }
   return JSON.stringify(chosen);
 }
@@ -145,6 +162,26 @@ const users: Phase = {
     const emails = await src.zsets(got.map((u) => `user:${u}:emails`));
     const nameRows = got.flatMap((uid, i) => names[i]!.map(([m, t]) => ({ uid, username: split(m)[0].slice(0, 100), changed: split(m)[1] || Math.trunc(t) })));
     const emailRows = got.flatMap((uid, i) => emails[i]!.map(([m, t]) => ({ uid, email: split(m)[0].slice(0, 255), by_uid: uid, changed: split(m)[1] || Math.trunc(t) })));
+    // Custom profile fields' values: on the member's hash, under the field's key (user-custom-fields lists the keys).
+    state.fieldKeys ??= (await src.zsets(['user-custom-fields']))[0]!.map(([k]) => k).filter((k) => /^[a-z0-9_-]{1,50}$/i.test(k));
+    const fieldRows = got.flatMap((uid) => {
+      const h = hashes[uids.indexOf(uid)] ?? {};
+      return state.fieldKeys!.filter((k) => (h[k] ?? '') !== '').map((k) => ({ uid, field_key: k, value: text(h[k], 255, notes, 'user', uid, k) }));
+    });
+    // The history of bans and unbans (uid:<uid>:bans:timestamp → uid:<uid>:ban:<time>, and the unbans alike).
+    const banLists = await src.zsets(got.flatMap((u) => [`uid:${u}:bans:timestamp`, `uid:${u}:unbans:timestamp`]));
+    const historyKeys = banLists.flatMap((z) => z.map(([k]) => k));
+    const historyHashes = await src.hashes(historyKeys);
+    const historyRows: { uid: number; kind: 'ban' | 'unban'; by_uid: number; reason: string; until: number; created: number }[] = [];
+    let hi = 0;
+    got.forEach((uid, i) => {
+      for (const kind of ['ban', 'unban'] as const) {
+        for (const [, t] of banLists[2 * i + (kind === 'ban' ? 0 : 1)]!) {
+          const b = historyHashes[hi++] ?? {};
+          historyRows.push({ uid, kind, by_uid: num(b.fromUid), reason: text(b.reason, 500, notes, 'user', uid, `${kind} reason`), until: kind === 'ban' ? num(b.expire) : 0, created: Math.trunc(num(b.timestamp) || t) });
+        }
+      }
+    });
     // Mutes in force (NodeBB 4: mutedUntil and mutedReason on the member's hash).
     const now = Date.now();
     const mutes = rows.flatMap((r) => {
@@ -157,6 +194,9 @@ const users: Phase = {
       await setRefs(w, 'picture', pictureRefs);
       await setRefs(w, 'cover', coverRefs);
       await replaceChildren(w, 'member_mutes', 'uid', got, mutes, ['uid']);
+      await replaceChildren(w, 'user_fields', 'uid', got, fieldRows, ['uid', 'field_key']);
+      for (let i = 0; i < got.length; i += 5000) await w.tx.deleteFrom('moderation_actions').where('uid', 'in', got.slice(i, i + 5000)).where('kind', 'in', ['ban', 'unban']).execute();
+      for (let i = 0; i < historyRows.length; i += 2000) await w.tx.insertInto('moderation_actions').values(historyRows.slice(i, i + 2000)).execute();
       for (let i = 0; i < got.length; i += 5000) {
         await w.tx.deleteFrom('username_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
         await w.tx.deleteFrom('email_history').where('uid', 'in', got.slice(i, i + 5000)).execute();
@@ -258,6 +298,51 @@ const SETTINGS = [
   'registrationApprovalType', 'maximumChatMessageLength', 'chatMessageDelay', 'postEditDuration', 'postDeleteDuration',
 ] as const;
 
+/** NodeBB's custom field types and Palaver's. */
+const FIELD_TYPES: Record<string, string> = { 'input-text': 'text', 'input-link': 'url', 'input-number': 'number', select: 'select', 'select-multi': 'select', 'input-date': 'text' };
+
+/** The custom profile fields' definitions, in NodeBB's order; null when NodeBB has none. */
+async function customFields(src: NodebbSource, notes: Notes) {
+  const keys = (await src.zsets(['user-custom-fields']))[0]!.map(([k]) => k);
+  if (!keys.length) return null;
+  const hashes = await src.hashes(keys.map((k) => `user-custom-field:${k}`));
+  const out: { key: string; name: string; type: string; options: string[]; visibility: string }[] = [];
+  keys.forEach((key, i) => {
+    const h = hashes[i];
+    if (!h || !/^[a-z0-9_-]{1,50}$/i.test(key)) return void notes.skip('custom field', key, h ? 'a key Palaver does not take (letters, digits, _ and -, up to 50)' : 'user-custom-fields lists it but user-custom-field:<key> is missing');
+    const type = FIELD_TYPES[h.type ?? 'input-text'] ?? 'text';
+    if (h.type === 'select-multi' || h.type === 'input-date') notes.alter('custom field', key, `NodeBB's ${h.type} comes in as a ${type} field`);
+    out.push({
+      key,
+      name: (h.name || key).slice(0, 100),
+      type,
+      options: (h['select-options'] ?? '').split('\n').map((o) => o.trim()).filter(Boolean),
+      visibility: ['all', 'loggedin', 'privileged'].includes(h.visibility ?? '') ? h.visibility! : 'all',
+    });
+  });
+  return out;
+}
+
+/** NodeBB's API tokens as Palaver's rows (uid 0: a master token); a token of a member who did not come in is left out. */
+async function apiTokens(deps: ImportDeps, src: NodebbSource, dryRun: boolean, notes: Notes) {
+  const rows: { token_hash: string; uid: number | null; description: string; created: number; last_seen: number }[] = [];
+  let cursor = '';
+  do {
+    const p = await src.zpage('tokens:createtime', cursor, 500);
+    const tokens = p.items.map(([t]) => t);
+    const hashes = await src.hashes(tokens.map((t) => `token:${t}`));
+    const seen = await src.scores(tokens.map((t): [string, string] => ['tokens:lastSeen', t]));
+    const uidOk = await known(deps, src, dryRun, 'users', hashes.map((h) => num(h?.uid)));
+    p.items.forEach(([token, created], i) => {
+      const uid = num(hashes[i]?.uid);
+      if (uid > 0 && !uidOk(uid)) return void notes.skip('api token', `${token.slice(0, 4)}…`, `its member ${uid} is missing`);
+      rows.push({ token_hash: hashSecret(token), uid: uid > 0 ? uid : null, description: (hashes[i]?.description ?? '').slice(0, 255), created: Math.trunc(num(hashes[i]?.timestamp) || created), last_seen: Math.trunc(seen[i] ?? 0) });
+    });
+    cursor = p.next;
+  } while (cursor);
+  return rows;
+}
+
 /** The forum-wide part: global privileges (NodeBB's cid 0) and the settings Palaver shares with NodeBB. */
 const forum: Phase = {
   name: 'forum',
@@ -283,7 +368,13 @@ const forum: Phase = {
         notes.alter('setting', key, `"${String(raw).slice(0, 100)}" refused (${(err as { key?: string }).key ?? (err as Error).message}): kept ${JSON.stringify(current[key])}`);
       }
     }
-    return { count: rows.length, notes: notes.list };
+    // The custom profile fields' definitions (user-custom-fields → user-custom-field:<key>).
+    const fields = await customFields(src, notes);
+    if (fields && !dryRun) await deps.settings.set({ customUserFields: JSON.stringify(fields) });
+    // API tokens (tokens:createtime → token:<token>), stored by hash as Palaver's are: they keep working.
+    const tokens = await apiTokens(deps, src, dryRun, notes);
+    await write(deps, dryRun, (w) => upsert(w, 'api_tokens', tokens, ['token_hash']));
+    return { count: rows.length + tokens.length, notes: notes.list };
   },
 };
 
@@ -447,6 +538,13 @@ const posts: Phase = {
       }
       for (const u of new Set(marked[i]!.map(Number))) if (uidOk(u)) bookmarks.push({ pid: p.pid, uid: u, created: p.created });
     }
+    // When each vote and bookmark was made: the member's own sorted sets (uid:<uid>:upvote… pid → time).
+    const when = await src.scores([
+      ...votes.map((v): [string, string] => [`uid:${v.uid}:${v.value > 0 ? 'upvote' : 'downvote'}`, String(v.pid)]),
+      ...bookmarks.map((b): [string, string] => [`uid:${b.uid}:bookmarks`, String(b.pid)]),
+    ]);
+    votes.forEach((v, i) => (v.created = Math.trunc(when[i] ?? v.created)));
+    bookmarks.forEach((b, i) => (b.created = Math.trunc(when[votes.length + i] ?? b.created)));
     const got = rows.map((r) => r.pid);
     const edits = await editHistory(src, rows, notes);
     await write(deps, dryRun, async (w) => {
@@ -461,11 +559,11 @@ const posts: Phase = {
   },
 };
 
-/** A second pass over the members, once topics are in: whom they follow, which topics they read. */
+/** A second pass over the members, once topics are in: whom they follow and block, which topics they read, the tags they follow, the files they uploaded. */
 const memberState: Phase = {
   name: 'member-state',
   set: 'users:joindate',
-  async run(deps, src, page, dryRun) {
+  async run(deps, src, page, dryRun, state) {
     const uids = ids(page);
     const following = await src.zsets(uids.map((u) => `following:${u}`));
     const reads = await src.zsets(uids.map((u) => `uid:${u}:tids_read`));
@@ -481,7 +579,20 @@ const memberState: Phase = {
       uidOk(uid) ? blocked[i]!.filter(([b]) => blockOk(Number(b)) && Number(b) !== uid).map(([b, t]) => ({ uid, blocked_uid: Number(b), created: Math.trunc(t) })) : [],
     );
     const readRows = uids.flatMap((uid, i) => (uidOk(uid) ? reads[i]!.filter(([t]) => tidOk(Number(t))).map(([t, at]) => ({ uid, tid: Number(t), read_at: Math.trunc(at) })) : []));
+    // Followed tags (uid:<uid>:followed_tags: tag → time).
+    const tagLists = await src.zsets(here.map((u) => `uid:${u}:followed_tags`));
+    const tagRows = here.flatMap((uid, i) => tagLists[i]!.filter(([t]) => t && t.length <= 255).map(([tag, t]) => ({ tag, uid, created: Math.trunc(t) })));
+    // Who uploaded which file (uid:<uid>:uploads: NodeBB's path → time), for the files --uploads copied.
+    const uploadLists = state.uploads.size ? await src.zsets(here.map((u) => `uid:${u}:uploads`)) : [];
+    const owned = here.flatMap((uid, i) =>
+      (uploadLists[i] ?? []).flatMap(([p, t]) => {
+        const name = state.uploads.get(p.replace(/^\/+/, '').replace(/^(?:assets\/)?uploads\//, ''));
+        return name ? [{ uid, path: name, created: Math.trunc(t) }] : [];
+      }),
+    );
     await write(deps, dryRun, async (w) => {
+      await replaceChildren(w, 'tag_follows', 'uid', here, tagRows, ['tag', 'uid']);
+      for (const o of owned) await w.tx.updateTable('uploads').set({ uid: o.uid, created: o.created }).where('path', '=', o.path).execute();
       await replaceChildren(w, 'user_follows', 'uid', here, follows, ['uid', 'followee']);
       await replaceChildren(w, 'topic_reads', 'uid', here, readRows, ['uid', 'tid']);
       await replaceChildren(w, 'user_blocks', 'uid', here, blocks, ['uid', 'blocked_uid']);
@@ -557,7 +668,13 @@ const chats: Phase = {
         cursor = p.next;
       } while (cursor);
     }
-    const withReads = memberRows.map((m) => ({ ...m, last_read_mid: lastRead.get(`${m.room_id}:${m.uid}`) ?? 0 }));
+    // Each member's notification setting of the room (chat:room:<id>:notification:settings: uid → 1 none, 2 mentions, 3 all; Palaver's 0, 1, 2; none set: the room's notificationSetting, else Palaver's default, all).
+    const notify = await src.hashes(rooms.map((r) => `chat:room:${r.room_id}:notification:settings`));
+    const notifyOf = new Map(rooms.map((r, i) => [r.room_id, notify[i]]));
+    const withReads = memberRows.map((m) => {
+      const v = num(notifyOf.get(m.room_id)?.[String(m.uid)]) || num(hashes[roomIds.indexOf(m.room_id)]?.notificationSetting);
+      return { ...m, last_read_mid: lastRead.get(`${m.room_id}:${m.uid}`) ?? 0, notify: v >= 1 && v <= 3 ? v - 1 : 2 };
+    });
     await write(deps, dryRun, (w) => replaceChildren(w, 'chat_room_members', 'room_id', rooms.map((r) => r.room_id), withReads, ['room_id', 'uid']));
     return { count: rooms.length + messages, notes: notes.list };
   },
@@ -635,5 +752,5 @@ const flagsPhase: Phase = {
   },
 };
 
-/** The phases in order: each one's rows may refer to the ones before. */
-export const PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];
+/** The main phases in order: each one's rows may refer to the ones before (later-phases.ts has those that come after). */
+export const CORE_PHASES: Phase[] = [uploads, users, groups, forum, categories, topics, posts, memberState, chats, flagsPhase];

@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import { queueSearchRebuild } from '../search/service.js';
 import type { ImportDeps } from './phases.js';
-import { PHASES, type Page, type Phase } from './phases.js';
+import { CORE_PHASES, type Page, type Phase } from './phases.js';
+import { LATER_PHASES } from './later-phases.js';
 import type { Note } from './map.js';
 import { rebuild } from './store.js';
 import type { NodebbSource } from './source.js';
@@ -19,6 +20,10 @@ export interface Checkpoint {
   counts: Record<string, number>;
   /** Records of the current phase seen so far (for the bar). */
   seen?: number;
+  /** The summary file's length, the skipped and altered records at the checkpoint: a resumed import drops what came after. */
+  summaryBytes?: number;
+  skipped?: number;
+  altered?: number;
 }
 
 /** A phase's progress: rows done of the total, for the bar. */
@@ -73,9 +78,12 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
-  if (!opts.resume || !cp.phase) writeFileSync(summaryFile, '');
-  let skipped = 0;
-  let altered = 0;
+  // A resumed import goes on with the summary as it was at the checkpoint (the notes of a page
+  // written after it, or not written at all, come again with the page).
+  if (opts.resume && cp.summaryBytes !== undefined && existsSync(summaryFile)) truncateSync(summaryFile, cp.summaryBytes);
+  else writeFileSync(summaryFile, '');
+  let skipped = opts.resume ? (cp.skipped ?? 0) : 0;
+  let altered = opts.resume ? (cp.altered ?? 0) : 0;
   const record = (notes: Note[]) => {
     if (!notes.length) return;
     for (const n of notes) {
@@ -84,8 +92,16 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
     appendFileSync(summaryFile, notes.map((n) => JSON.stringify(n)).join('\n') + '\n');
   };
-  const save = () => {
-    if (!opts.dryRun) writeFileSync(checkpointFile, JSON.stringify(cp));
+  // Written whole or not at all (a new file renamed over the old): a kill at any moment leaves a
+  // checkpoint that reads. Inside a phase at most once a second (a rename per page cost the
+  // import several per cent), at each phase's end, and when the import stops on an error.
+  let savedAt = 0;
+  const save = (always: boolean) => {
+    if (opts.dryRun || (!always && Date.now() - savedAt < 1000)) return;
+    Object.assign(cp, { summaryBytes: statSync(summaryFile).size, skipped, altered });
+    writeFileSync(`${checkpointFile}.new`, JSON.stringify(cp));
+    renameSync(`${checkpointFile}.new`, checkpointFile);
+    savedAt = Date.now();
   };
   const batch = opts.batch ?? 500;
   // The uploads' new names, kept beside the checkpoint: a resumed import rewrites links with them.
@@ -117,39 +133,50 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     }
   };
 
-  for (const phase of PHASES) {
-    if (cp.done.includes(phase.name)) continue;
-    if (!phase.set) {
-      opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
-      cp.counts[phase.name] = await runPage(phase, []);
-      if (phase.name === 'uploads' && !opts.dryRun) writeFileSync(uploadsFile, JSON.stringify([...state.uploads]));
-      opts.onProgress?.({ phase: phase.name, done: 1, total: 1 });
-    } else {
-      let cursor = cp.phase === phase.name ? cp.cursor : '';
-      const total = await src.zcard(phase.set);
-      let done = cp.phase === phase.name ? (cp.seen ?? 0) : 0;
-      opts.onProgress?.({ phase: phase.name, done, total });
-      do {
-        const page = await src.zpage(phase.set, cursor, batch);
-        if (page.items.length) {
-          // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
-          page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
-          cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
-          done += page.items.length;
-        }
-        cursor = page.next;
-        cp.phase = phase.name;
-        cp.cursor = cursor;
-        cp.seen = done;
-        save();
-        opts.onProgress?.({ phase: phase.name, done: Math.min(done, total), total });
-      } while (cursor);
+  try {
+    await runPhases();
+  } catch (err) {
+    // What was written so far is kept: --resume continues after it.
+    save(true);
+    throw err;
+  }
+
+  async function runPhases() {
+    for (const phase of [...CORE_PHASES, ...LATER_PHASES]) {
+      if (cp.done.includes(phase.name)) continue;
+      if (!phase.set) {
+        opts.onProgress?.({ phase: phase.name, done: 0, total: 1 });
+        cp.counts[phase.name] = await runPage(phase, []);
+        if (phase.name === 'uploads' && !opts.dryRun) writeFileSync(uploadsFile, JSON.stringify([...state.uploads]));
+        opts.onProgress?.({ phase: phase.name, done: 1, total: 1 });
+      } else {
+        let cursor = cp.phase === phase.name ? cp.cursor : '';
+        const total = await src.zcard(phase.set);
+        let done = cp.phase === phase.name ? (cp.seen ?? 0) : 0;
+        cp.counts[phase.name] ??= 0;
+        opts.onProgress?.({ phase: phase.name, done, total });
+        do {
+          const page = await src.zpage(phase.set, cursor, batch);
+          if (page.items.length) {
+            // In NodeBB's order (time, then id): of two records that clash (a taken slug), the older one comes in.
+            page.items.sort((a, b) => a[1] - b[1] || Number(a[0]) - Number(b[0]) || (a[0] < b[0] ? -1 : 1));
+            cp.counts[phase.name] = (cp.counts[phase.name] ?? 0) + (await runPage(phase, page.items));
+            done += page.items.length;
+          }
+          cursor = page.next;
+          cp.phase = phase.name;
+          cp.cursor = cursor;
+          cp.seen = done;
+          save(false);
+          opts.onProgress?.({ phase: phase.name, done: Math.min(done, total), total });
+        } while (cursor);
+      }
+      cp.done.push(phase.name);
+      cp.phase = '';
+      cp.cursor = '';
+      cp.seen = 0;
+      save(true);
     }
-    cp.done.push(phase.name);
-    cp.phase = '';
-    cp.cursor = '';
-    cp.seen = 0;
-    save();
   }
 
   if (!opts.dryRun) {
@@ -169,5 +196,8 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
 function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? '';
   const msg = (err as Error).message ?? '';
-  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P01|08\w{3})$/.test(code) || /Connection is closed|Stream isn't writeable|connection terminated|Client has encountered a connection error/i.test(msg);
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P01|08\w{3})$/.test(code) ||
+    /Connection is closed|Stream isn't writeable|connection terminated|Client has encountered a connection error/i.test(msg)
+  );
 }

@@ -7,7 +7,7 @@ export type NbHash = Record<string, string>;
 /**
  * NodeBB's database, read-only, whichever backend holds it (Redis or its PostgreSQL
  * `legacy_*` layout): the few reads the importer makes. Big sorted sets are walked in pages
- * from a cursor (Redis ZSCAN, keyset pagination on PostgreSQL), never read whole.
+ * from a cursor (the last record read: by rank on Redis, keyset pagination on PostgreSQL), never read whole.
  */
 export interface NodebbSource {
   describe(): string;
@@ -15,7 +15,8 @@ export interface NodebbSource {
   hashes(keys: string[]): Promise<(NbHash | null)[]>;
   /**
    * One page of a sorted set from `cursor` ('' at the start): its [member, score] pairs and the
-   * next cursor ('' when done). The cursor is what a resumed import starts from.
+   * next cursor ('' when done): the last record read (Redis: its member and score; PostgreSQL:
+   * its member). The cursor is what a resumed import starts from, inside a phase.
    */
   zpage(key: string, cursor: string, count: number): Promise<{ items: [string, number][]; next: string }>;
   /** Each key's sorted set whole (small per-entity sets: a post's voters, a room's members). */
@@ -34,6 +35,8 @@ export interface NodebbSource {
   inZsetMany(keys: string[], members: string[]): Promise<Set<string>[]>;
   /** String values of these keys ('' where missing). */
   strings(keys: string[]): Promise<string[]>;
+  /** The score of each [sorted set, member] pair (null where it is not there), in one round trip. */
+  scores(pairs: [string, string][]): Promise<(number | null)[]>;
   close(): Promise<void>;
 }
 
@@ -72,11 +75,23 @@ class RedisSource implements NodebbSource {
     });
   }
 
+  /**
+   * In the set's order (score, then member), from the last [member, score] read: its rank
+   * now, and the page after it (ZRANGE by rank: O(log n) to find it, whatever the set's size).
+   * A cursor whose member is gone meanwhile starts again at its score (a page read twice is
+   * written twice: the same rows).
+   */
   async zpage(key: string, cursor: string, count: number): Promise<{ items: [string, number][]; next: string }> {
-    const [next, flat] = await this.redis.zscan(key, cursor || '0', 'COUNT', count);
+    let start = 0;
+    if (cursor.startsWith('[')) {
+      const [member, score] = JSON.parse(cursor) as [string, number];
+      const rank = await this.redis.zrank(key, member);
+      start = rank !== null ? rank + 1 : await this.redis.zcount(key, '-inf', `(${score}`);
+    }
+    const flat = await this.redis.zrange(key, start, start + count - 1, 'WITHSCORES');
     const items: [string, number][] = [];
     for (let i = 0; i < flat.length; i += 2) items.push([flat[i]!, Number(flat[i + 1])]);
-    return { items, next: next === '0' ? '' : next };
+    return { items, next: items.length < count ? '' : JSON.stringify(items[items.length - 1]) };
   }
 
   async zsets(keys: string[]): Promise<[string, number][][]> {
@@ -145,6 +160,16 @@ class RedisSource implements NodebbSource {
       if (err) throw err;
       const scores = v as (string | null)[];
       return new Set(members.filter((_, i) => scores[i] !== null));
+    });
+  }
+
+  async scores(pairs: [string, string][]): Promise<(number | null)[]> {
+    if (!pairs.length) return [];
+    const p = this.redis.pipeline();
+    for (const [k, m] of pairs) p.zscore(k, m);
+    return ((await p.exec()) ?? []).map(([err, v]) => {
+      if (err) throw err;
+      return v === null || v === undefined ? null : Number(v);
     });
   }
 
@@ -288,6 +313,16 @@ class PgSource implements NodebbSource {
     const { rows } = await this.pool.query<{ _key: string; data: string }>(`SELECT t._key, t.data FROM legacy_string t WHERE t._key = ANY($1::text[]) AND ${this.live}`, [keys]);
     const by = new Map(rows.map((r) => [r._key, r.data]));
     return keys.map((k) => by.get(k) ?? '');
+  }
+
+  async scores(pairs: [string, string][]): Promise<(number | null)[]> {
+    if (!pairs.length) return [];
+    const { rows } = await this.pool.query<{ _key: string; value: string; score: string }>(
+      `SELECT t._key, t.value, t.score FROM legacy_zset t JOIN unnest($1::text[], $2::text[]) AS p(k, v) ON t._key = p.k AND t.value = p.v WHERE ${this.live}`,
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    const by = new Map(rows.map((r) => [`${r._key}\u0000${r.value}`, Number(r.score)]));
+    return pairs.map(([k, m]) => by.get(`${k}\u0000${m}`) ?? null);
   }
 
   async close(): Promise<void> {

@@ -99,3 +99,57 @@ export async function loadNodebbPostgres(url: string, lines: DumpLine[]): Promis
     await c.end();
   }
 }
+
+/**
+ * A generated NodeBB forum in NodeBB's layout (as bench/import.mjs makes one): `posts` posts in
+ * topics of 20, a member per 25 posts, 4 categories, a vote on every fifth post and a bookmark
+ * on every seventh, tags, read positions. Big enough for a phase of many pages.
+ */
+export function syntheticForum(posts: number): DumpLine[] {
+  const users = Math.max(4, Math.ceil(posts / 25));
+  const topics = Math.ceil(posts / 20);
+  const start = Date.UTC(2024, 0, 1);
+  const words = 'alpha beta gamma delta forum reply thread keyboard switch clack'.split(' ');
+  const out: DumpLine[] = [];
+  const zset = (k: string, v: [string, number][]) => out.push({ k, t: 'zset', v });
+  zset('categories:cid', [1, 2, 3, 4].map((c) => [String(c), c]));
+  for (let c = 1; c <= 4; c++) {
+    out.push({ k: `category:${c}`, t: 'hash', v: { cid: String(c), name: `Category ${c}`, slug: `${c}/category-${c}`, parentCid: '0', order: String(c), timestamp: String(start) } });
+    for (const priv of ['find', 'read', 'topics:read', 'topics:create', 'topics:reply']) zset(`group:cid:${c}:privileges:groups:${priv}:members`, [['registered-users', start]]);
+  }
+  const joined: [string, number][] = [];
+  for (let u = 1; u <= users; u++) {
+    out.push({ k: `user:${u}`, t: 'hash', v: { uid: String(u), username: `member${u}`, userslug: `member${u}`, email: `member${u}@example.com`, 'email:confirmed': '1', joindate: String(start + u), reputation: String(u % 7) } });
+    joined.push([String(u), start + u]);
+    zset(`uid:${u}:tids_read`, [[String(1 + (u % topics)), start + 5000 + u]]);
+  }
+  zset('users:joindate', joined);
+  const tids: [string, number][] = [];
+  for (let t = 1; t <= topics; t++) {
+    const first = (t - 1) * 20 + 1;
+    out.push({ k: `topic:${t}`, t: 'hash', v: { tid: String(t), cid: String(1 + (t % 4)), uid: String(1 + (t % users)), mainPid: String(first), title: `Topic ${t} about ${words[t % words.length]}`, slug: `${t}/topic-${t}`, timestamp: String(start + first * 1000), viewcount: String(t % 100), tags: `${words[t % words.length]},${words[(t + 3) % words.length]}` } });
+    tids.push([String(t), start + first * 1000]);
+  }
+  zset('topics:tid', tids);
+  const pids: [string, number][] = [];
+  for (let i = 1; i <= posts; i++) {
+    const at = start + i * 1000;
+    out.push({ k: `post:${i}`, t: 'hash', v: { pid: String(i), tid: String(Math.ceil(i / 20)), uid: String(1 + (i % users)), content: `Reply **${i}** about ${words[i % words.length]} and _${words[(i * 7) % words.length]}_.`, timestamp: String(at) } });
+    pids.push([String(i), at]);
+    const voter = 1 + ((i + 1) % users);
+    if (i % 5 === 0) {
+      out.push({ k: `pid:${i}:upvote`, t: 'set', v: [String(voter)] });
+      zset(`uid:${voter}:upvote`, [[String(i), at + 500]]);
+    }
+    if (i % 7 === 0) out.push({ k: `pid:${i}:users_bookmarked`, t: 'set', v: [String(voter)] });
+  }
+  zset('posts:pid', pids);
+  // Per-member sorted sets written once each (a member votes on many posts).
+  const merged = new Map<string, DumpLine>();
+  for (const l of out) {
+    const had = merged.get(l.k);
+    if (had && had.t === 'zset' && l.t === 'zset') had.v.push(...l.v);
+    else merged.set(l.k, l);
+  }
+  return [...merged.values()];
+}

@@ -8,6 +8,8 @@ import type { Notes } from './map.js';
 export interface ImportState {
   uploadsDir?: string;
   uploads: Map<string, string>;
+  /** The custom profile fields' keys (user-custom-fields), read once. */
+  fieldKeys?: string[];
 }
 
 const MIME: Record<string, string> = {
