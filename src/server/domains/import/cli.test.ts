@@ -42,7 +42,9 @@ describe('palaver import nodebb and palaver import verify', () => {
     const env = { PALAVER_DATA_DIR: dir, DATABASE_URL: '', PALAVER_SECRET: 'cli-import-secret-cli-import-secret' };
     const dry = await palaver(env, 'import', 'nodebb', '--from', from, '--dry-run');
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/^Dry run \(nothing written\) from Redis .* users 8, groups 7, forum \d+, categories 8, topics 7, posts 14, member-state 8, chats 7, flags 2, notifications \d+, post-queue 0\. \d+ skipped/);
+    expect(dry.stdout).toMatch(
+      /^Dry run \(nothing written\) from Redis .* users 8, groups 7, forum \d+, categories 8, topics 7, posts 14, member-state 8, chats 7, flags 2, notifications \d+, post-queue 0\. \d+ skipped/,
+    );
     const before = await palaver(env, 'import', 'verify', '--from', from);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(/^DIFF posts/m);
@@ -89,7 +91,15 @@ describe('an interrupted import', () => {
         },
       }),
     ).rejects.toThrow('Connection is closed.');
-    const n = async () => Number((await forum.ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = async () =>
+      Number(
+        (
+          await forum.ctx.db
+            .selectFrom('posts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await n()).toBe(0);
     expect(phases).toContain('topics');
 

@@ -1,4 +1,4 @@
-import type { ImportDeps } from './phases.js';
+import type { ImportDeps } from './phase.js';
 import { terminalOutput, type CliOutput } from '../../cli-output.js';
 import { importNodebb, type ImportProgress } from './run.js';
 import { openSource } from './source.js';
@@ -34,12 +34,23 @@ export function progressBars(out: CliOutput): (p: ImportProgress) => void {
 }
 
 /** `palaver import nodebb --from URL [--uploads DIR] [--dry-run] [--resume] [--batch N]`. */
-export async function importCommand(deps: ImportDeps, opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string; batch?: number }, out: CliOutput = terminalOutput()): Promise<void> {
+export async function importCommand(
+  deps: ImportDeps,
+  opts: { from: string; dryRun: boolean; resume: boolean; uploads?: string; batch?: number },
+  out: CliOutput = terminalOutput(),
+): Promise<void> {
   const src = await openSource(opts.from);
   const started = Date.now();
   try {
     const bars = progressBars(out);
-    const result = await importNodebb(deps, src, { from: opts.from, dryRun: opts.dryRun, resume: opts.resume, uploadsDir: opts.uploads, batch: opts.batch, onProgress: bars });
+    const result = await importNodebb(deps, src, {
+      from: opts.from,
+      dryRun: opts.dryRun,
+      resume: opts.resume,
+      uploadsDir: opts.uploads,
+      batch: opts.batch,
+      onProgress: bars,
+    });
     bars({ phase: 'done', done: 1, total: 1 });
     const counts = Object.entries(result.counts)
       .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
@@ -61,7 +72,10 @@ export async function verifyCommand(deps: Pick<ImportDeps, 'db'>, from: string, 
   const src = await openSource(from);
   try {
     const lines = await verifyImport(deps.db, src);
-    for (const l of lines) out.result(`${l.ok ? 'ok  ' : 'DIFF'} ${l.what.padEnd(14)} NodeBB ${String(l.nodebb).padStart(8)}  Palaver ${String(l.palaver).padStart(8)}${l.note ? `  (${l.note})` : ''}`);
+    for (const l of lines)
+      out.result(
+        `${l.ok ? 'ok  ' : 'DIFF'} ${l.what.padEnd(14)} NodeBB ${String(l.nodebb).padStart(8)}  Palaver ${String(l.palaver).padStart(8)}${l.note ? `  (${l.note})` : ''}`,
+      );
     const bad = lines.filter((l) => !l.ok).length;
     out.result(bad ? `${bad} differences: the import's summary file lists the records it skipped, with the reason.` : 'Both forums agree.');
     return bad === 0;

@@ -20,17 +20,47 @@ const BAD: DumpLine[] = [
   // Another member under alice's slug: the database refuses the row, the import goes on.
   { k: 'user:9005', t: 'hash', v: { uid: '9005', username: 'Alice', userslug: 'alice', joindate: '1796652800000' } },
   // Bob's settings as NodeBB keeps them (strings), one out of range, one unknown value.
-  { k: 'user:3:settings', t: 'hash', v: { topicPostSort: 'newest_to_oldest', followTopicsOnReply: '1', postsPerPage: '500', openSidebars: 'bogus', userLang: 'fr', timezone: 'Europe/Paris', notificationType_upvote: 'none', 'notificationType_new-reply': 'bogus', dailyDigestFreq: 'week' } },
+  {
+    k: 'user:3:settings',
+    t: 'hash',
+    v: {
+      topicPostSort: 'newest_to_oldest',
+      followTopicsOnReply: '1',
+      postsPerPage: '500',
+      openSidebars: 'bogus',
+      userLang: 'fr',
+      timezone: 'Europe/Paris',
+      notificationType_upvote: 'none',
+      'notificationType_new-reply': 'bogus',
+      dailyDigestFreq: 'week',
+    },
+  },
   // What NodeBB keeps beside its main records (the layouts of NodeBB 4.11's src/): a custom
   // profile field, a ban lifted, API tokens, a followed tag, an upload's owner, a room's notification setting.
   { k: 'user-custom-fields', t: 'zset', v: [['favourite-switch', 0]] },
-  { k: 'user-custom-field:favourite-switch', t: 'hash', v: { key: 'favourite-switch', name: 'Favourite switch', type: 'select', 'select-options': 'Blue\nBrown\nRed', visibility: 'loggedin' } },
+  {
+    k: 'user-custom-field:favourite-switch',
+    t: 'hash',
+    v: { key: 'favourite-switch', name: 'Favourite switch', type: 'select', 'select-options': 'Blue\nBrown\nRed', visibility: 'loggedin' },
+  },
   { k: 'uid:7:bans:timestamp', t: 'zset', v: [['uid:7:ban:1796652500000', 1796652500000]] },
-  { k: 'uid:7:ban:1796652500000', t: 'hash', v: { type: 'ban', uid: '7', timestamp: '1796652500000', expire: '1796652600000', reason: 'Spam links', fromUid: '1' } },
+  {
+    k: 'uid:7:ban:1796652500000',
+    t: 'hash',
+    v: { type: 'ban', uid: '7', timestamp: '1796652500000', expire: '1796652600000', reason: 'Spam links', fromUid: '1' },
+  },
   { k: 'uid:7:unbans:timestamp', t: 'zset', v: [['uid:7:unban:1796652550000', 1796652550000]] },
   { k: 'uid:7:unban:1796652550000', t: 'hash', v: { uid: '7', timestamp: '1796652550000', reason: 'Said sorry', fromUid: '1' } },
-  { k: 'tokens:createtime', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652400000], ['e5f6a7b8-master-token', 1796652400001], ['c9d0e1f2-gone-member', 1796652400002]] },
-  { k: 'token:a1b2c3d4-alice-bot-token', t: 'hash', v: { uid: '2', description: 'Alice\'s bot', timestamp: '1796652400000' } },
+  {
+    k: 'tokens:createtime',
+    t: 'zset',
+    v: [
+      ['a1b2c3d4-alice-bot-token', 1796652400000],
+      ['e5f6a7b8-master-token', 1796652400001],
+      ['c9d0e1f2-gone-member', 1796652400002],
+    ],
+  },
+  { k: 'token:a1b2c3d4-alice-bot-token', t: 'hash', v: { uid: '2', description: "Alice's bot", timestamp: '1796652400000' } },
   { k: 'token:e5f6a7b8-master-token', t: 'hash', v: { uid: '0', description: 'Backups', timestamp: '1796652400001' } },
   { k: 'token:c9d0e1f2-gone-member', t: 'hash', v: { uid: '777', description: '', timestamp: '1796652400002' } },
   { k: 'tokens:lastSeen', t: 'zset', v: [['a1b2c3d4-alice-bot-token', 1796652900000]] },
@@ -38,10 +68,39 @@ const BAD: DumpLine[] = [
   { k: 'uid:3:uploads', t: 'zset', v: [['files/1700000000000-my cat.png', 1700000000000]] },
   { k: 'chat:room:2:notification:settings', t: 'hash', v: { '2': '1', '4': '2' } },
   // Carol's posts waiting for a moderator (NodeBB's post queue): a reply and a new topic.
-  { k: 'post:queue', t: 'zset', v: [['reply-1796652900000', 1796652900000], ['topic-1796652900001', 1796652900001]] },
-  { k: 'post:queue:reply-1796652900000', t: 'hash', v: { id: 'reply-1796652900000', uid: '7', type: 'reply', data: JSON.stringify({ tid: 3, content: 'Queued reply about **switches**', uid: 7, timestamp: 1796652900000, ip: '10.0.0.6' }) } },
-  { k: 'post:queue:topic-1796652900001', t: 'hash', v: { id: 'topic-1796652900001', uid: '7', type: 'topic', data: JSON.stringify({ cid: 5, title: 'A queued topic', content: 'Waiting', tags: ['meta'], uid: 7, timestamp: 1796652900001 }) } },
-  { k: 'post:9004', t: 'hash', v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' } },
+  {
+    k: 'post:queue',
+    t: 'zset',
+    v: [
+      ['reply-1796652900000', 1796652900000],
+      ['topic-1796652900001', 1796652900001],
+    ],
+  },
+  {
+    k: 'post:queue:reply-1796652900000',
+    t: 'hash',
+    v: {
+      id: 'reply-1796652900000',
+      uid: '7',
+      type: 'reply',
+      data: JSON.stringify({ tid: 3, content: 'Queued reply about **switches**', uid: 7, timestamp: 1796652900000, ip: '10.0.0.6' }),
+    },
+  },
+  {
+    k: 'post:queue:topic-1796652900001',
+    t: 'hash',
+    v: {
+      id: 'topic-1796652900001',
+      uid: '7',
+      type: 'topic',
+      data: JSON.stringify({ cid: 5, title: 'A queued topic', content: 'Waiting', tags: ['meta'], uid: 7, timestamp: 1796652900001 }),
+    },
+  },
+  {
+    k: 'post:9004',
+    t: 'hash',
+    v: { pid: '9004', tid: '2', uid: '3', content: 'My cat: ![cat](/assets/uploads/files/1700000000000-my%20cat.png)', timestamp: '1796652700000' },
+  },
 ];
 /** NodeBB's public/uploads of the test: a file a post shows and a member's picture. */
 const CAT = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -95,7 +154,11 @@ for (const backend of ['redis', 'postgres'] as const) {
 
     it('keeps every id: members (unicode, right-to-left, no password), categories three deep, topics, posts', async () => {
       const db = forum.ctx.db;
-      const users = await db.selectFrom('users').select(['uid', 'username', 'userslug', 'email', 'email_confirmed', 'password_hash', 'banned', 'ban_reason']).orderBy('uid').execute();
+      const users = await db
+        .selectFrom('users')
+        .select(['uid', 'username', 'userslug', 'email', 'email_confirmed', 'password_hash', 'banned', 'ban_reason'])
+        .orderBy('uid')
+        .execute();
       const by = (name: string) => users.find((u) => u.username === name)!;
       expect(by('alice')).toMatchObject({ uid: 2, email: 'alice@example.com', email_confirmed: 1 });
       expect(by('alice').password_hash).toMatch(/^sha512:\$2b\$12\$/);
@@ -126,7 +189,10 @@ for (const backend of ['redis', 'postgres'] as const) {
         { tid: 5, pinned: 0, locked: 1, deleted: 0 },
         { tid: 6, pinned: 0, locked: 0, deleted: 1 },
       ]);
-      expect((await db.selectFrom('topic_tags').select('tag').where('tid', '=', 3).orderBy('tag').execute()).map((t) => t.tag)).toEqual(['hardware', 'keyboards']);
+      expect((await db.selectFrom('topic_tags').select('tag').where('tid', '=', 3).orderBy('tag').execute()).map((t) => t.tag)).toEqual([
+        'hardware',
+        'keyboards',
+      ]);
       expect(await db.selectFrom('tags').select(['tag', 'topic_count']).where('tag', '=', 'meta').executeTakeFirst()).toEqual({ tag: 'meta', topic_count: 2 });
     });
 
@@ -144,7 +210,9 @@ for (const backend of ['redis', 'postgres'] as const) {
         { flag_id: 1, type: 'post', target_id: 14, state: 'open' },
         { flag_id: 2, type: 'user', target_id: 8, state: 'resolved' },
       ]);
-      expect(await db.selectFrom('flag_reports').select(['reporter_uid', 'reason']).where('flag_id', '=', 1).execute()).toEqual([{ reporter_uid: 2, reason: 'Spam' }]);
+      expect(await db.selectFrom('flag_reports').select(['reporter_uid', 'reason']).where('flag_id', '=', 1).execute()).toEqual([
+        { reporter_uid: 2, reason: 'Spam' },
+      ]);
       expect(await db.selectFrom('flag_notes').select(['uid', 'content']).where('flag_id', '=', 1).execute()).toEqual([{ uid: 1, content: 'Looked at it' }]);
       expect((await forum.ctx.settings.get()).siteTitle).toBe('NodeBB');
     });
@@ -154,7 +222,9 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(JSON.parse((await forum.ctx.settings.get()).customUserFields)).toEqual([
         { key: 'favourite-switch', name: 'Favourite switch', type: 'select', options: ['Blue', 'Brown', 'Red'], visibility: 'loggedin' },
       ]);
-      expect(await db.selectFrom('user_fields').select(['uid', 'field_key', 'value']).execute()).toEqual([{ uid: 2, field_key: 'favourite-switch', value: 'Brown' }]);
+      expect(await db.selectFrom('user_fields').select(['uid', 'field_key', 'value']).execute()).toEqual([
+        { uid: 2, field_key: 'favourite-switch', value: 'Brown' },
+      ]);
       const history = await db.selectFrom('moderation_actions').select(['uid', 'kind', 'by_uid', 'reason', 'until', 'created']).orderBy('created').execute();
       expect(history).toEqual([
         { uid: 7, kind: 'ban', by_uid: 1, reason: 'Spam links', until: 1796652600000, created: 1796652500000 },
@@ -167,7 +237,11 @@ for (const backend of ['redis', 'postgres'] as const) {
         { uid: 2, description: "Alice's bot", created: 1796652400000, last_seen: 1796652900000 },
         { uid: null, description: 'Backups', created: 1796652400001, last_seen: 0 },
       ]);
-      const ping = await fetch(`${forum.baseUrl}/api/v3/ping`, { method: 'POST', headers: { authorization: 'Bearer a1b2c3d4-alice-bot-token', 'content-type': 'application/json' }, body: '{}' });
+      const ping = await fetch(`${forum.baseUrl}/api/v3/ping`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer a1b2c3d4-alice-bot-token', 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(ping.status).toBe(200);
       expect(((await ping.json()) as { response: { uid: number } }).response.uid).toBe(2);
       expect(await db.selectFrom('tag_follows').select(['tag', 'uid', 'created']).execute()).toEqual([{ tag: 'keyboards', uid: 2, created: 1796652450000 }]);
@@ -184,21 +258,38 @@ for (const backend of ['redis', 'postgres'] as const) {
         { uid: 3, notify: 2 },
         { uid: 4, notify: 1 },
       ]);
-      const lines = readFileSync(result.summaryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const lines = readFileSync(result.summaryFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toContainEqual({ entity: 'api token', id: 'c9d0…', action: 'skipped', reason: 'its member 777 is missing' });
     });
 
     it("brings members' notifications, merged as NodeBB shows them, and the post queue", async () => {
       const db = forum.ctx.db;
-      const alice = await db.selectFrom('notifications').select(['type', 'body_key', 'body_params', 'from_uids', 'from_count', 'path', 'read', 'created']).where('uid', '=', 2).orderBy('created', 'desc').execute();
+      const alice = await db
+        .selectFrom('notifications')
+        .select(['type', 'body_key', 'body_params', 'from_uids', 'from_count', 'path', 'read', 'created'])
+        .where('uid', '=', 2)
+        .orderBy('created', 'desc')
+        .execute();
       // Replies to her topic from four members (the fifth reply's was purged with it): one notification, the newest sender first.
       const replies = alice.find((n) => n.body_key === 'notifications:user-posted-to')!;
       expect(replies).toMatchObject({ type: 'new-reply', from_count: 4, body_params: '["Welcome to the old forum"]', read: 0, created: 1796652526660 });
       expect(replies.from_uids.split(',').filter(Boolean).map(Number)).toEqual([7, 5, 4, 3]);
-      expect(alice.find((n) => n.type === 'follow')).toMatchObject({ body_key: 'notifications:user-started-following-you', from_count: 1, path: '/user/bob-smith' });
+      expect(alice.find((n) => n.type === 'follow')).toMatchObject({
+        body_key: 'notifications:user-started-following-you',
+        from_count: 1,
+        path: '/user/bob-smith',
+      });
       expect(alice.filter((n) => n.body_key === 'notifications:new-message-in').length).toBeGreaterThan(0);
       // The group's owner hears of Alice's request to join, with the group's name.
-      const admin = await db.selectFrom('notifications').select(['body_key', 'body_params', 'from_uid']).where('uid', '=', 1).where('type', '=', 'group-request-membership').execute();
+      const admin = await db
+        .selectFrom('notifications')
+        .select(['body_key', 'body_params', 'from_uid'])
+        .where('uid', '=', 1)
+        .where('type', '=', 'group-request-membership')
+        .execute();
       expect(admin).toEqual([{ body_key: 'notifications:group-request-membership', body_params: '["Keyboard Club"]', from_uid: 2 }]);
       // What the API gives the member: NodeBB's text with the names of today.
       const { client } = await loginAlice(forum);
@@ -284,7 +375,12 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(dm).toMatchObject({ dm_key: '2:3', message_count: 2 });
       const members = await db.selectFrom('chat_room_members').select('uid').where('room_id', '=', 2).orderBy('uid').execute();
       expect(members.map((m) => m.uid)).toEqual([2, 3, 4]);
-      const msgs = await db.selectFrom('chat_messages').select(['mid', 'uid', 'idx', 'content', 'edited', 'deleted']).where('room_id', '=', 2).orderBy('idx').execute();
+      const msgs = await db
+        .selectFrom('chat_messages')
+        .select(['mid', 'uid', 'idx', 'content', 'edited', 'deleted'])
+        .where('room_id', '=', 2)
+        .orderBy('idx')
+        .execute();
       expect(msgs.map((m) => [m.mid, m.idx])).toEqual([
         [3, 0],
         [4, 1],
@@ -314,7 +410,10 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('lists every bad record in the summary file with its reason, and imported the rest', async () => {
-      const lines = readFileSync(result.summaryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const lines = readFileSync(result.summaryFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toContainEqual({ entity: 'post', id: '9001', action: 'skipped', reason: 'its topic 4242 is missing' });
       expect(lines).toContainEqual({ entity: 'user', id: '9002', action: 'altered', reason: 'invalid email "not-an-address" dropped' });
       expect(lines).toContainEqual({ entity: 'post', id: '9003', action: 'altered', reason: 'author 777 is missing: shown as a guest' });
@@ -333,8 +432,23 @@ for (const backend of ['redis', 'postgres'] as const) {
       const count = async () => {
         const db = forum.ctx.db;
         const n = async (t: 'users' | 'posts' | 'topics' | 'votes' | 'chat_messages' | 'group_members' | 'privileges') =>
-          Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-        return { users: await n('users'), posts: await n('posts'), topics: await n('topics'), votes: await n('votes'), chats: await n('chat_messages'), members: await n('group_members'), privileges: await n('privileges') };
+          Number(
+            (
+              await db
+                .selectFrom(t)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        return {
+          users: await n('users'),
+          posts: await n('posts'),
+          topics: await n('topics'),
+          votes: await n('votes'),
+          chats: await n('chat_messages'),
+          members: await n('group_members'),
+          privileges: await n('privileges'),
+        };
       };
       const before = await count();
       await forum.ctx.db.updateTable('topics').set({ title: 'Changed here' }).where('tid', '=', 3).execute();
@@ -342,9 +456,13 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(again.counts).toEqual(result.counts);
       // Without --uploads, the links to the files copied before stay rewritten.
       await importNodebb(forum.ctx, src, { from, dir, batch: 50 });
-      expect((await forum.ctx.db.selectFrom('posts').select('content').where('pid', '=', 9004).executeTakeFirstOrThrow()).content).toMatch(/\/assets\/uploads\/files\/[0-9a-f]{2}\//);
+      expect((await forum.ctx.db.selectFrom('posts').select('content').where('pid', '=', 9004).executeTakeFirstOrThrow()).content).toMatch(
+        /\/assets\/uploads\/files\/[0-9a-f]{2}\//,
+      );
       expect(await count()).toEqual(before);
-      expect((await forum.ctx.db.selectFrom('topics').select('title').where('tid', '=', 3).executeTakeFirstOrThrow()).title).toBe('Mechanical keyboards, revisited');
+      expect((await forum.ctx.db.selectFrom('topics').select('title').where('tid', '=', 3).executeTakeFirstOrThrow()).title).toBe(
+        'Mechanical keyboards, revisited',
+      );
       const dry = await importNodebb(forum.ctx, src, { from, dir, dryRun: true });
       expect(dry.dryRun).toBe(true);
       expect(dry.counts.posts).toBe(result.counts.posts);

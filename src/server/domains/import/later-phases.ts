@@ -1,6 +1,6 @@
 import { senderToken } from '../notifications/store.js';
 import { Notes, text } from './map.js';
-import { ids, known, num, write, type Phase } from './phases.js';
+import { ids, known, num, write, type Phase } from './phase.js';
 import type { NbHash } from './source.js';
 import { upsert } from './store.js';
 
@@ -8,7 +8,12 @@ import { upsert } from './store.js';
 export function parseBody(body: string): { key: string; params: string[] } | null {
   const m = /^\[\[([a-z0-9_-]+:[a-z0-9_.-]+)((?:, ?[^,]*)*)\]\]$/i.exec(body.trim());
   if (!m) return null;
-  const params = m[2] ? m[2].slice(1).split(',').map((p) => p.trim().replaceAll('&#44;', ',')) : [];
+  const params = m[2]
+    ? m[2]
+        .slice(1)
+        .split(',')
+        .map((p) => p.trim().replaceAll('&#44;', ','))
+    : [];
   return { key: m[1]!, params };
 }
 
@@ -64,7 +69,9 @@ const notifications: Phase = {
     const rows: Record<string, string | number>[] = [];
     here.forEach((uid, i) => {
       const merged = new Map<string, { h: NbHash; nid: string; read: boolean; senders: number[]; created: number }>();
-      const all = [...lists[2 * i]!.map(([n, t]) => [n, t, false] as const), ...lists[2 * i + 1]!.map(([n, t]) => [n, t, true] as const)].sort((a, b) => b[1] - a[1]);
+      const all = [...lists[2 * i]!.map(([n, t]) => [n, t, false] as const), ...lists[2 * i + 1]!.map(([n, t]) => [n, t, true] as const)].sort(
+        (a, b) => b[1] - a[1],
+      );
       for (const [nid, t, read] of all) {
         const h = hashes.get(nid);
         if (!h) continue; // pruned by NodeBB: its member's list still names it
@@ -94,7 +101,12 @@ const notifications: Phase = {
           subject_type: subject.type,
           subject_id: subject.id,
           from_uid: from,
-          from_uids: m.senders.length ? `,${m.senders.slice(0, 20).map((s) => senderToken(s).slice(1)).join('')}` : ',',
+          from_uids: m.senders.length
+            ? `,${m.senders
+                .slice(0, 20)
+                .map((s) => senderToken(s).slice(1))
+                .join('')}`
+            : ',',
           from_count: m.senders.length,
           path: (m.h.path ?? '').slice(0, 500),
           body_key: mapped[0],
@@ -134,8 +146,20 @@ const postQueue: Phase = {
       items.push({ id, uid: num(h.uid), type: h.type, data, created: Math.trunc(t) });
     });
     const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-    const uidOk = await known(deps, src, dryRun, 'users', items.map((q) => q.uid));
-    const tidOk = await known(deps, src, dryRun, 'topics', items.map((q) => num(s(q.data.tid))));
+    const uidOk = await known(
+      deps,
+      src,
+      dryRun,
+      'users',
+      items.map((q) => q.uid),
+    );
+    const tidOk = await known(
+      deps,
+      src,
+      dryRun,
+      'topics',
+      items.map((q) => num(s(q.data.tid))),
+    );
     // A reply's category is its topic's.
     const topics = await src.hashes(items.filter((q) => q.type === 'reply').map((q) => `topic:${num(s(q.data.tid))}`));
     let ti = 0;
@@ -163,8 +187,17 @@ const postQueue: Phase = {
     }
     // No id of NodeBB's fits Palaver's: a queued post is known again by its member and time (a re-run replaces it).
     await write(deps, dryRun, async (w) => {
-      for (const r of rows) await w.tx.deleteFrom('post_queue').where('uid', '=', r.uid as number).where('created', '=', r.created as number).execute();
-      if (rows.length) await w.tx.insertInto('post_queue').values(rows as never).execute();
+      for (const r of rows)
+        await w.tx
+          .deleteFrom('post_queue')
+          .where('uid', '=', r.uid as number)
+          .where('created', '=', r.created as number)
+          .execute();
+      if (rows.length)
+        await w.tx
+          .insertInto('post_queue')
+          .values(rows as never)
+          .execute();
     });
     return { count: rows.length, notes: notes.list };
   },

@@ -21,9 +21,16 @@ interface Target {
 }
 
 /** Starts the palaver CLI in a child process; `watch` may kill it. */
-function palaver(t: Target, args: string[], watch?: (kill: () => void) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+function palaver(
+  t: Target,
+  args: string[],
+  watch?: (kill: () => void) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { ...process.env, REDIS_URL: '', LOG_LEVEL: 'error', PALAVER_SECRET: 'resume-test-secret-resume-test-secret', ...t.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+      env: { ...process.env, REDIS_URL: '', LOG_LEVEL: 'error', PALAVER_SECRET: 'resume-test-secret-resume-test-secret', ...t.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -38,7 +45,8 @@ function palaver(t: Target, args: string[], watch?: (kill: () => void) => void):
 }
 
 /** Each table's row count and a checksum of its rows (sorted, ids left out). */
-const open = (t: Target) => openDatabase({ databaseUrl: t.env.DATABASE_URL || null, dataDir: t.dir }, { info: () => undefined, warn: () => undefined, error: () => undefined } as never);
+const open = (t: Target) =>
+  openDatabase({ databaseUrl: t.env.DATABASE_URL || null, dataDir: t.dir }, { info: () => undefined, warn: () => undefined, error: () => undefined } as never);
 
 async function fingerprint(t: Target): Promise<Record<string, { rows: number; sum: string }>> {
   const handle = open(t);
@@ -46,7 +54,15 @@ async function fingerprint(t: Target): Promise<Record<string, { rows: number; su
     const out: Record<string, { rows: number; sum: string }> = {};
     for (const table of TABLES) {
       const rows = (await handle.db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
-      const lines = rows.map((r) => JSON.stringify(Object.entries(r).filter(([k]) => k !== 'id').map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))).sort();
+      const lines = rows
+        .map((r) =>
+          JSON.stringify(
+            Object.entries(r)
+              .filter(([k]) => k !== 'id')
+              .map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]),
+          ),
+        )
+        .sort();
       out[table] = { rows: rows.length, sum: createHash('sha256').update(lines.join('\n')).digest('hex') };
     }
     return out;
@@ -119,7 +135,9 @@ describe('an import killed (SIGKILL) half-way through a phase, then resumed', ()
     const resumed = await palaver(killed, ['import', 'nodebb', '--from', from, '--batch', '10', '--resume']);
     expect(resumed.code).toBe(0);
     handle = open(killed);
-    expect(await handle.db.selectFrom('posts').select('content').where('pid', '=', 1).executeTakeFirstOrThrow()).toEqual({ content: 'written before the kill' });
+    expect(await handle.db.selectFrom('posts').select('content').where('pid', '=', 1).executeTakeFirstOrThrow()).toEqual({
+      content: 'written before the kill',
+    });
     await handle.db.updateTable('posts').set(original).where('pid', '=', 1).execute();
     await handle.close();
     // The phases done before the kill are not run again; the posts go on from the checkpoint.
@@ -135,7 +153,13 @@ describe('an import killed (SIGKILL) half-way through a phase, then resumed', ()
     expect(a.votes!.rows).toBe(POSTS / 5);
     expect(a).toEqual(b);
     // The summary's last line (the counts) is the same too.
-    const counts = (t: Target) => JSON.parse(readFileSync(path.join(t.dir, 'import', 'nodebb-summary.ndjson'), 'utf8').trim().split('\n').pop()!) as unknown;
+    const counts = (t: Target) =>
+      JSON.parse(
+        readFileSync(path.join(t.dir, 'import', 'nodebb-summary.ndjson'), 'utf8')
+          .trim()
+          .split('\n')
+          .pop()!,
+      ) as unknown;
     expect(counts(killed)).toEqual(counts(whole));
   }, 300_000);
 });

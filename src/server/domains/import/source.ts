@@ -289,7 +289,10 @@ class PgSource implements NodebbSource {
 
   async inZset(key: string, members: string[]): Promise<Set<string>> {
     if (!members.length) return new Set();
-    const { rows } = await this.pool.query<{ value: string }>(`SELECT t.value FROM legacy_zset t WHERE t._key = $1 AND t.value = ANY($2::text[]) AND ${this.live}`, [key, members]);
+    const { rows } = await this.pool.query<{ value: string }>(
+      `SELECT t.value FROM legacy_zset t WHERE t._key = $1 AND t.value = ANY($2::text[]) AND ${this.live}`,
+      [key, members],
+    );
     return new Set(rows.map((r) => r.value));
   }
 
@@ -310,7 +313,10 @@ class PgSource implements NodebbSource {
 
   async strings(keys: string[]): Promise<string[]> {
     if (!keys.length) return [];
-    const { rows } = await this.pool.query<{ _key: string; data: string }>(`SELECT t._key, t.data FROM legacy_string t WHERE t._key = ANY($1::text[]) AND ${this.live}`, [keys]);
+    const { rows } = await this.pool.query<{ _key: string; data: string }>(
+      `SELECT t._key, t.data FROM legacy_string t WHERE t._key = ANY($1::text[]) AND ${this.live}`,
+      [keys],
+    );
     const by = new Map(rows.map((r) => [r._key, r.data]));
     return keys.map((k) => by.get(k) ?? '');
   }

@@ -17,9 +17,10 @@ export async function upsert(w: Writer, table: string, rows: Record<string, unkn
   const per = Math.max(1, Math.floor(MAX_PARAMS / cols.length));
   for (let i = 0; i < rows.length; i += per) {
     const q = w.tx.insertInto(table as never).values(rows.slice(i, i + per) as never);
-    await (update.length
-      ? q.onConflict((oc) => oc.columns(keys as never).doUpdateSet(Object.fromEntries(update.map((c) => [c, sql.ref(`excluded.${c}`)])) as never))
-      : q.onConflict((oc) => oc.columns(keys as never).doNothing())
+    await (
+      update.length
+        ? q.onConflict((oc) => oc.columns(keys as never).doUpdateSet(Object.fromEntries(update.map((c) => [c, sql.ref(`excluded.${c}`)])) as never))
+        : q.onConflict((oc) => oc.columns(keys as never).doNothing())
     ).execute();
   }
 }
@@ -33,28 +34,49 @@ export async function upsert(w: Writer, table: string, rows: Record<string, unkn
  */
 export async function withoutSearchTriggers(w: Writer, dialect: Dialect, fn: () => Promise<void>): Promise<void> {
   if (dialect === 'postgres') {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'search_posts_sync' AND tgrelid = 'posts'::regclass`.execute(w.tx);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'search_posts_sync' AND tgrelid = 'posts'::regclass`.execute(w.tx);
     if (!rows[0]?.n) return fn();
     await sql`ALTER TABLE posts DISABLE TRIGGER search_posts_sync`.execute(w.tx);
     await fn();
     await sql`ALTER TABLE posts ENABLE TRIGGER search_posts_sync`.execute(w.tx);
     return;
   }
-  const { rows } = await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'posts' AND name IN ('search_posts_ai', 'search_posts_au')`.execute(w.tx);
+  const { rows } = await sql<{
+    name: string;
+    sql: string;
+  }>`SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'posts' AND name IN ('search_posts_ai', 'search_posts_au')`.execute(w.tx);
   for (const t of rows) await sql.raw(`DROP TRIGGER ${t.name}`).execute(w.tx);
   await fn();
   for (const t of rows) await sql.raw(t.sql).execute(w.tx);
 }
 
 /** Replaces the rows of `table` whose `parent` column is one of `ids` by `rows`. */
-export async function replaceChildren(w: Writer, table: string, parent: string, ids: (number | string)[], rows: Record<string, unknown>[], keys: string[]): Promise<void> {
+export async function replaceChildren(
+  w: Writer,
+  table: string,
+  parent: string,
+  ids: (number | string)[],
+  rows: Record<string, unknown>[],
+  keys: string[],
+): Promise<void> {
   if (!ids.length) return;
-  for (let i = 0; i < ids.length; i += 5000) await w.tx.deleteFrom(table as never).where(parent as never, 'in', ids.slice(i, i + 5000) as never).execute();
+  for (let i = 0; i < ids.length; i += 5000)
+    await w.tx
+      .deleteFrom(table as never)
+      .where(parent as never, 'in', ids.slice(i, i + 5000) as never)
+      .execute();
   await upsert(w, table, rows, keys);
 }
 
 /** Which of these ids are rows of `table` (by its `column`). */
-export async function present(db: Queryable, table: 'users' | 'categories' | 'topics' | 'posts' | 'chat_rooms' | 'groups', column: string, ids: (number | string)[]): Promise<Set<string>> {
+export async function present(
+  db: Queryable,
+  table: 'users' | 'categories' | 'topics' | 'posts' | 'chat_rooms' | 'groups',
+  column: string,
+  ids: (number | string)[],
+): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < ids.length; i += 5000) {
     const rows = (await db
@@ -107,7 +129,9 @@ export async function rebuild(w: Writer, dialect: Dialect): Promise<void> {
   await run(sql`UPDATE groups SET member_count = (SELECT count(*) FROM group_members m WHERE m.group_name = groups.name)`);
   // Chat messages get their dense position in the room (by time, then id); negative first so no two rows share one meanwhile.
   await run(sql`UPDATE chat_messages SET idx = -mid WHERE idx >= 0`);
-  await run(sql`UPDATE chat_messages SET idx = (SELECT n FROM (SELECT m.mid, row_number() OVER (PARTITION BY m.room_id ORDER BY m.created, m.mid) - 1 AS n FROM chat_messages m) r WHERE r.mid = chat_messages.mid)`);
+  await run(
+    sql`UPDATE chat_messages SET idx = (SELECT n FROM (SELECT m.mid, row_number() OVER (PARTITION BY m.room_id ORDER BY m.created, m.mid) - 1 AS n FROM chat_messages m) r WHERE r.mid = chat_messages.mid)`,
+  );
   await run(sql`UPDATE chat_rooms SET
     message_count = (SELECT count(*) FROM chat_messages m WHERE m.room_id = chat_rooms.room_id),
     last_mid = coalesce((SELECT max(m.mid) FROM chat_messages m WHERE m.room_id = chat_rooms.room_id), 0),

@@ -28,7 +28,10 @@ const LOCK = '__palaver_import_test__';
  * test files running at once take different ones; never database 0, never FLUSHALL). Returns
  * its URL and a function that empties and frees it.
  */
-export async function scratchRedis(lines: DumpLine[], base = process.env.IMPORT_REDIS ?? 'redis://127.0.0.1:6379'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchRedis(
+  lines: DumpLine[],
+  base = process.env.IMPORT_REDIS ?? 'redis://127.0.0.1:6379',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   for (let db = 10; db <= 15; db++) {
     const url = `${base.replace(/\/\d*$/, '')}/${db}`;
     const redis = new Redis(url);
@@ -88,7 +91,11 @@ export async function loadNodebbPostgres(url: string, lines: DumpLine[]): Promis
       if (l.t === 'hash') await c.query('INSERT INTO legacy_hash (_key, data) VALUES ($1, $2)', [l.k, JSON.stringify(l.v)]);
       else if (l.t === 'zset') {
         if (l.v.length)
-          await c.query('INSERT INTO legacy_zset (_key, value, score) SELECT $1, v, s FROM unnest($2::text[], $3::numeric[]) AS x(v, s)', [l.k, l.v.map((x) => x[0]), l.v.map((x) => x[1])]);
+          await c.query('INSERT INTO legacy_zset (_key, value, score) SELECT $1, v, s FROM unnest($2::text[], $3::numeric[]) AS x(v, s)', [
+            l.k,
+            l.v.map((x) => x[0]),
+            l.v.map((x) => x[1]),
+          ]);
       } else if (l.t === 'set') {
         if (l.v.length) await c.query('INSERT INTO legacy_set (_key, member) SELECT $1, unnest($2::text[])', [l.k, l.v]);
       } else if (l.t === 'list') await c.query('INSERT INTO legacy_list (_key, "array") VALUES ($1, $2)', [l.k, l.v]);
@@ -112,14 +119,34 @@ export function syntheticForum(posts: number): DumpLine[] {
   const words = 'alpha beta gamma delta forum reply thread keyboard switch clack'.split(' ');
   const out: DumpLine[] = [];
   const zset = (k: string, v: [string, number][]) => out.push({ k, t: 'zset', v });
-  zset('categories:cid', [1, 2, 3, 4].map((c) => [String(c), c]));
+  zset(
+    'categories:cid',
+    [1, 2, 3, 4].map((c) => [String(c), c]),
+  );
   for (let c = 1; c <= 4; c++) {
-    out.push({ k: `category:${c}`, t: 'hash', v: { cid: String(c), name: `Category ${c}`, slug: `${c}/category-${c}`, parentCid: '0', order: String(c), timestamp: String(start) } });
-    for (const priv of ['find', 'read', 'topics:read', 'topics:create', 'topics:reply']) zset(`group:cid:${c}:privileges:groups:${priv}:members`, [['registered-users', start]]);
+    out.push({
+      k: `category:${c}`,
+      t: 'hash',
+      v: { cid: String(c), name: `Category ${c}`, slug: `${c}/category-${c}`, parentCid: '0', order: String(c), timestamp: String(start) },
+    });
+    for (const priv of ['find', 'read', 'topics:read', 'topics:create', 'topics:reply'])
+      zset(`group:cid:${c}:privileges:groups:${priv}:members`, [['registered-users', start]]);
   }
   const joined: [string, number][] = [];
   for (let u = 1; u <= users; u++) {
-    out.push({ k: `user:${u}`, t: 'hash', v: { uid: String(u), username: `member${u}`, userslug: `member${u}`, email: `member${u}@example.com`, 'email:confirmed': '1', joindate: String(start + u), reputation: String(u % 7) } });
+    out.push({
+      k: `user:${u}`,
+      t: 'hash',
+      v: {
+        uid: String(u),
+        username: `member${u}`,
+        userslug: `member${u}`,
+        email: `member${u}@example.com`,
+        'email:confirmed': '1',
+        joindate: String(start + u),
+        reputation: String(u % 7),
+      },
+    });
     joined.push([String(u), start + u]);
     zset(`uid:${u}:tids_read`, [[String(1 + (u % topics)), start + 5000 + u]]);
   }
@@ -127,14 +154,38 @@ export function syntheticForum(posts: number): DumpLine[] {
   const tids: [string, number][] = [];
   for (let t = 1; t <= topics; t++) {
     const first = (t - 1) * 20 + 1;
-    out.push({ k: `topic:${t}`, t: 'hash', v: { tid: String(t), cid: String(1 + (t % 4)), uid: String(1 + (t % users)), mainPid: String(first), title: `Topic ${t} about ${words[t % words.length]}`, slug: `${t}/topic-${t}`, timestamp: String(start + first * 1000), viewcount: String(t % 100), tags: `${words[t % words.length]},${words[(t + 3) % words.length]}` } });
+    out.push({
+      k: `topic:${t}`,
+      t: 'hash',
+      v: {
+        tid: String(t),
+        cid: String(1 + (t % 4)),
+        uid: String(1 + (t % users)),
+        mainPid: String(first),
+        title: `Topic ${t} about ${words[t % words.length]}`,
+        slug: `${t}/topic-${t}`,
+        timestamp: String(start + first * 1000),
+        viewcount: String(t % 100),
+        tags: `${words[t % words.length]},${words[(t + 3) % words.length]}`,
+      },
+    });
     tids.push([String(t), start + first * 1000]);
   }
   zset('topics:tid', tids);
   const pids: [string, number][] = [];
   for (let i = 1; i <= posts; i++) {
     const at = start + i * 1000;
-    out.push({ k: `post:${i}`, t: 'hash', v: { pid: String(i), tid: String(Math.ceil(i / 20)), uid: String(1 + (i % users)), content: `Reply **${i}** about ${words[i % words.length]} and _${words[(i * 7) % words.length]}_.`, timestamp: String(at) } });
+    out.push({
+      k: `post:${i}`,
+      t: 'hash',
+      v: {
+        pid: String(i),
+        tid: String(Math.ceil(i / 20)),
+        uid: String(1 + (i % users)),
+        content: `Reply **${i}** about ${words[i % words.length]} and _${words[(i * 7) % words.length]}_.`,
+        timestamp: String(at),
+      },
+    });
     pids.push([String(i), at]);
     const voter = 1 + ((i + 1) % users);
     if (i % 5 === 0) {

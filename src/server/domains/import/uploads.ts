@@ -13,8 +13,18 @@ export interface ImportState {
 }
 
 const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  bmp: 'image/bmp', avif: 'image/avif', pdf: 'application/pdf', txt: 'text/plain', zip: 'application/zip', mp4: 'video/mp4',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  bmp: 'image/bmp',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
 };
 
 /** Every file below `dir`, as paths relative to it with forward slashes. */
@@ -33,7 +43,13 @@ async function* walk(dir: string, under = ''): AsyncIterable<string> {
  * map from NodeBB's paths to the new names, with which links in posts and members' pictures
  * are rewritten. A file at a time: memory holds one file and the map.
  */
-export async function copyUploads(store: FileStore, dir: string, dryRun: boolean, notes: Notes, write: (rows: UploadRow[]) => Promise<void>): Promise<Map<string, string>> {
+export async function copyUploads(
+  store: FileStore,
+  dir: string,
+  dryRun: boolean,
+  notes: Notes,
+  write: (rows: UploadRow[]) => Promise<void>,
+): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   let rows: UploadRow[] = [];
   for await (const rel of walk(dir)) {
@@ -51,7 +67,14 @@ export async function copyUploads(store: FileStore, dir: string, dryRun: boolean
     map.set(rel, name);
     if (dryRun) continue;
     if (!(await store.stat(`uploads/${name}`))) await store.put(`uploads/${name}`, bytes);
-    rows.push({ uid: 0, path: name, name: path.basename(rel).replace(/^\d+-/, '').slice(0, 255), mime: MIME[ext] ?? 'application/octet-stream', size: bytes.length, created: Date.now() });
+    rows.push({
+      uid: 0,
+      path: name,
+      name: path.basename(rel).replace(/^\d+-/, '').slice(0, 255),
+      mime: MIME[ext] ?? 'application/octet-stream',
+      size: bytes.length,
+      created: Date.now(),
+    });
     if (rows.length >= 500) {
       await write(rows);
       rows = [];

@@ -12,7 +12,14 @@ export interface VerifyLine {
 }
 
 const count = async (db: Db, table: 'users' | 'categories' | 'topics' | 'posts' | 'chat_rooms' | 'chat_messages') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /**
  * `palaver import verify`: NodeBB's counts beside Palaver's (members, categories, topics,
@@ -41,7 +48,12 @@ export async function verifyImport(db: Db, src: NodebbSource, sample = 20): Prom
   const postSets = await Promise.all(tids.map((t) => src.zcard(`tid:${t}:posts`)));
   const rows = tids.length ? await db.selectFrom('topics').select(['tid', 'title']).where('tid', 'in', tids).execute() : [];
   const posts = tids.length
-    ? await db.selectFrom('posts').select((eb) => ['tid', eb.fn.countAll().as('n')]).where('tid', 'in', tids).groupBy('tid').execute()
+    ? await db
+        .selectFrom('posts')
+        .select((eb) => ['tid', eb.fn.countAll().as('n')])
+        .where('tid', 'in', tids)
+        .groupBy('tid')
+        .execute()
     : [];
   tids.forEach((tid, i) => {
     const h = hashes[i];
