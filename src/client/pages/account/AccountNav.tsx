@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Dropdown from '../../components/Dropdown';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
@@ -76,6 +77,9 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
   const base = `${rp}/user/${encodeURIComponent(userslug)}`;
   const byId = new Map(ACCOUNT_NAV_ITEMS.filter((i) => (own || !i.own) && (self || !i.selfOnly) && (moderator || !i.moderator)).map((i) => [i.id, i]));
   const profile = byId.get('profile');
+  // The open menu (one at a time); following one of its links closes it, also when the next page
+  // uses the same view (posts → best) and this navigation stays mounted.
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <nav className="account-nav mb-3" aria-label={t('user:account.nav')}>
       <ul className="nav nav-underline flex-wrap gap-1 gap-md-3">
@@ -91,7 +95,7 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
           if (!items.length) return null;
           const current = items.find((i) => i.id === active);
           return (
-            <Dropdown as="li" className="nav-item" key={g.id} data-group={g.id}>
+            <Dropdown as="li" className="nav-item" key={g.id} data-group={g.id} show={open === g.id} onToggle={(next: boolean) => setOpen(next ? g.id : null)}>
               <Dropdown.Toggle as="button" type="button" className={`nav-link${current ? ' active' : ''}`} data-current={current?.id} aria-current={current ? 'page' : undefined}>
                 {current ? (
                   <>
@@ -104,10 +108,11 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
               </Dropdown.Toggle>
               <Dropdown.Menu className="shadow">
                 {current && <Dropdown.Header>{t(g.label)}</Dropdown.Header>}
+                {/* Plain links: react-bootstrap's items add aria-selected, which a link may not carry. */}
                 {items.map((i) => (
-                  <Dropdown.Item key={i.id} href={`${base}${i.path}`} active={i.id === active} aria-current={i.id === active ? 'page' : undefined}>
+                  <a key={i.id} className={`dropdown-item${i.id === active ? ' active' : ''}`} href={`${base}${i.path}`} aria-current={i.id === active ? 'page' : undefined} onClick={() => setOpen(null)}>
                     {t(i.label)}
-                  </Dropdown.Item>
+                  </a>
                 ))}
               </Dropdown.Menu>
             </Dropdown>
