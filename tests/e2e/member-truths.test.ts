@@ -79,6 +79,15 @@ describe('mail not configured', () => {
       const settings = await h.open(`/user/${bob.userslug}/settings`, { as: bob, viewport });
       expect(await settings.getByTestId('mail-not-configured').textContent()).toContain('no digest or email notification reaches you');
 
+      // Inviting: the form says the invitations wait, and the toast says so once they are saved.
+      const users = await h.open('/users', { as: alice, viewport });
+      await users.getByRole('button', { name: 'Invite' }).click();
+      expect(await users.getByTestId('mail-not-configured').textContent()).toContain('invitations wait until an administrator sets up mail');
+      await users.getByLabel('Email addresses (separated by commas)').fill(`friend-${label}@example.com`);
+      await users.getByRole('button', { name: 'Send invitations' }).click();
+      await users.locator('.alerts-area', { hasText: 'Invitations saved: they go out once an administrator sets up mail.' }).waitFor();
+      await shot(users, `invite-no-mail-${label}`);
+
       const dashboard = await h.open('/admin', { as: alice, viewport });
       const notice = dashboard.getByTestId('mail-not-configured');
       await notice.waitFor();

@@ -82,7 +82,7 @@ export function AccountNav({ userslug, active, own }: { userslug: string; active
   const [open, setOpen] = useState<string | null>(null);
   return (
     <nav className="account-nav mb-3" aria-label={t('user:account.nav')}>
-      <ul className="nav nav-underline flex-wrap gap-1 gap-md-3">
+      <ul className="nav nav-underline flex-wrap column-gap-3 row-gap-1">
         {profile && (
           <li className="nav-item">
             <a className={`nav-link${active === 'profile' ? ' active' : ''}`} href={`${base}${profile.path}`} aria-current={active === 'profile' ? 'page' : undefined}>
