@@ -8,7 +8,6 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import { setPendingLogin } from './second-factor.js';
-import { mailConfigured } from '../mail/transport.js';
 import { hashSecret } from './service.js';
 import { presentUserSlim } from '../users/presenter.js';
 import type { UserRow } from '../users/store.js';
@@ -95,7 +94,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       // The registration domain follows the forum's registration type: a member, or a place in the approval queue.
       const out = await ctx.registration.register(req.body, req.ip);
       // "You will receive an email once accepted" only when the forum can send one.
-      if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: mailConfigured(await ctx.settings.get()) ? '[[register:registration-added-to-queue]]' : '[[register:registration-added-to-queue-no-mail]]' };
+      if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: (await ctx.mail.configured()) ? '[[register:registration-added-to-queue]]' : '[[register:registration-added-to-queue-no-mail]]' };
       await startSession(ctx, req, reply, out.user);
       return { next: `${ctx.config.relativePath}/`, uid: out.user.uid };
     },
@@ -106,7 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await ctx.users.resetRequest(req.body.email, req.ip);
       // The same answer whether or not the address is known, so it reveals no accounts; `sent`
       // is false when the forum cannot send mail (the link waits in the outbox).
-      return { sent: mailConfigured(await ctx.settings.get()) };
+      return { sent: await ctx.mail.configured() };
     },
   });
 }

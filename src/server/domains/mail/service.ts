@@ -283,6 +283,11 @@ export class MailService {
     return user.email;
   }
 
+  /** Whether the forum can send mail: an SMTP host is set (pages that would promise a mail ask). */
+  async configured(): Promise<boolean> {
+    return this.transportOverride !== null || mailConfigured(await this.ctx.settings.get());
+  }
+
   /**
    * Whether the forum can send mail (an SMTP host is set) and what waits in the outbox: the
    * admin dashboard and the email settings page say so when mail is not configured.
