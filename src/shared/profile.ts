@@ -32,7 +32,12 @@ export type ProfilePost = PostView & {
   topic: { tid: number; title: string; slug: string };
   category: CategoryRef;
   isMainPost: boolean;
+  /** The post's own words as plain text, quotes left out, cut at PROFILE_EXCERPT_CHARS: what the list shows. */
+  excerpt?: string;
 };
+
+/** How long an excerpt of a post in a profile's post lists is, in characters. */
+export const PROFILE_EXCERPT_CHARS = 280;
 
 /** Page data of /user/:userslug/{posts,best,upvoted,downvoted,bookmarks} (NodeBB's posts.yaml and siblings). */
 export interface ProfilePostsPage extends ProfileListBase {

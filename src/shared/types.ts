@@ -381,6 +381,11 @@ export interface ClientConfig {
   /** This member's new posts may wait in the post queue (the composer says so). */
   postQueue: boolean;
   allowRegistration: boolean;
+  /**
+   * Whether the forum can send mail (an SMTP host is set). Without it mail waits in the outbox,
+   * and the pages that would promise a mail (reset, email change, invitations, digests) say so.
+   */
+  mailConfigured: boolean;
   /** The captcha arguments (spec §3: targetId, publicKey, options, addLoginRecaptcha); ALTCHA made by this forum, or reCAPTCHA / hCaptcha when the admin chose one (publicKey: its site key). */
   captcha?: { provider: 'altcha' | 'recaptcha' | 'hcaptcha'; targetId: string; publicKey: string; options: { theme: string; hl: string }; addLoginRecaptcha: boolean; register: boolean; challengeUrl: string };
   topicsPerPage: number;

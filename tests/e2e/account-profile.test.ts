@@ -131,7 +131,7 @@ describe('account profile', () => {
       const page = await h.open(`/user/${bob.userslug}/posts`, { as: bob, viewport });
       for (const list of LISTS) {
         await h.goto(page, `/user/${bob.userslug}/${list}`);
-        await page.locator(`.account-nav a[aria-current="page"][href$="/${list}"]`).waitFor();
+        await page.locator(`.account-nav [aria-current="page"][data-current="${list}"]`).waitFor();
         const items = page.locator('[data-testid="profile-posts"] > li, .topic-list > li, [data-testid="profile-users"] > li');
         const empty = page.getByTestId('profile-list-empty');
         await expect.poll(async () => (await items.count()) + (await empty.count()), { message: list }).toBeGreaterThan(0);

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly key?: string,
     readonly params: (string | number)[] = [],
+    /** Indexes of `params` that are times in epoch ms (errorText shows them as dates). */
+    readonly dates: number[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -42,7 +44,7 @@ async function send(config: ClientConfig, url: string, method: string, body?: un
 export function apiError(status: number, json: unknown): ApiError {
   const code = (json as { status?: { code?: string } } | null)?.status?.code;
   const keyed = errorKey(json);
-  return new ApiError(errorMessage(json) ?? `[[error:api.${status >= 500 ? 500 : status}]]`, status, code, keyed?.key, keyed?.params);
+  return new ApiError(errorMessage(json) ?? `[[error:api.${status >= 500 ? 500 : status}]]`, status, code, keyed?.key, keyed?.params, keyed?.dates);
 }
 
 /** Calls the write API under {relative_path}/api/v3 and returns the envelope's response. */

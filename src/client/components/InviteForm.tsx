@@ -18,7 +18,7 @@ export function InviteForm() {
     try {
       await api(rt.config, 'POST', `/users/${me.uid}/invites`, { emails });
       setEmails('');
-      rt.alert({ type: 'success', message: t('register:invite.sent') });
+      rt.alert(rt.config.mailConfigured ? { type: 'success', message: t('register:invite.sent') } : { type: 'warning', message: t('register:invite.queued') });
     } catch (err) {
       rt.alert({ type: 'danger', message: errorText(rt.i18n, err) });
     } finally {
@@ -30,6 +30,7 @@ export function InviteForm() {
       <h2 id="invite-title" className="h5">{t('register:invite.title')}</h2>
       <label htmlFor="invite-emails" className="form-label">{t('register:invite.emails')}</label>
       <input id="invite-emails" type="text" className="form-control mb-2" value={emails} onChange={(e) => setEmails(e.target.value)} autoComplete="off" />
+      {!rt.config.mailConfigured && <p className="form-text text-warning-emphasis mt-0" data-testid="mail-not-configured">{t('register:invite.mail-not-configured')}</p>}
       <div><button type="submit" className="btn btn-primary" disabled={busy || !emails.trim()}>{t('register:invite.send')}</button></div>
     </form>
   );

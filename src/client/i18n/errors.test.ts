@@ -22,6 +22,19 @@ describe('errors shown to a member', () => {
     expect(errorText(i18n, err)).toBe('Vous ne pouvez poster qu’une fois toutes les 10 secondes');
   });
 
+  it('shows a param that is a time (status.dates) as a date in the reader\'s language', () => {
+    const fr = createI18n('fr', { fr: { error: { 'user-banned-reason-until': 'Banni jusqu’au %1 (raison : %2)' } }, 'en-GB': { error: {} } });
+    const until = Date.UTC(2031, 2, 14, 12, 0);
+    const body = { status: { code: 'forbidden', message: 'x', key: 'error:user-banned-reason-until', params: [until, 'spam'], dates: [0] }, response: {} };
+    const err = apiError(403, body);
+    expect(err.dates).toEqual([0]);
+    const text = errorText(fr, err);
+    expect(text).toContain('14 mars 2031');
+    expect(text).toContain('(raison : spam)');
+    // Without `dates` a number stays a number.
+    expect(errorText(fr, apiError(403, { ...body, status: { ...body.status, dates: undefined } }))).toContain(String(until));
+  });
+
   it('falls back to en-GB for a key the language lacks, then to the message for an unknown key', () => {
     expect(errorText(i18n, apiError(400, envelope('error:invalid-data', 'Invalid data: body/cid', ['body/cid'])))).toBe('Invalid data: body/cid');
     expect(errorText(i18n, apiError(400, envelope('error:brand-new', 'Something new happened')))).toBe('Something new happened');

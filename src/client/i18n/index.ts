@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { DEFAULT_LANGUAGE } from '../../shared/constants';
 import { fillArgs, translateBrackets } from '../util/brackets';
 import { pluralText } from '../../shared/plurals';
+import { formatAbsolute } from '../util/timeago';
 
 /** Every namespace the client uses; the server reads the same list for SSR. */
 export const NAMESPACES = [
@@ -94,9 +95,13 @@ function lookup(i18n: I18n, ns: string, key: string, args: readonly (string | nu
  * (en-GB) whatever the member reads, so it is only the fallback for a key the client lacks.
  */
 export function errorText(i18n: I18n, err: unknown): string {
-  const e = (err && typeof err === 'object' ? err : { message: String(err) }) as { key?: unknown; params?: unknown; message?: unknown };
+  const e = (err && typeof err === 'object' ? err : { message: String(err) }) as { key?: unknown; params?: unknown; dates?: unknown; message?: unknown };
   if (typeof e.key === 'string' && hasTranslation(i18n, e.key)) {
-    const params = Array.isArray(e.params) ? e.params.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number') : [];
+    const dates = Array.isArray(e.dates) ? e.dates : [];
+    // A param that is a time (a ban's end) reads as a date in the reader's language and time zone.
+    const params = Array.isArray(e.params)
+      ? e.params.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number').map((p, i) => (dates.includes(i) && typeof p === 'number' ? formatAbsolute(p, i18n.language) : p))
+      : [];
     return translate(i18n, e.key, params);
   }
   return translateText(i18n, typeof e.message === 'string' ? e.message : '');

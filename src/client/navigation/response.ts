@@ -52,11 +52,13 @@ export function errorMessage(body: unknown): string | null {
 }
 
 /** The translation key and params of an error envelope (status.key, status.params), if any. */
-export function errorKey(body: unknown): { key: string; params: (string | number)[] } | null {
-  const status = body && typeof body === 'object' ? (body as { status?: { key?: unknown; params?: unknown } }).status : undefined;
+export function errorKey(body: unknown): { key: string; params: (string | number)[]; dates?: number[] } | null {
+  const status = body && typeof body === 'object' ? (body as { status?: { key?: unknown; params?: unknown; dates?: unknown } }).status : undefined;
   if (!status || typeof status.key !== 'string') return null;
   const params = Array.isArray(status.params) ? status.params.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number') : [];
-  return { key: status.key, params };
+  // Params that are times (a ban's end): their indexes, so the reader sees a date in their own locale.
+  const dates = Array.isArray(status.dates) ? status.dates.filter((d): d is number => Number.isInteger(d)) : [];
+  return { key: status.key, params, ...(dates.length ? { dates } : {}) };
 }
 
 /** Decides what a page load does with the response it got. */

@@ -15,6 +15,8 @@ export default function Login({ page }: { page: PageBase }) {
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // "Remember me": the session outlives the browser for the forum's session days (NodeBB's loginDays).
+  const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(data.error ? tx(data.error) : null);
   const [busy, setBusy] = useState(false);
   const captcha = useLoginCaptcha();
@@ -29,7 +31,7 @@ export default function Login({ page }: { page: PageBase }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password, ...captcha.fields() });
+      const res = await postSite<{ next?: string }>(rt.config, '/login', { username: username.trim(), password, remember, ...captcha.fields() });
       // A member with a two-factor key is asked for the code first; the page they came for stays remembered.
       location.href = res?.next?.endsWith('/login/2fa') ? res.next : afterLoginUrl(rt.config, res?.next);
     } catch (err) {
@@ -62,6 +64,10 @@ export default function Login({ page }: { page: PageBase }) {
             <a href={`${rp}/reset`} className="small">{t('login:forgot-password')}</a>
           </div>
           <input id={`${id}-p`} name="password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </div>
+        <div className="form-check mb-3">
+          <input id={`${id}-r`} name="remember" type="checkbox" className="form-check-input" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <label htmlFor={`${id}-r`} className="form-check-label">{t('login:remember-me')}</label>
         </div>
         {captcha.widget}
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>

@@ -15,6 +15,8 @@ export default function Reset({ page }: { page: PageBase }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  // Without mail set up no link can reach the member: the page says so instead of promising one.
+  const mail = rt.config.mailConfigured;
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +35,9 @@ export default function Reset({ page }: { page: PageBase }) {
   };
   return (
     <AuthCard title={t('reset_password:reset-password')} footer={<a href={`${page.relative_path}/login`}>{t('reset_password:back-to-login')}</a>}>
-      {sent ? (
+      {!mail ? (
+        <div className="alert alert-warning mb-0" role="status" data-testid="mail-not-configured">{t('reset_password:mail-not-configured')}</div>
+      ) : sent ? (
         <div className="alert alert-success" role="status">{t('reset_password:password-reset-sent')}</div>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>

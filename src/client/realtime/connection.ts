@@ -32,7 +32,7 @@ export function socketOptions(c: SocketConfig): Partial<ManagerOptions & SocketO
 const REVALIDATE_FAILURE = 'error:revalidate-failure';
 
 /** A call's error as the client sees it: the server's message, with its key and params. */
-export type CallError = Error & { key?: string; params?: (string | number)[] };
+export type CallError = Error & { key?: string; params?: (string | number)[]; dates?: number[] };
 
 /** True for the session revalidation failure, which reconnects instead of showing an alert (spec §9). */
 export function isRevalidateFailure(err: unknown): boolean {
@@ -41,7 +41,7 @@ export function isRevalidateFailure(err: unknown): boolean {
 }
 
 type Callback = (err: CallError | null, data?: unknown) => void;
-type Ack = (err: { message?: string; key?: string; params?: (string | number)[] } | null, data?: unknown) => void;
+type Ack = (err: { message?: string; key?: string; params?: (string | number)[]; dates?: number[] } | null, data?: unknown) => void;
 
 /**
  * A call: `emit(event, ...args)` returns a promise of the answer; with a function as the last
@@ -71,7 +71,7 @@ export function createEmit(socket: Socket): Emit {
     const answer = new Promise<unknown>((resolve, reject) => {
       socket.emit(event, ...args, ((err, data) => {
         if (!err) return resolve(data);
-        const error: CallError = Object.assign(new Error(err.message ?? String(err)), { key: err.key, params: err.params });
+        const error: CallError = Object.assign(new Error(err.message ?? String(err)), { key: err.key, params: err.params, dates: err.dates });
         if (isRevalidateFailure(error)) revalidate();
         reject(error);
       }) as Ack);

@@ -12,6 +12,7 @@ import { isForumUpdated, nextIndicator, roomFor, type IndicatorEvent } from './i
 import { startChatLive } from './chats';
 import { setSocketCaller } from '../components/composer/socket-call';
 import { createEmit, isRevalidateFailure, socketOptions } from './connection';
+import { formatAbsolute } from '../util/timeago';
 
 /** Live events forwarded to the runtime's bus for pages to apply. */
 export const LIVE_CONTENT_EVENTS = [
@@ -141,7 +142,7 @@ export function startSocket(rt: Runtime): Socket {
     stop();
     const reason = data?.reason || '';
     const message = data?.until
-      ? t('error:user-banned-reason-until', new Date(data.until).toLocaleString(c.userLang), reason)
+      ? t('error:user-banned-reason-until', formatAbsolute(data.until, c.userLang), reason)
       : reason
         ? t('error:user-banned-reason', reason)
         : t('error:user-banned');

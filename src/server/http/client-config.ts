@@ -12,6 +12,7 @@ import { csrfToken } from './auth.js';
 import { pageSizes } from './pagination.js';
 import { captchaConfig } from '../plugins/captcha/index.js';
 import { appearanceConfig, effectiveSkin } from '../domains/admin/appearance-assets.js';
+import { mailConfigured } from '../domains/mail/transport.js';
 
 /** NodeBB's `useragent` flags of the client config. */
 export function userAgentFlags(ua: string): { isSafari: boolean; isMobile: boolean } {
@@ -108,6 +109,8 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     composeRouteEnabled: s.composeRouteEnabled,
     postQueue: user ? await ctx.postQueue.appliesTo(req.viewer, user) : false,
     allowRegistration: s.allowRegistration,
+    // Whether the forum can send mail (an SMTP host is set): pages that would promise a mail say what happens instead.
+    mailConfigured: mailConfigured(s),
     captcha: await captchaConfig(ctx, lang),
     topicsPerPage: sizes.topicsPerPage,
     postsPerPage: sizes.postsPerPage,

@@ -22,6 +22,8 @@ export class AppError extends Error {
     public readonly key: string,
     public readonly status: number,
     public readonly params: (string | number)[] = [],
+    /** Indexes of params that are times (epoch ms): each reader sees them as a date in their own language. */
+    public readonly dates: number[] = [],
   ) {
     super(`[[${key}${params.length ? `, ${params.join(', ')}` : ''}]]`);
   }

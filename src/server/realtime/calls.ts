@@ -32,7 +32,7 @@ export function asAppError(err: unknown, log: FastifyBaseLogger): AppError {
 
 /** The error as a callback gets it. */
 export function callError(err: AppError): CallError {
-  return { message: err.message, key: err.key, ...(err.params.length ? { params: err.params } : {}) };
+  return { message: err.message, key: err.key, ...(err.params.length ? { params: err.params } : {}), ...(err.dates.length ? { dates: err.dates } : {}) };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface CallError {
   message: string;
   key: string;
   params?: (string | number)[];
+  /** Indexes of `params` that are times in epoch ms, shown as dates in the reader's locale. */
+  dates?: number[];
 }
 
 /** NodeBB's error-first callback. */

@@ -30,6 +30,8 @@ export interface AdminSettingsPage extends PageBase {
   secretsSet: Record<string, boolean>;
   /** The API page: master tokens (the token itself is shown only when created). */
   tokens?: { id: string; description: string; created: number; lastSeen: number }[];
+  /** The email page: whether mail can be sent and what waits in the outbox. */
+  mail?: import('./dashboard.js').MailStatus;
 }
 
 /** Page data of /admin/settings/navigation (template `admin/settings/navigation`). */

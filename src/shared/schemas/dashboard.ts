@@ -63,6 +63,15 @@ export interface DashboardPage extends PageBase {
   online: { members: number; guests: number };
   topTopics: TopicObject[];
   system: DashboardSystem;
+  /** Whether the forum can send mail (an SMTP host is set), and the mails waiting in the outbox. */
+  mail: MailStatus;
+}
+
+/** The forum's mail: whether it can send (an SMTP host is set), the mails waiting and the oldest one's time (ms; 0: none). */
+export interface MailStatus {
+  configured: boolean;
+  waiting: number;
+  oldest: number;
 }
 
 /** The sub-pages' common part: the counter's stats row, its graph and summary. */

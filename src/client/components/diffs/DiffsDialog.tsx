@@ -10,7 +10,8 @@ import { htmlText, wordDiff, type DiffPart } from './word-diff';
 /** NodeBB's GET /posts/{pid}/diffs answer. */
 interface Diffs {
   timestamps: string[];
-  revisions: { timestamp: string; uid: number; username: string }[];
+  /** title: the topic's title in that version (the main post's history only). */
+  revisions: { timestamp: string; uid: number; username: string; title?: string }[];
   editable: boolean;
   deletable: boolean;
 }
@@ -88,6 +89,14 @@ export default function DiffsDialog({ pid, onClose }: { pid: number; onClose: ()
   };
 
   const last = (diffs?.timestamps.length ?? 1) - 1;
+  // A version of the main post that changed the topic's title (from the version before it).
+  const titleChanged = (i: number) => {
+    const now = diffs?.revisions[i]?.title;
+    const before = diffs?.revisions[i + 1]?.title;
+    return now !== undefined && before !== undefined && now !== before;
+  };
+  const shownTitle = diffs && titleChanged(selected) ? wordDiff(diffs.revisions[selected + 1]!.title!, diffs.revisions[selected]!.title!) : null;
+  const diffText = (list: DiffPart[]) => list.map((p, i) => (p.kind === 'ins' ? <ins key={i}>{p.text}</ins> : p.kind === 'del' ? <del key={i}>{p.text}</del> : <span key={i}>{p.text}</span>));
   return (
     <Modal show onHide={onClose} size="lg" centered scrollable aria-labelledby={`diffs-${pid}-title`}>
       <Modal.Header closeButton closeLabel={t('global:close')}>
@@ -107,15 +116,22 @@ export default function DiffsDialog({ pid, onClose }: { pid: number; onClose: ()
                   <span className="d-block">{t('topic:diffs.by', r.username)}</span>
                   {i === 0 && <span className="badge text-bg-secondary">{t('topic:diffs.current-revision')}</span>}
                   {i === last && i !== 0 && <span className="badge text-bg-light border">{t('topic:diffs.original-revision')}</span>}
+                  {titleChanged(i) && <span className="badge text-bg-info ms-1">{t('topic:diffs.title-changed')}</span>}
                 </button>
               ))}
             </div>
             <div className="flex-grow-1 min-w-0">
+              {shownTitle && (
+                <div className="diffs-title border rounded p-2 mb-2 fw-semibold" style={{ overflowWrap: 'anywhere' }} data-testid="diffs-title" dir="auto">
+                  <span className="visually-hidden">{t('topic:diffs.title-changed')}: </span>
+                  {diffText(shownTitle)}
+                </div>
+              )}
               <div className="diffs-text border rounded p-2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-live="polite" data-testid="diffs-text">
                 {parts === null ? (
                   <span className="spinner-border spinner-border-sm" role="status" aria-label={t('global:loading')} />
                 ) : (
-                  parts.map((p, i) => (p.kind === 'ins' ? <ins key={i}>{p.text}</ins> : p.kind === 'del' ? <del key={i}>{p.text}</del> : <span key={i}>{p.text}</span>))
+                  diffText(parts)
                 )}
               </div>
               {selected > 0 && (diffs.editable || diffs.deletable) && (

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import type { ClientConfig } from '../../../shared/types';
 import { useT } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { decodeEntities } from '../../navigation/title';
@@ -19,6 +20,16 @@ export function NotificationText({ text }: { text: string }) {
 }
 
 /**
+ * The sender of a notification no member sent (a system notice: a post queued, an export ready):
+ * the forum itself, with its touch icon or favicon (the built-in icon when none is uploaded), not
+ * an empty avatar.
+ */
+function forumAvatar(config: ClientConfig, image: string | null | undefined) {
+  const picture = image || config.brand?.touchIcon || config.brand?.favicon || `${config.relative_path}/favicon.svg`;
+  return { username: config.siteTitle, picture, 'icon:text': '', 'icon:bgColor': '' };
+}
+
+/**
  * One notification: a link to its path (a plain left click opens it in-page and marks it
  * read), with a button to mark it read without opening it.
  */
@@ -34,7 +45,7 @@ export function NotificationRow({ item, onRead, compact = false }: { item: Notif
   };
   return (
     <div className={`notification-row d-flex gap-2 align-items-start${item.read ? '' : ' unread'}${compact ? ' px-3 py-2' : ' p-3'}`} data-nid={item.nid} data-testid="notification">
-      <Avatar user={item.user && { ...item.user, picture: item.image ?? item.user.picture }} size={compact ? 'sm' : 'md'} />
+      <Avatar user={item.user ? { ...item.user, picture: item.image ?? item.user.picture } : forumAvatar(rt.config, item.image)} size={compact ? 'sm' : 'md'} />
       <a href={href} onClick={onClick} className="flex-grow-1 min-w-0 text-reset text-decoration-none notification-link">
         <div className="text-break" dir="auto"><NotificationText text={item.bodyShort} /></div>
         <div className="small text-body-secondary"><Timeago ts={item.datetime} /></div>

@@ -34,7 +34,8 @@ export default function EditEmail({ page }: { page: PageBase }) {
       setPending(res.emails.includes(wanted) ? null : wanted);
       setEmail('');
       setPassword('');
-      rt.alert({ type: 'success', message: t('user:security.email-sent') });
+      // Without mail set up the link waits in the outbox: say so rather than "check your inbox".
+      rt.alert(rt.config.mailConfigured ? { type: 'success', message: t('user:security.email-sent') } : { type: 'warning', message: t('user:security.email-not-sent') });
     } catch (err) {
       setError(errorText(rt.i18n, err));
     } finally {
@@ -54,7 +55,7 @@ export default function EditEmail({ page }: { page: PageBase }) {
         </p>
         {pending && (
           <div className="alert alert-info small mt-2 mb-0" role="status" data-testid="pending-email">
-            {t('user:security.email-pending', pending)}
+            {t(rt.config.mailConfigured ? 'user:security.email-pending' : 'user:security.email-pending-no-mail', pending)}
           </div>
         )}
         <form className="mt-3" onSubmit={(e) => void submit(e)} noValidate>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { AccountInfoPage, BanMuteEntry, ModerationNote } from '../../../shared/schemas/moderation';
 import type { PageBase } from '../../../shared/types';
 import { api } from '../../app/api';
-import { useT } from '../../app/hooks';
+import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { errorText } from '../../i18n';
 import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
 import { Timeago, useAbsoluteDate } from '../../components/Timeago';
 import { SanctionDialog } from '../../components/moderation/SanctionDialog';
+import { AccountNav } from './AccountNav';
 
 function History({ title, empty, entries, t }: { title: string; empty: string; entries: BanMuteEntry[]; t: (k: string, ...a: (string | number)[]) => string }) {
   const date = useAbsoluteDate();
@@ -66,6 +67,7 @@ export default function Info({ page }: { page: PageBase }) {
   const rt = useRuntime();
   const rp = rt.config.relative_path;
   const d = page as AccountInfoPage;
+  const me = useUser();
   const [dialog, setDialog] = useState<'ban' | 'mute' | null>(null);
   const [notes, setNotes] = useState<ModerationNote[]>(d.moderationNotes);
   const [note, setNote] = useState('');
@@ -94,6 +96,7 @@ export default function Info({ page }: { page: PageBase }) {
 
   return (
     <>
+      <AccountNav userslug={d.userslug} active="info" own={!!(me?.uid === d.uid || me?.isAdmin)} />
       <PageHeader title={t('pages:account/info')} subtitle={d.username} />
       <section className="card mb-3" aria-labelledby="info-status">
         <div className="card-body d-flex flex-column flex-md-row gap-3 align-items-md-center">

@@ -39,7 +39,12 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
                 <h2 className="h6 mb-2">
                   <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="text-break">{topicTitleText(p.topic)}</a>
                 </h2>
-                <PostContent html={p.content} className="small" />
+                {/* An excerpt of the post's own words (the whole post is one click away). */}
+                {p.excerpt !== undefined ? (
+                  <p className="small mb-0 text-break post-excerpt" dir="auto" data-testid="post-excerpt">{p.excerpt}</p>
+                ) : (
+                  <PostContent html={p.content} className="small" />
+                )}
                 {p.category && (
                   <a href={`${rp}/category/${p.category.slug}`} className="badge text-bg-light border text-decoration-none mt-2 d-inline-flex align-items-center gap-1">
                     <CategoryIcon category={p.category} size={14} /> {p.category.name}

@@ -190,6 +190,7 @@ export default function AccountSettings({ page }: { page: PageBase }) {
                     <option key={o.value} value={o.value}>{t(`user:settings.digest.${o.value}`)}</option>
                   ))}
                 </select>
+                {!rt.config.mailConfigured && <p className="form-text text-warning-emphasis" data-testid="mail-not-configured">{t('user:settings.no-mail')}</p>}
               </div>
             </div>
           </section>

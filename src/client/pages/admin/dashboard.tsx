@@ -33,6 +33,15 @@ export default function AdminDashboard({ page }: { page: PageBase }) {
       <PageHeader title={t('admin-dashboard:title')}>
         <PeriodPicker period={data.graph.period} path={`${rp}/admin`} />
       </PageHeader>
+      {!data.mail.configured && (
+        <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="status" data-testid="mail-not-configured">
+          <div className="flex-grow-1">
+            <p className="mb-1">{t('admin-dashboard:mail-not-configured')}</p>
+            <p className="mb-0 small fw-semibold">{t('admin-dashboard:mail-waiting', data.mail.waiting)}</p>
+          </div>
+          <a className="btn btn-sm btn-warning" href={`${rp}/admin/settings/email`}>{t('admin-dashboard:mail-set-up')}</a>
+        </div>
+      )}
       <div className="row g-3">
         <div className="col-lg-8">
           <section className="card mb-3" aria-labelledby="dash-traffic">

@@ -34,6 +34,11 @@ export default function AdminDigest({ page }: { page: PageBase }) {
       <PageHeader title={t('admin-people:digest.title')}>
         <button type="button" className="btn btn-sm btn-primary" disabled={busy !== null} onClick={() => void send()}>{t('admin-people:digest.send-all')}</button>
       </PageHeader>
+      {!rt.config.mailConfigured && (
+        <div className="alert alert-warning" role="status" data-testid="mail-not-configured">
+          {t('admin-people:digest.no-mail')} <a href={`${rt.config.relative_path}/admin/settings/email`}>{t('admin-dashboard:mail-set-up')}</a>
+        </div>
+      )}
       <p className="mb-1">{t('admin-people:digest.default', freq(data.default))}</p>
       <p className="small text-body-secondary">
         {data.lastRun ? <>{t('admin-people:digest.last-run')} <Timeago iso={data.lastRun} /></> : t('admin-people:digest.never-run')}

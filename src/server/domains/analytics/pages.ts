@@ -18,12 +18,13 @@ const dashboardPage = definePage<DashboardPage>({
   access: 'admin',
   async load({ ctx, viewer, query }) {
     const period = periodOf(query);
-    const [stats, graph, online, topTopics, system] = await Promise.all([
+    const [stats, graph, online, topTopics, system, mail] = await Promise.all([
       ctx.analytics.stats(viewer),
       ctx.analytics.graph(viewer, period),
       ctx.analytics.onlineNow(viewer),
       ctx.analytics.topTopics(viewer, period === 'hour' ? DAY_MS : period === 'day' ? 30 * DAY_MS : 365 * DAY_MS),
       ctx.analytics.system(viewer),
+      ctx.mail.status(viewer),
     ]);
     return {
       title: '[[admin-dashboard:title]]',
@@ -36,6 +37,7 @@ const dashboardPage = definePage<DashboardPage>({
       online,
       topTopics,
       system,
+      mail,
       meta: META,
     };
   },

@@ -121,6 +121,24 @@ describe('login and sessions', () => {
     expect(res.body.status.message).toContain('spam');
   });
 
+  it('"remember me" keeps the session cookie for the forum\'s session days; without it the cookie goes with the browser', async () => {
+    await forum.ctx.settings.set({ sessionDays: 9 });
+    const user = await forum.createUser();
+    const sidCookie = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith('palaver.sid=') && !c.startsWith('palaver.sid=;'));
+    const remembered = await forum.client().post('/login', { username: user.username, password: TEST_PASSWORD, remember: 'on' });
+    expect(remembered.status).toBe(200);
+    expect(sidCookie(remembered)).toMatch(new RegExp(`; Max-Age=${9 * 86400};`));
+    const forgotten = forum.client();
+    const res = await forgotten.post('/login', { username: user.username, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    const cookie = sidCookie(res);
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/Max-Age|Expires/);
+    // Still a working session while the browser is open.
+    expect((await forgotten.get('/api/config')).body.uid).toBe(user.uid);
+    await forum.ctx.settings.set({ sessionDays: 14 });
+  });
+
   it('logs in through /api/v3/utilities/login', async () => {
     const user = await forum.createUser();
     const c = forum.client();

@@ -31,13 +31,16 @@ const NextSchema = Type.Object({ next: Type.String(), uid: Type.Number() });
 /**
  * Starts a session for a member and sets the cookie: sessions and cookies are the HTTP layer's.
  * `reauthMs`: the member just passed their second factor, so the admin area is open that long.
+ * `remember` ("remember me" on the login form, as NodeBB's): the cookie lasts the forum's
+ * `sessionDays` (NodeBB's loginDays) across browser restarts; without it the cookie is the
+ * browser session's and goes when the browser closes.
  */
-export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'uid'>, reauthMs = 0): Promise<void> {
+export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: Pick<UserRow, 'uid'>, reauthMs = 0, remember = true): Promise<void> {
   const settings = await ctx.settings.get();
   if (req.sessionHash) await ctx.auth.destroySession(req.sessionHash, req.viewer.uid);
   const id = await ctx.auth.createSession(user.uid, req.ip, req.headers['user-agent'] ?? '', settings.sessionDays);
   if (reauthMs > 0) await ctx.auth.markReauthenticated(hashSecret(id), reauthMs);
-  setCookie(reply, SESSION_COOKIE, id, cookieOptions(ctx, settings.sessionDays * 86400));
+  setCookie(reply, SESSION_COOKIE, id, cookieOptions(ctx, remember ? settings.sessionDays * 86400 : undefined));
   await ctx.hooks.fire('action:user.loggedIn', { uid: user.uid, sessionId: id, ip: req.ip });
 }
 
@@ -48,11 +51,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   // remembers the right password for a few minutes and /login/2fa asks for the code.
   const login = async (req: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string; altcha?: string; 'g-recaptcha-response'?: string; 'h-captcha-response'?: string; remember?: boolean | string }) => {
     const user = await withLoginCaptcha(ctx, req.ip, body, (captcha) => ctx.users.login(body.username ?? '', body.password ?? '', req.ip, captcha));
+    const remember = body.remember === true || body.remember === 'on' || body.remember === 'true';
     if (await twoFactor(ctx).hasKey(user.uid)) {
-      setPendingLogin(ctx, reply, user.uid, body.remember === true || body.remember === 'on' || body.remember === 'true');
+      setPendingLogin(ctx, reply, user.uid, remember);
       return { user, pending: true };
     }
-    await startSession(ctx, req, reply, user);
+    await startSession(ctx, req, reply, user, 0, remember);
     return { user, pending: false };
   };
   r.post('/login', {
@@ -89,7 +93,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     handler: async (req, reply) => {
       // The registration domain follows the forum's registration type: a member, or a place in the approval queue.
       const out = await ctx.registration.register(req.body, req.ip);
-      if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: '[[register:registration-added-to-queue]]' };
+      // "You will receive an email once accepted" only when the forum can send one.
+      if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: (await ctx.mail.configured()) ? '[[register:registration-added-to-queue]]' : '[[register:registration-added-to-queue-no-mail]]' };
       await startSession(ctx, req, reply, out.user);
       return { next: `${ctx.config.relativePath}/`, uid: out.user.uid };
     },
@@ -98,8 +103,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: { body: Type.Object({ email: Type.String({ maxLength: 1024 }) }), response: { 200: Type.Object({ sent: Type.Boolean() }) }, tags: ['auth'] },
     handler: async (req) => {
       await ctx.users.resetRequest(req.body.email, req.ip);
-      // The same answer whether or not the address is known, so it reveals no accounts.
-      return { sent: true };
+      // The same answer whether or not the address is known, so it reveals no accounts; `sent`
+      // is false when the forum cannot send mail (the link waits in the outbox).
+      return { sent: await ctx.mail.configured() };
     },
   });
 }

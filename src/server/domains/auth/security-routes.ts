@@ -103,7 +103,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: AppContext): v
     await ctx.users.assertNotBanned(user);
     await check(user.uid);
     clearPendingLogin(ctx, reply);
-    await startSession(ctx, req, reply, user, await adminReloginMs());
+    await startSession(ctx, req, reply, user, await adminReloginMs(), pending.remember);
     await ctx.events.log('two-factor-login', user.uid, { variant }, req.ip);
     return { next: safeNext(ctx, next) };
   };

@@ -7,7 +7,7 @@ import { assertAdmin, type Viewer } from '../privileges/service.js';
 import type { UserRow } from '../users/store.js';
 import * as store from './store.js';
 import { render, type TemplateData } from './templates.js';
-import { fromAddress, smtpTransport, type MailTransport } from './transport.js';
+import { fromAddress, mailConfigured, smtpTransport, type MailTransport } from './transport.js';
 
 export type MailDeps = Pick<AppContext, 'actions' | 'config' | 'db' | 'limiter' | 'log' | 'settings' | 'users' | 'events' | 'hooks' | 'mail'>;
 
@@ -281,6 +281,22 @@ export class MailService {
     }
     await this.ctx.events.log('email-test', actor.uid, {}, ip);
     return user.email;
+  }
+
+  /** Whether the forum can send mail: an SMTP host is set (pages that would promise a mail ask). */
+  async configured(): Promise<boolean> {
+    return this.transportOverride !== null || mailConfigured(await this.ctx.settings.get());
+  }
+
+  /**
+   * Whether the forum can send mail (an SMTP host is set) and what waits in the outbox: the
+   * admin dashboard and the email settings page say so when mail is not configured.
+   */
+  async status(actor: Viewer): Promise<{ configured: boolean; waiting: number; oldest: number }> {
+    assertAdmin(actor);
+    const s = await this.ctx.settings.get();
+    const { count, oldest } = await store.waiting(this.ctx.db);
+    return { configured: this.transportOverride !== null || mailConfigured(s), waiting: count, oldest };
   }
 
   /**

@@ -32,6 +32,16 @@ export async function dueIds(db: Queryable, now: number, limit: number): Promise
   return rows.map((r) => r.id);
 }
 
+/** How many mails wait in the outbox (queued or being sent), and the oldest one's time (0: none). */
+export async function waiting(db: Queryable): Promise<{ count: number; oldest: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min<number | string | null>('created').as('oldest')])
+    .where('status', 'in', ['queued', 'sending'])
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), oldest: Number(row?.oldest ?? 0) };
+}
+
 /**
  * Takes one mail for sending with a conditional UPDATE: of two processes racing for it,
  * exactly one changes the row, so a mail is handed to the SMTP server once.

@@ -22,9 +22,14 @@ type SmtpSettings = Pick<ForumSettings, 'smtpHost' | 'smtpPort' | 'smtpSecurity'
 // A server that accepts the connection and then says nothing must not hold a run for minutes.
 const TIMEOUT_MS = 15_000;
 
+/** Whether the forum can send mail: an SMTP host is set (without one, mail waits in the outbox). */
+export function mailConfigured(s: Pick<ForumSettings, 'smtpHost'>): boolean {
+  return s.smtpHost.trim() !== '';
+}
+
 /** An SMTP transport for the forum's settings, or null when no SMTP host is set. */
 export function smtpTransport(s: SmtpSettings): MailTransport | null {
-  if (!s.smtpHost) return null;
+  if (!mailConfigured(s)) return null;
   // nodemailer is loaded with the first mail, not at start-up (some 4 MB and 30 ms a process
   // that never mails need not pay).
   let transporter: Promise<Transporter> | undefined;

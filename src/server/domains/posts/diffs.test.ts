@@ -15,7 +15,7 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 async function history(client: HttpClient, pid: number) {
   const res = await client.get(`/api/v3/posts/${pid}/diffs`);
   expect(res.status).toBe(200);
-  return res.body.response as { timestamps: string[]; revisions: { timestamp: string; uid: number; username: string }[]; editable: boolean; deletable: boolean };
+  return res.body.response as { timestamps: string[]; revisions: { timestamp: string; uid: number; username: string; title?: string }[]; editable: boolean; deletable: boolean };
 }
 
 beforeAll(async () => {
@@ -40,6 +40,8 @@ describe('edit history', () => {
 
     let h = await history(author.client, t.mainPid);
     expect(h.revisions.map((r) => r.uid)).toEqual([mod.user.uid, author.user.uid, author.user.uid]);
+    // The main post's history carries the title of each version: the change shows.
+    expect(h.revisions.map((r) => r.title)).toEqual(['Second title here', 'Second title here', 'First title here']);
     const [, second, first] = h.timestamps;
 
     // Restore the first version: the post reads as it did, title included, and the history grows.
@@ -63,11 +65,23 @@ describe('edit history', () => {
     expect((await mod.client.del(`/api/v3/posts/${t.mainPid}/diffs/12345`)).status).toBe(404);
   });
 
+  it('a reply\'s history carries no title', async () => {
+    const t = await postTopic(author.client, cid, { content: 'A topic with a reply to edit' });
+    const reply = await author.client.post(`/api/v3/topics/${t.tid}`, { content: 'The reply as first written' });
+    const pid = reply.body.response.pid as number;
+    await tick();
+    expect((await author.client.put(`/api/v3/posts/${pid}`, { content: 'The reply as edited later' })).status).toBe(200);
+    const h = await history(author.client, pid);
+    expect(h.revisions).toHaveLength(2);
+    expect(h.revisions.some((r) => 'title' in r)).toBe(false);
+  });
+
   it('refuses a restore to a member who may not edit the post', async () => {
     const t = await postTopic(author.client, cid, { content: 'Only the author edits this' });
     await tick();
     await author.client.put(`/api/v3/posts/${t.mainPid}`, { content: 'Edited by the author once' });
     const h = await history(stranger.client, t.mainPid);
+    expect(h.revisions.every((r) => r.title !== undefined)).toBe(true);
     expect((await stranger.client.put(`/api/v3/posts/${t.mainPid}/diffs/${h.timestamps[1]}`)).status).toBe(403);
     expect((await forum.ctx.posts.get(t.mainPid))!.content).toBe('Edited by the author once');
   });

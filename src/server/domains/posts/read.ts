@@ -158,6 +158,8 @@ export async function postDiffs(ctx: PostsDeps, viewer: Viewer, pid: number) {
       timestamp: String(v.timestamp),
       uid: v.uid,
       username: presentUser(users.get(v.uid), v.uid).username,
+      // The main post's versions carry the topic's title as it was: a title change shows in the history.
+      ...(v.title !== null ? { title: v.title } : {}),
     })),
     editable: tools.edit,
     // Deleting a version from the history is for moderators (deleteVersion).

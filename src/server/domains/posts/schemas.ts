@@ -22,7 +22,8 @@ export const DiffsSchema = Type.Object({
   pid: Type.Number(),
   timestamps: Type.Array(Type.String()),
   // NodeBB lists each revision's time and editor; a revision's content is NodeBB's GET /posts/{pid}/diffs/{since}.
-  revisions: Type.Array(Type.Object({ timestamp: Type.String(), uid: Type.Number(), username: Type.String() })),
+  // title: the topic's title in that version, for the main post (its history shows title changes).
+  revisions: Type.Array(Type.Object({ timestamp: Type.String(), uid: Type.Number(), username: Type.String(), title: Type.Optional(Type.String()) })),
   editable: Type.Boolean(),
   deletable: Type.Boolean(),
 });

@@ -162,6 +162,7 @@ function settingsPage(id: string): PageDef<AdminSettingsPage> {
         values,
         secretsSet,
         ...(id === 'api' ? { tokens: await listMasterTokens(ctx, viewer) } : {}),
+        ...(id === 'email' ? { mail: await ctx.mail.status(viewer) } : {}),
       };
     },
   });

@@ -9,6 +9,8 @@ import type { PostRow } from '../posts/store.js';
 import type { Viewer } from '../privileges/service.js';
 import type { ProfileGroupViews } from '../groups/service.js';
 import { escapeTitle } from '../../http/render.js';
+import { PROFILE_EXCERPT_CHARS } from '../../../shared/profile.js';
+import { teaserText } from '../../../shared/text.js';
 import { postList, type ListedPost, type PostListKind } from './lists.js';
 import { presentUser } from './presenter.js';
 import { followPart, type UserRow } from './store.js';
@@ -48,8 +50,8 @@ export interface ProfilePostsPart {
 export interface PostListPart {
   rows: ListedPost[];
   shared: PostView[];
-  /** Each post's topic, category and whether it is the topic's first post (frozen). */
-  extras: { topic: TopicRef; category: CategoryRef; isMainPost: boolean }[];
+  /** Each post's topic, category, whether it is the topic's first post and its excerpt (frozen). */
+  extras: { topic: TopicRef; category: CategoryRef; isMainPost: boolean; excerpt: string }[];
   count: number;
 }
 
@@ -162,15 +164,28 @@ export async function postListPart(ctx: Ctx, kind: PostListKind, uid: number, ci
   return {
     rows,
     shared,
-    extras: rows.map((r) =>
+    extras: rows.map((r, i) =>
       deepFreeze({
         topic: { tid: r.tid, title: escapeTitle(r.topic_title), slug: `${r.tid}/${r.topic_slug}` },
         category: { ...categories.get(r.topic_cid)! },
         isMainPost: r.post_index === 0,
+        // Made once with the page's part (shared by its readers), from the HTML already rendered.
+        excerpt: postExcerpt(shared[i]!.content),
       }),
     ),
     count,
   };
+}
+
+/**
+ * A post's excerpt for the profile's lists: its rendered HTML as plain text without the posts it
+ * quotes (their words are another member's), cut at PROFILE_EXCERPT_CHARS.
+ */
+export function postExcerpt(html: string): string {
+  // Inline tags go without a space ("*brief*." stays "brief."); block tags become spaces.
+  const text = (h: string) => teaserText(h.replace(/<\/?(?:a|abbr|b|code|del|em|i|ins|kbd|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, ''), PROFILE_EXCERPT_CHARS);
+  // A post that is only a quote keeps the quote's words rather than showing nothing.
+  return text(html.replace(/<blockquote[\s\S]*?<\/blockquote>/gi, ' ')) || text(html);
 }
 
 /** A number for each shared object a key names (see idsOf). */

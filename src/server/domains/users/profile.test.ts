@@ -245,6 +245,24 @@ describe('profile lists', () => {
   });
   const pids = (body: { posts: { pid: number }[] }) => body.posts.map((p) => p.pid);
 
+  it('the post lists carry an excerpt of each post: plain text, quotes left out, cut short', async () => {
+    const writer = await forum.member();
+    const own = await postTopic(writer.client, cid, { title: 'A topic for excerpts' });
+    const long = `${'**Plenty** of words & more, '.repeat(20)}the end that is cut off`;
+    const quoting = await postReply(writer.client, own.tid, `> someone else's words here\n\nMy own answer to <that>, in *brief*.`);
+    const longReply = await postReply(writer.client, own.tid, long);
+    const body = (await forum.client().get(`/api/user/${writer.user.userslug}/posts`)).body as { posts: { pid: number; excerpt: string; content: string }[] };
+    const byPid = new Map(body.posts.map((p) => [p.pid, p]));
+    expect(byPid.get(quoting.pid)!.excerpt).toBe('My own answer to <that>, in brief.');
+    const cut = byPid.get(longReply.pid)!.excerpt;
+    expect(cut.length).toBe(280);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut.startsWith('Plenty of words & more, Plenty')).toBe(true);
+    expect(cut).not.toContain('the end that is cut off');
+    // NodeBB's content field stays whole for API readers.
+    expect(byPid.get(longReply.pid)!.content).toContain('the end that is cut off');
+  });
+
   it('posts, topics and best are public; a post in a category the viewer cannot read never shows', async () => {
     const guest = forum.client();
     const posts = await guest.get(`/api/user/${author.user.userslug}/posts`);

@@ -303,7 +303,8 @@ export class UsersService {
       return;
     }
     if (user.banned_until > 0) {
-      throw forbidden('error:user-banned-reason-until', new Date(user.banned_until).toUTCString(), user.ban_reason || '-');
+      // The end as a time: each reader sees it as a date in their own language (AppError's dates).
+      throw new AppError('error:user-banned-reason-until', 403, [user.banned_until, user.ban_reason || '-'], [0]);
     }
     throw user.ban_reason ? forbidden('error:user-banned-reason', user.ban_reason) : forbidden('error:user-banned');
   }

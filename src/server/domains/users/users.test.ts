@@ -124,6 +124,24 @@ describe('ban and delete', () => {
     expect((await forum.client().post('/login', { username: target.user.username, password: TEST_PASSWORD })).status).toBe(200);
   });
 
+  it('a banned member who logs in is told why and until when, the end as a date in their language', async () => {
+    const admin = await forum.loginAs({ admin: true });
+    const target = await forum.createUser();
+    const until = Date.UTC(2031, 2, 14, 9, 30);
+    expect((await admin.client.put(`/api/v3/users/${target.uid}/ban`, { reason: 'flooding', until })).status).toBe(200);
+    const fr = await forum.client().request('POST', '/login', { username: target.username, password: TEST_PASSWORD }, { headers: { 'accept-language': 'fr' } });
+    expect(fr.status).toBe(403);
+    // The end stays a time for the client, which shows it in its reader's locale and zone.
+    expect(fr.body.status.params).toEqual([until, 'flooding']);
+    expect(fr.body.status.dates).toEqual([0]);
+    // The message itself is in the reader's language, the date written the French way.
+    expect(fr.body.status.message).toContain('flooding');
+    expect(fr.body.status.message).toContain('14 mars 2031');
+    const en = await forum.client().post('/login', { username: target.username, password: TEST_PASSWORD });
+    expect(en.body.status.message).toContain('14 March 2031');
+    expect(en.body.status.message).not.toContain('GMT');
+  });
+
   it('a member deletes their own account', async () => {
     const { client, user } = await forum.loginAs();
     expect((await client.del(`/api/v3/users/${user.uid}`, { password: TEST_PASSWORD })).status).toBe(200);

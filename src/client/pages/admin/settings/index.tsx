@@ -120,6 +120,12 @@ function SettingsForm({ data }: { data: AdminSettingsPage }) {
         </button>
       </PageHeader>
       {data.sections.length === 0 && <p className="text-body-secondary">{t('admin-settings:no-settings')}</p>}
+      {data.mail && !data.mail.configured && (
+        <div className="alert alert-warning" role="status" data-testid="mail-not-configured">
+          <p className="mb-1">{t('admin-settings:email.not-configured')}</p>
+          <p className="mb-0 fw-semibold">{t('admin-settings:email.waiting', data.mail.waiting)}</p>
+        </div>
+      )}
       <div className="d-flex flex-column gap-3">
         {data.sections.map((section) => (
           <section key={section.id} className="card" aria-labelledby={`settings-section-${section.id}`}>
