@@ -45,8 +45,9 @@ describe('maintenance mode', () => {
       expect(await crew.getByRole('heading', { name: 'Under maintenance' }).count()).toBe(0);
       // Without a message, the standard texts.
       await h.forum.ctx.settings.set({ maintenanceModeMessage: '' });
-      const guest = await h.open('/recent');
-      expect(await guest.getByText('closed for a short while').isVisible()).toBe(true);
+      const guest = await (await h.context()).newPage();
+      await guest.goto(`${h.base}/recent`);
+      await expect.poll(() => guest.getByText('closed for a short while').isVisible()).toBe(true);
       expect(await guest.getByText('undergoing maintenance').isVisible()).toBe(true);
       await h.goto(admin, '/recent');
       expect(await admin.getByRole('heading', { name: 'Under maintenance' }).count()).toBe(0);
