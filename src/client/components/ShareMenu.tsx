@@ -32,7 +32,7 @@ export function ShareMenu({ pid, title }: { pid: number; title: string }) {
     }
   };
   return (
-    <Dropdown className="d-inline-block post-share" drop="up">
+    <Dropdown className="d-inline-block post-share">
       {/* An id of its own: a post card's markup comes from the fragment cache, rendered apart (Dropdown.tsx). */}
       <Dropdown.Toggle as="button" type="button" id={`post-share-${pid}`} className="btn btn-sm btn-link post-action" title={t('topic:share')}>
         <Icon name="link" size={16} />
