@@ -15,6 +15,25 @@ const NETWORKS: { id: string; name: string; href: (url: string, title: string) =
   { id: 'telegram', name: 'Telegram', href: (u, t) => `https://t.me/share/url?text=${encodeURIComponent(t)}&url=${encodeURIComponent(u)}` },
 ];
 
+/**
+ * The networks' links: a component of its own, so the absolute link (read from window) is made
+ * only when the menu renders, in the browser once opened, never when the post card renders.
+ */
+function NetworkItems({ link, title }: { link: () => string; title: string }) {
+  const { t } = useT();
+  if (typeof window === 'undefined') return null;
+  const url = link();
+  return (
+    <>
+      {NETWORKS.map((n) => (
+        <Dropdown.Item key={n.id} href={n.href(url, title)} target="_blank" rel="noopener noreferrer nofollow" data-share={n.id}>
+          {t('topic:share.on', n.name)}
+        </Dropdown.Item>
+      ))}
+    </>
+  );
+}
+
 /** A post's share menu: copy its link (`/post/<pid>`, absolute), or share it on a network. */
 export function ShareMenu({ pid, title }: { pid: number; title: string }) {
   const rt = useRuntime();
@@ -44,18 +63,7 @@ export function ShareMenu({ pid, title }: { pid: number; title: string }) {
           {t('topic:share.copy-link')}
         </Dropdown.Item>
         <Dropdown.Divider />
-        {NETWORKS.map((n) => (
-          <Dropdown.Item
-            key={n.id}
-            // The menu renders once opened, in the browser only.
-            href={n.href(link(), title)}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            data-share={n.id}
-          >
-            {t('topic:share.on', n.name)}
-          </Dropdown.Item>
-        ))}
+        <NetworkItems link={link} title={title} />
       </Dropdown.Menu>
     </Dropdown>
   );
