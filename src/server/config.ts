@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEMORY_MODES, type MemoryMode } from './memory.js';
+import { validSocketOrigin } from './realtime/origins.js';
 
 /** Infrastructure configuration, read once at start from the environment and config.json. */
 export interface Config {
@@ -23,6 +24,11 @@ export interface Config {
   socketTransports: ('websocket' | 'polling')[];
   /** Where browsers open their socket (NodeBB's websocketAddress): '' for this server, or another origin serving it. */
   websocketAddress: string;
+  /**
+   * Browser origins allowed to open a socket besides the page's own (NodeBB's `socket.io:origins`):
+   * `scheme://host[:port|:*]` entries or `*`; null for the forum URL's host on any port (realtime/origins.ts).
+   */
+  socketOrigins: string[] | null;
   secret: string;
   env: 'production' | 'development' | 'test';
   /** Served in the client config; changes when the server is rebuilt or restarted. */
@@ -146,6 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (websocketAddress && !/^(https?|wss?):\/\/[^\s/?#]+\/?$/.test(websocketAddress)) {
     problems.push(`PALAVER_WEBSOCKET_ADDRESS: expected an origin such as https://live.example.org, got ${JSON.stringify(websocketAddress)}`);
   }
+  const originsRaw = pick('PALAVER_SOCKET_ORIGINS', 'socketioOrigins');
+  const socketOrigins =
+    originsRaw === undefined || originsRaw === ''
+      ? null
+      : (Array.isArray(originsRaw) ? originsRaw.map(String) : String(originsRaw).split(',')).map((o) => o.trim()).filter(Boolean);
+  if (socketOrigins && (!socketOrigins.length || socketOrigins.some((o) => !validSocketOrigin(o)))) {
+    problems.push(`PALAVER_SOCKET_ORIGINS: expected origins such as https://example.org or https://example.org:*, comma separated, or *, got ${JSON.stringify(originsRaw)}`);
+  }
   const nodeEnv = String(pick('NODE_ENV', 'env') ?? 'production');
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
     problems.push(`NODE_ENV: expected production, development or test, got ${JSON.stringify(nodeEnv)}`);
@@ -191,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisPrefix: String(pick('PALAVER_REDIS_PREFIX', 'redisPrefix') ?? 'palaver:'),
     socketTransports: socketTransports as Config['socketTransports'],
     websocketAddress: websocketAddress.replace(/\/$/, ''),
+    socketOrigins,
     secret: secretRaw !== undefined ? String(secretRaw) : loadSecret(dataDir),
     env: nodeEnv as Config['env'],
     cacheBuster: String(pick('PALAVER_CACHE_BUSTER', 'cacheBuster') ?? Date.now().toString(36)),

@@ -50,6 +50,10 @@ describe('flags', () => {
     const row = mod.getByTestId('flag-row').first();
     await row.getByText('Welcome to Palaver').waitFor();
     await row.getByText('New/Open').waitFor();
+    // The chart of new flags per day: today's one flag, drawn by chart.js.
+    const chart = mod.getByTestId('flags-chart').locator('canvas');
+    expect(await chart.getAttribute('aria-label')).toBe('New flags per day over 30 days (total: 1)');
+    await expect.poll(() => chart.evaluate((c) => (c as HTMLCanvasElement).style.boxSizing)).toBe('border-box');
     await shot(mod, 'flags-list-desktop');
     expect(await seriousAxeViolations(mod)).toEqual([]);
     // Filters go to the URL.

@@ -19,6 +19,8 @@ describe('maintenance mode', () => {
   it('the admin turns it on with a message and an exempt group; a member sees the page, the crew and the admin the forum', async () => {
     const h = e2e();
     const admin = await h.open('/admin/settings/advanced', { as: h.data.alice, viewport: DESKTOP });
+    // The help text names the exempt groups beside the administrators.
+    expect(await admin.getByText('Only administrators and members of the groups listed below can use the forum.').isVisible()).toBe(true);
     await admin.getByLabel('Maintenance mode').check();
     await admin.getByLabel('Maintenance message').fill(MESSAGE);
     await admin.getByLabel('Groups that may use the forum during maintenance').fill('Crew');
@@ -34,10 +36,19 @@ describe('maintenance mode', () => {
         expect(res?.headers()['retry-after']).toBe('120');
         await expect.poll(() => page.getByRole('heading', { name: 'Under maintenance' }).isVisible()).toBe(true);
         expect(await page.getByText(MESSAGE).isVisible()).toBe(true);
+        // The admin's words stand instead of the standard texts, not beside them.
+        expect(await page.getByText('undergoing maintenance').count()).toBe(0);
+        expect(await page.getByText('closed for a short while').count()).toBe(0);
         await shot(page, `maintenance-message-${name}`);
       }
       const crew = await h.open('/recent', { as: h.data.crew });
       expect(await crew.getByRole('heading', { name: 'Under maintenance' }).count()).toBe(0);
+      // Without a message, the standard texts.
+      await h.forum.ctx.settings.set({ maintenanceModeMessage: '' });
+      const guest = await (await h.context()).newPage();
+      await guest.goto(`${h.base}/recent`);
+      await expect.poll(() => guest.getByText('closed for a short while').isVisible()).toBe(true);
+      expect(await guest.getByText('undergoing maintenance').isVisible()).toBe(true);
       await h.goto(admin, '/recent');
       expect(await admin.getByRole('heading', { name: 'Under maintenance' }).count()).toBe(0);
     } finally {

@@ -71,6 +71,8 @@ describe('notifications (issue 10)', () => {
     await row.locator('a').click();
     await tab1.waitForURL(/\/topic\//);
     await tab1.locator('article.post', { hasText: 'Bob answers in a topic Alice watches.' }).waitFor();
+    // The dropdown closed with the click: it does not stay open over the page.
+    await expect.poll(() => menu.isVisible()).toBe(false);
     await badge(tab1).waitFor({ state: 'detached', timeout: 5000 });
     await expect.poll(() => tab1.title()).not.toMatch(/^\(\d+\) /);
     // The other tab hears the new count from the server.

@@ -92,9 +92,28 @@ describe('registration (spec §1 captcha, §2 register)', () => {
       expect(await seriousAxeViolations(admin)).toEqual([]);
       await shot(admin, `registration-queue-${label}`);
     }
+    await h.forum.client().post('/register', { username: 'waiting3', email: 'waiting3@example.com', password: PASSWORD });
+    // The spam report asks what to block: the address and the email, both offered.
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const admin = await h.open('/admin/manage/registration', { as: h.data.alice, viewport });
+      await admin.locator('tr[data-username="waiting2"]').getByRole('button', { name: 'Report spam' }).click();
+      await admin.getByRole('dialog', { name: 'Report waiting2 as spam' }).waitFor();
+      expect(await admin.getByLabel('The email address waiting2@example.com').isChecked()).toBe(true);
+      expect(await admin.getByLabel(/^The IP address /).isChecked()).toBe(true);
+      await shot(admin, `registration-spam-dialog-${label}`);
+    }
     const admin = await h.open('/admin/manage/registration', { as: h.data.alice });
     await admin.locator('tr[data-username="waiting2"]').getByRole('button', { name: 'Report spam' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
     await admin.getByText('User reported!').waitFor();
+    await admin.locator('tr[data-username="waiting2"]').waitFor({ state: 'detached' });
+    expect((await h.forum.ctx.settings.get()).registrationEmailBlacklist).toContain('waiting2@example.com');
+    // Unticked, the email stays allowed; the registration still leaves the queue.
+    await admin.locator('tr[data-username="waiting3"]').getByRole('button', { name: 'Report spam' }).click();
+    await admin.getByLabel('The email address waiting3@example.com').uncheck();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+    await admin.locator('tr[data-username="waiting3"]').waitFor({ state: 'detached' });
+    expect((await h.forum.ctx.settings.get()).registrationEmailBlacklist).not.toContain('waiting3@example.com');
     await admin.locator('tr[data-username="waiting1"]').getByRole('button', { name: 'Accept' }).click();
     await admin.getByText('Registration of waiting1 accepted.').waitFor();
     await admin.locator('tr[data-username="waiting1"]').waitFor({ state: 'detached' });

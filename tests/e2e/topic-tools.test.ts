@@ -20,8 +20,10 @@ async function seed(forum: TestForum) {
   const cats = await topic(s.carol.uid, 'All about cats', ['Cats sleep a lot.', 'Off topic: my bicycle is red.', 'Off topic: bicycles need oil.']);
   const kittens = await topic(s.bob.uid, 'Kittens and their toys', ['Kittens love string.']);
   const phone = await topic(s.carol.uid, 'Lock me on a phone', ['A reply before the lock.']);
+  const older = await topic(s.carol.uid, 'Tea or coffee', ['Tea, always.', 'Off topic: the kettle broke.']);
+  const newer = await topic(s.bob.uid, 'Coffee beans', ['Arabica here.']);
   await seenEverything(forum, [s.alice, s.bob, s.carol, mod]);
-  return { ...s, mod, cats, kittens, phone };
+  return { ...s, mod, cats, kittens, phone, older, newer };
 }
 
 const e2e = useE2E(seed);
@@ -105,5 +107,44 @@ describe('topic tools', () => {
     await shot(page, 'bulk-phone');
     await page.getByTestId('topic-bulk-bar').getByRole('button', { name: 'Unlock' }).click();
     await expect.poll(async () => (await h.forum.ctx.topics.get(phone.tid))!.locked).toBe(0);
+  });
+
+  it('merges into the other topic under a new title, chosen in the dialog; the fork alert opens the new topic (phone)', async () => {
+    const h = e2e();
+    const { mod, older, newer } = h.data;
+    const page = await h.open(topicPath(older), { as: mod, viewport: PHONE });
+    await page.getByTestId('topic-tools').click();
+    await page.getByTestId('tool-merge').click();
+    await page.getByTestId('topic-picker-input').fill('Coffee beans');
+    await page.getByRole('button', { name: /Coffee beans/ }).click();
+    // The surviving topic: this one unless another is chosen; here, the other.
+    const main = page.getByTestId('merge-main');
+    expect(await main.getByLabel('Tea or coffee').isChecked()).toBe(true);
+    await main.getByLabel('Coffee beans').check();
+    await page.getByTestId('merge-title').fill('All about hot drinks');
+    await shot(page, 'merge-dialog-choice-phone');
+    await page.getByTestId('tool-confirm').click();
+    // The page goes to the surviving topic, retitled, holding every post.
+    await page.getByRole('heading', { name: 'All about hot drinks' }).waitFor();
+    await expect.poll(() => page.locator('article.post').count()).toBe(5);
+    expect(await h.forum.ctx.topics.get(older.tid)).toBeNull();
+    expect((await h.forum.ctx.topics.get(newer.tid))!.title).toBe('All about hot drinks');
+
+    // Fork the kettle post; the success alert is the link to the new topic.
+    await page.getByTestId('topic-tools').click();
+    await page.getByTestId('tool-select-posts').click();
+    await page.locator('article.post', { hasText: 'the kettle broke' }).waitFor();
+    const index = await page.locator('article.post', { hasText: 'the kettle broke' }).getAttribute('data-index');
+    await page.getByRole('checkbox', { name: `Select post #${Number(index) + 1}` }).check();
+    await page.getByTestId('selection-fork').click();
+    await page.getByTestId('fork-title').fill('The broken kettle');
+    await page.getByTestId('tool-confirm').click();
+    const alert = page.getByText('Posts forked into “The broken kettle”. Click to open it.');
+    await alert.waitFor();
+    await shot(page, 'fork-alert-phone');
+    await alert.click();
+    await page.getByRole('heading', { name: 'The broken kettle' }).waitFor();
+    expect(await page.locator('article.post').count()).toBe(1);
+    expect(await page.locator('article.post').first().textContent()).toContain('the kettle broke');
   });
 });

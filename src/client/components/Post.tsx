@@ -12,6 +12,7 @@ import { GroupBadges } from './GroupBadge';
 import { BlockedPost } from './BlockedPost';
 import { Icon } from './Icon';
 import { PostContent } from './PostContent';
+import { ShareMenu } from './ShareMenu';
 import { Timeago } from './Timeago';
 
 // The topic's diffs tool, loaded the first time a reader opens a post's history.
@@ -155,6 +156,7 @@ export function PostCard({ post, topic, onChange }: PostProps) {
             {post.edited > 0 && priv?.['posts:history'] && <ActionButton icon="clock" label={t('topic:history')} onClick={() => setHistoryOpen(true)} />}
             {user && <ActionButton icon="bookmark" filled={post.bookmarked} active={post.bookmarked} label={t(post.bookmarked ? 'topic:bookmarked' : 'topic:bookmark')} onClick={() => void bookmark()} />}
             {user && !post.selfPost && !post.deleted && <ActionButton icon="alert" label={t('flags:flag')} onClick={() => setFlagOpen(true)} />}
+            {!post.deleted && <ShareMenu pid={post.pid} title={topic.titleRaw} />}
             <div className="ms-auto d-flex align-items-center gap-1 votes" aria-label={t('topic:votes')}>
               {priv?.['posts:upvote'] && (
                 <button type="button" className={`btn btn-sm btn-link post-action${post.upvoted ? ' active text-primary' : ''}`} onClick={() => void vote(1)} disabled={!canVote} aria-pressed={post.upvoted} aria-label={t('topic:upvote')}>

@@ -45,6 +45,8 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
   const rp = useRuntime().config.relative_path;
   const replies = Math.max(topic.postcount - 1, 0);
   const teaser = topic.teaser;
+  // The topic's first thumbnail (NodeBB's thumbs[0]), when it has one.
+  const thumb = topic.thumbs?.[0];
   return (
     <li {...rowProps(topic)}>
       {select && (
@@ -79,6 +81,11 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
           ))}
         </div>
       </div>
+      {thumb && (
+        <a href={`${rp}${topicPath(topic.tid, topic.slug)}`} className="flex-shrink-0 topic-thumb" tabIndex={-1} aria-hidden="true">
+          <img src={thumb.url} alt="" width={64} height={64} loading="lazy" className="rounded border object-fit-cover" />
+        </a>
+      )}
       <div className="d-none d-md-flex gap-3 flex-shrink-0">
         <Stat value={topic.votes} label={t('global:votes')} />
         <Stat value={replies} label={t('global:replies')} />
@@ -101,8 +108,11 @@ function TopicRowView({ topic, showCategory, select }: TopicRowProps) {
   );
 }
 
-/** A list of topics with author, stats and latest reply; with `tools` (moderators), a selection mode and bulk actions. */
-export function TopicList({ topics, showCategory = true, tools = false }: { topics: TopicSummary[]; showCategory?: boolean; tools?: boolean }) {
+/**
+ * A list of topics with author, thumbnail, stats and latest reply; with `tools` (moderators)
+ * or `readTools` (members: mark read or unread), a selection mode and bulk actions.
+ */
+export function TopicList({ topics, showCategory = true, tools = false, readTools = false }: { topics: TopicSummary[]; showCategory?: boolean; tools?: boolean; readTools?: boolean }) {
   const { t } = useT();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -115,14 +125,14 @@ export function TopicList({ topics, showCategory = true, tools = false }: { topi
   };
   return (
     <>
-      {tools && (
+      {(tools || readTools) && (
         <div className="d-flex justify-content-end mb-2">
           <button type="button" className="btn btn-sm btn-light border" aria-pressed={selecting} onClick={() => (selecting ? done() : setSelecting(true))} data-testid="select-topics">
             {t(selecting ? 'topic:tools.cancel' : 'topic:tools.select-topics')}
           </button>
         </div>
       )}
-      {selecting && <TopicBulkBar tids={selected} onDone={done} />}
+      {selecting && <TopicBulkBar tids={selected} onDone={done} moderate={tools} read={readTools} />}
       <div className="card topic-list-card">
         <ul className="list-group list-group-flush topic-list">
           {topics.map((topic) => (

@@ -41,7 +41,7 @@ export default function Category({ page }: { page: PageBase }) {
       )}
       <TagFilter tag={data.selectedTag} url={page.url} />
       <NewTopicsBar shown={data.topics ?? []} cid={data.cid} />
-      <TopicList topics={topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} />
+      <TopicList topics={topics} showCategory={false} tools={!!data.privileges?.isAdminOrMod} readTools={!!user} />
       {footer}
     </>
   );

@@ -16,9 +16,15 @@ export default function ErrorView({ page }: { page: PageBase }) {
         <Icon name="alert" size={24} />
         {t(`pages:${status}.title`)}
       </h1>
-      <p className="text-body-secondary">{t(`pages:${status}.message`)}</p>
-      {detail && <p className="alert alert-light border">{detail}</p>}
-      {data.message && <p className="maintenance-message text-start" style={{ whiteSpace: 'pre-wrap' }}>{data.message}</p>}
+      {/* The admin's own maintenance message replaces the standard texts (NodeBB's 503 page). */}
+      {data.message ? (
+        <p className="maintenance-message text-start" style={{ whiteSpace: 'pre-wrap' }}>{data.message}</p>
+      ) : (
+        <>
+          <p className="text-body-secondary">{t(`pages:${status}.message`)}</p>
+          {detail && <p className="alert alert-light border">{detail}</p>}
+        </>
+      )}
       {(status === '403' || status === '503') && !page.loggedIn && (
         <a className="btn btn-primary me-2" href={`${page.relative_path}/login`}>{t('global:login')}</a>
       )}

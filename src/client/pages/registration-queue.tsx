@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Pagination } from '../components/Pagination';
 import { Timeago } from '../components/Timeago';
 import { InviteForm } from '../components/InviteForm';
+import { ToolDialog } from '../components/topic-tools/ToolDialog';
 
 /** The admins' registration queue (admin/manage/registration): accept, reject, report as spam; pending invitations and the invite form. */
 export default function RegistrationQueue({ page }: { page: PageBase }) {
@@ -17,6 +18,10 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
   const data = page as RegistrationQueuePage;
   const [users, setUsers] = useState<QueuedRegistration[]>(data.users);
   const [busy, setBusy] = useState<string | null>(null);
+  // The spam report's dialog: the registration it reports and what the admin chooses to block.
+  const [reporting, setReporting] = useState<QueuedRegistration | null>(null);
+  const [blockIp, setBlockIp] = useState(true);
+  const [blockEmail, setBlockEmail] = useState(true);
 
   const act = async (u: QueuedRegistration, action: 'accept' | 'reject') => {
     setBusy(u.username);
@@ -30,15 +35,24 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
       setBusy(null);
     }
   };
+  const openReport = (u: QueuedRegistration) => {
+    setBlockIp(!!u.ip);
+    setBlockEmail(!!u.email);
+    setReporting(u);
+  };
   // Spec §7/§8: the spam-be-gone report of a queued registration, with its alert texts.
   const report = async (u: QueuedRegistration) => {
+    setBusy(u.username);
     try {
-      await postSite(rt.config, `/api/user/${encodeURIComponent(u.username)}/spam-be-gone/report/queue`, {});
-      // The report rejects the registration (and blocks its address and email): it leaves the queue.
+      await postSite(rt.config, `/api/user/${encodeURIComponent(u.username)}/spam-be-gone/report/queue`, { blockIp, blockEmail });
+      // The report rejects the registration (and blocks the address and email the admin chose): it leaves the queue.
       setUsers((list) => list.filter((x) => x.username !== u.username));
+      setReporting(null);
       rt.alert({ type: 'success', message: t('spam-be-gone:user-reported') });
     } catch (err) {
       rt.alert({ type: 'danger', message: (err as Error).message ? errorText(rt.i18n, err) : t('spam-be-gone:something-went-wrong') });
+    } finally {
+      setBusy(null);
     }
   };
 
@@ -84,7 +98,7 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
                     <div className="d-flex flex-wrap gap-1 justify-content-end">
                       <button type="button" className="btn btn-sm btn-success" disabled={busy === u.username} onClick={() => void act(u, 'accept')}>{t('register:queue.accept')}</button>
                       <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy === u.username} onClick={() => void act(u, 'reject')}>{t('register:queue.reject')}</button>
-                      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void report(u)}>{t('spam-be-gone:report-user')}</button>
+                      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => openReport(u)}>{t('spam-be-gone:report-user')}</button>
                     </div>
                   </td>
                 </tr>
@@ -92,6 +106,24 @@ export default function RegistrationQueue({ page }: { page: PageBase }) {
             </tbody>
           </table>
         </div>
+      )}
+      {reporting && (
+        <ToolDialog title={t('register:queue.spam-title', reporting.username)} confirmLabel={t('register:queue.spam-confirm')} danger busy={busy === reporting.username}
+          onClose={() => setReporting(null)} onConfirm={() => void report(reporting)}>
+          <p>{t('register:queue.spam-intro')}</p>
+          {reporting.ip && (
+            <div className="form-check">
+              <input className="form-check-input" type="checkbox" id="spam-block-ip" checked={blockIp} onChange={(e) => setBlockIp(e.target.checked)} />
+              <label className="form-check-label text-break" htmlFor="spam-block-ip">{t('register:queue.block-ip', reporting.ip)}</label>
+            </div>
+          )}
+          {reporting.email && (
+            <div className="form-check">
+              <input className="form-check-input" type="checkbox" id="spam-block-email" checked={blockEmail} onChange={(e) => setBlockEmail(e.target.checked)} />
+              <label className="form-check-label text-break" htmlFor="spam-block-email">{t('register:queue.block-email', reporting.email)}</label>
+            </div>
+          )}
+        </ToolDialog>
       )}
       <Pagination pagination={data.pagination} />
       <InviteForm />

@@ -49,7 +49,7 @@ export default function TopicListView({ page }: { page: PageBase }) {
       {name === 'unread' && data.topics?.length === 0 ? (
         <div className="card card-body text-center text-body-secondary py-5">{t('unread:no-unread-topics')}</div>
       ) : (
-        <TopicList topics={topics} tools={!!user && (user.isAdmin || user.isGlobalMod)} />
+        <TopicList topics={topics} tools={!!user && (user.isAdmin || user.isGlobalMod)} readTools={!!user} />
       )}
       {footer}
     </>

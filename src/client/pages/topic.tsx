@@ -15,7 +15,7 @@ import { errorText } from '../i18n';
 import { apiUrl } from '../navigation/url';
 import { topicTitleText } from '../navigation/title';
 import { categoryPath, withQuery } from '../util/urls';
-import { TopicWatchMenu } from './watch-controls';
+import { TopicReadButton, TopicWatchMenu } from './watch-controls';
 
 /** Infinite scroll: loads the next page of posts when the sentinel comes into view. */
 function useMorePosts(topic: TopicPage, enabled: boolean, setPosts: (fn: (p: PostView[]) => PostView[]) => void, setEvents?: (fn: (e: TopicEventView[]) => TopicEventView[]) => void) {
@@ -235,6 +235,7 @@ export default function Topic({ page }: { page: PageBase }) {
         {!!topic.locked && !canReply && <span className="btn btn-outline-secondary disabled">{t('topic:locked')}</span>}
         {!user && <a className="btn btn-outline-primary" href={`${rp}/login`}>{t('topic:login-to-reply')}</a>}
         <TopicWatchMenu tid={topic.tid} following={topic.isFollowing} ignoring={topic.isIgnoring} />
+        <TopicReadButton tid={topic.tid} />
         {priv?.isAdminOrMod && (
           <TopicTools
             topic={topic}

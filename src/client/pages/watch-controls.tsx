@@ -93,3 +93,27 @@ export function FollowButton({ path, following, labels }: { path: string; follow
     </button>
   );
 }
+
+/**
+ * The topic page's read toggle (members only, NodeBB's "mark unread" topic tool): reading the
+ * topic marked it read, so it offers "Mark unread" (the topic goes back to /unread) and then
+ * "Mark read" again. Each is one write (`DELETE` / `PUT /api/v3/topics/{tid}/read`).
+ */
+export function TopicReadButton({ tid }: { tid: number }) {
+  const { t } = useT();
+  const rt = useRuntime();
+  const user = useUser();
+  const write = useWrite();
+  const [read, setRead] = useState(true);
+  if (!user) return null;
+  const toggle = async () => {
+    if (!(await write(read ? 'DELETE' : 'PUT', `/topics/${tid}/read`))) return;
+    rt.alert({ type: 'success', message: t(read ? 'topic:tools.marked-unread' : 'topic:tools.marked-read'), timeout: 3000 });
+    setRead(!read);
+  };
+  return (
+    <button type="button" className="btn btn-sm btn-light border" onClick={() => void toggle()} data-testid="topic-read-toggle">
+      {t(read ? 'topic:tools.mark-unread' : 'topic:tools.mark-read')}
+    </button>
+  );
+}

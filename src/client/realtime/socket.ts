@@ -133,6 +133,10 @@ export function startSocket(rt: Runtime): Socket {
   // A handshake refused for want of a session (its cookie went with the ended session): lost too.
   socket.on('connect_error', (err: Error & { data?: { key?: string } }) => {
     if (everConnected && err.data?.key === 'error:not-logged-in') sessionLost(t('error:invalid-session-text'));
+    // Refused for a CSRF token of another session: the cookie is now another sign-in's (another
+    // tab signed in again, perhaps as someone else), so the page's session no longer matches.
+    // Without this the page would retry for ever with the old token, silently offline.
+    else if (everConnected && err.data?.key === 'error:invalid-csrf') sessionLost(t('error:session-mismatch-text'));
   });
   socket.on('event:logout', () => {
     stop();

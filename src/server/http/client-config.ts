@@ -9,6 +9,7 @@ import { installedLanguages, translate } from '../i18n.js';
 import { intlLocale } from '../../shared/languages.js';
 import { forumLanguage, guestLanguage, memberLanguage } from './language.js';
 import { csrfToken } from './auth.js';
+import { socketOrigins } from '../realtime/origins.js';
 import { pageSizes } from './pagination.js';
 import { captchaConfig } from '../plugins/captcha/index.js';
 import { appearanceConfig, effectiveSkin } from '../domains/admin/appearance-assets.js';
@@ -89,7 +90,7 @@ async function buildClientConfig(ctx: AppContext, req: FastifyRequest, reply: Fa
     maxReconnectionAttempts: s.maxReconnectionAttempts,
     reconnectionDelay: s.reconnectionDelay,
     socketioTransports: ctx.config.socketTransports,
-    socketioOrigins: `${new URL(ctx.config.url).origin}:*`,
+    socketioOrigins: socketOrigins(ctx.config).join(','),
     // The member's own choice, else the forum's (NodeBB's member setting over the forum's).
     openOutgoingLinksInNewTab: linksInNewTab(user, s),
     useOutgoingLinksPage: s.useOutgoingLinksPage,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from './events.js';
 import { reportRedisErrors } from '../core/redis-errors.js';
+import { socketOriginAllowed, socketOrigins } from './origins.js';
 
 /** The socket.io server with Palaver's event maps. */
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -40,6 +41,10 @@ export function createIo(app: FastifyInstance, ctx: AppContext): IoHandle {
     pingInterval: 25_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 1e6,
+    // Only the allowed origins (PALAVER_SOCKET_ORIGINS) open a socket, over either transport;
+    // the list is read per request, so it follows the configured URL.
+    allowRequest: (req, done) => done(null, socketOriginAllowed(req.headers.origin, req.headers.host, socketOrigins(ctx.config))),
+    cors: { origin: (origin, done) => done(null, socketOriginAllowed(origin, undefined, socketOrigins(ctx.config))), credentials: true },
     ...(pub && sub
       ? {
           // Loaded only when Redis is configured: a single-process forum never needs it.

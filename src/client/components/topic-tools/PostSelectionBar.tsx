@@ -45,7 +45,8 @@ export function PostSelectionBar({ topic, pids, onDone }: { topic: TopicPage; pi
       const made = await api<TopicRef>(rt.config, 'POST', '/topic-tools/fork', { title, pids, cid });
       setDialog(null);
       onDone();
-      const url = topicPath(made.tid, made.slug);
+      // Under the forum's path: navigate takes a full path, not a forum-relative one.
+      const url = `${rt.config.relative_path}${topicPath(made.tid, made.slug)}`;
       rt.alert({ type: 'success', message: t('topic:tools.forked-open', made.title), timeout: 10000, clickfn: () => rt.navigate(url) });
       reloadPage(rt);
     } catch (err) {

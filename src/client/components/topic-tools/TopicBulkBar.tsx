@@ -8,11 +8,12 @@ import { ToolDialog } from './ToolDialog';
 type Dialog = 'move' | 'purge' | 'merge' | null;
 
 /**
- * The bar of a topic list's selection mode (moderators): lock, unlock, pin, unpin, move, merge,
- * delete, restore and purge the selected topics. Each topic is its own write (and transaction);
- * the first refusal stops the rest and says why.
+ * The bar of a topic list's selection mode: for members, mark the selected topics read or
+ * unread (`read`); for moderators (`moderate`), lock, unlock, pin, unpin, move, merge, delete,
+ * restore and purge them. Each topic is its own write (and transaction); the first refusal
+ * stops the rest and says why.
  */
-export function TopicBulkBar({ tids, onDone }: { tids: number[]; onDone: () => void }) {
+export function TopicBulkBar({ tids, onDone, moderate = true, read = false }: { tids: number[]; onDone: () => void; moderate?: boolean; read?: boolean }) {
   const rt = useRuntime();
   const { t } = useT();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -36,6 +37,10 @@ export function TopicBulkBar({ tids, onDone }: { tids: number[]; onDone: () => v
     <>
       <div className="topic-bulk-bar card card-body d-flex flex-row flex-wrap align-items-center gap-2 p-2 mb-2" role="region" aria-label={t('topic:tools.topics-selected', n)} data-testid="topic-bulk-bar">
         <strong className="px-2" aria-live="polite">{t('topic:tools.topics-selected', n)}</strong>
+        {read && button(t('topic:tools.mark-read'), each('PUT', '/read'), 'btn-outline-primary', 'bulk-mark-read')}
+        {read && button(t('topic:tools.mark-unread'), each('DELETE', '/read'), 'btn-outline-primary', 'bulk-mark-unread')}
+        {moderate && (
+          <>
         {button(t('topic:tools.lock'), each('PUT', '/lock'))}
         {button(t('topic:tools.unlock'), each('DELETE', '/lock'))}
         {button(t('topic:tools.pin'), each('PUT', '/pin'))}
@@ -45,6 +50,8 @@ export function TopicBulkBar({ tids, onDone }: { tids: number[]; onDone: () => v
         {button(t('topic:tools.delete'), each('DELETE', '/state'), 'btn-outline-danger')}
         {button(t('topic:tools.restore'), each('PUT', '/state'), 'btn-outline-secondary')}
         {button(t('topic:tools.purge'), () => setDialog('purge'), 'btn-danger')}
+          </>
+        )}
       </div>
       {dialog === 'move' && (
         <ToolDialog title={t('topic:tools.move-title')} confirmLabel={t('topic:tools.move')} busy={busy} ready={cid > 0} onClose={() => setDialog(null)}

@@ -113,7 +113,7 @@ export function TopicTools({ topic, selecting, onSelecting }: { topic: TopicPage
           onConfirm={() => {
             const main = merging.find((m) => m.tid === mainTid);
             const body = { tids: [topic.tid, ...merging.map((m) => m.tid)], mainTid: main ? main.tid : topic.tid, ...(mergeTitle.trim() ? { newTitle: mergeTitle.trim() } : {}) };
-            void run([['POST', '/topic-tools/merge', body]], 'topic:tools.merged', main ? topicPath(main.tid, main.slug) : undefined);
+            void run([['POST', '/topic-tools/merge', body]], 'topic:tools.merged', main ? `${rt.config.relative_path}${topicPath(main.tid, main.slug)}` : undefined);
           }}>
           <TopicPicker label={t('topic:tools.merge-search')} exclude={topic.tid} picked={merging}
             onPick={(p) => setMerging((list) => (list.some((x) => x.tid === p.tid) ? list.filter((x) => x.tid !== p.tid) : [...list, p]))} />

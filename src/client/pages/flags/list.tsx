@@ -5,6 +5,7 @@ import { api } from '../../app/api';
 import { useT, useUser } from '../../app/hooks';
 import { useRuntime } from '../../app/runtime';
 import { Avatar } from '../../components/Avatar';
+import { FlagsChart } from '../../components/flags/FlagsChart';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { Timeago } from '../../components/Timeago';
@@ -147,6 +148,7 @@ export default function FlagsList({ page }: { page: PageBase }) {
           <Pagination pagination={data.pagination} />
         </div>
         <div className="col-lg-3">
+          {data.analytics?.length > 0 && <FlagsChart counts={data.analytics} />}
           <form className="card card-body d-flex flex-column gap-2" onSubmit={apply} aria-label={t('flags:filters')} data-testid="flag-filters">
             <label htmlFor={field('state')} className="form-label small mb-0">{t('flags:filter-state')}</label>
             <select id={field('state')} className="form-select form-select-sm" value={form.state} onChange={set('state')}>

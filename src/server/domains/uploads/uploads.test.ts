@@ -241,6 +241,12 @@ describe('uploads', () => {
     const listed = recent.body.topics.find((t: { tid: number }) => t.tid === tid);
     expect(listed.thumbs.map((t: { url: string }) => t.url)).toEqual([urlA, urlB]);
     expect(listed.numThumbs).toBe(2);
+    // The category's list and the member's unread list too (another member's topic is unread to them).
+    const inCategory = (await member.client.get(`/api/category/${cid}`)).body.topics.find((t: { tid: number }) => t.tid === tid);
+    expect(inCategory.thumbs.map((t: { url: string }) => t.url)).toEqual([urlA, urlB]);
+    const reader = await forum.loginAs();
+    const unread = (await reader.client.get('/api/unread')).body.topics.find((t: { tid: number }) => t.tid === tid);
+    expect(unread.thumbs.map((t: { url: string }) => t.url)).toEqual([urlA, urlB]);
     const topicPage = await member.client.get(`/api/topic/${tid}`);
     expect(topicPage.body.thumbs).toHaveLength(2);
     // Reorder, by path.
