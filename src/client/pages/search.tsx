@@ -159,7 +159,7 @@ export default function Search({ page }: { page: PageBase }) {
               <label className="form-label small fw-semibold" htmlFor={`${id}-cats`}>{t('search:categories')}</label>
               <select id={`${id}-cats`} multiple className="form-select" size={Math.min(6, Math.max(3, data.allCategories?.length ?? 0))} value={form.categories} onChange={(e) => set('categories', [...e.target.selectedOptions].map((o) => o.value))}>
                 {(data.allCategories ?? []).map((c) => (
-                  <option key={c.cid} value={String(c.cid)}>{`${'\u00a0\u00a0'.repeat(c.level)}${c.name}`}</option>
+                  <option key={c.cid} value={String(c.cid)} dir="auto">{`${'\u00a0\u00a0'.repeat(c.level)}${c.name}`}</option>
                 ))}
               </select>
               <div className="form-check mt-1">
@@ -329,7 +329,7 @@ function CategoryResults({ data }: { data: SearchPage }) {
         <li key={c.cid} className="card">
           <a href={`${data.relative_path}/category/${c.slug}`} className="card-body py-2 d-flex align-items-center gap-2 text-decoration-none">
             <CategoryIcon category={c} size={32} />
-            <span className="fw-semibold text-body">{c.name}</span>
+            <span className="fw-semibold text-body" dir="auto">{c.name}</span>
           </a>
         </li>
       ))}

@@ -42,7 +42,7 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
                 <PostContent html={p.content} className="small" />
                 {p.category && (
                   <a href={`${rp}/category/${p.category.slug}`} className="badge text-bg-light border text-decoration-none mt-2 d-inline-flex align-items-center gap-1">
-                    <CategoryIcon category={p.category} size={14} /> {p.category.name}
+                    <CategoryIcon category={p.category} size={14} /> <bdi dir="auto">{p.category.name}</bdi>
                   </a>
                 )}
               </article>
