@@ -249,6 +249,7 @@ describe('category names in their own direction (dir="auto")', () => {
     expect(await direction(page, '.breadcrumb-item a, .breadcrumb-item span', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
     expect(await direction(page, '.category-badge .category-name', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
     await h.goto(page, '/search');
+    await page.locator('button[aria-controls$="-advanced"]').click();
     expect(await direction(page, 'option', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
     expect(await direction(page, 'option', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
     await h.goto(page, '/admin/manage/categories');
