@@ -14,8 +14,13 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    // Inside a box that scrolls or clips sideways (a tab strip that scrolls), wider is by design.
+    const clipped = (el: HTMLElement) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
     const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > width + 1 && !el.closest('.offcanvas, .dropdown-menu, .visually-hidden'))
+      .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > width + 1 && !el.closest('.offcanvas, .dropdown-menu, .visually-hidden') && !clipped(el))
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
     return { scrolls: document.documentElement.scrollWidth > width + 1, wide: wide.slice(0, 5) };
   });
