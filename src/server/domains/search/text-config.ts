@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Queryable } from '../../db/index.js';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * PostgreSQL's text-search configuration for each shipped language that has one (its stemmer
@@ -35,7 +34,8 @@ export function wantedTextSearchConfig(lang: string): string {
 const available = new WeakMap<object, Promise<Set<string>>>();
 
 /** The configuration for a language on this server: its own where the server has it, else `simple`. */
-export async function textSearchConfig(db: Queryable, lang: string): Promise<string> {
+/* Any database handle: the migrations import this module, so it does not import db/index.js. */
+export async function textSearchConfig(db: Kysely<any>, lang: string): Promise<string> {
   let names = available.get(db);
   if (!names) {
     names = sql<{ cfgname: string }>`SELECT cfgname FROM pg_ts_config`.execute(db).then((r) => new Set(r.rows.map((row) => row.cfgname)));
