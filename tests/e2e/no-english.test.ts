@@ -104,8 +104,15 @@ for (const lang of ['de', 'ar', 'ja']) {
       const tid = Number(/\/topic\/(\d+)/.exec(page.url())![1]);
       await h.forum.ctx.posts.reply({ ...(await h.forum.ctx.privileges.viewer(bob.uid)), master: true }, tid, { content: `@${name} schau mal in den Einstellungen nach.` });
       await h.forum.ctx.hooks.idle();
+      // The member replies in the welcome topic.
       await h.goto(page, topicPath(h.data.welcome));
       await scan(page, 'topic');
+      const posts = await page.locator('.post-content').count();
+      await page.locator('.page-header .btn-primary').first().click();
+      await page.locator('.composer textarea.composer-textarea').fill('Danke, sieht gut aus!');
+      await page.locator('.composer button[type="submit"]').click();
+      await expect.poll(() => page.locator('.post-content').count()).toBe(posts + 1);
+      await scan(page, 'topic after the reply');
       await h.goto(page, `/search?term=${encodeURIComponent('Palaver')}&in=titlesposts`);
       await scan(page, 'search');
       await h.goto(page, `/user/${member.userslug}/settings`);

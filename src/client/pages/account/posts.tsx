@@ -37,7 +37,7 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
                   </span>
                 </div>
                 <h2 className="h6 mb-2">
-                  <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="text-break">{topicTitleText(p.topic)}</a>
+                  <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="text-break" dir="auto">{topicTitleText(p.topic)}</a>
                 </h2>
                 <PostContent html={p.content} className="small" />
                 {p.category && (
