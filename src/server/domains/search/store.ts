@@ -189,12 +189,6 @@ export async function useTextConfig(db: Queryable, config: string, batch = 5000)
   }
 }
 
-/** PostgreSQL: the configuration new documents are indexed with (the column's default). */
-export async function indexedTextConfig(db: Queryable): Promise<string> {
-  const r = await sql<{ d: string | null }>`SELECT column_default AS d FROM information_schema.columns WHERE table_name = 'search_docs' AND column_name = 'config' AND table_schema = current_schema()`.execute(db);
-  return /^'([a-z_]+)'/.exec(r.rows[0]?.d ?? '')?.[1] ?? 'english';
-}
-
 /** Adds `n` searches to the count of the UTC day starting at `day`. */
 export async function addSearches(db: Queryable, day: number, n: number): Promise<void> {
   await db
