@@ -44,7 +44,7 @@ if (opts.help) {
   --quick            1 s warm-up + 3 s per load (default 5 s + 20 s)
   --duration N       seconds measured per load;  --warmup N  seconds of warm-up
   --connections N    read connections (default 50)
-  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard unread notifications chats chatRoom profile userPosts tags users; search; mixed; live; chat; upload; writes; notify; widgets)
+  --only a,b         only these parts (reads: categories category recent popularMonth topic topicBig topicHtml home dashboard unread notifications chats chatRoom profile userPosts tags users; search; mixed; live; chat; upload; writes; notify; widgets; languages)
   --mixed-rate N     the mixed load's reads per second (default 1000), spread over 40 guests and 8 members
   --mixed-writes N   the mixed load's writes per second (default 20), from 2 writers
   --profile [member:]ID  run the server with --cpu-prof during read ID only (as a guest unless
@@ -386,6 +386,43 @@ if (forum && !opts.profile && adminCookie && (!only || only.includes('widgets'))
   } catch (err) {
     results.widgets = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
     log(`bench: widgets failed — ${err.message}`);
+  }
+}
+
+// --- languages (issue 56): the topic page (server render) in Arabic against en-GB, in the same run ---
+// As the member (a guest's page may come from the guest cache): their language is their
+// setting, so the same request renders en-GB, then ar (right to left, six plural forms), then
+// en-GB again; the mean of the two en-GB loads is the reference.
+if (forum && !opts.profile && (!only || only.includes('languages'))) {
+  const read = READS.find((r) => r.id === 'topicHtml');
+  const load = () => child('load.mjs', { url: forum.base + read.path, cpuPid: forum.pid, headers: { cookie: memberCookie }, connections: settings.connections, warmupSec: settings.warmupSec, durationSec: settings.durationSec });
+  const setLanguage = async (userLang) => {
+    const cfg = await request(`${forum.base}/api/config`, { headers: { cookie: memberCookie } });
+    const csrf = JSON.parse(cfg.body).csrf_token;
+    // The member the reads log in as is the seed's first.
+    const res = await request(`${forum.base}/api/v3/users/${seed.uids[0]}/settings`, {
+      method: 'PUT',
+      headers: { cookie: memberCookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { userLang } }),
+    });
+    if (res.status !== 200) throw new Error(`language save failed: ${res.status} ${res.body.slice(0, 200)}`);
+    const page = await request(forum.base + read.path, { headers: { cookie: memberCookie } });
+    if (!page.body.includes(`<html lang="${userLang}"`)) throw new Error(`the topic page did not come back in ${userLang}`);
+  };
+  try {
+    await setLanguage('en-GB');
+    load(); // warm-up
+    const en1 = load();
+    await setLanguage('ar');
+    const ar = load();
+    await setLanguage('en-GB');
+    const en2 = load();
+    const cpu = (en1.cpuMsPerReq + en2.cpuMsPerReq) / 2;
+    results.languages = { path: read.path, as: 'member', en: [en1, en2], ar, cpuRatio: ar.cpuMsPerReq / cpu, rpsRatio: ar.rps / ((en1.rps + en2.rps) / 2) };
+    log(`  languages: member topic HTML ${en1.cpuMsPerReq.toFixed(3)} and ${en2.cpuMsPerReq.toFixed(3)} CPU ms/req in en-GB, ${ar.cpuMsPerReq.toFixed(3)} in ar (CPU ms/req ratio ar/en-GB ${results.languages.cpuRatio.toFixed(3)}, req/s ratio ${results.languages.rpsRatio.toFixed(3)})`);
+  } catch (err) {
+    results.languages = { skipped: `failed: ${String(err.message).split('\n')[0]}` };
+    log(`bench: languages failed — ${err.message}`);
   }
 }
 

@@ -8,13 +8,13 @@ import { DEFAULT_LANGUAGE } from '../shared/constants';
 import { App } from './app/App';
 import { createRuntime } from './app/runtime';
 import { applySkin, guestSettings } from './app/settings';
-import { createI18n, extraNamespaces, loadLanguages, translate } from './i18n';
+import { createI18n, ensureNamespaces, loadLanguages, onMissingNamespace, pageNamespaces, translate } from './i18n';
 import { holdEarlyClicks } from './navigation/early-clicks';
 import { createNavigator, RETURN_TO_KEY } from './navigation/navigator';
 import { scrollToPostIndex } from './navigation/scroll';
 import { wireNavigation } from './navigation/wire';
 import { getLoadedComponent, loadPageComponent } from './pages/loaders';
-import { templateName } from './pages/registry';
+import { moduleFor, templateName } from './pages/registry';
 import { migrateGuestDrafts } from './state/drafts';
 import { openComposer } from './components/composer/actions';
 
@@ -42,12 +42,24 @@ async function boot(): Promise<void> {
   }
   // The server chose it (member's setting, guest's cookie or browser, the forum's default).
   const lang = config.userLang || DEFAULT_LANGUAGE;
+  const template = templateName(page);
+  const base = config.asset_base_url;
+  const buster = config['cache-buster'];
+  // Only the language namespaces this page needs (its shell's, its module's, its data's markers).
+  const namespaces = pageNamespaces(location.pathname.slice(config.relative_path.length), template, moduleFor(template), document.getElementById('page-data')?.textContent ?? '');
   const [resources] = await Promise.all([
-    loadLanguages(config.asset_base_url, lang, config['cache-buster'], extraNamespaces(location.pathname.slice(config.relative_path.length), templateName(page))),
-    loadPageComponent(templateName(page)).catch((err: unknown) => console.error(err)),
+    loadLanguages(base, lang, buster, namespaces),
+    loadPageComponent(template).catch((err: unknown) => console.error(err)),
   ]);
   const rt = createRuntime(page, config, createI18n(lang, resources), false, location.href);
-  const nav = createNavigator(rt, loadPageComponent);
+  // A key of a namespace not loaded: load it and render again.
+  onMissingNamespace(rt.i18n, (ns) => void ensureNamespaces(rt.i18n, base, buster, [ns]).then(() => rt.page.set((s) => ({ ...s }))));
+  // A page the browser goes to: its chunk and the namespaces it needs beyond those loaded.
+  const loadTemplate = async (name: string, next?: PageBase) => {
+    const [component] = await Promise.all([loadPageComponent(name), ensureNamespaces(rt.i18n, base, buster, pageNamespaces('', name, moduleFor(name), next ? JSON.stringify(next) : ''))]);
+    return component;
+  };
+  const nav = createNavigator(rt, loadTemplate);
   rt.navigate = (url, opts) => void nav.go(url, opts);
   rt.openComposer = (req) => void openComposer(rt, req);
 

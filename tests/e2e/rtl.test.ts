@@ -1,6 +1,6 @@
 /**
  * Right-to-left in the browser (issue 56): home, a topic, the composer, a chat room and the
- * admin dashboard in Arabic and Hebrew, on a desktop (1280) and a phone (390). Each page has
+ * admin dashboard in Arabic, Hebrew and Persian, on a desktop (1280) and a phone (390). Each page has
  * <html dir="rtl">, Bootstrap's RTL build in effect, the shell mirrored (sidebar, drawers and
  * menus on the right), and user content in its own direction (dir="auto"). One English page
  * shows nothing changed left to right.
@@ -22,8 +22,12 @@ const e2e = useE2E(async (forum) => {
   const room = await ctx.chats.create(await ctx.privileges.viewer(alice.uid), { uids: [bob.uid], roomName: 'תכנון' });
   await ctx.chats.send(await ctx.privileges.viewer(alice.uid), room.roomId, 'We need bananas for the picnic');
   await ctx.chats.send(await ctx.privileges.viewer(bob.uid), room.roomId, 'צריך גם תפוחים');
+  // A category named in Hebrew beside the English ones: each name reads in its own direction.
+  const { SYSTEM } = await import('../../src/server/setup.js');
+  const hebrewCategory = await ctx.categories.create(SYSTEM, { name: 'דיונים כלליים', description: 'על הכול.', bgColor: '#8e44ad' });
+  await ctx.topics.create(await as(bob.uid), { cid: hebrewCategory.cid, title: 'Hello from the Hebrew category', content: 'An English topic in a Hebrew-named category.' });
   await ctx.hooks.idle();
-  return { ...seeded, roomId: room.roomId, hebrew: hebrew.topic };
+  return { ...seeded, roomId: room.roomId, hebrew: hebrew.topic, hebrewCategory };
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, animations: 'disabled' });
@@ -95,14 +99,14 @@ async function asMember(lang: string) {
   return h;
 }
 
-for (const lang of ['ar', 'he']) {
+for (const lang of ['ar', 'he', 'fa']) {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     describe(`right to left: ${lang}, ${size}`, () => {
       it('home: rtl from the server render, the RTL stylesheet, the shell mirrored', async () => {
         const h = await asMember(lang);
         // The server's HTML itself: no flash of the wrong direction before any script runs.
         const html = await (await fetch(`${h.base}/`, { headers: { cookie: await sessionCookie(h) } })).text();
-        expect(html).toMatch(/<html lang="(ar|he)" dir="rtl"/);
+        expect(html).toMatch(/<html lang="(ar|he|fa)" dir="rtl"/);
         expect(html).toMatch(/<link id="bootstrap-css" rel="stylesheet" href="[^"]*\/assets\/bootstrap\/bootstrap\.rtl\.css\?v=[^"]*">\n<link rel="stylesheet" href="[^"]*\/assets\/main-/);
         const page = await h.open('/', { as: h.data.alice, viewport });
         await expectRtl(page, lang);
@@ -224,6 +228,55 @@ for (const lang of ['ar', 'he']) {
     });
   }
 }
+
+describe('category names in their own direction (dir="auto")', () => {
+  /** The computed direction of the first element matching `selector` that has the text. */
+  const direction = async (page: Page, selector: string, text: string) => {
+    const el = page.locator(selector, { hasText: text }).first();
+    await el.waitFor({ state: 'attached' });
+    return el.evaluate((e) => ({ dir: e.getAttribute('dir') ?? e.closest('[dir]')?.getAttribute('dir'), direction: getComputedStyle(e).direction }));
+  };
+
+  it('an English category name reads left to right on an Arabic page: the list, the badge, the breadcrumb, the header and the selects', async () => {
+    const h = await asMember('ar');
+    const { general } = h.data;
+    const page = await h.open('/categories', { as: h.data.alice, viewport: DESKTOP });
+    expect(await direction(page, '.category-row a, li a', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+    await shot(page, 'rtl-ar-categories-desktop');
+    await h.goto(page, `/category/${general.cid}/${general.slug.split('/').pop()}`);
+    expect(await direction(page, 'h1', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+    await h.goto(page, topicPath(h.data.welcome));
+    expect(await direction(page, '.breadcrumb-item a, .breadcrumb-item span', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+    expect(await direction(page, '.category-badge .category-name', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+    await h.goto(page, '/search');
+    await page.locator('button[aria-controls$="-advanced"]').click();
+    expect(await direction(page, 'option', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+    expect(await direction(page, 'option', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await h.goto(page, '/admin/manage/categories');
+    expect(await direction(page, 'a', 'General Discussion')).toEqual({ dir: 'auto', direction: 'ltr' });
+  });
+
+  it('a Hebrew category name reads right to left on an English page (list, badge, breadcrumb, header)', async () => {
+    const h = await asMember('en-GB');
+    const { hebrewCategory } = h.data;
+    const page = await h.open('/categories', { as: h.data.alice, viewport: DESKTOP });
+    expect(await direction(page, 'li a', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await h.goto(page, '/recent');
+    expect(await direction(page, '.category-badge .category-name', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await h.goto(page, `/category/${hebrewCategory.cid}/${hebrewCategory.slug.split('/').pop()}`);
+    expect(await direction(page, 'h1', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await page.locator('a', { hasText: 'Hello from the Hebrew category' }).first().click();
+    await expect.poll(() => page.locator('.breadcrumb-item', { hasText: 'דיונים כלליים' }).count()).toBeGreaterThan(0);
+    expect(await direction(page, '.breadcrumb-item a', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await shot(page, 'ltr-hebrew-category-breadcrumb-desktop');
+    // The composer's category select, opened for a new topic in the category.
+    await h.goto(page, `/category/${hebrewCategory.cid}/${hebrewCategory.slug.split('/').pop()}`);
+    await page.locator('#new_topic').click();
+    await page.locator('select.category-select option', { hasText: 'דיונים כלליים' }).first().waitFor({ state: 'attached' });
+    expect(await direction(page, 'select.category-select option', 'דיונים כלליים')).toEqual({ dir: 'auto', direction: 'rtl' });
+    await h.forum.ctx.users.saveSettings(await h.forum.ctx.privileges.viewer(h.data.alice.uid), h.data.alice.uid, { userLang: 'en-GB' });
+  });
+});
 
 describe('right to left with a skin, and left to right unchanged', () => {
   it("a member's skin comes in its RTL build on a Hebrew page, and in its LTR build on an English one", async () => {

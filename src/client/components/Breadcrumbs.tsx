@@ -15,7 +15,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] | undefined }) {
           const href = b.url ? (b.url.startsWith(rp) ? b.url : `${rp}${b.url}`) : undefined;
           return (
             <li key={`${i}-${b.text}`} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
-              {href && !last ? <a href={href}>{tx(b.text)}</a> : <span>{tx(b.text)}</span>}
+              {href && !last ? <a href={href} dir="auto">{tx(b.text)}</a> : <span dir="auto">{tx(b.text)}</span>}
             </li>
           );
         })}

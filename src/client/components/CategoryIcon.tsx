@@ -20,7 +20,7 @@ export function CategoryBadge({ category }: { category: Pick<CategoryRef, 'name'
   return (
     <span className="badge category-badge border bg-body text-body d-inline-flex align-items-center gap-1">
       <span className="category-dot" style={{ backgroundColor: category.bgColor || '#6c757d' }} aria-hidden="true" />
-      {category.name}
+      <span className="category-name" dir="auto">{category.name}</span>
     </span>
   );
 }

@@ -24,7 +24,7 @@ export function RecentPosts({ posts, empty, authors = false }: { posts: UserProf
                   <span className="fw-semibold" dir="auto">{p.user.displayname}</span>
                 </a>
               )}
-              <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>
+              <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold" dir="auto">{topicTitleText(p.topic)}</a>
               <span className="text-body-secondary"><Timeago iso={p.timestampISO} ts={p.timestamp} /></span>
             </div>
             <PostContent html={p.content} className="small" />

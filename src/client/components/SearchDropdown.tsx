@@ -99,8 +99,8 @@ export function SearchDropdown({ drop = 'end', showLabel = false, onToggle }: { 
                     return (
                       <li key={p.pid}>
                         <a href={href} onClick={(e) => go(e, href)} className="dropdown-item rounded px-2 py-1 text-wrap">
-                          <span className="d-block fw-semibold small text-truncate" dangerouslySetInnerHTML={{ __html: p.topic.title }} />
-                          <span className="d-block small text-body-secondary quick-snippet" dangerouslySetInnerHTML={{ __html: p.snippet }} />
+                          <span className="d-block fw-semibold small text-truncate" dir="auto" dangerouslySetInnerHTML={{ __html: p.topic.title }} />
+                          <span className="d-block small text-body-secondary quick-snippet" dir="auto" dangerouslySetInnerHTML={{ __html: p.snippet }} />
                         </a>
                       </li>
                     );

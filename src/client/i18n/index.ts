@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from '../../shared/constants';
 import { fillArgs, translateBrackets } from '../util/brackets';
 import { pluralText } from '../../shared/plurals';
 import { formatAbsolute } from '../util/timeago';
+import { ADMIN_FRAME_NAMESPACES, PAGE_NAMESPACES, SHELL_NAMESPACES } from './page-namespaces';
 
 /** Every namespace the client uses; the server reads the same list for SSR. */
 export const NAMESPACES = [
@@ -21,11 +22,33 @@ export const ADMIN_NAMESPACES = [
   'admin-appearance', 'admin-extend', 'admin-advanced', 'admin-setup',
 ] as const;
 
-/** The namespaces a page loads beyond NAMESPACES: the admin ones for the admin area and the setup page. */
-export function extraNamespaces(path: string, template: string): readonly string[] {
+/** True on the admin area's pages and the first-run setup page. */
+function isAdminPage(path: string, template: string): boolean {
   const p = path.split(/[?#]/)[0]!;
-  const admin = /(^|\/)admin(\/|$)/.test(p) || template === 'setup' || template.startsWith('admin');
-  return admin ? ADMIN_NAMESPACES : [];
+  return /(^|\/)admin(\/|$)/.test(p) || template === 'setup' || template.startsWith('admin');
+}
+
+/** The namespaces named by `[[ns:key]]` markers in a page's data (titles, breadcrumbs, notification and event texts). */
+export function markerNamespaces(pageJson: string): string[] {
+  const known = new Set<string>([...NAMESPACES, ...ADMIN_NAMESPACES]);
+  const found = new Set<string>();
+  for (const m of pageJson.matchAll(/\[\[([a-z][a-z0-9_-]*):/g)) if (known.has(m[1]!)) found.add(m[1]!);
+  return [...found];
+}
+
+/**
+ * The namespaces a page needs (issue 56): the shell's (bars, menus, composer, dialogs), its
+ * page module's, the admin frame's on admin pages, and those its data names in markers
+ * (src/client/i18n/page-namespaces.ts, from the sources). The browser downloads only these;
+ * a key of another namespace met later (a text the sources build at run time) loads its
+ * namespace then (see onMissingNamespace).
+ */
+export function pageNamespaces(path: string, template: string, pageModule: string | undefined, pageJson = ''): string[] {
+  const out = new Set<string>(SHELL_NAMESPACES);
+  for (const ns of (pageModule && PAGE_NAMESPACES[pageModule]) || []) out.add(ns);
+  if (isAdminPage(path, template)) for (const ns of ADMIN_FRAME_NAMESPACES) out.add(ns);
+  for (const ns of markerNamespaces(pageJson)) out.add(ns);
+  return [...out];
 }
 
 /** Namespace name → flat key/value map, as in public/language/{lang}/{ns}.json. */
@@ -59,6 +82,12 @@ export function translate(i18n: I18n, key: string, args: readonly (string | numb
   const name = colon < 0 ? key : key.slice(colon + 1);
   const value = lookup(i18n, ns, name, args);
   if (value === undefined) {
+    // A namespace the page did not load (yet): it is fetched, and the app renders again.
+    const load = missingLoaders.get(i18n);
+    if (load && !hasNamespace(i18n, ns)) {
+      load(ns);
+      return '';
+    }
     const full = `${ns}:${name}`;
     if (!reported.has(full)) {
       reported.add(full);
@@ -126,23 +155,64 @@ async function fetchNamespace(base: string, lang: string, ns: string, buster: st
 }
 
 /**
- * Loads all namespaces of a language from `{asset_base_url}/language/…`; failures are logged,
- * not fatal. The server fills a language's missing keys with en-GB's text, so en-GB itself is
- * fetched only when the language is en-GB.
+ * Loads the given namespaces of a language from `{asset_base_url}/language/…`; failures are
+ * logged, not fatal. The server fills a language's missing keys with en-GB's text, so en-GB
+ * itself is fetched only when the language is en-GB.
  */
-export async function loadLanguages(base: string, lang: string, buster: string, extra: readonly string[] = []): Promise<Record<string, NamespaceResources>> {
-  const langs = [lang];
-  const out: Record<string, NamespaceResources> = {};
+export async function loadLanguages(base: string, lang: string, buster: string, namespaces: readonly string[]): Promise<Record<string, NamespaceResources>> {
+  const out: Record<string, NamespaceResources> = { [lang]: {} };
   await Promise.all(
-    langs.flatMap((l) =>
-      [...NAMESPACES, ...extra].map(async (ns) => {
-        try {
-          (out[l] ??= {})[ns] = await fetchNamespace(base, l, ns, buster);
-        } catch (err) {
-          console.error(`[i18n] could not load ${l}/${ns}:`, (err as Error).message);
-        }
-      }),
-    ),
+    namespaces.map(async (ns) => {
+      try {
+        out[lang]![ns] = await fetchNamespace(base, lang, ns, buster);
+      } catch (err) {
+        console.error(`[i18n] could not load ${lang}/${ns}:`, (err as Error).message);
+      }
+    }),
   );
   return out;
+}
+
+/** True when the instance holds the namespace (in its language or en-GB). */
+function hasNamespace(i18n: I18n, ns: string): boolean {
+  const data = i18n.store.data as Record<string, Record<string, unknown> | undefined>;
+  return !!(data[i18n.language]?.[ns] ?? data[DEFAULT_LANGUAGE]?.[ns]);
+}
+
+const missingLoaders = new WeakMap<I18n, (ns: string) => void>();
+const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
+
+/**
+ * Loads the namespaces the instance lacks (a page the browser goes to needs more than the
+ * first one did); resolves once they are in (a failed one is logged and left out).
+ */
+export function ensureNamespaces(i18n: I18n, base: string, buster: string, namespaces: readonly string[]): Promise<void> {
+  let inFlight = pending.get(i18n);
+  if (!inFlight) pending.set(i18n, (inFlight = new Map()));
+  const lang = i18n.language;
+  const waits: Promise<void>[] = [];
+  for (const ns of new Set(namespaces)) {
+    if (hasNamespace(i18n, ns)) continue;
+    let p = inFlight.get(ns);
+    if (!p) {
+      const map = inFlight;
+      p = fetchNamespace(base, lang, ns, buster)
+        .then((strings) => {
+          i18n.addResourceBundle(lang, ns, strings, true, true);
+        })
+        .catch((err: Error) => console.error(`[i18n] could not load ${lang}/${ns}:`, err.message))
+        .finally(() => map.delete(ns));
+      inFlight.set(ns, p);
+    }
+    waits.push(p);
+  }
+  return Promise.all(waits).then(() => undefined);
+}
+
+/**
+ * What the instance does with a key of a namespace it lacks (the browser's: load it, then
+ * render again); until then such a key reads as nothing, not as its name.
+ */
+export function onMissingNamespace(i18n: I18n, load: (ns: string) => void): void {
+  missingLoaders.set(i18n, load);
 }

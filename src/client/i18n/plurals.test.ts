@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages';
 import { pluralCategory } from '../../shared/plurals';
@@ -74,6 +74,35 @@ describe('plural forms by the CLDR rules of each language', () => {
     expect(translate(ru, 'topic:view-count', ['1'])).toBe('1 просмотр');
     expect(translate(ru, 'topic:view-count', ['3'])).toBe('3 просмотра');
     expect(translate(ru, 'topic:view-count', ['5'])).toBe('5 просмотров');
+  });
+
+  it('ar: the view and post counts of the shipped files at 0, 1, 2, 3, 11 and 100 say each count once (no "لا مشاهدات (0)")', () => {
+    const shipped = (lang: string) => ({ topic: JSON.parse(readFileSync(new URL(`../../../public/language/${lang}/topic.json`, import.meta.url), 'utf8')) as Record<string, string> });
+    const ar = createI18n('ar', { 'en-GB': shipped('en-GB'), ar: shipped('ar') });
+    // The topic page passes humanReadableNumber's text ("0", "1.2k").
+    const say = (key: string, n: number) => translate(ar, `topic:${key}`, [String(n)]);
+    expect([0, 1, 2, 3, 11, 100].map((n) => say('view-count', n))).toEqual(['لا مشاهدات', 'مشاهدة واحدة', 'مشاهدتان', '3 مشاهدات', '11 مشاهدة', '100 مشاهدة']);
+    expect([0, 1, 2, 3, 11, 100].map((n) => say('post-count', n))).toEqual(['لا مشاركات', 'مشاركة واحدة', 'مشاركتان', '3 مشاركات', '11 مشاركة', '100 مشاركة']);
+    expect([0, 1, 2, 3, 11, 100].map((n) => serverTranslate('groups:members-count', [n], 'ar'))).toEqual(['لا أعضاء', 'عضو واحد', 'عضوان', '3 أعضاء', '11 عضوًا', '100 عضو']);
+    expect([0, 1, 2, 5].map((n) => serverTranslate('topic:event.fork', [n], 'ar'))).toEqual(['لم يفرّع أي مشاركة إلى موضوع جديد', 'فرّع مشاركة واحدة إلى موضوع جديد', 'فرّع مشاركتين إلى موضوع جديد', 'فرّع 5 مشاركات إلى موضوع جديد']);
+  });
+
+  it('no shipped zero, one or two form says its count in words and then the number in brackets ("לא מشاهدات (0)", "צפייה אחת (1)")', () => {
+    const found: string[] = [];
+    const root = new URL('../../../public/language/', import.meta.url);
+    for (const { code } of LANGUAGES) {
+      const dir = new URL(`${code}/`, root);
+      for (const file of readdirSync(dir)) {
+        const strings = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Record<string, string>;
+        // A bracketed count is a style some languages keep in every form ("сообщения (%1)"); in a
+        // zero, one or two form alone it is the count said twice.
+        const bracketed = (text: string | undefined) => !!text && /[(（]%1[)）]/.test(text);
+        for (const [key, text] of Object.entries(strings)) {
+          if (/_(zero|one|two)$/.test(key) && bracketed(text) && !bracketed(strings[key.replace(/_(zero|one|two)$/, '_other')])) found.push(`${code}/${file} ${key}: ${text}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it("the server picks the form of the count in en-GB's files (error messages, mails)", () => {

@@ -33,7 +33,7 @@ export function applyDocument(rt: Runtime, page: PageBase): void {
  * The in-page navigation layer (spec §2, §4): fetches page data, loads the template's
  * component, updates history, title, head and scroll, and handles every error status.
  */
-export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Promise<unknown>) {
+export function createNavigator(rt: Runtime, loadTemplate: (name: string, page?: PageBase) => Promise<unknown>) {
   const rp = rt.config.relative_path;
   const guard = createDuplicateGuard(DUPLICATE_NAVIGATION_WINDOW_MS);
   let controller: AbortController | null = null;
@@ -83,7 +83,7 @@ export function createNavigator(rt: Runtime, loadTemplate: (name: string) => Pro
 
   async function render(page: PageBase, url: URL, opts: GoOptions, signal: AbortSignal) {
     try {
-      await loadTemplate(templateName(page));
+      await loadTemplate(templateName(page), page);
     } catch (err) {
       console.error(err);
       rt.alert({ type: 'danger', title: t('global:alert.error'), message: t('error:unable-to-load-template') });

@@ -32,7 +32,7 @@ function CategoryRowView({ category }: { category: CategoryView }) {
       <CategoryIcon category={category} size={44} />
       <div className="flex-grow-1 min-w-0">
         <h2 className="h6 mb-1">
-          <a href={href} className="text-reset text-decoration-none">{tx(category.name)}</a>
+          <a href={href} className="text-reset text-decoration-none" dir="auto">{tx(category.name)}</a>
         </h2>
         {category.descriptionParsed ? (
           <div className="small text-body-secondary category-description" dir="auto" dangerouslySetInnerHTML={{ __html: category.descriptionParsed }} />
@@ -45,7 +45,7 @@ function CategoryRowView({ category }: { category: CategoryView }) {
               <li key={child.cid} className="list-inline-item">
                 <a href={child.link || `${rp}${categoryPath(child.cid, child.slug)}`} className="d-inline-flex align-items-center gap-1 text-decoration-none">
                   <span className="category-dot" style={{ backgroundColor: child.bgColor || '#6c757d' }} aria-hidden="true" />
-                  {tx(child.name)}
+                  <span dir="auto">{tx(child.name)}</span>
                 </a>
               </li>
             ))}

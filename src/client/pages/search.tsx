@@ -159,7 +159,7 @@ export default function Search({ page }: { page: PageBase }) {
               <label className="form-label small fw-semibold" htmlFor={`${id}-cats`}>{t('search:categories')}</label>
               <select id={`${id}-cats`} multiple className="form-select" size={Math.min(6, Math.max(3, data.allCategories?.length ?? 0))} value={form.categories} onChange={(e) => set('categories', [...e.target.selectedOptions].map((o) => o.value))}>
                 {(data.allCategories ?? []).map((c) => (
-                  <option key={c.cid} value={String(c.cid)}>{`${'\u00a0\u00a0'.repeat(c.level)}${c.name}`}</option>
+                  <option key={c.cid} value={String(c.cid)} dir="auto">{`${'\u00a0\u00a0'.repeat(c.level)}${c.name}`}</option>
                 ))}
               </select>
               <div className="form-check mt-1">
@@ -271,12 +271,12 @@ function PostResult({ post, relativePath }: { post: SearchResultPost; relativePa
   return (
     <li className="card">
       <div className="card-body py-2 px-3">
-        <a href={`${relativePath}/post/${post.pid}`} className="fw-semibold text-decoration-none d-block text-break" dangerouslySetInnerHTML={{ __html: post.topic.title }} />
+        <a href={`${relativePath}/post/${post.pid}`} className="fw-semibold text-decoration-none d-block text-break" dir="auto" dangerouslySetInnerHTML={{ __html: post.topic.title }} />
         {/* The server cuts the post's text, escapes it and marks the terms: only <mark> remains as markup. */}
-        <p className="mb-1 small text-break search-snippet" dangerouslySetInnerHTML={{ __html: post.snippet }} />
+        <p className="mb-1 small text-break search-snippet" dir="auto" dangerouslySetInnerHTML={{ __html: post.snippet }} />
         <div className="d-flex flex-wrap align-items-center gap-2 small text-body-secondary">
           <a href={`${relativePath}${userPath(post.user.userslug)}`} className="d-inline-flex align-items-center gap-1 text-reset text-decoration-none">
-            <Avatar user={post.user} size="xs" /> {post.user.displayname}
+            <Avatar user={post.user} size="xs" /> <bdi dir="auto">{post.user.displayname}</bdi>
           </a>
           <a href={`${relativePath}${categoryPath(post.category.cid, post.category.slug)}`} className="text-decoration-none" title={t('search:in-topic', post.category.name)}>
             <CategoryBadge category={post.category} />
@@ -329,7 +329,7 @@ function CategoryResults({ data }: { data: SearchPage }) {
         <li key={c.cid} className="card">
           <a href={`${data.relative_path}/category/${c.slug}`} className="card-body py-2 d-flex align-items-center gap-2 text-decoration-none">
             <CategoryIcon category={c} size={32} />
-            <span className="fw-semibold text-body">{c.name}</span>
+            <span className="fw-semibold text-body" dir="auto">{c.name}</span>
           </a>
         </li>
       ))}

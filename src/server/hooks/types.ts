@@ -73,6 +73,8 @@ export interface ActionHooks {
   'action:user.unmuted': { uid: number; by: number };
   /** A password reset was asked for a known address (the mail domain sends the link). */
   'action:user.resetRequested': { user: UserRow; ip: string };
+  /** Forum settings were changed (their keys); the search index follows the forum's language. */
+  'action:settings.set': { keys: string[] };
   'action:category.create': { category: CategoryRow; uid: number };
   'action:category.update': { category: CategoryRow; uid: number };
   'action:category.delete': { cid: number; uid: number };

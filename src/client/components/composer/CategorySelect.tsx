@@ -67,7 +67,7 @@ export function CategorySelect({ value, onChange }: { value: number; onChange: (
       <select id={id} className="form-select category-select" value={value || ''} onChange={(e) => onChange(Number(e.target.value))} required>
         <option value="" disabled>{t('modules:composer.select-category')}</option>
         {options.map((o) => (
-          <option key={o.cid} value={o.cid}>
+          <option key={o.cid} value={o.cid} dir="auto">
             {'\u00a0\u00a0'.repeat(o.depth)}
             {tx(o.name)}
           </option>

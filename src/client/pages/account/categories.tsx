@@ -39,7 +39,7 @@ export default function AccountCategories({ page }: { page: PageBase }) {
         {data.categories.map((c) => (
           <li key={c.cid} className="list-group-item d-flex flex-wrap gap-2 align-items-center" style={{ paddingInlineStart: `${1 + c.depth * 1.25}rem` }} data-cid={c.cid}>
             <span className="d-inline-block rounded flex-shrink-0" aria-hidden="true" style={{ width: '0.75rem', height: '0.75rem', background: c.bgColor || '#6c757d' }} />
-            <a className="flex-grow-1 text-break text-decoration-none" href={`${rp}/category/${c.slug}`}>{c.name}</a>
+            <a className="flex-grow-1 text-break text-decoration-none" href={`${rp}/category/${c.slug}`} dir="auto">{c.name}</a>
             <label className="d-inline-flex align-items-center gap-2 small">
               <span className="visually-hidden">{t('category:watch-state')}: {c.name}</span>
               <select className="form-select form-select-sm w-auto" value={states[c.cid]} onChange={(e) => void choose(c, e.target.value as WatchState)} data-testid="account-category-watch">

@@ -37,7 +37,7 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
                   </span>
                 </div>
                 <h2 className="h6 mb-2">
-                  <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="text-break">{topicTitleText(p.topic)}</a>
+                  <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="text-break" dir="auto">{topicTitleText(p.topic)}</a>
                 </h2>
                 {/* An excerpt of the post's own words (the whole post is one click away). */}
                 {p.excerpt !== undefined ? (
@@ -47,7 +47,7 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
                 )}
                 {p.category && (
                   <a href={`${rp}/category/${p.category.slug}`} className="badge text-bg-light border text-decoration-none mt-2 d-inline-flex align-items-center gap-1">
-                    <CategoryIcon category={p.category} size={14} /> {p.category.name}
+                    <CategoryIcon category={p.category} size={14} /> <bdi dir="auto">{p.category.name}</bdi>
                   </a>
                 )}
               </article>

@@ -178,7 +178,7 @@ export default function Profile({ page }: { page: PageBase }) {
               <article key={p.pid} className="card">
                 <div className="card-body">
                   <div className="small mb-2 d-flex flex-wrap gap-2">
-                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold">{topicTitleText(p.topic)}</a>
+                    <a href={`${rp}${topicPath(p.topic.tid, p.topic.slug, p.index + 1)}`} className="fw-semibold" dir="auto">{topicTitleText(p.topic)}</a>
                     <span className="text-body-secondary">{t('global:votes')}: {p.votes}</span>
                   </div>
                   <PostContent html={p.content} className="small" />

@@ -40,7 +40,7 @@ export default function AccountWatched({ page }: { page: PageBase }) {
         <ul className="list-group mb-3" data-testid="watched-topics">
           {topics.map((topic) => (
             <li key={topic.tid} className="list-group-item d-flex gap-3 align-items-center">
-              <a className="flex-grow-1 text-break fw-semibold text-decoration-none" href={`${rp}${topicPath(topic.tid, topic.slug)}`}>
+              <a className="flex-grow-1 text-break fw-semibold text-decoration-none" dir="auto" href={`${rp}${topicPath(topic.tid, topic.slug)}`}>
                 {topicTitleText(topic)}
               </a>
               <span className="badge text-bg-secondary" title={t('global:posts')}>{topic.postcount}</span>

@@ -17,7 +17,7 @@ function People({ title, id, people, onAdd, onRemove, busy }: { title: string; i
   return (
     <section className="card mb-3" aria-labelledby={`${id}-title`} data-testid={id}>
       <div className="card-header d-flex align-items-center gap-2">
-        <h2 id={`${id}-title`} className="h6 mb-0 flex-grow-1 text-break">{title}</h2>
+        <h2 id={`${id}-title`} className="h6 mb-0 flex-grow-1 text-break" dir="auto">{title}</h2>
         <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={adding} onClick={() => setAdding((a) => !a)} disabled={busy}>
           {t('admin:admins-mods.add')}
         </button>

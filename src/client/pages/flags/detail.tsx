@@ -36,7 +36,7 @@ function Target({ data }: { data: FlagDetailsPage }) {
         <p className="small mb-2">
           {t('flags:in-topic')}{' '}
           <a href={`${rp}${topicPath(target.topic.tid, target.topic.slug)}`}>{target.topic.title}</a>
-          {target.category && <span className="text-body-secondary"> · {target.category.name}</span>}
+          {target.category && <span className="text-body-secondary"> · <bdi dir="auto">{target.category.name}</bdi></span>}
         </p>
       )}
       {!!target.deleted && <div className="alert alert-warning py-1 px-2 small">{t('flags:deleted-post')}</div>}

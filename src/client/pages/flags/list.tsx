@@ -163,7 +163,7 @@ export default function FlagsList({ page }: { page: PageBase }) {
             <label htmlFor={field('cid')} className="form-label small mb-0">{t('flags:filter-cid')}</label>
             <select id={field('cid')} className="form-select form-select-sm" value={form.cid} onChange={set('cid')}>
               <option value="">{t('flags:filter-cid-all')}</option>
-              {data.categories.map((c) => <option key={c.cid} value={c.cid}>{c.name}</option>)}
+              {data.categories.map((c) => <option key={c.cid} value={c.cid} dir="auto">{c.name}</option>)}
             </select>
             <label htmlFor={field('sort')} className="form-label small mb-0">{t('flags:sort')}</label>
             <select id={field('sort')} className="form-select form-select-sm" value={form.sort || 'newest'} onChange={set('sort')}>

@@ -6,6 +6,7 @@ import { cookieOptions, SESSION_COOKIE } from '../../http/auth.js';
 import { clearCookie, setCookie } from '../../http/cookies.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
+import { forumLanguage, guestLanguage } from '../../http/language.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import { setPendingLogin } from './second-factor.js';
 import { hashSecret } from './service.js';
@@ -92,7 +93,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: { body: RegisterBody, response: { 200: RegisterAnswer }, tags: ['auth'] },
     handler: async (req, reply) => {
       // The registration domain follows the forum's registration type: a member, or a place in the approval queue.
-      const out = await ctx.registration.register(req.body, req.ip);
+      // The newcomer keeps reading the language they registered in (the footer's choice or the browser's).
+      const settings = await ctx.settings.get();
+      const lang = guestLanguage(req, settings);
+      const out = await ctx.registration.register(req.body, req.ip, lang !== forumLanguage(settings) ? lang : undefined);
       // "You will receive an email once accepted" only when the forum can send one.
       if (!out.user) return { next: `${ctx.config.relativePath}/`, uid: 0, message: (await ctx.mail.configured()) ? '[[register:registration-added-to-queue]]' : '[[register:registration-added-to-queue-no-mail]]' };
       await startSession(ctx, req, reply, out.user);

@@ -326,3 +326,16 @@ describe('terms, consent and the honeypot', () => {
     expect(events.some((e) => JSON.stringify(e).includes(body.username))).toBe(true);
   });
 });
+
+describe('the language a newcomer read the forum in', () => {
+  it("is kept as the new member's setting, and not when it is the forum's", async () => {
+    const german = forum.client();
+    const a = fresh();
+    expect((await german.request('POST', '/register', a, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).status).toBe(200);
+    expect(JSON.parse((await forum.ctx.users.byUsername(a.username))!.settings)).toMatchObject({ userLang: 'de' });
+    const english = forum.client();
+    const c = fresh();
+    expect((await english.request('POST', '/register', c, { headers: { 'accept-language': 'en-GB' } })).status).toBe(200);
+    expect(JSON.parse((await forum.ctx.users.byUsername(c.username))!.settings)).toEqual({});
+  });
+});

@@ -61,8 +61,12 @@ export class RegistrationService {
     return row && row.used_at === 0 && row.expires > Date.now() ? row : null;
   }
 
-  /** Runs a registration from the form, in the order: honeypot, rate limit, type, captcha, fields, consent, then queue or account. */
-  async register(body: RegisterInput, ip: string): Promise<RegisterOutcome> {
+  /**
+   * Runs a registration from the form, in the order: honeypot, rate limit, type, captcha,
+   * fields, consent, then queue or account. `userLang`: the language the guest read the forum
+   * in when it is not the forum's, kept as the new member's setting.
+   */
+  async register(body: RegisterInput, ip: string, userLang?: string): Promise<RegisterOutcome> {
     if (body.website) {
       // A bot filled the field people never see: a neutral answer, and the event for admins.
       await this.ctx.events.log('registration-honeypot', 0, { username: String(body.username ?? '').slice(0, 100), email: String(body.email ?? '').slice(0, 200) }, ip);
@@ -97,6 +101,7 @@ export class RegistrationService {
       { username: body.username, email: body.email, password: body.password },
       {
         ip,
+        ...(userLang ? { settings: { userLang } } : {}),
         // In the account's action: these rows commit with it or not at all.
         inTx: async (w, row) => {
           const now = Date.now();

@@ -328,3 +328,30 @@ describe('the admin search page (dbsearch)', () => {
     expect(await found(q('marmoset'), admin)).toEqual([t.mainPid]);
   });
 });
+
+describe.runIf(!!process.env.DATABASE_URL)("PostgreSQL's index in the forum's language", () => {
+  it('a German forum stems German ("Häuser" finds "Haus"); back in English, English again', async () => {
+    const house = (await postTopic(admin, cid, { title: 'Ferienwohnung', content: 'Wir haben das alte Haus am See gekauft.' })).mainPid;
+    const garden = (await postTopic(admin, cid, { title: 'Cottage garden', content: 'The gardeners were planting roses.' })).mainPid;
+    const settle = async () => {
+      await forum.ctx.hooks.idle();
+      while ((await forum.ctx.jobs.runDue(Date.now() + 1000)) > 0);
+    };
+    // English stemming leaves "häuser" as it is, and no document holds those letters.
+    expect(await found(q('Häuser'))).not.toContain(house);
+    expect(await found(q('plant'))).toContain(garden);
+    await forum.ctx.settings.set({ defaultLang: 'de' });
+    await settle();
+    const configs = await sql<{ config: string; n: number | string }>`SELECT config::text AS config, count(*) AS n FROM search_docs GROUP BY config`.execute(forum.ctx.db);
+    expect(configs.rows.map((r) => r.config)).toEqual(['german']);
+    expect(await found(q('Häuser'))).toContain(house);
+    expect(await found(q('Hauses'))).toContain(house);
+    // A document written now is indexed in German too.
+    const later = (await postTopic(admin, cid, { title: 'Zweites Angebot', content: 'Die Häuser am Fluss sind teurer.' })).mainPid;
+    expect(await found(q('Haus'))).toEqual(expect.arrayContaining([house, later]));
+    await forum.ctx.settings.set({ defaultLang: 'en-GB' });
+    await settle();
+    expect(await found(q('Häuser'))).not.toContain(house);
+    expect(await found(q('plant'))).toContain(garden);
+  });
+});

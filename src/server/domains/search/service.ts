@@ -1,6 +1,6 @@
 import type { PostObject } from '../../../shared/schemas/post.js';
 import type { SearchPage, TagRef } from '../../../shared/types.js';
-import { DAY_MS } from '../../../shared/constants.js';
+import { DAY_MS, DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/index.js';
 import { insertRun } from '../../jobs/store.js';
@@ -12,6 +12,8 @@ import type { Viewer } from '../privileges/service.js';
 import { highlightTerms, parseTerms, type Term } from './query.js';
 import { SORTS, type SearchIn, type SortKey } from './store.js';
 import * as store from './store.js';
+import { textSearchConfig } from './text-config.js';
+import { offeredLanguage } from '../../i18n.js';
 
 /** What the search service uses of the application. */
 export type SearchDeps = Pick<AppContext, 'cacheRegistry' | 'categories' | 'changes' | 'db' | 'dialect' | 'events' | 'hooks' | 'jobs' | 'log' | 'posts' | 'privileges' | 'settings' | 'tags' | 'users'>;
@@ -109,6 +111,8 @@ function levels(rows: { cid: number; name: string; parent_cid: number }[]): Sear
 }
 /** The job an administrator queues from the dbsearch page: one process rebuilds the index. */
 export const REINDEX_JOB = 'search.reindex';
+/** The job that re-indexes PostgreSQL's documents in the forum's (new) language. */
+export const LANGUAGE_JOB = 'search.language';
 
 /**
  * Queues the rebuild of the search index on `db` (a restore's own connection, inside its
@@ -206,6 +210,29 @@ export class SearchService {
       this.forget();
       ctx.log.info({ posts: n }, 'search index rebuilt');
     }, { leaseMs: 30 * 60_000, maxAttempts: 1 });
+    // PostgreSQL stems by the forum's language: a change of it re-indexes in the new one.
+    ctx.jobs.define(LANGUAGE_JOB, async () => {
+      const n = await this.useForumLanguage();
+      ctx.log.info({ documents: n }, 'search index now in the forum language');
+    }, { leaseMs: 30 * 60_000, maxAttempts: 3 });
+    if (ctx.dialect === 'postgres') {
+      ctx.hooks.action('action:settings.set', 'search', async ({ keys }) => {
+        if (keys.includes('defaultLang')) await ctx.jobs.enqueue(LANGUAGE_JOB, {});
+      }, { durable: true });
+    }
+  }
+
+  /** PostgreSQL: the text-search configuration of the forum's language, as searches and the index use it. */
+  async textConfig(): Promise<string> {
+    return textSearchConfig(this.ctx.db, offeredLanguage((await this.ctx.settings.get()).defaultLang) ?? DEFAULT_LANGUAGE);
+  }
+
+  /** PostgreSQL: re-indexes the documents not yet in the forum language's configuration; returns how many changed. */
+  async useForumLanguage(): Promise<number> {
+    if (this.ctx.dialect !== 'postgres') return 0;
+    const n = await store.useTextConfig(this.ctx.db, await this.textConfig());
+    this.forget();
+    return n;
   }
 
   /** Drops the cached result pages and scopes in every process (the index was rebuilt). */
@@ -262,6 +289,7 @@ export class SearchService {
       byTopic: s.byTopic,
       offset: (s.page - 1) * PER_PAGE,
       limit: PER_PAGE,
+      ...(this.ctx.dialect === 'postgres' ? { config: await this.textConfig() } : {}),
     });
     return { posts: page.posts, matchCount: page.count, pageCount: Math.ceil(page.count / PER_PAGE), users };
   }

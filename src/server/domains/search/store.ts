@@ -29,6 +29,8 @@ export interface PostQuery {
   byTopic: boolean;
   offset: number;
   limit: number;
+  /** PostgreSQL: the text-search configuration of the forum's language (the index's), `english` when not given. */
+  config?: string;
 }
 
 /** A page of matching posts (or topics' best posts) and how many match in all. */
@@ -79,9 +81,10 @@ function sqliteHits(q: PostQuery): RawBuilder<unknown> {
 }
 
 function pgHits(q: PostQuery): RawBuilder<unknown> {
+  const config = q.config ?? 'english';
   const op = q.any ? sql` || ` : sql` && `;
   const tsq = sql`(${sql.join(
-    q.terms.map((t) => (t.phrase ? sql`phraseto_tsquery('english', ${t.text})` : sql`plainto_tsquery('english', ${t.text})`)),
+    q.terms.map((t) => (t.phrase ? sql`phraseto_tsquery(${config}::regconfig, ${t.text})` : sql`plainto_tsquery(${config}::regconfig, ${t.text})`)),
     op,
   )})`;
   const vec = q.in === 'titles' ? sql`tsv_title` : q.in === 'posts' ? sql`tsv_content` : sql`(tsv_title || tsv_content)`;
@@ -166,6 +169,24 @@ export async function reindex(db: Queryable, dialect: Dialect, progress: (done: 
     await sql`INSERT INTO search_grams(search_grams) VALUES ('optimize')`.execute(db);
   }
   return done;
+}
+
+/**
+ * PostgreSQL: indexes every document with the text-search configuration `config` (a change of
+ * the forum's language): new documents take it (the column's default) and the others are
+ * re-indexed `batch` at a time (their tsvectors are generated from it). Returns how many
+ * documents changed.
+ */
+export async function useTextConfig(db: Queryable, config: string, batch = 5000): Promise<number> {
+  if (!/^[a-z_]+$/.test(config)) throw new Error(`not a text-search configuration: ${config}`);
+  await sql.raw(`ALTER TABLE search_docs ALTER COLUMN config SET DEFAULT '${config}'::regconfig`).execute(db);
+  let changed = 0;
+  for (;;) {
+    const r = await sql`UPDATE search_docs SET config = ${config}::regconfig WHERE pid IN (SELECT pid FROM search_docs WHERE config <> ${config}::regconfig LIMIT ${batch})`.execute(db);
+    const n = Number(r.numAffectedRows ?? 0);
+    changed += n;
+    if (n < batch) return changed;
+  }
 }
 
 /** Adds `n` searches to the count of the UTC day starting at `day`. */

@@ -62,6 +62,7 @@ export class SettingsService {
     await this.actions.run('settings.set', async (w) => {
       for (const [key, value] of Object.entries(values)) await putSetting(w, key, JSON.stringify(value));
       await audit?.(w);
+      await w.fire('action:settings.set', { keys: Object.keys(values) });
     });
     return this.get();
   }

@@ -173,7 +173,7 @@ export class UsersService {
   }
 
   /** Creates a member after every check; `admin` adds them to administrators. */
-  async create(data: NewUser, opts: { admin?: boolean; ip?: string; passwordHash?: string; inTx?: (w: Writer, row: UserRow) => Promise<void> } = {}): Promise<UserRow> {
+  async create(data: NewUser, opts: { admin?: boolean; ip?: string; passwordHash?: string; settings?: { userLang?: string }; inTx?: (w: Writer, row: UserRow) => Promise<void> } = {}): Promise<UserRow> {
     const filtered = await this.ctx.hooks.runFilter('filter:user.create', { username: data.username, email: data.email ?? null });
     // A registration approved from the queue brings the hash made (and checked) when it was sent.
     const passwordHash = opts.passwordHash ?? (await this.hashNewPassword(data.password, [filtered.username, filtered.email ?? '']));
@@ -189,7 +189,8 @@ export class UsersService {
         password_hash: passwordHash,
         joindate: Date.now(),
         lastonline: Date.now(),
-        settings: '{}',
+        // A registration keeps the language the newcomer read the forum in (when not the forum's).
+        settings: JSON.stringify(opts.settings ?? {}),
       });
       await this.ctx.groups.join(REGISTERED, row.uid, w);
       if (opts.admin) await this.ctx.groups.join(ADMINISTRATORS, row.uid, w);

@@ -173,7 +173,7 @@ export default function AdminCategoryEdit({ page }: { page: PageBase }) {
                   <select id="cat-parent" className="form-select" value={form.parentCid} onChange={(e) => set('parentCid', Number(e.target.value))}>
                     <option value={0}>{t('admin-manage:categories.parent-none')}</option>
                     {others.map((o) => (
-                      <option key={o.cid} value={o.cid} disabled={below.has(o.cid)}>{`${'\u2003'.repeat(o.level)}${o.name}`}</option>
+                      <option key={o.cid} value={o.cid} disabled={below.has(o.cid)} dir="auto">{`${'\u2003'.repeat(o.level)}${o.name}`}</option>
                     ))}
                   </select>
                 </Field>
@@ -222,7 +222,7 @@ export default function AdminCategoryEdit({ page }: { page: PageBase }) {
               <select id="cat-copy-from" className="form-select" value={copyFrom} onChange={(e) => setCopyFrom(Number(e.target.value))}>
                 <option value={0}>{t('admin-manage:category.copy-choose')}</option>
                 {others.map((o) => (
-                  <option key={o.cid} value={o.cid}>{`${'\u2003'.repeat(o.level)}${o.name}`}</option>
+                  <option key={o.cid} value={o.cid} dir="auto">{`${'\u2003'.repeat(o.level)}${o.name}`}</option>
                 ))}
               </select>
             </Field>

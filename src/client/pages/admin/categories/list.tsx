@@ -135,7 +135,7 @@ export default function AdminCategories({ page }: { page: PageBase }) {
             <select id="admin-cat-parent" className="form-select" value={parent} onChange={(e) => setParent(Number(e.target.value))}>
               <option value={0}>{t('admin-manage:categories.parent-none')}</option>
               {tree.map((c) => (
-                <option key={c.cid} value={c.cid}>{`${'\u2003'.repeat(c.level)}${c.name}`}</option>
+                <option key={c.cid} value={c.cid} dir="auto">{`${'\u2003'.repeat(c.level)}${c.name}`}</option>
               ))}
             </select>
           </div>
@@ -177,7 +177,7 @@ export default function AdminCategories({ page }: { page: PageBase }) {
               <span className="text-body-secondary d-none d-md-inline" style={{ cursor: 'grab' }} aria-hidden="true">⠿</span>
               <CategoryIcon category={c} size={28} />
               <div className="flex-grow-1 min-w-0">
-                <a href={`${base}/${c.cid}`} className="fw-semibold text-break">{c.name}</a>
+                <a href={`${base}/${c.cid}`} className="fw-semibold text-break" dir="auto">{c.name}</a>
                 {c.disabled ? <span className="badge text-bg-secondary ms-2">{t('admin-manage:categories.disabled-badge')}</span> : null}
                 <div className="small text-body-secondary">{t('admin-manage:categories.stats', c.topic_count, c.post_count)}</div>
               </div>
@@ -257,7 +257,7 @@ function DeleteDialog({
                 <label htmlFor="admin-cat-del-target" className="form-label small mb-1">{t('admin-manage:delete.move-to')}</label>
                 <select id="admin-cat-del-target" className="form-select" value={moveTo} onChange={(e) => setMoveTo(Number(e.target.value))}>
                   {targets.map((c) => (
-                    <option key={c.cid} value={c.cid}>{`${'\u2003'.repeat(c.level)}${c.name}`}</option>
+                    <option key={c.cid} value={c.cid} dir="auto">{`${'\u2003'.repeat(c.level)}${c.name}`}</option>
                   ))}
                 </select>
               </div>

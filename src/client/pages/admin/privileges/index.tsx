@@ -78,7 +78,7 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
           <select id="priv-scope" className="form-select form-select-sm" value={cid} onChange={(e) => rt.navigate(Number(e.target.value) ? `${base}/${e.target.value}` : base)}>
             <option value={0}>{t('admin-privileges:global')}</option>
             {data.categories.map((c) => (
-              <option key={c.cid} value={c.cid}>{'\u00a0\u00a0'.repeat(c.level) + c.name}</option>
+              <option key={c.cid} value={c.cid} dir="auto">{'\u00a0\u00a0'.repeat(c.level) + c.name}</option>
             ))}
           </select>
         </div>
@@ -157,7 +157,7 @@ export default function AdminPrivileges({ page }: { page: PageBase }) {
               <select id="priv-copy-from" className="form-select form-select-sm" value={fromCid} onChange={(e) => setFromCid(e.target.value)}>
                 <option value="">{t('admin-privileges:choose-category')}</option>
                 {data.categories.filter((c) => c.cid !== cid).map((c) => (
-                  <option key={c.cid} value={c.cid}>{c.name}</option>
+                  <option key={c.cid} value={c.cid} dir="auto">{c.name}</option>
                 ))}
               </select>
             </div>
