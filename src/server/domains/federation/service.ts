@@ -4,7 +4,6 @@ import {
   exportJwk,
   FetchError,
   generateCryptoKeyPair,
-  importJwk,
   preloadedContexts,
   type Context,
   type DocumentLoader,
@@ -32,6 +31,7 @@ import {
   Update,
 } from '@fedify/vocab';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../context.js';
@@ -72,6 +72,28 @@ function palaverVersion(): string {
     dir = dirname(dir);
   }
   return (version = '0.0.0');
+}
+
+// Node 20 has no global `navigator` (Node 21 and later have one): Fedify reads
+// `navigator.userAgent` whenever it imports an Ed25519 key (its queued deliveries carry the keys),
+// and throws on Node 20 without it. The shim has the shape of Node 22's own object.
+if (typeof (globalThis as { navigator?: unknown }).navigator === 'undefined') {
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { userAgent: `Node.js/${process.versions.node.split('.')[0]}`, language: 'en-US', hardwareConcurrency: availableParallelism(), platform: process.platform },
+    configurable: true,
+    writable: true,
+  });
+}
+
+/**
+ * A stored JWK as a CryptoKey, as Fedify's importJwk makes it. Not Fedify's own: on Node 20 it
+ * reads the global `navigator` (Node 21+) for an Ed25519 key and throws.
+ */
+async function importKey(jwk: JsonWebKey, type: 'public' | 'private'): Promise<CryptoKey> {
+  const usages: KeyUsage[] = type === 'public' ? ['verify'] : ['sign'];
+  if (jwk.kty === 'RSA') return crypto.subtle.importKey('jwk', jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, true, usages);
+  if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519') return crypto.subtle.importKey('jwk', jwk, 'Ed25519', true, usages);
+  throw new TypeError('unsupported key');
 }
 
 /** True when a request's Accept header asks for ActivityPub JSON. */
@@ -225,8 +247,8 @@ export class FederationService {
     rows.sort((a, b) => (a.algorithm === b.algorithm ? 0 : a.algorithm.startsWith('RSA') ? -1 : 1));
     return Promise.all(
       rows.map(async (r) => ({
-        privateKey: await importJwk(JSON.parse(r.private_jwk) as JsonWebKey, 'private'),
-        publicKey: await importJwk(JSON.parse(r.public_jwk) as JsonWebKey, 'public'),
+        privateKey: await importKey(JSON.parse(r.private_jwk) as JsonWebKey, 'private'),
+        publicKey: await importKey(JSON.parse(r.public_jwk) as JsonWebKey, 'public'),
       })),
     );
   }
