@@ -7,7 +7,7 @@ const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo|host-meta)|no
 // The forum's own pages that answer ActivityPub JSON to an ActivityPub Accept (NodeBB's URLs).
 const NEGOTIATED = /^\/(?:uid|category|post|topic)\/\d+$/;
 const MAX_BODY = 1024 * 1024;
-// Answers Fedify gives back when the request is not its own: the page routes answer instead.
+// Fedify's answer when it has nothing for the request.
 const PASS = Symbol('pass');
 
 function readBody(req: FastifyRequest): Promise<Buffer> {
@@ -47,7 +47,7 @@ function sendersOf(body: Buffer, signature: string | undefined): string[] {
  * Mounts Fedify (`federation.fetch`) in front of the page routes, without a second route table:
  * a request for a federation URL (WebFinger, NodeInfo, the inboxes) is Fedify's, and a request
  * for `/uid/:uid`, `/category/:cid`, `/post/:pid` or `/topic/:tid` is Fedify's when it asks for
- * ActivityPub JSON; any other request, or one Fedify has nothing for, goes on to the pages. While
+ * ActivityPub JSON (404 when it has nothing for it); any other request goes on to the pages. While
  * the setting `activitypubEnabled` is off every federation URL answers 404. Federation lives at
  * the host's root: a forum under a sub-path (PALAVER_URL with a path) does not federate yet.
  */
@@ -91,10 +91,9 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: AppContext):
       req.log.error({ err }, 'federation request failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal error');
     }
-    if (res.status === 599 && res.statusText === PASS.toString()) {
-      if (only || req.method === 'POST') return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-      return;
-    }
+    // Nothing of Fedify's (an unknown actor, a post guests may not read): the client asked for
+    // ActivityPub JSON, so it gets a 404, not the page.
+    if (res.status === 599 && res.statusText === PASS.toString()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     reply.code(res.status);
     res.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'transfer-encoding') reply.header(name, value);
