@@ -34,15 +34,41 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppContext } from '../../context.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { ActionRunner } from '../../core/action.js';
+import type { Db } from '../../db/index.js';
+import type { OutgoingGuard } from '../../http/outgoing.js';
+import type { JobRunner } from '../../jobs/runner.js';
+import type { CategoriesService } from '../categories/service.js';
+import type { PostsService } from '../posts/service.js';
+import type { PrivilegesService } from '../privileges/service.js';
+import type { SettingsService } from '../settings/service.js';
+import type { TagsService } from '../tags/service.js';
+import type { TopicsService } from '../topics/service.js';
+import type { UsersService } from '../users/service.js';
 import type { PostRow } from '../posts/store.js';
 import type { TopicRow } from '../topics/store.js';
 import { DbKvStore } from './kv.js';
 import { JobsMessageQueue } from './queue.js';
 import * as store from './store.js';
 
-/** What federation uses of the application. */
-export type FederationDeps = Pick<AppContext, 'actions' | 'categories' | 'config' | 'db' | 'jobs' | 'log' | 'outgoing' | 'posts' | 'privileges' | 'settings' | 'tags' | 'topics' | 'users'>;
+/** What federation uses of the application (named where each is declared, not through the context). */
+export interface FederationDeps {
+  actions: ActionRunner;
+  categories: CategoriesService;
+  config: Config;
+  db: Db;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  outgoing: OutgoingGuard;
+  posts: PostsService;
+  privileges: PrivilegesService;
+  settings: SettingsService;
+  tags: TagsService;
+  topics: TopicsService;
+  users: UsersService;
+}
 
 /** What happened to a post, for the deliveries it makes. */
 export type PostEvent = 'create' | 'update' | 'delete';
