@@ -72,7 +72,7 @@ describe('federation', () => {
   });
 
   it("B's member follows A's category; A accepts; a post on A reaches B's inbox", async () => {
-    const cb = b.ctx.federation.federation.createContext(new URL(b.baseUrl), undefined);
+    const cb = (await b.ctx.federation.engine()).federation.createContext(new URL(b.baseUrl), undefined);
     const group = new URL(`${a.baseUrl}/category/${cid}`);
     const follow = new Follow({ id: new URL(`${b.baseUrl}/uid/${bUid}#follow/1`), actor: cb.getActorUri(`uid/${bUid}`), object: group });
     await cb.sendActivity({ identifier: `uid/${bUid}` }, { id: group, inboxId: new URL(`${a.baseUrl}/category/${cid}/inbox`) }, follow);

@@ -1,5 +1,6 @@
 import type { HookBus } from '../../hooks/bus.js';
-import type { FederationService, PostEvent } from './service.js';
+import type { PostEvent } from './names.js';
+import type { FederationService } from './service.js';
 
 /**
  * A post created, edited or deleted reaches the remote followers of its author and of its

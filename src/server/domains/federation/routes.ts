@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { deniedHosts, wantsActivityPub } from './service.js';
+import { deniedHosts, wantsActivityPub } from './names.js';
 
 // URLs only federation answers (WebFinger, NodeInfo, host-meta, the inboxes, followers, the forum's actor).
 const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo|host-meta)|nodeinfo\/2\.1|inbox|actor|(?:uid|category)\/\d+\/(?:inbox|followers)|actor\/(?:inbox|followers))$/;
@@ -86,7 +86,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: AppContext):
     const pass = () => new Response(null, { status: 599, statusText: PASS.toString() });
     let res: Response;
     try {
-      res = await ctx.federation.federation.fetch(request, { contextData: undefined, onNotFound: pass, onNotAcceptable: pass });
+      res = await (await ctx.federation.engine()).federation.fetch(request, { contextData: undefined, onNotFound: pass, onNotAcceptable: pass });
     } catch (err) {
       req.log.error({ err }, 'federation request failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal error');
