@@ -59,6 +59,7 @@ import { registerAdvancedRoutes } from './domains/admin/advanced-routes.js';
 import { registerAppearanceRoutes } from './domains/admin/appearance-routes.js';
 import { registerPluginRoutes } from './domains/admin/plugins-routes.js';
 import { registerMaintenance } from './http/maintenance.js';
+import { registerFederationRoutes } from './domains/federation/routes.js';
 import { registerFirstRun } from './domains/admin/setup-routes.js';
 import { logRing } from './domains/admin/advanced-logs.js';
 import { feedPages } from './domains/feeds/pages.js';
@@ -180,6 +181,8 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
       registerFirstRun(scope, ctx);
       // Maintenance mode (the setting, and a restore while it runs): 503 for all but administrators.
       registerMaintenance(scope, ctx);
+      // Fedify in front of the pages: federation URLs, and NodeBB's URLs asked for as ActivityPub JSON.
+      registerFederationRoutes(scope, ctx);
       await scope.register(async (files) => registerPublicFiles(files, distDir));
       registerMeta(scope, ctx, routeList);
       // Its onResponse hook counts page views (an in-memory increment) on the pages registered below.

@@ -41,6 +41,8 @@ import { RegistrationService } from './domains/registration/service.js';
 import { FlagsService } from './domains/flags/service.js';
 import { ModerationService } from './domains/moderation/service.js';
 import { JobRunner } from './jobs/runner.js';
+import { FederationService } from './domains/federation/service.js';
+import { registerFederationListeners } from './domains/federation/listeners.js';
 import { registerCoreJobs } from './jobs/core.js';
 import { registerNotificationLive } from './domains/notifications/live.js';
 import { registerChatsLive } from './domains/chats/live.js';
@@ -114,6 +116,8 @@ export interface AppContext {
   feeds: FeedsService;
   /** The dashboard's counters (page views, registrations, posts, topics, logins, searches), flushed in batches. */
   analytics: AnalyticsService;
+  /** Federation (ActivityPub with Fedify): actors, inboxes, deliveries; off unless activitypubEnabled. */
+  federation: FederationService;
   close(): Promise<void>;
 }
 
@@ -167,6 +171,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   ctx.search = new SearchService(ctx);
   ctx.feeds = new FeedsService(ctx);
   ctx.analytics = new AnalyticsService(ctx);
+  ctx.federation = new FederationService(ctx);
   ctx.live = new LiveBus(
     redis,
     config.redisPrefix,
@@ -182,6 +187,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   registerMail(ctx);
   registerPush(ctx);
   registerUploadListeners(ctx);
+  registerFederationListeners(ctx);
   ctx.groups.wire(ctx);
   registerGroupListeners(ctx);
   // Who a member is is cached per process (the privileges' viewers): a deletion or a ban drops
@@ -191,6 +197,7 @@ export function createContext(config: Config, log: FastifyBaseLogger, handle: Da
   }
   ctx.close = async () => {
     await ctx.jobs.stop();
+    ctx.federation.stop();
     await ctx.outbox.stop();
     // Listeners already queued finish (10 s at most) before the database closes under them.
     await ctx.hooks.idle(10_000);

@@ -10,12 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/net.js';
 
-const LAZY = ['sharp', '@simplewebauthn/server', 'nodemailer', '@fastify/swagger', '@aws-sdk/client-s3', 'tar-stream'];
+const LAZY = ['sharp', '@simplewebauthn/server', 'nodemailer', '@fastify/swagger', '@aws-sdk/client-s3', 'tar-stream', '@fedify/fedify'];
 const dir = mkdtempSync(path.join(tmpdir(), 'palaver-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('start-up', () => {
-  it('serves pages without importing sharp, @simplewebauthn/server, nodemailer, @fastify/swagger, the AWS SDK or tar-stream', async () => {
+  it('serves pages without importing sharp, @simplewebauthn/server, nodemailer, @fastify/swagger, the AWS SDK, tar-stream or Fedify', async () => {
     // A module resolve hook (node:module register) that reports every import of the three.
     writeFileSync(
       path.join(dir, 'hooks.mjs'),

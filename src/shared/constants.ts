@@ -70,6 +70,10 @@ export const DEFAULT_SETTINGS = {
   useOutgoingLinksPage: false,
   outgoingLinksWhitelist: '',
   maintenanceMode: false,
+  /** Federation (ActivityPub): members, categories and posts on the fediverse; off by default (NodeBB's activitypubEnabled). */
+  activitypubEnabled: false,
+  /** Federation: instances (host names, one a line) that neither deliver here nor are delivered to. */
+  activitypubDenyList: '',
   /** The admin's text on the maintenance page (plain text; empty: the standard text). */
   maintenanceModeMessage: '',
   /** Groups whose members use the forum in maintenance as administrators do, joined by commas (NodeBB's groupsExemptFromMaintenanceMode). */

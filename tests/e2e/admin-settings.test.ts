@@ -163,4 +163,21 @@ describe('admin settings pages', () => {
     await page.getByLabel('SMTP server', { exact: true }).fill('smtp.example.org');
     expect(await page.getByTestId('email-test').isDisabled()).toBe(true);
   });
+  it('turns federation on with an instance deny list (desktop and phone)', async () => {
+    const h = e2e();
+    const page = await h.open('/admin/settings/advanced', { as: h.data.alice, viewport: DESKTOP });
+    await page.getByRole('heading', { name: 'Federation (ActivityPub)' }).waitFor();
+    await page.getByLabel('Federation', { exact: true }).check();
+    await page.getByLabel('Blocked instances').fill('spam.example\nbad.example');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(async () => (await h.forum.ctx.settings.get()).activitypubEnabled).toBe(true);
+    expect((await h.forum.ctx.settings.get()).activitypubDenyList).toBe('spam.example\nbad.example');
+    // What the server does with it (federation's URLs answer, at the host's root only) is
+    // src/server/domains/federation/federation.test.ts's; this forum lives under /forum.
+    await shot(page, 'admin-settings-federation-desktop');
+    const phone = await h.open('/admin/settings/advanced', { as: h.data.alice, viewport: PHONE });
+    await phone.getByLabel('Blocked instances').waitFor();
+    expect(await noSidewaysScroll(phone)).toBe(true);
+    await shot(phone, 'admin-settings-federation-phone');
+  });
 });

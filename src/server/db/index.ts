@@ -9,6 +9,7 @@ import { nameStatements } from './prepared.js';
 import { initial } from './migrations/0001_initial.js';
 import { listIndexes } from './migrations/0002_list_indexes.js';
 import { jobs } from './migrations/0003_jobs.js';
+import { federation } from './migrations/0061_federation.js';
 import { tokenForeignKey } from './migrations/0004_token_fk.js';
 import { notifications } from './migrations/0005_notifications.js';
 import { mail } from './migrations/0006_mail.js';
@@ -129,7 +130,7 @@ export const SQLITE_CACHE_KIB = 4096;
 
 /** Every migration in order, for the given dialect. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0021_topic_tools': topicTools(dialect), '0022_moderation': moderation(dialect), '0023_search': search(dialect), '0024_reply_index': replyIndex, '0025_analytics': analytics(dialect), '0027_rewards': rewards(dialect), '0030_widgets': widgets(dialect), '0033_identity_history': identityHistory(dialect), '0034_webauthn': webauthn(dialect), '0035_group_ids': groupIds(dialect), '0037_topic_list_plan': topicListPlan, '0038_unread': unreadIndex, '0040_member_lists': memberLists, '0050_outbox': outbox(dialect), '0055_durable_receipts': durableReceipts(dialect), '0060_search_language': searchLanguage(dialect) };
+  return { '0001_initial': initial(dialect), '0002_list_indexes': listIndexes, '0003_jobs': jobs(dialect), '0004_token_fk': tokenForeignKey(dialect), '0005_notifications': notifications(dialect), '0006_mail': mail(dialect), '0007_watching': watching(dialect), '0008_notify_prefs': notifyPrefs(dialect), '0009_push': push(dialect), '0010_chats': chats(dialect), '0011_uploads': uploads(dialect), '0012_category_tags': categoryTags, '0013_queue_schedule': queueSchedule(dialect), '0014_chat_sort': chatSort, '0015_profile': profile, '0016_security': security(dialect), '0017_registration': registration(dialect), '0018_groups': groups(dialect), '0020_flags': flags(dialect), '0021_topic_tools': topicTools(dialect), '0022_moderation': moderation(dialect), '0023_search': search(dialect), '0024_reply_index': replyIndex, '0025_analytics': analytics(dialect), '0027_rewards': rewards(dialect), '0030_widgets': widgets(dialect), '0033_identity_history': identityHistory(dialect), '0034_webauthn': webauthn(dialect), '0035_group_ids': groupIds(dialect), '0037_topic_list_plan': topicListPlan, '0038_unread': unreadIndex, '0040_member_lists': memberLists, '0050_outbox': outbox(dialect), '0055_durable_receipts': durableReceipts(dialect), '0060_search_language': searchLanguage(dialect), '0061_federation': federation(dialect) };
 }
 
 /**

@@ -462,6 +462,10 @@ export interface Database {
   events: EventsTable;
   jobs: JobsTable;
   outbox: OutboxTable;
+  federation_kv: FederationKvTable;
+  federation_keys: FederationKeysTable;
+  federation_followers: FederationFollowersTable;
+  federation_received: FederationReceivedTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   mail_codes: MailCodesTable;
@@ -580,6 +584,44 @@ export interface JobsTable {
   last_error: Generated<string>;
   created: number;
   finished: Generated<number>;
+}
+
+/** Fedify's key-value store (migrations/0061_federation.ts). */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  /** ms since the epoch; 0: kept until deleted. */
+  expires: Generated<number>;
+}
+
+/** A local actor's key pair (JWK). The private half is never logged nor served. */
+export interface FederationKeysTable {
+  actor: string;
+  algorithm: string;
+  private_jwk: string;
+  public_jwk: string;
+  created: number;
+}
+
+/** A remote actor following a local actor (a member, a category, the forum). */
+export interface FederationFollowersTable {
+  actor: string;
+  follower: string;
+  inbox: string;
+  shared_inbox: Generated<string>;
+  follow_id: Generated<string>;
+  created: number;
+}
+
+/** An activity received in an inbox, its signature verified. */
+export interface FederationReceivedTable {
+  id: Generated<number>;
+  activity_id: string;
+  type: string;
+  actor: string;
+  recipient: Generated<string>;
+  body: string;
+  received: number;
 }
 
 /** A durable side effect waiting to run, or failed for good (see migrations/0050_outbox.ts). */

@@ -76,7 +76,7 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
  * when DATABASE_URL is set), listening on a random loopback port.
  */
 export async function startTestForum(
-  opts: { settings?: Partial<ForumSettings>; relativePath?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  opts: { settings?: Partial<ForumSettings>; relativePath?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; port?: number } = {},
 ): Promise<TestForum> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'palaver-test-'));
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
@@ -85,7 +85,8 @@ export async function startTestForum(
       NODE_ENV: 'test',
       PALAVER_DATA_DIR: dataDir,
       PALAVER_SECRET: 'test-secret-test-secret-test-secret',
-      PALAVER_URL: `http://127.0.0.1${opts.relativePath ?? ''}`,
+      // With a port (federation tests: the forum's URL names it, as its actors' ids do).
+      PALAVER_URL: `http://127.0.0.1${opts.port ? `:${opts.port}` : ''}${opts.relativePath ?? ''}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       PALAVER_RATE_LOGIN: '1000',
       PALAVER_RATE_REGISTER: '1000',
@@ -108,7 +109,7 @@ export async function startTestForum(
   // Tests post quickly; flood control has its own tests that turn it back on. The captcha and the
   // consent step are the registration domain's tests' to turn on (registration/*.test.ts).
   await ctx.settings.set({ postDelay: 0, newbiePostDelay: 0, initialPostDelay: 0, minimumPasswordStrength: 1, 'captcha:register': false, 'captcha:loginFailures': 0, gdpr_enabled: false, ...opts.settings });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}${config.relativePath}`;

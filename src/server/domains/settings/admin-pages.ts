@@ -76,6 +76,7 @@ export const SETTINGS_LAYOUT: Record<string, Record<string, FieldSpec[]>> = {
   advanced: {
     maintenance: ['maintenanceMode', 'maintenanceModeMessage', 'groupsExemptFromMaintenanceMode'],
     sockets: ['maxReconnectionAttempts', 'reconnectionDelay'],
+    federation: ['activitypubEnabled', 'activitypubDenyList'],
   },
 };
 

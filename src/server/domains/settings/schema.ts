@@ -56,6 +56,8 @@ export const SettingsSchema = Type.Object(
     useOutgoingLinksPage: Type.Boolean(),
     outgoingLinksWhitelist: text(10000),
     maintenanceMode: Type.Boolean(),
+    activitypubEnabled: Type.Boolean(),
+    activitypubDenyList: text(100_000),
     registrationEmailBlacklist: text(100_000),
     maintenanceModeMessage: text(5000),
     groupsExemptFromMaintenanceMode: text(2000),
