@@ -505,7 +505,6 @@ const DEVIATIONS = {
   'PUT /api/v3/chats/{roomId}': 'as GET /chats/{roomId} (NodeBB answers the renamed room as loaded)',
   'PUT /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
   'DELETE /api/v3/chats/{roomId}/state': 'as GET /chats/{roomId} (NodeBB answers the room as loaded)',
-  'POST /api/v3/users/reauth/verify': "NodeBB's write API answers every operation in its envelope { status, response }; the document lists `verified` outside it",
   // Palaver's choices, not NodeBB's answers (docs/api.md): the plugin set is built in, and uploads have no folders.
   'POST /api/v3/admin/plugins/{pluginId}': 'Palaver runs only its built-in plugins: install answers 400 error:plugins-built-in-only',
   'DELETE /api/v3/admin/plugins/{pluginId}': 'Palaver runs only its built-in plugins: uninstall answers 400 error:plugins-built-in-only',
