@@ -4,6 +4,7 @@ import { definePage, type PageContent, type PageRequest } from '../../http/pages
 import { securityKeys } from '../../plugins/two-factor/authn.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import type { UserRow } from '../users/store.js';
+import { accountFields } from '../users/account-fields.js';
 import { listSessions, listTokens } from './security.js';
 
 type Base = Omit<PageContent<AccountSecurityBase>, 'title'>;
@@ -21,6 +22,8 @@ async function accountOf(req: PageRequest, page: string, label: string, selfOnly
   return {
     row,
     base: {
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: label }],
       uid: row.uid,
       username: row.username,
