@@ -279,7 +279,7 @@ export interface UsersPage extends PageBase {
   userCount: number;
 }
 
-export interface UserProfilePage extends PageBase, UserSummary {
+export interface UserProfilePage extends PageBase, Omit<import('./account.js').AccountUser, 'email' | 'signature' | 'cover:url' | 'cover:position' | 'age' | 'birthday'> {
   about: string;
   aboutHTML: string;
   joindate: number;
@@ -287,13 +287,6 @@ export interface UserProfilePage extends PageBase, UserSummary {
   lastonline: number;
   lastonlineISO: string;
   topiccount: number;
-  isSelf: boolean;
-  isAdmin: boolean;
-  /** Whether the viewer follows this member (NodeBB's isFollowing). */
-  isFollowing: boolean;
-  followerCount: number;
-  followingCount: number;
-  groups: { name: string; slug: string }[];
   posts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
   /** Profile fields (issue 13): '' when not given. */
   website: string;
