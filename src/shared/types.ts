@@ -308,6 +308,19 @@ export interface UserProfilePage extends PageBase, Omit<import('./account.js').A
   email: string;
 }
 
+/** Page data of /login (NodeBB's login.yaml: Palaver has no login plugins or federated logins). */
+export interface LoginPage extends PageBase {
+  allowRegistration: boolean;
+  loginFormEntry: unknown[];
+  alternate_logins: boolean;
+  osw_logins: boolean;
+  authentication: { name: string; url: string }[];
+  allowLoginWith: string;
+  allowPasswordReset: boolean;
+  allowLocalLogin: boolean;
+  error?: string;
+}
+
 export interface AuthPage extends PageBase {
   allowRegistration: boolean;
   minimumPasswordLength: number;

@@ -1,4 +1,4 @@
-import type { Attributes, AuthPage, Breadcrumb, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
+import type { Attributes, AuthPage, Breadcrumb, LoginPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
@@ -194,12 +194,26 @@ const selfPage = definePage<UserProfilePage>({
   },
 });
 
-const loginPage = definePage<AuthPage>({
+const loginPage = definePage<LoginPage>({
   path: '/login',
   template: 'login',
   async load({ ctx, viewer }) {
     if (viewer.uid > 0) return { redirect: '/' };
-    return { ...(await authPage(ctx, '[[global:login]]')), breadcrumbs: [{ text: '[[global:login]]' }] };
+    const { title, allowRegistration } = await authPage(ctx, '[[global:login]]');
+    // NodeBB's login page data (controllers.login) with Palaver's values: no login plugins or
+    // federation, a name or an address logs in, local login and password resets always on.
+    return {
+      title,
+      allowRegistration,
+      breadcrumbs: [{ text: '[[global:login]]' }],
+      loginFormEntry: [],
+      alternate_logins: false,
+      osw_logins: false,
+      authentication: [],
+      allowLoginWith: '[[login:username-email]]',
+      allowPasswordReset: true,
+      allowLocalLogin: true,
+    };
   },
 });
 
@@ -207,7 +221,8 @@ const resetPage = definePage<PageBase>({
   path: '/reset',
   template: 'reset',
   async load() {
-    return { title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
+    // NodeBB's first step: no code yet (`code` null; the mailed link opens /reset/{code}).
+    return { code: null, title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
   },
 });
 
