@@ -66,15 +66,17 @@ const twoFactorPage = securityPage<TwoFactorPage>(
 
 const tokensPage = securityPage<TokensPage>('tokens', async (req, row) => ({ tokens: await listTokens(req.ctx, row.uid) }));
 
-const editPasswordPage = securityPage<EditPasswordPage>('edit/password', async (req, _row, base) => {
+// NodeBB's `hasPassword` on the edit pages: whether the member has a password (an imported account may not).
+const editPasswordPage = securityPage<EditPasswordPage>('edit/password', async (req, row) => {
   const s = await req.ctx.settings.get();
-  return { minimumPasswordLength: s.minimumPasswordLength, minimumPasswordStrength: s.minimumPasswordStrength, requireCurrent: base.isSelf };
+  return { minimumPasswordLength: s.minimumPasswordLength, minimumPasswordStrength: s.minimumPasswordStrength, hasPassword: !!row.password_hash };
 });
 
 const editUsernamePage = securityPage<EditUsernamePage>('edit/username', async (req, row) => {
   const s = await req.ctx.settings.get();
   const history = await req.ctx.users.usernameHistory(row.uid);
   return {
+    hasPassword: !!row.password_hash,
     minimumUsernameLength: s.minimumUsernameLength,
     maximumUsernameLength: s.maximumUsernameLength,
     cooldownDays: req.viewer.isAdmin ? 0 : s.usernameChangeCooldownDays,
