@@ -1,11 +1,101 @@
 import type { TopicFields } from './schemas/topic.js';
 import type { UserSettingsObj } from './schemas/user.js';
+import type { GroupData } from './schemas/group.js';
 import type { PageBase, Pagination, UserSummary } from './types.js';
 
 /** The member an account page is about, and whether the viewer is that member. */
-export interface AccountPageBase extends PageBase, UserSummary {
-  isSelf: boolean;
+export interface AccountPageBase extends PageBase, AccountUser {}
+
+/** One link of NodeBB's profile menu (`profile_links`): a page under the member's profile and who sees it. */
+export interface ProfileLink {
+  id: string;
+  route: string;
+  url: string;
+  name: string;
+  icon: string;
+  public: boolean;
+  visibility: Record<'self' | 'other' | 'moderator' | 'globalMod' | 'admin' | 'canViewInfo', boolean>;
+}
+
+/**
+ * The member an account page is about, as NodeBB's UserObjectFull (accountHelpers.getUserDataByUserSlug)
+ * with Palaver's values (server: users/account-fields.ts); `isAdmin` and the other `is…` flags
+ * are the reader's, `isTargetAdmin` the member's. `ips` for admins, the member and readers
+ * with view:users:info; `moderationNote` (the latest note) for moderators; the private counts
+ * for the member and admins.
+ */
+export interface AccountUser extends UserSummary {
+  isLocal: boolean;
+  email: string;
+  'email:confirmed': boolean;
+  joindate: number;
+  lastonline: number;
+  birthday: string;
+  aboutme: string;
+  signature: string;
+  uploadedpicture: string;
+  topiccount: number;
+  lastposttime: number;
+  'banned:expire': number;
+  flags: number;
+  followerCount: number;
+  followingCount: number;
+  'cover:url': string;
+  'cover:position': string;
+  groupTitle: string;
+  groupTitleArray: string[];
+  iconBackgrounds: readonly string[];
+  muted: boolean;
+  mutedUntil: number;
+  mutedReason: string;
+  joindateISO: string;
+  lastonlineISO: string;
+  banned_until: number;
+  banned_until_readable: string;
+  aboutmeParsed: string;
+  age: number;
+  emailHidden: boolean;
+  emailClass: string;
+  ips?: string[];
+  moderationNote?: string;
+  counts: { posts: number; topics: number; shares: number; groups: number; following: number; followers: number; uploaded?: number; categoriesWatched?: number; tagsWatched?: number; blocks?: number };
+  isBlocked: boolean;
+  blocksCount: number;
+  yourid: number;
+  theirid: number;
+  isTargetAdmin: boolean;
   isAdmin: boolean;
+  isGlobalModerator: boolean;
+  isModerator: boolean;
+  isAdminOrGlobalModerator: boolean;
+  isAdminOrGlobalModeratorOrModerator: boolean;
+  isSelfOrAdminOrGlobalModerator: boolean;
+  canEdit: boolean;
+  canBan: boolean;
+  canMute: boolean;
+  canFlag: boolean;
+  flagId: number | null;
+  canChangePassword: boolean;
+  isSelf: boolean;
+  isFollowing: boolean;
+  isFollowPending: boolean;
+  canChat: boolean;
+  hasPrivateChat: number;
+  showHidden: boolean;
+  allowProfilePicture: boolean;
+  allowCoverPicture: boolean;
+  allowProfileImageUploads: number;
+  maximumProfileImageSize: number;
+  profileImageDimension: number;
+  allowedProfileImageExtensions: string;
+  groups: (GroupData & { descriptionParsed: string })[];
+  selectedGroup: (GroupData & { descriptionParsed: string })[];
+  disableSignatures: boolean;
+  'reputation:disabled': boolean;
+  'downvote:disabled': boolean;
+  profile_links: ProfileLink[];
+  'username:disableEdit': boolean;
+  'email:disableEdit': boolean;
 }
 
 /** One row of the settings page's notification table (NodeBB's notificationSettings, plus push). */

@@ -1,4 +1,5 @@
 import type { CategoryRef, TopicSummary, PostView, UserSummary, PageBase, Pagination } from './types.js';
+import type { AccountUser } from './account.js';
 
 /** One admin-defined profile field with the member's value, as the profile and edit pages show it. */
 export interface CustomFieldView {
@@ -11,15 +12,7 @@ export interface CustomFieldView {
 }
 
 /** The member a profile list page is about (a part of NodeBB's UserObjectFull) and what the viewer may do. */
-export interface ProfileListBase extends PageBase, UserSummary {
-  isSelf: boolean;
-  /** The viewer is an administrator (they see the member's private lists too). */
-  isAdmin: boolean;
-  /** The private lists' tabs show (the member themself, or an admin). */
-  isSelfOrAdmin: boolean;
-  followerCount: number;
-  followingCount: number;
-  topiccount: number;
+export interface ProfileListBase extends PageBase, AccountUser {
   pagination: Pagination;
   nextStart: number;
   noItemsFoundKey: string;
@@ -62,8 +55,8 @@ export type FollowUser = UserSummary & {
   flags: number;
 };
 
-/** Page data of /user/:userslug/followers and /following. */
-export interface ProfileUsersPage extends ProfileListBase {
+/** Page data of /user/:userslug/followers and /following (NodeBB's: no nextStart, empty-list key or sort options). */
+export interface ProfileUsersPage extends Omit<ProfileListBase, 'nextStart' | 'noItemsFoundKey' | 'showSort' | 'sortOptions'> {
   users: FollowUser[];
 }
 

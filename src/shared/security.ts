@@ -77,12 +77,13 @@ export interface TokensPage extends AccountSecurityBase {
 export interface EditPasswordPage extends AccountSecurityBase {
   minimumPasswordLength: number;
   minimumPasswordStrength: number;
-  /** A member changing their own password gives the current one. */
-  requireCurrent: boolean;
+  /** Whether the member has a password (NodeBB's hasPassword); a member changing their own gives the current one. */
+  hasPassword: boolean;
 }
 
 /** `/user/:userslug/edit/username` (template `account/edit/username`). */
 export interface EditUsernamePage extends AccountSecurityBase {
+  hasPassword: boolean;
   minimumUsernameLength: number;
   maximumUsernameLength: number;
   cooldownDays: number;

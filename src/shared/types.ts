@@ -279,7 +279,7 @@ export interface UsersPage extends PageBase {
   userCount: number;
 }
 
-export interface UserProfilePage extends PageBase, UserSummary {
+export interface UserProfilePage extends PageBase, Omit<import('./account.js').AccountUser, 'email' | 'signature' | 'cover:url' | 'cover:position' | 'age' | 'birthday'> {
   about: string;
   aboutHTML: string;
   joindate: number;
@@ -287,13 +287,6 @@ export interface UserProfilePage extends PageBase, UserSummary {
   lastonline: number;
   lastonlineISO: string;
   topiccount: number;
-  isSelf: boolean;
-  isAdmin: boolean;
-  /** Whether the viewer follows this member (NodeBB's isFollowing). */
-  isFollowing: boolean;
-  followerCount: number;
-  followingCount: number;
-  groups: { name: string; slug: string }[];
   posts: (PostView & { topic: { tid: number; title: string; slug: string } })[];
   /** Profile fields (issue 13): '' when not given. */
   website: string;
@@ -313,6 +306,19 @@ export interface UserProfilePage extends PageBase, UserSummary {
   canEdit: boolean;
   /** The member's address when they chose to show it (NodeBB's showemail), to themself and admins always; else ''. */
   email: string;
+}
+
+/** Page data of /login (NodeBB's login.yaml: Palaver has no login plugins or federated logins). */
+export interface LoginPage extends PageBase {
+  allowRegistration: boolean;
+  loginFormEntry: unknown[];
+  alternate_logins: boolean;
+  osw_logins: boolean;
+  authentication: { name: string; url: string }[];
+  allowLoginWith: string;
+  allowPasswordReset: boolean;
+  allowLocalLogin: boolean;
+  error?: string;
 }
 
 export interface AuthPage extends PageBase {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AuthPage, PageBase } from '../../shared/types';
+import type { LoginPage, PageBase } from '../../shared/types';
 import { useT } from '../app/hooks';
 import { useRuntime } from '../app/runtime';
 import { postSite } from '../app/api';
@@ -11,7 +11,7 @@ import { useLoginCaptcha } from '../components/captcha/login';
 export default function Login({ page }: { page: PageBase }) {
   const rt = useRuntime();
   const { t, tx } = useT();
-  const data = page as AuthPage;
+  const data = page as LoginPage;
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

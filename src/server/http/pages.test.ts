@@ -38,6 +38,9 @@ describe('pages under a sub-path', () => {
     expect(login.body.template).toEqual({ name: 'login', login: true });
     expect(login.body.url).toBe('/forum/login');
     expect(login.body.relative_path).toBe('/forum');
+    // NodeBB's login page data: a name or an address logs in, locally, and passwords can be reset.
+    expect(login.body).toMatchObject({ allowLoginWith: '[[login:username-email]]', allowLocalLogin: true, allowPasswordReset: true, alternate_logins: false, authentication: [], loginFormEntry: [] });
+    expect((await c.get('/api/reset')).body).toMatchObject({ code: null });
     const canonical = login.body._header.tags.link.find((l: Record<string, string>) => l.rel === 'canonical');
     expect(canonical.href).toBe('http://127.0.0.1/forum/login');
   });

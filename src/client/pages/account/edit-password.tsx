@@ -30,7 +30,7 @@ export default function EditPassword({ page }: { page: PageBase }) {
     setBusy(true);
     setError(null);
     try {
-      await api(rt.config, 'PUT', `/users/${data.uid}/password`, { currentPassword: data.requireCurrent ? current : undefined, newPassword: next });
+      await api(rt.config, 'PUT', `/users/${data.uid}/password`, { currentPassword: data.isSelf ? current : undefined, newPassword: next });
       setCurrent('');
       setNext('');
       setAgain('');
@@ -49,7 +49,7 @@ export default function EditPassword({ page }: { page: PageBase }) {
       <SecurityNav userslug={data.userslug} active="password" isSelf={data.isSelf} />
       <form className="card card-body" style={{ maxWidth: 520 }} onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
-        {data.requireCurrent && (
+        {data.isSelf && (
           <div className="mb-3">
             <label htmlFor={`${id}-c`} className="form-label">
               {t('user:security.current-password')}

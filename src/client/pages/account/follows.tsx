@@ -16,7 +16,7 @@ export default function ProfileFollows({ page }: { page: PageBase }) {
     <>
       <ProfileListHeader data={data} active={page.template.name.replace(/^account\//, '')} />
       {data.users.length === 0 ? (
-        <EmptyList data={data} />
+        <EmptyList textKey={page.template.name === 'account/followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]'} />
       ) : (
         <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-3" data-testid="profile-users">
           {data.users.map((u) => (

@@ -22,7 +22,7 @@ export default function ProfilePosts({ page }: { page: PageBase }) {
     <>
       <ProfileListHeader data={data} active={active} />
       {data.posts.length === 0 ? (
-        <EmptyList data={data} />
+        <EmptyList textKey={data.noItemsFoundKey} />
       ) : (
         <ul className="list-unstyled d-flex flex-column gap-3 mb-3" data-testid="profile-posts">
           {data.posts.map((p) => (

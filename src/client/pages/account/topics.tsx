@@ -10,7 +10,7 @@ export default function ProfileTopics({ page }: { page: PageBase }) {
   return (
     <>
       <ProfileListHeader data={data} active={page.template.name.replace(/^account\//, '')} />
-      {data.topics.length === 0 ? <EmptyList data={data} /> : <TopicList topics={data.topics} />}
+      {data.topics.length === 0 ? <EmptyList textKey={data.noItemsFoundKey} /> : <TopicList topics={data.topics} />}
       <div className="mt-3">
         <Pagination pagination={data.pagination} />
       </div>

@@ -4,6 +4,7 @@ import { definePage, type PageContent, type PageRequest } from '../../http/pages
 import { securityKeys } from '../../plugins/two-factor/authn.js';
 import { twoFactor } from '../../plugins/two-factor/service.js';
 import type { UserRow } from '../users/store.js';
+import { accountFields } from '../users/account-fields.js';
 import { listSessions, listTokens } from './security.js';
 
 type Base = Omit<PageContent<AccountSecurityBase>, 'title'>;
@@ -21,6 +22,8 @@ async function accountOf(req: PageRequest, page: string, label: string, selfOnly
   return {
     row,
     base: {
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: label }],
       uid: row.uid,
       username: row.username,
@@ -63,15 +66,17 @@ const twoFactorPage = securityPage<TwoFactorPage>(
 
 const tokensPage = securityPage<TokensPage>('tokens', async (req, row) => ({ tokens: await listTokens(req.ctx, row.uid) }));
 
-const editPasswordPage = securityPage<EditPasswordPage>('edit/password', async (req, _row, base) => {
+// NodeBB's `hasPassword` on the edit pages: whether the member has a password (an imported account may not).
+const editPasswordPage = securityPage<EditPasswordPage>('edit/password', async (req, row) => {
   const s = await req.ctx.settings.get();
-  return { minimumPasswordLength: s.minimumPasswordLength, minimumPasswordStrength: s.minimumPasswordStrength, requireCurrent: base.isSelf };
+  return { minimumPasswordLength: s.minimumPasswordLength, minimumPasswordStrength: s.minimumPasswordStrength, hasPassword: !!row.password_hash };
 });
 
 const editUsernamePage = securityPage<EditUsernamePage>('edit/username', async (req, row) => {
   const s = await req.ctx.settings.get();
   const history = await req.ctx.users.usernameHistory(row.uid);
   return {
+    hasPassword: !!row.password_hash,
     minimumUsernameLength: s.minimumUsernameLength,
     maximumUsernameLength: s.maximumUsernameLength,
     cooldownDays: req.viewer.isAdmin ? 0 : s.usernameChangeCooldownDays,

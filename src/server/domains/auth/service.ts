@@ -264,6 +264,17 @@ export class AuthService {
     return store.reauthUntil(this.db, idHash);
   }
 
+  /**
+   * Whether a session authenticated lately, as NodeBB's requireAPIReAuth asks: it logged in
+   * within `windowMs` (NodeBB counts a login as a re-authentication), or it is re-authenticated
+   * for the admin area now.
+   */
+  async recentlyAuthenticated(idHash: string, windowMs: number): Promise<boolean> {
+    const t = await store.authTimes(this.db, idHash);
+    const now = Date.now();
+    return !!t && (t.reauthUntil > now || now - t.created <= windowMs);
+  }
+
   /** Marks a session as re-authenticated for `ms` from now. */
   async markReauthenticated(idHash: string, ms: number): Promise<void> {
     await store.setReauthUntil(this.db, idHash, Date.now() + ms);

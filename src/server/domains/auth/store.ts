@@ -139,6 +139,12 @@ export async function reauthUntil(db: Queryable, idHash: string): Promise<number
   return Number(row?.reauth_until ?? 0);
 }
 
+/** When a session logged in and until when it may enter the admin area without passing /login/2fa (null: no such session). */
+export async function authTimes(db: Queryable, idHash: string): Promise<{ created: number; reauthUntil: number } | null> {
+  const row = await db.selectFrom('sessions').select(['created', 'reauth_until']).where('id_hash', '=', idHash).executeTakeFirst();
+  return row ? { created: Number(row.created), reauthUntil: Number(row.reauth_until ?? 0) } : null;
+}
+
 /** Sets a session's admin re-authentication expiry. */
 export async function setReauthUntil(db: Queryable, idHash: string, until: number): Promise<void> {
   await db.updateTable('sessions').set({ reauth_until: until }).where('id_hash', '=', idHash).execute();

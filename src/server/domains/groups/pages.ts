@@ -3,6 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { presentUser, presentUserSlim } from '../users/presenter.js';
+import { accountFields } from '../users/account-fields.js';
 import { presentGroup, presentMember } from './presenter.js';
 import { GROUPS_PER_PAGE, listItems } from './routes.js';
 import type { GroupSort } from './store.js';
@@ -112,7 +113,8 @@ const accountPage = definePage<AccountGroupsPage>({
     // Another member sees the groups they may see: hidden ones only to admins (and fellow members, via the group page).
     const shown = isSelf || viewer.isAdmin ? groups : groups.filter((g) => !g.hidden);
     return {
-      ...presentUser(row),
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       title: `[[pages:account/groups, ${row.username}]]`,
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[global:header.groups]]' }],
       groups: shown.map((g) => ({ ...presentGroup(g), badge: g.badge, isOwner: g.is_owner === 1 })),

@@ -4,8 +4,8 @@ import type { Db, Queryable } from '../../db/index.js';
 import { badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Viewer } from '../privileges/service.js';
-import type { GroupBadge } from '../../../shared/schemas/group.js';
-import { presentBadge } from './presenter.js';
+import type { GroupBadge, GroupData } from '../../../shared/schemas/group.js';
+import { presentBadge, presentGroup } from './presenter.js';
 import * as store from './store.js';
 import type { GroupRow, GroupSort } from './store.js';
 import { deepFreeze } from '../../cache/page-cache.js';
@@ -37,6 +37,8 @@ export interface GroupChanges {
 export interface ProfileGroups {
   groups: { name: string; slug: string }[];
   badges: GroupBadge[];
+  /** The same groups as NodeBB's GroupDataObject with `descriptionParsed` (the account pages' `groups`, groups.getUserGroups). */
+  data: (GroupData & { descriptionParsed: string })[];
 }
 
 /** A member's profile groups for both kinds of reader (see GroupsService.profileViews). */
@@ -245,6 +247,7 @@ export class GroupsService {
     const rows = await store.groupRowsOf(this.db, uid);
     const views = (mayHidden: boolean): ProfileGroups => ({
       groups: rows.filter((g) => g.name !== REGISTERED && (mayHidden || !g.hidden)).map((g) => ({ name: g.name, slug: g.slug })),
+      data: rows.filter((g) => g.name !== REGISTERED && (mayHidden || !g.hidden)).map((g) => ({ ...presentGroup(g), descriptionParsed: g.description_parsed })),
       // As badgesOf: the groups whose badge the member shows (badge > 0, titles enabled), in their order.
       badges: rows
         .filter((g) => g.badge > 0 && g.user_title_enabled === 1 && (mayHidden || !g.hidden))

@@ -2,6 +2,7 @@ import type { AccountInfoPage, IpBlacklistPage } from '../../../shared/schemas/m
 import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { presentUser } from '../users/presenter.js';
+import { accountFields } from '../users/account-fields.js';
 
 const infoPage = definePage<AccountInfoPage>({
   path: '/user/:userslug/info',
@@ -20,7 +21,8 @@ const infoPage = definePage<AccountInfoPage>({
     const setters = await ctx.users.getMany([...new Set(identity.emails.map((e) => e.byUid))]);
     const value = (v: { value: string; byUid: number; timestamp: number }) => ({ value: v.value, byUid: String(v.byUid), timestamp: v.timestamp, timestampISO: new Date(v.timestamp).toISOString() });
     return {
-      ...presentUser(row),
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       title: '[[pages:account/info]]',
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[pages:account/info]]' }],
       ...info,

@@ -7,7 +7,8 @@ import { definePage, type PageContent } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import type { Viewer } from '../privileges/service.js';
 import { topicFields } from '../topics/presenter.js';
-import { presentSettingsObj, presentUser, presentUserObj, userSettings } from '../users/presenter.js';
+import { presentSettingsObj, userSettings } from '../users/presenter.js';
+import { accountFields } from '../users/account-fields.js';
 import type { UserRow } from '../users/store.js';
 import { DIGEST_FREQS, notifySettingsOf, parseSettings, PREFERENCE_NAMES, settingName, typeKey } from './schemas.js';
 import * as store from './store.js';
@@ -29,71 +30,15 @@ export async function owner(ctx: Ctx, viewer: Viewer, slug: string, page: string
   if (!row) throw notFound('error:no-user');
   if (viewer.uid !== row.uid && !viewer.isAdmin) throw forbidden();
   if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
-  // Palaver's own UserObj fields that NodeBB's account pages do not carry.
-  const { location: _l, website: _w, followercount: _fr, followingcount: _fg, ...obj } = presentUserObj(row, viewer);
-  const self = viewer.uid === row.uid;
-  const isTargetAdmin = await ctx.privileges.viewer(row.uid).then((v) => v.isAdmin);
+  // NodeBB's UserObjectFull (users/account-fields.ts), then the page's title and breadcrumbs.
+  const account = await accountFields(ctx, viewer, row);
   return {
     row,
     base: {
-      // NodeBB's UserObjectFull (accountHelpers.getUserDataByUserSlug): what Palaver has, NodeBB's empty values for the rest.
-      ...obj,
-      ...presentUser(row),
-      isLocal: true,
-      'email:confirmed': row.email_confirmed === 1,
-      followerCount: row.follower_count,
-      followingCount: row.following_count,
-      iconBackgrounds: [],
-      muted: false,
-      mutedUntil: 0,
-      mutedReason: '',
-      aboutmeParsed: await ctx.users.aboutHtml(row),
-      age: 0,
-      emailHidden: !self && !viewer.isAdmin,
-      emailClass: self || viewer.isAdmin ? '' : 'hide',
-      ips: [],
-      moderationNote: '',
-      counts: { blocks: 0, categoriesWatched: 0, tagsWatched: 0, followers: row.follower_count, following: row.following_count, groups: 0, posts: row.postcount, topics: row.topiccount, uploaded: 0, shares: 0 },
-      isBlocked: false,
-      blocksCount: 0,
-      yourid: viewer.uid,
-      theirid: row.uid,
-      isTargetAdmin,
-      isGlobalModerator: viewer.isGlobalMod,
-      isModerator: false,
-      isAdminOrGlobalModerator: viewer.isAdmin || viewer.isGlobalMod,
-      isAdminOrGlobalModeratorOrModerator: viewer.isAdmin || viewer.isGlobalMod,
-      isSelfOrAdminOrGlobalModerator: self || viewer.isAdmin || viewer.isGlobalMod,
-      canEdit: self || viewer.isAdmin,
-      canBan: viewer.isAdmin && !self,
-      canMute: false,
-      canFlag: !self,
-      flagId: 0,
-      canChangePassword: self || viewer.isAdmin,
-      isFollowing: false,
-      isFollowPending: false,
-      canChat: false,
-      hasPrivateChat: 0,
-      showHidden: true,
-      allowProfilePicture: true,
-      allowCoverPicture: false,
-      allowProfileImageUploads: 0,
-      maximumProfileImageSize: 0,
-      profileImageDimension: 200,
-      allowedProfileImageExtensions: '',
-      groups: [],
-      selectedGroup: [],
-      disableSignatures: true,
-      'reputation:disabled': false,
-      'downvote:disabled': false,
-      profile_links: [],
-      'username:disableEdit': false,
-      'email:disableEdit': false,
-      isSelf: self,
-      isAdmin: viewer.isAdmin,
+      ...account,
       title: `[[user:${page}.title]]`,
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}.title]]` }],
-    } as PageContent<AccountPageBase>,
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import type { UploadsPage } from '../../../shared/schemas/upload.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
-import { presentUser } from '../users/presenter.js';
+import { accountFields } from '../users/account-fields.js';
 
 const PER_PAGE = 20;
 
@@ -19,7 +19,8 @@ const uploadsPage = definePage<UploadsPage>({
     const page = pageNumber(query.page);
     const { uploads, count } = await ctx.uploads.ofMember(row.uid, page, PER_PAGE);
     return {
-      ...presentUser(row),
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       title: '[[pages:account/uploads, ' + row.username + ']]',
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[user:uploads.title]]' }],
       uploads,

@@ -12,6 +12,8 @@ const IMAGE_TYPES: Record<string, { ext: string; mime: string }> = {
   gif: { ext: 'gif', mime: 'image/gif' },
   webp: { ext: 'webp', mime: 'image/webp' },
 };
+/** The extensions of the images a member's picture may be. */
+export const PICTURE_EXTENSIONS: readonly string[] = Object.keys(IMAGE_TYPES);
 /** Extensions that name the same type. */
 const ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tif: 'tiff', htm: 'html' };
 /** Types file-type cannot recognise (plain text): accepted by their extension when the bytes are text. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, forbidden, notAuthorised, notFound } from '../../http/errors.js';
 import type { Viewer } from '../privileges/service.js';
-import { isImageName, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
+import { isImageName, PICTURE_EXTENSIONS, PICTURE_SIZE, processFile, squarePicture, type ProcessedFile, type UploadLimits } from './process.js';
 import { StoredUploads, type UploadStorage } from './storage.js';
 import * as store from './store.js';
 import type { UploadRow } from './store.js';
@@ -70,6 +70,14 @@ export class UploadsService {
   async limits(): Promise<UploadLimits> {
     const s = await this.ctx.settings.get();
     return { maximumFileSize: s.maximumFileSize, allowedFileExtensions: s.allowedFileExtensions, resizeImageWidth: s.resizeImageWidth, maximumImagePixels: s.maximumImagePixels };
+  }
+
+  /**
+   * What a member's picture may be, as NodeBB's account pages say it: the size limit (KiB, the
+   * upload limit), the side it is cropped to, and the image extensions accepted (".png, .jpg…").
+   */
+  pictureRules(s: { maximumFileSize: number }): { maximumProfileImageSize: number; profileImageDimension: number; allowedProfileImageExtensions: string } {
+    return { maximumProfileImageSize: s.maximumFileSize, profileImageDimension: PICTURE_SIZE, allowedProfileImageExtensions: PICTURE_EXTENSIONS.map((e) => `.${e}`).join(', ') };
   }
 
   /** The 413 for a file over the size limit. */

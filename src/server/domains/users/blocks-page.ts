@@ -2,7 +2,8 @@ import type { BlocksPage } from '../../../shared/schemas/account-data.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
-import { presentUser, presentUserSlim } from './presenter.js';
+import { presentUserSlim } from './presenter.js';
+import { accountFields } from './account-fields.js';
 
 const PER_PAGE = 50;
 
@@ -21,7 +22,8 @@ const blocksPage = definePage<BlocksPage>({
     const uids = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
     const members = await ctx.users.getMany(uids);
     return {
-      ...presentUser(row),
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       title: `[[pages:account/blocks, ${row.username}]]`,
       breadcrumbs: [{ text: row.username, url: `/user/${row.userslug}` }, { text: '[[user:blocks]]' }],
       users: uids.flatMap((uid) => (members.get(uid) ? [presentUserSlim(members.get(uid)!)] : [])),

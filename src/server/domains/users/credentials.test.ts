@@ -41,7 +41,7 @@ describe('password change', () => {
     }
     expect((await client.put(url, { currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(513) })).body.status.key).toBe('error:password-too-long');
     const page = await client.get(`/api/user/${user.userslug}/edit/password`);
-    expect(page.body).toMatchObject({ template: { name: 'account/edit/password' }, requireCurrent: true, minimumPasswordLength: 6 });
+    expect(page.body).toMatchObject({ template: { name: 'account/edit/password' }, isSelf: true, hasPassword: true, minimumPasswordLength: 6 });
   });
 
   it('ends the other sessions and keeps this one; the new password logs in', async () => {

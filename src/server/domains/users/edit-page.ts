@@ -1,7 +1,7 @@
 import type { ProfileEditPage } from '../../../shared/profile.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
-import { presentUser } from './presenter.js';
+import { accountFields } from './account-fields.js';
 import { customFieldDefs, customFieldViews, PROFILE_FIELD_MAX } from './profile.js';
 
 /** /user/:userslug/edit: the profile form, for the member themself and admins (another member: 403). */
@@ -18,7 +18,8 @@ export const editPage = definePage<ProfileEditPage>({
     const s = await ctx.settings.get();
     const [values, groups] = await Promise.all([ctx.users.customValues(row.uid), ctx.groups.groupsOf(row.uid)]);
     return {
-      ...presentUser(row),
+      // NodeBB's UserObjectFull (users/account-fields.ts), then the page's own fields.
+      ...(await accountFields(ctx, viewer, row)),
       title: '[[pages:account/edit, ' + row.username + ']]',
       breadcrumbs: [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: '[[user:edit]]' }],
       isSelf: self,

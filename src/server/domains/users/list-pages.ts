@@ -12,12 +12,15 @@ import { presentTopics } from '../topics/presenter.js';
 import { followList, topicList, type PostListKind, type TopicListKind } from './lists.js';
 import { overlayPostList, postListPart } from './member-parts.js';
 import { bannedUntilReadable, presentUser } from './presenter.js';
+import { accountFields } from './account-fields.js';
 import type { UserRow } from './store.js';
 
-/** Who may see a list: anyone who may see members, the member and admins, or the member alone. */
-type Audience = 'public' | 'selfOrAdmin' | 'self';
+/** Who may see a list: anyone who may see members, or the member and admins. */
+type Audience = 'public' | 'selfOrAdmin';
 
 const FOLLOWS_PER_PAGE = 50;
+/** The post and topic lists' sort options (NodeBB's `sortOptions`): Palaver's lists have one order. */
+const NO_SORT: ProfileListBase['sortOptions'] = Object.freeze([]) as unknown as ProfileListBase['sortOptions'];
 
 /**
  * The member a list is about, checked against the list's audience (NodeBB answers another
@@ -35,30 +38,20 @@ async function listBase(
   const row = await ctx.users.shownBySlug(slug);
   if (!row || row.deleted === 1) throw notFound('error:no-user');
   const self = viewer.uid === row.uid;
-  if (audience === 'self' && !self) throw forbidden('error:no-privileges');
   if (audience === 'selfOrAdmin' && !self && !viewer.isAdmin) throw forbidden('error:no-privileges');
   if (row.userslug !== slug) return { redirect: `/user/${row.userslug}/${page}` };
   // The same for every reader alike of the member's list (frozen: see SharedValues); the page's
   // JSON takes their text as made once (page-json.ts beginsWith).
-  const base = listFields.of([row], `${page}|${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}`, () => ({
-    ...presentUser(row),
-    title: `[[pages:account/${page}, ${row.username}]]`,
-    isSelf: self,
-    isAdmin: viewer.isAdmin,
-    isSelfOrAdmin: self || viewer.isAdmin,
-    followerCount: row.follower_count,
-    followingCount: row.following_count,
-    topiccount: row.topiccount,
-    showSort: false,
-    sortOptions: [],
-  }));
+  // NodeBB's UserObjectFull (account-fields.ts), then the list's own fields.
+  const account = await accountFields(ctx, viewer, row);
+  const base = listFields.of([account], page, () => ({ ...account, title: `[[pages:account/${page}, ${row.username}]]` }));
   const crumbs = listCrumbs.of([row], page, () => [{ text: '[[global:users]]', url: '/users' }, { text: row.username, url: `/user/${row.userslug}` }, { text: `[[user:${page}]]` }]);
   return { row, base, crumbs };
 }
 
 /** The fields every list page of a member carries. */
-type ListFields = Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey' | 'breadcrumbs'>;
-/** A member's list pages' fields, by their row, then the list and the reader's flags. */
+type ListFields = Omit<PageContent<ProfileListBase>, 'pagination' | 'nextStart' | 'noItemsFoundKey' | 'breadcrumbs' | 'showSort' | 'sortOptions'>;
+/** A member's list pages' fields, by their account fields (account-fields.ts), then the list. */
 const listFields = new SharedValues<ListFields>(1);
 /** A member's list pages' breadcrumbs, by their row, then the list. */
 const listCrumbs = new SharedValues<Breadcrumb[]>(1);
@@ -89,7 +82,7 @@ function postListPage(kind: PostListKind, audience: Audience, emptyKey: string) 
       const pageCount = Math.max(1, Math.ceil(part.count / perPage));
       if (page > pageCount) throw notFound();
       const posts = await overlayPostList(ctx, viewer, part);
-      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, posts, nextStart: page * perPage, noItemsFoundKey: emptyKey, showSort: false, sortOptions: NO_SORT, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -109,7 +102,7 @@ function topicListPage(kind: TopicListKind, audience: Audience, emptyKey: string
       const pageCount = Math.max(1, Math.ceil(count / perPage));
       if (page > pageCount) throw notFound();
       const topics = await presentTopics(ctx, viewer, rows);
-      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, pagination: pagination(page, pageCount, query) }), o.base);
+      return beginsWith(withFields(o.base, { breadcrumbs: o.crumbs, topics, nextStart: page * perPage, noItemsFoundKey: emptyKey, showSort: false, sortOptions: NO_SORT, pagination: pagination(page, pageCount, query) }), o.base);
     },
   });
 }
@@ -149,8 +142,6 @@ function followPage(kind: 'followers' | 'following') {
         withFields(o.base, {
           breadcrumbs: o.crumbs,
           users: rows.map(followUser),
-          nextStart: page * FOLLOWS_PER_PAGE,
-          noItemsFoundKey: kind === 'followers' ? '[[user:has-no-follower]]' : '[[user:follows-no-one]]',
           pagination: pagination(page, pageCount, query),
         }),
         o.base,
@@ -168,8 +159,9 @@ export const profileListPages = [
   postListPage('downvoted', 'selfOrAdmin', '[[user:has-no-downvoted-posts]]'),
   postListPage('bookmarks', 'selfOrAdmin', '[[user:has-no-bookmarks]]'),
   topicListPage('topics', 'public', '[[user:has-no-topics]]'),
-  topicListPage('ignored', 'self', '[[user:has-no-ignored-topics]]'),
-  topicListPage('read', 'self', '[[user:has-no-read-topics]]'),
+  // NodeBB's checkAccountPermissions: the member and those who may edit them (admins).
+  topicListPage('ignored', 'selfOrAdmin', '[[user:has-no-ignored-topics]]'),
+  topicListPage('read', 'selfOrAdmin', '[[user:has-no-read-topics]]'),
   followPage('followers'),
   followPage('following'),
 ];

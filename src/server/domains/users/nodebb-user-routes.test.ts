@@ -72,10 +72,22 @@ describe('GET /api/v3/users/{uid}/invites/groups', () => {
 });
 
 describe('POST /api/v3/users/reauth/verify', () => {
+  it("answers NodeBB's bare { verified: true } for a session that logged in lately, 401 after two minutes or for a token", async () => {
+    const fresh = await alice.client.post('/api/v3/users/reauth/verify');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual({ verified: true });
+    // The session's login is three minutes old: no longer a re-authentication.
+    await forum.ctx.db.updateTable('sessions').set({ created: Date.now() - 3 * 60_000 }).where('uid', '=', alice.user.uid).execute();
+    expect((await alice.client.post('/api/v3/users/reauth/verify')).status).toBe(401);
+    const bearer = forum.client();
+    bearer.bearer = await forum.ctx.auth.createToken(alice.user.uid, 'reauth');
+    expect((await bearer.post('/api/v3/users/reauth/verify')).status).toBe(401);
+  });
+
   it("verifies the member's own password; a wrong one is refused", async () => {
     const right = await alice.client.post('/api/v3/users/reauth/verify', { password: TEST_PASSWORD });
     expect(right.status).toBe(200);
-    expect(right.body.response).toEqual({ verified: true });
+    expect(right.body).toEqual({ verified: true });
     const wrong = await alice.client.post('/api/v3/users/reauth/verify', { password: 'not-the-password' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.status.key).toBe('error:invalid-password');

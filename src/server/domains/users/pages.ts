@@ -1,4 +1,4 @@
-import type { Attributes, AuthPage, Breadcrumb, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
+import type { Attributes, AuthPage, Breadcrumb, LoginPage, PageBase, UserProfilePage, UsersPage } from '../../../shared/types.js';
 import { definePage, type PageContent, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pagination, pageNumber } from '../../http/pagination.js';
@@ -11,6 +11,7 @@ import { editPage } from './edit-page.js';
 import { themePage } from './theme-page.js';
 import { profileListPages } from './list-pages.js';
 import { ageOf, customFieldDefs, customFieldViews } from './profile.js';
+import { accountFields } from './account-fields.js';
 
 const SECTIONS = {
   joindate: 'joindate',
@@ -80,20 +81,22 @@ const profilePage = definePage<UserProfilePage>({
       ctx.settings.get(),
     ]);
     const postsPart = await ctx.users.parts.profilePosts.get(`${row.uid}|${cids.join(',')}`, () => profilePostsPart(ctx, row.uid, cids));
-    const { posts, best, isFollowing } = await overlayProfile(ctx, viewer, row.uid, postsPart);
+    const [{ posts, best, isFollowing }, account] = await Promise.all([overlayProfile(ctx, viewer, row.uid, postsPart), accountFields(ctx, viewer, row)]);
     const self = viewer.uid === row.uid;
     // Readers alike (the same flags, the same versions of the posts) get the same frozen fields,
     // made once: the page's JSON then takes their text as made once (page-json.ts beginsWith).
     const flags = `${self ? 1 : 0}${viewer.isAdmin ? 1 : 0}${viewer.isGlobalMod ? 1 : 0}${viewer.uid > 0 ? 1 : 0}${isFollowing ? 1 : 0}`;
-    const fields = profileFields.of([row, part, postsPart, s], `${flags}|${idsOf(posts)}|${idsOf(best)}`, () => {
+    const fields = profileFields.of([account, part, postsPart, s], `${flags}|${idsOf(posts)}|${idsOf(best)}`, () => {
       const u = presentUser(row);
       // The full name shows only when the member chose to show it (NodeBB's showfullname), to themself and admins always.
       const fullname = self || viewer.isAdmin || userSettings(row).showfullname ? u.fullname : '';
       // The address likewise by showemail, and never to guests.
       const email = self || viewer.isAdmin || viewer.isGlobalMod || (viewer.uid > 0 && userSettings(row).showemail) ? (row.email ?? '') : '';
-      // The groups domain knows each group's slug and which ones are hidden from this viewer.
+      // The groups domain knows which ones are hidden from this viewer (the badges likewise).
       const groups = self || viewer.isAdmin ? part.groups.withHidden : part.groups.shown;
       return {
+        // NodeBB's UserObjectFull (account-fields.ts), then the profile's own fields.
+        ...account,
         ...u,
         fullname,
         displayname: u.displayname,
@@ -121,8 +124,6 @@ const profilePage = definePage<UserProfilePage>({
         isFollowing,
         followerCount: row.follower_count,
         followingCount: row.following_count,
-        isAdmin: part.groups.isAdmin,
-        groups: groups.groups,
         selectedGroups: groups.badges,
         posts,
       };
@@ -136,7 +137,7 @@ const profilePage = definePage<UserProfilePage>({
   },
 });
 
-/** A profile's fields as readers alike see them, by the member's row, profile part, posts part and the settings, then the reader's flags and versions of the posts. */
+/** A profile's fields as readers alike see them, by the member's account fields (account-fields.ts), profile part, posts part and the settings, then the reader's flags and versions of the posts. */
 const profileFields = new SharedValues<Omit<PageContent<UserProfilePage>, 'breadcrumbs' | 'meta'>>(4);
 /** A profile's breadcrumbs and head tags, by the member's row. */
 const profileHeads = new SharedValues<{ breadcrumbs: Breadcrumb[]; meta: Attributes[] }>(1);
@@ -193,12 +194,26 @@ const selfPage = definePage<UserProfilePage>({
   },
 });
 
-const loginPage = definePage<AuthPage>({
+const loginPage = definePage<LoginPage>({
   path: '/login',
   template: 'login',
   async load({ ctx, viewer }) {
     if (viewer.uid > 0) return { redirect: '/' };
-    return { ...(await authPage(ctx, '[[global:login]]')), breadcrumbs: [{ text: '[[global:login]]' }] };
+    const { title, allowRegistration } = await authPage(ctx, '[[global:login]]');
+    // NodeBB's login page data (controllers.login) with Palaver's values: no login plugins or
+    // federation, a name or an address logs in, local login and password resets always on.
+    return {
+      title,
+      allowRegistration,
+      breadcrumbs: [{ text: '[[global:login]]' }],
+      loginFormEntry: [],
+      alternate_logins: false,
+      osw_logins: false,
+      authentication: [],
+      allowLoginWith: '[[login:username-email]]',
+      allowPasswordReset: true,
+      allowLocalLogin: true,
+    };
   },
 });
 
@@ -206,7 +221,8 @@ const resetPage = definePage<PageBase>({
   path: '/reset',
   template: 'reset',
   async load() {
-    return { title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
+    // NodeBB's first step: no code yet (`code` null; the mailed link opens /reset/{code}).
+    return { code: null, title: '[[reset_password:reset-password]]', breadcrumbs: [{ text: '[[reset_password:reset-password]]' }] } as PageContent<PageBase>;
   },
 });
 

@@ -3,7 +3,7 @@ import type { LoggedInUser, UserSettings, UserSummary } from '../../../shared/ty
 import { notifySettingsOf } from '../notifications/schemas.js';
 import type { UserBrief, UserRow } from './store.js';
 
-const ICON_COLOURS = ['#f44336', '#e91e63', '#9c27b0', '#673ab7', '#3f51b5', '#2196f3', '#009688', '#1b5e20', '#33691e', '#827717', '#e65100', '#ff5722', '#795548', '#607d8b'];
+export const ICON_COLOURS: readonly string[] = ['#f44336', '#e91e63', '#9c27b0', '#673ab7', '#3f51b5', '#2196f3', '#009688', '#1b5e20', '#33691e', '#827717', '#e65100', '#ff5722', '#795548', '#607d8b'];
 
 /** Default per-member settings. */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
