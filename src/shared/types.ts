@@ -205,17 +205,48 @@ export interface CategoriesPage extends PageBase {
   categories: CategoryView[];
 }
 
-/** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
-export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
+/** NodeBB's category page privileges: the viewer's, with the category (as text) and the viewer. */
+export interface CategoryPagePrivileges {
+  'topics:create': boolean;
+  'topics:read': boolean;
+  'topics:tag': boolean;
+  'topics:schedule': boolean;
+  read: boolean;
+  'posts:view_deleted': boolean;
+  cid: string;
+  uid: number;
+  editable: boolean;
+  view_deleted: boolean;
+  isAdminOrMod: boolean;
+}
+
+/** NodeBB's category page: the category (`link` '': a link category redirects) without the list's teasers. */
+export interface CategoryPage extends PageBase, Omit<CategoryView, 'posts'> {
+  tagWhitelist: string[];
+  /** An unread topic among those shown. */
+  unread: boolean;
+  'unread-class': string;
+  nextStart: number;
   topics: TopicSummary[];
-  /** The tag the topics are filtered by (NodeBB's ?tag=). */
-  selectedTag?: { label: string; value: string };
+  /** The tag the topics are filtered by (NodeBB's ?tag=), null for none; `selectedTags` the same as a list. */
+  selectedTag: { label: string; value: string } | null;
+  selectedTags: string[];
   /** The viewer's watch state of the category, as NodeBB's four flags (one is true). */
   isWatched: boolean;
   isTracked: boolean;
   isNotWatched: boolean;
   isIgnored: boolean;
-  privileges: ViewerPrivileges;
+  hasFollowers: boolean;
+  selectCategoryLabel: string;
+  privileges: CategoryPagePrivileges;
+  showSelect: boolean;
+  showTopicTools: boolean;
+  /** Where the page starts within the topic index of the URL (0: at the page's beginning). */
+  topicIndex: number;
+  rssFeedUrl: string;
+  'feeds:disableRSS': number;
+  'reputation:disabled': number;
+  sortOptionLabel: string;
   pagination: Pagination;
 }
 
