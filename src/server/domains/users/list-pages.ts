@@ -24,7 +24,7 @@ const FOLLOWS_PER_PAGE = 50;
  * member's private list with [[error:no-privileges]]), with the fields every list page carries.
  * A slug in other letters redirects to the member's own slug.
  */
-async function listBase(
+export async function listBase(
   ctx: AppContext,
   viewer: Viewer,
   slug: string,
