@@ -1,5 +1,5 @@
 import type { PageBase } from '../../../shared/types.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
 import { definePage } from '../../http/pages.js';
 import { messageById } from './message-store.js';
@@ -18,7 +18,10 @@ const messagePage = definePage<PageBase>({
     const mid = pathId(params.mid);
     const row = mid === null ? undefined : await messageById(ctx.db, mid);
     if (!row) throw notFound('error:invalid-mid');
-    await ctx.chats.getMessage(viewer, row.room_id, row.mid);
+    // Someone else's message answers as a missing one: its existence is not for them to learn.
+    await ctx.chats.getMessage(viewer, row.room_id, row.mid).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 403 ? notFound('error:invalid-mid') : err;
+    });
     const me = await ctx.users.ofViewer(viewer);
     return { redirect: `/user/${me?.userslug ?? ''}/chats/${row.room_id}/${Number(row.idx) + 1}` };
   },
