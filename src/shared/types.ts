@@ -278,17 +278,48 @@ export interface ComposePage extends PageBase {
   isMain: boolean;
 }
 
+/** A filter or term of a topic list, as NodeBB lists them. */
+export interface TopicListChoice {
+  name: string;
+  url: string;
+  selected: boolean;
+}
+
+/** Recent, popular, top and unread: NodeBB's list page fields. */
 export interface TopicListPage extends PageBase {
+  nextStart: number;
+  topicCount: number;
   topics: TopicSummary[];
   pagination: Pagination;
-  term?: string;
-  filter?: string;
-  /** The tag the list is filtered by (NodeBB's ?tag=). */
-  selectedTag?: { label: string; value: string };
+  canPost: boolean;
+  showSelect: boolean;
+  showTopicTools: boolean;
+  allCategoriesUrl: string;
+  selectedCategory: null;
+  selectedCids: number[];
+  /** The tag the list is filtered by (NodeBB's ?tag=), null for none. */
+  selectedTag: { label: string; value: string } | null;
+  selectedTags: string[];
+  'reputation:disabled': number;
+  filters: (TopicListChoice & { filter: string; icon: string })[];
+  selectedFilter: TopicListChoice & { filter: string; icon: string };
+  /** Recent, popular and top (not unread). */
+  tids?: number[];
+  'feeds:disableRSS'?: number;
+  rssFeedUrl?: string;
+  terms?: (TopicListChoice & { term: string })[];
+  selectedTerm?: TopicListChoice & { term: string };
+  /** Unread only. */
+  pageCount?: number;
+  selectCategoryLabel?: string;
+  selectCategoryIcon?: string;
+  showCategorySelectLabel?: boolean;
 }
 
 /** The page of one tag (template 'tag'): its topics. */
-export interface TagPage extends TopicListPage {
+export interface TagPage extends PageBase {
+  topics: TopicSummary[];
+  pagination: Pagination;
   tag: string;
   /** Whether the viewer follows the tag. */
   isFollowing: boolean;

@@ -156,3 +156,25 @@ describe('more of NodeBB read routes (issue 53)', () => {
     expect((await forum.client().get('/api/user/nobody-at-all/shares')).status).toBe(404);
   });
 });
+
+describe("NodeBB's list page fields (issue 53)", () => {
+  it('/api/recent, /api/popular and /api/unread carry the counts, ids, filters, terms and feed of the list', async () => {
+    const t = await postTopic(alice.client, cid, { title: 'A topic for the list fields' });
+    const recent = (await alice.client.get('/api/recent')).body;
+    expect(recent.tids).toEqual(recent.topics.map((x: { tid: number }) => x.tid));
+    expect(recent.tids).toContain(t.tid);
+    expect(recent).toMatchObject({ topicCount: expect.any(Number), canPost: true, showSelect: false, showTopicTools: false, selectedCategory: null, selectedTag: null, selectedTags: [], allCategoriesUrl: 'recent' });
+    expect(recent.topicCount).toBeGreaterThanOrEqual(recent.topics.length);
+    expect(recent.rssFeedUrl).toBe(`${forum.ctx.config.url}/recent.rss?uid=${alice.user.uid}&token=${forum.ctx.feeds.tokenFor(alice.user.uid)}`);
+    expect(recent.selectedTerm).toMatchObject({ term: 'alltime', selected: true });
+    const popular = (await forum.client().get('/api/popular?term=week')).body;
+    expect(popular.terms.map((x: { term: string }) => x.term)).toEqual(['day', 'week', 'month', 'alltime']);
+    expect(popular.selectedTerm).toEqual({ name: '[[recent:week]]', url: 'popular?term=week', selected: true, term: 'week' });
+    expect(popular).toMatchObject({ canPost: false, rssFeedUrl: `${forum.ctx.config.url}/popular.rss` });
+    expect((await admin.client.get('/api/recent')).body).toMatchObject({ showSelect: true, showTopicTools: true });
+    const unread = (await admin.client.get('/api/unread')).body;
+    expect(unread).toMatchObject({ selectCategoryIcon: 'fa-inbox', showCategorySelectLabel: true, pageCount: unread.pagination.pageCount });
+    expect(unread.topics.map((x: { tid: number }) => x.tid)).toContain(t.tid);
+    expect(unread.tids).toBeUndefined();
+  });
+});
