@@ -326,8 +326,20 @@ export interface TagPage extends PageBase {
 }
 
 /** The page of the most used tags (template 'tags'). */
+/** NodeBB's TagObject: a tag of the tags page. */
+export interface TagObject {
+  value: string;
+  valueEscaped: string;
+  valueEncoded: string;
+  class: string;
+  score: number;
+}
+
 export interface TagsPage extends PageBase {
-  tags: TagRef[];
+  tags: TagObject[];
+  /** The viewer may search tags (search:tags). */
+  displayTagSearch: boolean;
+  nextStart: number;
   /** The text the list is narrowed to (?query=). */
   query?: string;
 }
