@@ -536,6 +536,11 @@ const FIELD_DEVIATIONS = [
     why: "Palaver's own dashboard panels (the graph, who is online, top topics, the system) and each stats row's metric",
   },
   {
+    op: 'GET /api/search',
+    at: /^body\.(users|tags|categories|allCategories|expandSearch): not in NodeBB's schema$/,
+    why: "NodeBB's search controller answers them (the matches of a search in members, tags or categories, the category filter's choices and whether the form opens expanded); the document leaves them out",
+  },
+  {
     at: /^body\.handleFull: missing$/,
     why: 'the fediverse handle of a category: Palaver has no federation (NodeBB too leaves it out when the fediverse may not read the category)',
   },
