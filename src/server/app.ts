@@ -28,6 +28,9 @@ import { registerBlacklistGuard, registerModerationRoutes } from './domains/mode
 import { moderationPages } from './domains/moderation/pages.js';
 import { registerModerationListeners } from './domains/moderation/listeners.js';
 import { userPages } from './domains/users/pages.js';
+import { sharesPages } from './domains/users/shares-page.js';
+import { messagePages } from './domains/chats/message-page.js';
+import { apiTokenPages } from './domains/settings/api-tokens-page.js';
 import { registerDeletionRoutes } from './domains/users/delete-routes.js';
 import { blockPages } from './domains/users/blocks-page.js';
 import { exportPages, registerExportRoutes } from './domains/exports/routes.js';
@@ -234,7 +237,7 @@ export async function buildApp(config: Config, opts: { db?: DatabaseHandle; logg
         return { members: members.size, guests: sockets.filter((s) => !(s.data.uid > 0)).length };
       });
       registerNotificationListeners(ctx);
-      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages, ...backupPages]);
+      registerPages(scope, ctx, [...categoryPages, ...topicPages, ...tagPages, ...postPages, ...userPages, ...securityPages, ...blockPages, ...exportPages, ...notificationPages, ...mailPages, ...postQueuePages, ...pushPages, ...uploadPages, ...chatPages, ...registrationPages, ...flagPages, ...eventPages, ...moderationPages, ...groupPages, ...searchPages, ...feedPages, ...widgetPages, ...adminPages, ...adminCategoryPages, ...dashboardPages, ...adminUserPages, ...adminTagPages, ...adminUploadPages, ...digestAdminPages, ...adminPrivilegePages, ...adminGroupPages, ...rewardPages, ...settingsAdminPages, ...backupPages, ...sharesPages, ...messagePages, ...apiTokenPages]);
 
       scope.setNotFoundHandler(async (req, reply) => {
         const inner = req.url.slice(config.relativePath.length);

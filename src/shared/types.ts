@@ -205,17 +205,48 @@ export interface CategoriesPage extends PageBase {
   categories: CategoryView[];
 }
 
-/** `link` is left out: a link category redirects, and page loaders use `link` for header link tags. */
-export interface CategoryPage extends PageBase, Omit<CategoryView, 'link'> {
+/** NodeBB's category page privileges: the viewer's, with the category (as text) and the viewer. */
+export interface CategoryPagePrivileges {
+  'topics:create': boolean;
+  'topics:read': boolean;
+  'topics:tag': boolean;
+  'topics:schedule': boolean;
+  read: boolean;
+  'posts:view_deleted': boolean;
+  cid: string;
+  uid: number;
+  editable: boolean;
+  view_deleted: boolean;
+  isAdminOrMod: boolean;
+}
+
+/** NodeBB's category page: the category (`link` '': a link category redirects) without the list's teasers. */
+export interface CategoryPage extends PageBase, Omit<CategoryView, 'posts'> {
+  tagWhitelist: string[];
+  /** An unread topic among those shown. */
+  unread: boolean;
+  'unread-class': string;
+  nextStart: number;
   topics: TopicSummary[];
-  /** The tag the topics are filtered by (NodeBB's ?tag=). */
-  selectedTag?: { label: string; value: string };
+  /** The tag the topics are filtered by (NodeBB's ?tag=), null for none; `selectedTags` the same as a list. */
+  selectedTag: { label: string; value: string } | null;
+  selectedTags: string[];
   /** The viewer's watch state of the category, as NodeBB's four flags (one is true). */
   isWatched: boolean;
   isTracked: boolean;
   isNotWatched: boolean;
   isIgnored: boolean;
-  privileges: ViewerPrivileges;
+  hasFollowers: boolean;
+  selectCategoryLabel: string;
+  privileges: CategoryPagePrivileges;
+  showSelect: boolean;
+  showTopicTools: boolean;
+  /** Where the page starts within the topic index of the URL (0: at the page's beginning). */
+  topicIndex: number;
+  rssFeedUrl: string;
+  'feeds:disableRSS': number;
+  'reputation:disabled': number;
+  sortOptionLabel: string;
   pagination: Pagination;
 }
 
@@ -247,25 +278,68 @@ export interface ComposePage extends PageBase {
   isMain: boolean;
 }
 
+/** A filter or term of a topic list, as NodeBB lists them. */
+export interface TopicListChoice {
+  name: string;
+  url: string;
+  selected: boolean;
+}
+
+/** Recent, popular, top and unread: NodeBB's list page fields. */
 export interface TopicListPage extends PageBase {
+  nextStart: number;
+  topicCount: number;
   topics: TopicSummary[];
   pagination: Pagination;
-  term?: string;
-  filter?: string;
-  /** The tag the list is filtered by (NodeBB's ?tag=). */
-  selectedTag?: { label: string; value: string };
+  canPost: boolean;
+  showSelect: boolean;
+  showTopicTools: boolean;
+  allCategoriesUrl: string;
+  selectedCategory: null;
+  selectedCids: number[];
+  /** The tag the list is filtered by (NodeBB's ?tag=), null for none. */
+  selectedTag: { label: string; value: string } | null;
+  selectedTags: string[];
+  'reputation:disabled': number;
+  filters: (TopicListChoice & { filter: string; icon: string })[];
+  selectedFilter: TopicListChoice & { filter: string; icon: string };
+  /** Recent, popular and top (not unread). */
+  tids?: number[];
+  'feeds:disableRSS'?: number;
+  rssFeedUrl?: string;
+  terms?: (TopicListChoice & { term: string })[];
+  selectedTerm?: TopicListChoice & { term: string };
+  /** Unread only. */
+  pageCount?: number;
+  selectCategoryLabel?: string;
+  selectCategoryIcon?: string;
+  showCategorySelectLabel?: boolean;
 }
 
 /** The page of one tag (template 'tag'): its topics. */
-export interface TagPage extends TopicListPage {
+export interface TagPage extends PageBase {
+  topics: TopicSummary[];
+  pagination: Pagination;
   tag: string;
   /** Whether the viewer follows the tag. */
   isFollowing: boolean;
 }
 
 /** The page of the most used tags (template 'tags'). */
+/** NodeBB's TagObject: a tag of the tags page. */
+export interface TagObject {
+  value: string;
+  valueEscaped: string;
+  valueEncoded: string;
+  class: string;
+  score: number;
+}
+
 export interface TagsPage extends PageBase {
-  tags: TagRef[];
+  tags: TagObject[];
+  /** The viewer may search tags (search:tags). */
+  displayTagSearch: boolean;
+  nextStart: number;
   /** The text the list is narrowed to (?query=). */
   query?: string;
 }

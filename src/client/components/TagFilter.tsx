@@ -2,7 +2,7 @@ import { useT } from '../app/hooks';
 import { Icon } from './Icon';
 
 /** The tag a list is filtered by (?tag=), with a link back to the whole list. */
-export function TagFilter({ tag, url }: { tag: { label: string; value: string } | undefined; url: string }) {
+export function TagFilter({ tag, url }: { tag: { label: string; value: string } | null | undefined; url: string }) {
   const { t } = useT();
   if (!tag) return null;
   const u = new URL(url, 'http://x');

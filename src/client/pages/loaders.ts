@@ -19,6 +19,7 @@ const LOADERS: Record<string, Loader> = {
   'admin/plugins/list': () => import('./admin/plugins/list'),
   'admin/plugins/settings': () => import('./admin/plugins/settings'),
   outgoing: () => import('./outgoing'),
+  tos: () => import('./tos'),
   'account/profile': () => import('./account/profile'),
   'account/settings': () => import('./account/settings'),
   'account/watched': () => import('./account/watched'),

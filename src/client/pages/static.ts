@@ -15,6 +15,7 @@ import adminThemes from './admin/appearance/themes';
 import adminPluginList from './admin/plugins/list';
 import adminPluginSettings from './admin/plugins/settings';
 import outgoing from './outgoing';
+import tos from './tos';
 import profile from './account/profile';
 import accountSettings from './account/settings';
 import accountWatched from './account/watched';
@@ -87,7 +88,7 @@ const PAGES: Record<string, PageComponent> = {
   categories, category, topic, 'topic-list': topicList, users, tags, search, 'admin-dbsearch': adminDbSearch,
   'admin/appearance/skins': adminSkins, 'admin/appearance/customise': adminCustomise, 'admin/appearance/themes': adminThemes,
   'admin/plugins/list': adminPluginList, 'admin/plugins/settings': adminPluginSettings,
-  outgoing, 'account/profile': profile,
+  outgoing, tos, 'account/profile': profile,
   'account/settings': accountSettings, 'account/watched': accountWatched, 'account/categories': accountCategories, 'account/tags': accountTags, 'account/web-push': webPush, 'account/uploads': accountUploads,
   'account/groups': accountGroups, 'groups/list': groupsList, 'groups/details': groupDetails, 'groups/members': groupMembers,
   'account/consent': accountConsent, 'registration-queue': registrationQueue,

@@ -14,7 +14,7 @@ const TERMS = ['day', 'week', 'month', 'alltime'];
 /** Recent, popular, top and unread: a topic list with its filters. */
 export default function TopicListView({ page }: { page: PageBase }) {
   const { t, tx } = useT();
-  const data = page as Partial<TagPage> & PageBase & Pick<TopicListPage, 'selectedTag'>;
+  const data = page as Partial<TagPage> & PageBase & Partial<Pick<TopicListPage, 'selectedTag' | 'selectedTerm'>>;
   const user = useUser();
   const name = page.template.name;
   const hasTerms = name === 'popular' || name === 'top';
@@ -35,8 +35,8 @@ export default function TopicListView({ page }: { page: PageBase }) {
             <li className="nav-item" key={term}>
               <a
                 href={`${page.relative_path}/${name}?term=${term}`}
-                className={`nav-link py-1 px-3${(data.term ?? 'alltime') === term ? ' active' : ''}`}
-                aria-current={(data.term ?? 'alltime') === term ? 'page' : undefined}
+                className={`nav-link py-1 px-3${(data.selectedTerm?.term ?? 'alltime') === term ? ' active' : ''}`}
+                aria-current={(data.selectedTerm?.term ?? 'alltime') === term ? 'page' : undefined}
               >
                 {t(`recent:${term}`)}
               </a>

@@ -91,3 +91,90 @@ describe('topic and post reads', () => {
     expect(recent.slice(0, 2).map((p) => p.pid)).toEqual([reply.pid, mainPid]);
   });
 });
+
+describe('more of NodeBB read routes (issue 53)', () => {
+  it('/api/message/{mid} sends a member of the room to the message in their chats; others get 404', async () => {
+    const room = (await alice.client.post('/api/v3/chats', { uids: [admin.user.uid] })).body.response;
+    const first = (await alice.client.post(`/api/v3/chats/${room.roomId}`, { message: 'The first message.' })).body.response;
+    const second = (await admin.client.post(`/api/v3/chats/${room.roomId}`, { message: 'The second message.' })).body.response;
+    const res = await alice.client.get(`/api/message/${second.mid}`);
+    expect([res.status, res.headers.get('x-redirect')]).toEqual([200, `/user/${alice.user.userslug}/chats/${room.roomId}/2`]);
+    expect((await admin.client.get(`/api/message/${first.mid}`)).headers.get('x-redirect')).toBe(`/user/${admin.user.userslug}/chats/${room.roomId}/1`);
+    const outsider = await forum.loginAs();
+    expect((await outsider.client.get(`/api/message/${first.mid}`)).status).toBe(404);
+    expect((await alice.client.get('/api/message/987654')).status).toBe(404);
+    expect((await forum.client().get(`/api/message/${first.mid}`)).status).toBe(401);
+  });
+
+  it('/api/tos answers the terms of use as HTML, and 404 while there are none', async () => {
+    expect((await forum.client().get('/api/tos')).status).toBe(404);
+    await admin.client.put('/api/v3/admin/settings/termsOfUse', { value: 'Be **kind**.' });
+    try {
+      const res = await forum.client().get('/api/tos');
+      expect(res.status).toBe(200);
+      expect(res.body.termsOfUse).toContain('<strong>kind</strong>');
+      expect(res.body.template.name).toBe('tos');
+      const html = await forum.client().get('/tos');
+      expect(html.text).toContain('<strong>kind</strong>');
+    } finally {
+      await admin.client.put('/api/v3/admin/settings/termsOfUse', { value: '' });
+    }
+  });
+
+  it('/api/register/complete: no steps are left after the form, back to /register', async () => {
+    const res = await forum.client().get('/api/register/complete');
+    expect([res.status, res.headers.get('x-redirect')]).toEqual([200, '/register']);
+  });
+
+  it('/api/admin/dashboard is the dashboard with NodeBB fields, for admins only', async () => {
+    const res = await admin.client.get('/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lookupFailed: true, latestVersion: null, upgradeAvailable: null, hideAllTime: false, canRestart: false, lastrestart: null, notices: [], popularSearches: [] });
+    expect(res.body.stats.find((s: { set: string }) => s.set === 'registrations')?.alltime).toBeGreaterThan(0);
+    expect(res.body.version).toBe((await admin.client.get('/api/admin')).body.version);
+    expect((await alice.client.get('/api/admin/dashboard')).status).toBe(403);
+  });
+
+  it('/api/admin/manage/api lists the master tokens as TokenObjects (admins); its HTML page is Settings > API access', async () => {
+    const made = (await admin.client.post('/api/v3/admin/tokens', { description: 'For the read route' })).body.response;
+    const res = await admin.client.get('/api/admin/manage/api');
+    expect(res.status).toBe(200);
+    const token = res.body.tokens.find((t: { description: string }) => t.description === 'For the read route');
+    expect(token).toMatchObject({ uid: 0, timestamp: made.timestamp, lastSeen: null, lastSeenISO: null });
+    // By its public id: the token itself is never shown again.
+    expect(token.token).not.toBe(made.token);
+    expect((await admin.client.get(`/api/v3/admin/tokens/${token.token}`)).body.response.description).toBe('For the read route');
+    expect((await admin.client.get('/admin/manage/api')).headers.get('location')).toBe('/admin/settings/api');
+    expect((await alice.client.get('/api/admin/manage/api')).status).toBe(403);
+  });
+
+  it('/api/user/{userslug}/shares: no federation, so no shared topics; a hidden member is 404', async () => {
+    const res = await forum.client().get(`/api/user/${alice.user.userslug}/shares`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ uid: alice.user.uid, topics: [], noItemsFoundKey: '[[user:has-no-shares]]', pagination: { currentPage: 1, pageCount: 1 } });
+    expect(res.body.template.name).toBe('account/shares');
+    expect((await forum.client().get('/api/user/nobody-at-all/shares')).status).toBe(404);
+  });
+});
+
+describe("NodeBB's list page fields (issue 53)", () => {
+  it('/api/recent, /api/popular and /api/unread carry the counts, ids, filters, terms and feed of the list', async () => {
+    const t = await postTopic(alice.client, cid, { title: 'A topic for the list fields' });
+    const recent = (await alice.client.get('/api/recent')).body;
+    expect(recent.tids).toEqual(recent.topics.map((x: { tid: number }) => x.tid));
+    expect(recent.tids).toContain(t.tid);
+    expect(recent).toMatchObject({ topicCount: expect.any(Number), canPost: true, showSelect: false, showTopicTools: false, selectedCategory: null, selectedTag: null, selectedTags: [], allCategoriesUrl: 'recent' });
+    expect(recent.topicCount).toBeGreaterThanOrEqual(recent.topics.length);
+    expect(recent.rssFeedUrl).toBe(`${forum.ctx.config.url}/recent.rss?uid=${alice.user.uid}&token=${forum.ctx.feeds.tokenFor(alice.user.uid)}`);
+    expect(recent.selectedTerm).toMatchObject({ term: 'alltime', selected: true });
+    const popular = (await forum.client().get('/api/popular?term=week')).body;
+    expect(popular.terms.map((x: { term: string }) => x.term)).toEqual(['day', 'week', 'month', 'alltime']);
+    expect(popular.selectedTerm).toEqual({ name: '[[recent:week]]', url: 'popular?term=week', selected: true, term: 'week' });
+    expect(popular).toMatchObject({ canPost: false, rssFeedUrl: `${forum.ctx.config.url}/popular.rss` });
+    expect((await admin.client.get('/api/recent')).body).toMatchObject({ showSelect: true, showTopicTools: true });
+    const unread = (await admin.client.get('/api/unread')).body;
+    expect(unread).toMatchObject({ selectCategoryIcon: 'fa-inbox', showCategorySelectLabel: true, pageCount: unread.pagination.pageCount });
+    expect(unread.topics.map((x: { tid: number }) => x.tid)).toContain(t.tid);
+    expect(unread.tids).toBeUndefined();
+  });
+});

@@ -51,7 +51,9 @@ export type PageContent<T extends PageBase> = Omit<T, keyof PageBase> & {
   bodyClass?: string;
   postIndex?: number;
   meta?: Attributes[];
-  link?: Attributes[];
+  /** The head's link tags; a page whose data has NodeBB's own `link` field (a string) gives them as `headLink`. */
+  link?: Attributes[] | string;
+  headLink?: Attributes[];
   /** Sets the template name when the loader decides it (e.g. error pages). */
   template?: string;
 };
@@ -246,7 +248,10 @@ function translateCrumbs(breadcrumbs: readonly Breadcrumb[], lang: string): Brea
 export async function buildPage(ctx: AppContext, viewer: Viewer, template: string, url: string, content: PageContent<PageBase>, html = false, lang?: string): Promise<PageBase> {
   const settings = await ctx.settings.get();
   lang ??= forumLanguage(settings);
-  const { meta = NONE, link = NONE, bodyClass, breadcrumbs = NONE, template: tpl } = content;
+  const { meta = NONE, bodyClass, breadcrumbs = NONE, template: tpl } = content;
+  // The head's links: `headLink` where the page's own data has a `link` field (a category's), else `link`.
+  const ownLink = typeof content.link === 'string';
+  const link = content.headLink ?? (ownLink ? NONE : (content.link as Attributes[] | undefined) ?? NONE);
   const name = tpl ?? template;
   let loggedInUser: LoggedInUser | GuestUser = GUEST_USER;
   let unreadChatCount: number | undefined;
@@ -269,7 +274,7 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
   const header = Object.isFrozen(meta) && Object.isFrozen(link) ? headers.of([settings, meta, link], `${path}\u0001${title}\u0001${noindex ? 1 : 0}\u0001${feedQuery}`, makeHeader) : makeHeader();
   // The loader's fields, then the router's, in the order `{ ...rest, template, title, … }` gave
   // them (see objects.ts: that spread was the page's dearest line).
-  const page = copyWithout(content, LOADER_ONLY);
+  const page = copyWithout(content, ownLink ? LOADER_ONLY_KEEP_LINK : LOADER_ONLY);
   carryBeginning(content, page);
   page.template = templateOf(name);
   page.title = title;
@@ -287,7 +292,9 @@ export async function buildPage(ctx: AppContext, viewer: Viewer, template: strin
 }
 
 /** What a loader gives the router for the page, not the page data itself. */
-const LOADER_ONLY = new Set(['meta', 'link', 'bodyClass', 'breadcrumbs', 'template']);
+const LOADER_ONLY = new Set(['meta', 'link', 'headLink', 'bodyClass', 'breadcrumbs', 'template']);
+/** The same for a page whose data has its own `link` (a string: NodeBB's category field). */
+const LOADER_ONLY_KEEP_LINK = new Set(['meta', 'headLink', 'bodyClass', 'breadcrumbs', 'template']);
 
 /** The page data of an error page (400, 401, 403, 404, 500). */
 export async function errorPage(ctx: AppContext, viewer: Viewer, status: number, url: string, key?: string, params: (string | number)[] = [], lang?: string): Promise<PageBase> {

@@ -57,6 +57,16 @@ export interface DashboardSystem {
 export interface DashboardPage extends PageBase {
   graphTitle: string;
   version: string;
+  /** NodeBB's version check: Palaver makes none (lookupFailed, no latest version). */
+  lookupFailed: boolean;
+  latestVersion: string | null;
+  upgradeAvailable: boolean | null;
+  currentPrerelease: boolean;
+  hideAllTime: boolean;
+  notices: { done: boolean; doneText?: string; notDoneText?: string; tooltip?: string; link?: string }[];
+  canRestart: boolean;
+  lastrestart: null;
+  showSystemControls: boolean;
   stats: DashboardStat[];
   popularSearches: { value: string; score: number }[];
   graph: DashboardGraph;

@@ -50,3 +50,8 @@ export interface AccountConsentPage extends AccountPageBase {
   tos_at: number;
   termsOfUse: string;
 }
+
+/** NodeBB's /tos: the terms of use as HTML (the setting through the markdown pipeline). */
+export interface TosPage extends PageBase {
+  termsOfUse: string;
+}

@@ -12,36 +12,48 @@ function periodOf(query: Record<string, string>): DashboardPeriod {
 
 const META = [{ name: 'robots', content: 'noindex' }];
 
-const dashboardPage = definePage<DashboardPage>({
-  path: '/admin',
-  template: 'admin/dashboard',
-  access: 'admin',
-  async load({ ctx, viewer, query }) {
-    const period = periodOf(query);
-    const [stats, graph, online, topTopics, system, mail] = await Promise.all([
-      ctx.analytics.stats(viewer),
-      ctx.analytics.graph(viewer, period),
-      ctx.analytics.onlineNow(viewer),
-      ctx.analytics.topTopics(viewer, period === 'hour' ? DAY_MS : period === 'day' ? 30 * DAY_MS : 365 * DAY_MS),
-      ctx.analytics.system(viewer),
-      ctx.mail.status(viewer),
-    ]);
-    return {
-      title: '[[admin-dashboard:title]]',
-      breadcrumbs: [{ text: '[[admin-dashboard:title]]' }],
-      graphTitle: '[[admin-dashboard:graph-title]]',
-      version: system.version,
-      stats,
-      popularSearches: [],
-      graph,
-      online,
-      topTopics,
-      system,
-      mail,
-      meta: META,
-    };
-  },
-});
+/** The dashboard, at /admin and NodeBB's /admin/dashboard. */
+async function loadDashboard({ ctx, viewer, query }: PageRequest): Promise<PageContent<DashboardPage>> {
+  const period = periodOf(query);
+  const [stats, graph, online, topTopics, system, mail] = await Promise.all([
+    ctx.analytics.stats(viewer),
+    ctx.analytics.graph(viewer, period),
+    ctx.analytics.onlineNow(viewer),
+    ctx.analytics.topTopics(viewer, period === 'hour' ? DAY_MS : period === 'day' ? 30 * DAY_MS : 365 * DAY_MS),
+    ctx.analytics.system(viewer),
+    ctx.mail.status(viewer),
+  ]);
+  return {
+    title: '[[admin-dashboard:title]]',
+    breadcrumbs: [{ text: '[[admin-dashboard:title]]' }],
+    graphTitle: '[[admin-dashboard:graph-title]]',
+    version: system.version,
+    // Palaver asks nobody for a newer version: none known (NodeBB's answer when its lookup fails).
+    lookupFailed: true,
+    latestVersion: null,
+    upgradeAvailable: null,
+    currentPrerelease: system.version.includes('-'),
+    // The stats rows carry their all-time totals.
+    hideAllTime: false,
+    // NodeBB's checks of plugins and restarts: Palaver's search and mail are built in, it has no restart.
+    notices: [],
+    canRestart: false,
+    lastrestart: null,
+    showSystemControls: false,
+    stats,
+    // The search domain counts searches, not their terms.
+    popularSearches: [],
+    graph,
+    online,
+    topTopics,
+    system,
+    mail,
+    meta: META,
+  };
+}
+
+const dashboardPage = definePage<DashboardPage>({ path: '/admin', template: 'admin/dashboard', access: 'admin', load: loadDashboard });
+const nodebbDashboardPage = definePage<DashboardPage>({ path: '/admin/dashboard', template: 'admin/dashboard', access: 'admin', load: loadDashboard });
 
 /** The common part of a detail page: its counter's stats row and graph. */
 async function detail({ ctx, viewer, query }: PageRequest, set: AnalyticsMetric, title: string): Promise<PageContent<DashboardDetailBase>> {
@@ -113,4 +125,4 @@ const searchesPage = definePage<DashboardSearchesPage>({
 });
 
 /** The dashboard and its detail pages (admins). */
-export const dashboardPages: PageDef<any>[] = [dashboardPage, loginsPage, usersPage, topicsPage, searchesPage];
+export const dashboardPages: PageDef<any>[] = [dashboardPage, nodebbDashboardPage, loginsPage, usersPage, topicsPage, searchesPage];

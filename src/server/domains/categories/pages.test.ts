@@ -117,7 +117,22 @@ describe('category page', () => {
     const c = await make();
     const { client } = await forum.loginAs();
     const page = (await client.get(`/api/category/${c.slug}`)).body as CategoryPage;
-    expect(page.privileges).toMatchObject({ 'topics:create': true, 'topics:reply': true, isAdminOrMod: false });
+    // NodeBB's category page privileges: its own subset, with the category (as text) and the viewer.
+    expect(page.privileges).toEqual({
+      'topics:create': true,
+      'topics:read': true,
+      'topics:tag': true,
+      'topics:schedule': false,
+      read: true,
+      'posts:view_deleted': false,
+      cid: String(c.cid),
+      uid: page.loggedInUser.uid,
+      editable: false,
+      view_deleted: false,
+      isAdminOrMod: false,
+    });
+    expect(page).toMatchObject({ showSelect: false, showTopicTools: false, selectedTag: null, selectedTags: [], tagWhitelist: [], link: '' });
+    expect(page.rssFeedUrl).toMatch(new RegExp(`/category/${c.cid}\\.rss\\?uid=${page.loggedInUser.uid}&token=`));
     expect(page.loggedIn).toBe(true);
   });
 

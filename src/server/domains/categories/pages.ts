@@ -1,14 +1,15 @@
-import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage, CategoryView } from '../../../shared/types.js';
+import type { Attributes, Breadcrumb, CategoriesPage, CategoryPage, CategoryPagePrivileges, CategoryView, ViewerPrivileges } from '../../../shared/types.js';
 import { CATEGORIES as TREE, categoryTag } from '../../core/tags.js';
 import { tagFilter } from '../../../shared/validation.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/input.js';
-import { pagination, pageNumber } from '../../http/pagination.js';
+import { pagination, pageNumber, pageSizes } from '../../http/pagination.js';
 import { copyWithout, withFields } from '../../http/objects.js';
 import { beginsWith } from '../../http/page-json.js';
 import { SharedValues } from '../../cache/page-cache.js';
 import type { CategoryRow } from './store.js';
+import { tagWhitelistOf } from './presenter.js';
 
 const CATEGORIES = '[[pages:categories]]';
 
@@ -50,12 +51,14 @@ function withQuery(path: string, query: Record<string, string>, changes: Record<
 }
 
 const categoryPage = definePage<CategoryPage>({
-  path: '/category/:cid/:slug?',
+  // NodeBB's /category/{cid}/{slug}/{topic_index}: the page holding the topic at that index
+  // (from 1, in the category's order); ?page= wins over it.
+  path: '/category/:cid/:slug?/:index?',
   template: 'category',
   async load({ ctx, viewer, params, query, api, depends }) {
     const cid = pathId(params.cid);
     if (cid === null) throw notFound('error:no-category');
-    const page = pageNumber(query.page);
+    if (params.index !== undefined && !/^\d+$/.test(params.index)) throw notFound();
     const row = await ctx.categories.readable(viewer, cid);
     // A guest's copy drops with the category's topics and its subcategories (the tree's tag).
     depends?.(categoryTag(row.cid), TREE);
@@ -63,10 +66,14 @@ const categoryPage = definePage<CategoryPage>({
     if (row.link) return { redirect: row.link };
     const [, nameSlug] = row.slug.split('/');
     // Page data answers at any slug, as NodeBB's API does; the HTML goes to the canonical URL.
-    if (!api && (params.cid !== String(row.cid) || params.slug !== nameSlug)) return { redirect: withQuery(`/category/${row.slug}`, query), permanent: true };
+    if (!api && (params.cid !== String(row.cid) || params.slug !== nameSlug)) return { redirect: withQuery(`/category/${row.slug}${params.index ? `/${params.index}` : ''}`, query), permanent: true };
+    const { topicsPerPage } = await pageSizes(ctx, viewer);
+    // As NodeBB with pagination: the index picks the page and the page starts at its beginning (topicIndex 0).
+    const index = params.index !== undefined ? Math.max(0, Number(params.index) - 1) : 0;
+    const page = query.page !== undefined || params.index === undefined ? pageNumber(query.page) : Math.floor(index / topicsPerPage) + 1;
     const privileges = await ctx.privileges.forCategory(viewer, row.cid);
     const tag = tagFilter(query.tag);
-    const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page, tag) : { topics: [], pageCount: 1 };
+    const list = privileges['topics:read'] ? await ctx.categories.topicPage(viewer, row.cid, page, tag) : { topics: [], pageCount: 1, perPage: topicsPerPage };
     // Past the end: NodeBB sends the reader to the last page rather than an empty one.
     if (page > list.pageCount) return { redirect: withQuery(`/category/${row.slug}`, query, { page: String(list.pageCount) }) };
     const view = await ctx.categories.view(viewer, row);
@@ -78,31 +85,71 @@ const categoryPage = definePage<CategoryPage>({
     const watch = (await ctx.categories.watchStates(viewer, [row.cid])).get(row.cid);
     // One copy of the category's shared view with the reader's fields (http/objects.ts); the
     // page's JSON takes the view's fields' text as made once for every reader (page-json.ts).
-    const own = viewFields.of([view], '', () => copyWithout(view, HEAD_LINKS) as Omit<CategoryView, 'link'>);
+    const own = viewFields.of([view], '', () => withFields(copyWithout(view, PAGE_ONLY) as Omit<CategoryView, 'posts'>, { tagWhitelist: tagWhitelistOf(row) }));
+    const s = await ctx.settings.get();
+    // NodeBB's "unread" of the category page: an unread topic among those shown.
+    const unread = list.topics.some((t) => t.unread);
     return beginsWith(withFields(own, {
+      unread,
+      'unread-class': unread ? 'unread' : '',
+      nextStart: page * list.perPage,
       isWatched: watch === 'watching',
       isTracked: watch === 'tracking',
       isNotWatched: watch === 'notwatching',
       isIgnored: watch === 'ignoring',
+      // No federation: no followers elsewhere.
+      hasFollowers: false,
       title: row.name,
+      selectCategoryLabel: '[[category:subcategories]]',
       breadcrumbs,
       topics: list.topics,
-      ...(tag ? { selectedTag: { label: tag, value: tag } } : {}),
-      privileges,
+      selectedTag: tag ? { label: tag, value: tag } : null,
+      selectedTags: tag ? [tag] : [],
+      privileges: pagePrivileges(privileges, row.cid, viewer.uid),
+      showSelect: privileges.editable,
+      showTopicTools: privileges.editable,
+      topicIndex: 0,
+      rssFeedUrl: `${ctx.config.url}/category/${row.cid}.rss${viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : ''}`,
+      'feeds:disableRSS': s.disableRSSFeeds ? 1 : 0,
+      // Palaver has no switch for reputation: always on.
+      'reputation:disabled': 0,
+      // The category's order: pinned first, then by latest reply (NodeBB's recently_replied).
+      sortOptionLabel: '[[topic:recently-replied]]',
       pagination: pagination(page, list.pageCount, query),
       meta,
-      link,
+      headLink: link,
     }), own);
   },
 });
 
 /**
- * The view's fields the page shows, by view: without its own `link` (NodeBB's field for a link
- * category, which redirects above), whose name the page's head links take and the router then
- * drops (http/pages.ts LOADER_ONLY). Frozen and shared, so the page begins with exactly these.
+ * The viewer's privileges as NodeBB's category page lists them (its own subset, with the
+ * category and the viewer); the topic tools' privileges are the topic page's.
  */
-const viewFields = new SharedValues<Omit<CategoryView, 'link'>>(1);
-const HEAD_LINKS = new Set(['link']);
+function pagePrivileges(p: ViewerPrivileges, cid: number, uid: number): CategoryPagePrivileges {
+  return {
+    'topics:create': p['topics:create'],
+    'topics:read': p['topics:read'],
+    'topics:tag': p['topics:tag'],
+    'topics:schedule': p['topics:schedule'],
+    read: p.read,
+    'posts:view_deleted': p.view_deleted,
+    cid: String(cid),
+    uid,
+    editable: p.editable,
+    view_deleted: p.view_deleted,
+    isAdminOrMod: p.isAdminOrMod,
+  };
+}
+
+/**
+ * The view's fields the page shows, by view, with its tag whitelist: without the teasers of the
+ * categories list. Its `link` (NodeBB's field, '' here: a link category redirects above) stays;
+ * the page's head links go as `headLink`. Frozen and shared, so the page begins with exactly these.
+ */
+const viewFields = new SharedValues<Omit<CategoryView, 'posts'> & { tagWhitelist: string[] }>(1);
+/** The view's fields a category page leaves out: the teasers of the categories list. */
+const PAGE_ONLY = new Set(['posts']);
 
 /** A category page's breadcrumbs and head tags, by view, page and ancestors (see categoryPage). */
 const pageExtras = new SharedValues<ReturnType<typeof extrasOf>>(1);

@@ -45,6 +45,53 @@ describe('categories with real topics', () => {
     expect(past.headers.get('x-redirect')).toBe(`/category/${child.slug}?page=2`);
   });
 
+  it('NodeBB\'s /category/{cid}/{slug}/{topic_index} opens the page holding that topic; the page marks unread topics and names its tag whitelist', async () => {
+    const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Indexed Room', tagWhitelist: ['alpha', 'beta'] });
+    const author = await forum.createUser();
+    const viewer = await forum.ctx.privileges.viewer(author.uid);
+    for (const i of [1, 2, 3, 4, 5]) {
+      await forum.ctx.topics.create(viewer, { cid: cat.cid, title: `Indexed topic ${i}`, content: `Indexed content ${i}`, tags: ['alpha'] });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const reader = await forum.loginAs();
+    const get = async (path: string) => (await reader.client.get(path)).body as CategoryPage;
+    // Two per page, newest first: the 3rd topic is the newest but two, on page 2.
+    const third = await get(`/api/category/${cat.slug}/3`);
+    expect(third.topics.map((t) => t.title)).toEqual(['Indexed topic 3', 'Indexed topic 2']);
+    expect(third).toMatchObject({ topicIndex: 0, nextStart: 4, pagination: { currentPage: 2, pageCount: 3 } });
+    expect((await get(`/api/category/${cat.slug}/5`)).pagination.currentPage).toBe(3);
+    // ?page= wins over the index.
+    expect((await get(`/api/category/${cat.slug}/5?page=1`)).topics[0]!.title).toBe('Indexed topic 5');
+    expect((await reader.client.get(`/api/category/${cat.slug}/x`)).status).toBe(404);
+    expect(third).toMatchObject({ tagWhitelist: ['alpha', 'beta'], unread: true, 'unread-class': 'unread', hasFollowers: false });
+    // Read both topics of page 1: it has nothing unread left.
+    const first = await get(`/api/category/${cat.slug}`);
+    for (const t of first.topics) expect((await reader.client.get(`/api/topic/${t.tid}`)).status).toBe(200);
+    expect(await get(`/api/category/${cat.slug}`)).toMatchObject({ unread: false, 'unread-class': '' });
+    // A tag filter is the selected tag.
+    expect(await get(`/api/category/${cat.slug}?tag=alpha`)).toMatchObject({ selectedTag: { label: 'alpha', value: 'alpha' }, selectedTags: ['alpha'] });
+  });
+
+  it("NodeBB's /api/topic/pagination/{tid}: the topic's pagination block for the reader", async () => {
+    const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Paged Topic Room' });
+    const { client } = await forum.loginAs();
+    const topic = (await client.post('/api/v3/topics', { cid: cat.cid, title: 'A topic of several pages', content: 'The opening post.' })).body.response;
+    const perPage = (await forum.ctx.settings.get()).postsPerPage;
+    for (let i = 0; i < perPage; i++) await client.post(`/api/v3/topics/${topic.tid}`, { content: `Reply number ${i + 1}` });
+    const res = await client.get(`/api/topic/pagination/${topic.tid}?page=2`);
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toMatchObject({ currentPage: 2, pageCount: 2, prev: { page: 1, active: true }, next: { page: 2, active: false } });
+    expect(res.body.pagination.rel).toEqual([{ rel: 'prev', href: `/topic/${topic.slug}?page=1` }]);
+    expect((await client.get('/api/topic/pagination/999999')).status).toBe(404);
+    // A topic the reader may not read answers 404 like a missing one.
+    await forum.ctx.categories.rescind(SYSTEM, cat.cid, 'groups:topics:read', 'registered-users');
+    try {
+      expect((await client.get(`/api/topic/pagination/${topic.tid}`)).status).toBe(404);
+    } finally {
+      await forum.ctx.categories.grant(SYSTEM, cat.cid, 'groups:topics:read', 'registered-users');
+    }
+  });
+
   it("a member's categories page shows a reply and an edit as the teaser at once (the teasers are cached per category set)", async () => {
     const cat = await forum.ctx.categories.create(SYSTEM, { name: 'Teaser Freshness' });
     const reader = await forum.loginAs();

@@ -112,7 +112,7 @@ describe('joining, requests and invitations', () => {
     let page = (await m.client.get(`/api/groups/${g.slug}`)).body as GroupDetailsPage;
     expect(page.group).toMatchObject({ isMember: false, isPending: true });
     expect((await m.client.put(`/api/v3/groups/${g.slug}/membership/${m.user.uid}`)).status).toBe(400);
-    expect((await unread(owner)).some((x) => x.type === 'group-request' && x.path === `/groups/${g.slug}`)).toBe(true);
+    expect((await unread(owner)).some((x) => x.type === 'group-request-membership' && x.path === `/groups/${g.slug}`)).toBe(true);
     const pending = (await owner.client.get(`/api/v3/groups/${g.slug}/pending`)).body.response.pending as { uid: number }[];
     expect(pending.map((p) => p.uid)).toEqual([m.user.uid]);
     // Another member may not answer it.

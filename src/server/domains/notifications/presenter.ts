@@ -1,7 +1,8 @@
-import type { NotificationObject } from '../../../shared/schemas/notification.js';
+import type { NotificationObject, NotificationType } from '../../../shared/schemas/notification.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserBrief } from '../users/store.js';
 import type { NotificationRow } from './store.js';
+import { settingName } from './schemas.js';
 
 /** The merged senders of a notification, newest first. */
 export function senders(row: Pick<NotificationRow, 'from_uids'>): number[] {
@@ -38,7 +39,8 @@ export function presentNotification(row: NotificationRow, users: ReadonlyMap<num
   const sender = row.from_uid > 0 ? presentUser(users.get(row.from_uid), row.from_uid) : undefined;
   return {
     nid: String(row.id),
-    type: row.type,
+    // NodeBB's name of the type (a group request is its `group-request-membership`).
+    type: settingName(row.type as NotificationType),
     importance: row.importance,
     datetime: row.created,
     datetimeISO: new Date(row.created).toISOString(),

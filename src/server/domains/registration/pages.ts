@@ -1,4 +1,5 @@
-import type { AccountConsentPage, RegisterPage, RegistrationQueuePage } from '../../../shared/schemas/registration.js';
+import type { AccountConsentPage, RegisterPage, RegistrationQueuePage, TosPage } from '../../../shared/schemas/registration.js';
+import type { PageBase } from '../../../shared/types.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { definePage, type PageDef, type PageRequest } from '../../http/pages.js';
@@ -105,5 +106,29 @@ const consentPage = definePage<AccountConsentPage>({
   },
 });
 
-/** Registration pages: the form, the admins' queue (both of NodeBB's paths) and the member's consent page. */
-export const registrationPages: PageDef<any>[] = [registerPage, adminQueuePage, queuePage, consentPage];
+/** NodeBB's /tos: the forum's terms of use, for anyone; 404 while the forum has none (as NodeBB). */
+const tosPage = definePage<TosPage>({
+  path: '/tos',
+  template: 'tos',
+  async load({ ctx }) {
+    const termsOfUse = await termsHtml(ctx);
+    if (!termsOfUse) throw notFound();
+    return { title: '[[register:terms_of_use]]', breadcrumbs: [{ text: '[[register:terms_of_use]]' }], termsOfUse };
+  },
+});
+
+/**
+ * NodeBB's /register/complete: the steps left after the form (its interstitials). Palaver's
+ * form asks everything (terms, consent, e-mail) at once: none are left, and NodeBB then sends
+ * the visitor back to /register.
+ */
+const registerCompletePage = definePage<PageBase>({
+  path: '/register/complete',
+  template: 'registerComplete',
+  async load() {
+    return { redirect: '/register' };
+  },
+});
+
+/** Registration pages: the form, the admins' queue (both of NodeBB's paths), the member's consent page and the terms of use. */
+export const registrationPages: PageDef<any>[] = [registerPage, adminQueuePage, queuePage, consentPage, tosPage, registerCompletePage];

@@ -108,7 +108,7 @@ export async function revokeMasterToken(ctx: TokensDeps, actor: Viewer, id: stri
 }
 
 /** NodeBB's TokenObject of a stored token; `token` is what the administrator named it by (the token is never stored). */
-function tokenObject(row: { uid: number | null; description: string; created: number; last_seen: number }, token: string): AdminTokenObject {
+export function tokenObject(row: { uid: number | null; description: string; created: number; last_seen: number }, token: string): AdminTokenObject {
   const seen = Number(row.last_seen) || null;
   return {
     uid: row.uid ?? 0,

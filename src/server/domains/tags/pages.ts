@@ -5,6 +5,7 @@ import { definePage } from '../../http/pages.js';
 import { pageNumber, pagination } from '../../http/pagination.js';
 import { topicsPerPage } from '../topics/list-pages.js';
 import { presentTopics } from '../topics/presenter.js';
+import { tagObject } from './presenter.js';
 
 const tagPage = definePage<TagPage>({
   path: '/tags/:tag',
@@ -39,8 +40,17 @@ const tagsPage = definePage<TagsPage>({
     await ctx.privileges.assert(viewer, 'view:tags');
     // ?query= narrows the list to tags containing the text (the page's search box).
     const q = (query.query ?? '').trim().toLowerCase().slice(0, 100);
-    const tags = q ? await ctx.tags.search(q, 100) : await ctx.tags.top(100);
-    return { title: '[[pages:tags]]', breadcrumbs: [{ text: '[[pages:tags]]' }], tags, ...(q ? { query: q } : {}) };
+    const [tags, displayTagSearch] = await Promise.all([q ? ctx.tags.search(q, 100) : ctx.tags.top(100), ctx.privileges.can(viewer, 'search:tags')]);
+    return {
+      title: '[[pages:tags]]',
+      breadcrumbs: [{ text: '[[pages:tags]]' }],
+      // NodeBB's TagObject (Palaver's tags have no colours).
+      tags: tags.map((t) => tagObject(t.value, t.score)),
+      displayTagSearch,
+      // The page shows the first 100 (as NodeBB's).
+      nextStart: 100,
+      ...(q ? { query: q } : {}),
+    };
   },
 });
 

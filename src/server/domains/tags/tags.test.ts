@@ -59,6 +59,10 @@ describe('tag pages', () => {
     const a = (await client.get<Tags>('/api/tags')).body.tags;
     const b = (await client.get<Tags>('/api/tags')).body.tags;
     expect(a).toEqual(b);
+    // NodeBB's TagObject, and the page's search switch and next start.
+    expect(a.find((t) => t.value === 'kept-renamed')).toEqual({ value: 'kept-renamed', valueEscaped: 'kept-renamed', valueEncoded: 'kept-renamed', class: 'kept-renamed', score: 1 });
+    const page = (await client.get<{ displayTagSearch: boolean; nextStart: number }>('/api/tags')).body;
+    expect(page).toMatchObject({ displayTagSearch: true, nextStart: 100 });
   });
 });
 

@@ -24,12 +24,23 @@ function crumbsOf(title: string): Breadcrumb[] {
   return list;
 }
 
+/** NodeBB's links of a list's filters and terms: the list's own path with the query, one parameter changed. */
+function listUrl(route: string, query: Record<string, string>, name: string, value: string): string {
+  const params = new URLSearchParams(query);
+  params.delete('page');
+  params.delete('_');
+  if (value) params.set(name, value);
+  else params.delete(name);
+  const qs = params.toString();
+  return `${route}${qs ? `?${qs}` : ''}`;
+}
+
 /** Loads one list page over every category the viewer may read; past the last page is a 404. */
 async function listPage(
   { ctx, viewer, query }: PageRequest,
   sort: TopicListOptions['sort'],
   title: string,
-  extra: { term?: string; unreadOnly?: boolean } = {},
+  extra: { route: string; term?: string; unreadOnly?: boolean },
 ): Promise<PageContent<TopicListPage>> {
   const page = pageNumber(query.page);
   const perPage = await topicsPerPage(ctx, viewer);
@@ -41,17 +52,60 @@ async function listPage(
   const watchedCids = extra.unreadOnly ? readable.filter((cid) => ['watching', 'tracking'].includes(states.get(cid)!)) : undefined;
   const within = extra.term && TERMS[extra.term] ? TERMS[extra.term] : undefined;
   const tag = tagFilter(query.tag);
-  const { topics, count } = await ctx.topics.list(viewer, { cids, sort, page, perPage, within, unreadOnly: extra.unreadOnly, watchedCids, tag });
+  const [{ topics, count }, creatable, s] = await Promise.all([
+    ctx.topics.list(viewer, { cids, sort, page, perPage, within, unreadOnly: extra.unreadOnly, watchedCids, tag }),
+    viewer.uid > 0 ? ctx.privileges.filterCids(viewer, 'topics:create', readable) : Promise.resolve([]),
+    ctx.settings.get(),
+  ]);
   const pageCount = Math.max(1, Math.ceil(count / perPage));
   if (page > pageCount) throw notFound();
-  return {
+  const { route } = extra;
+  // Palaver's lists have one filter (all topics) and, for popular and top, NodeBB's terms.
+  const filter = { name: '[[unread:all-topics]]', url: listUrl(route, query, 'filter', ''), selected: true, filter: '', icon: 'fa-book' };
+  const terms = (extra.term ? Object.keys(TERMS) : ['alltime']).map((term) => ({
+    name: `[[recent:${term}]]`,
+    url: listUrl(route, query, 'term', term === 'alltime' ? '' : term),
+    selected: term === (extra.term ?? 'alltime'),
+    term,
+  }));
+  const privileged = viewer.isAdmin || viewer.isGlobalMod;
+  const feedQuery = viewer.uid > 0 ? `?uid=${viewer.uid}&token=${ctx.feeds.tokenFor(viewer.uid)}` : '';
+  const common = {
     title,
     breadcrumbs: crumbsOf(title),
+    nextStart: page * perPage,
+    topicCount: count,
     topics,
+    canPost: creatable.length > 0,
+    showSelect: privileged,
+    showTopicTools: privileged,
+    // No category filter on these lists: every readable category.
+    allCategoriesUrl: listUrl(route, query, 'cid', ''),
+    selectedCategory: null,
+    selectedCids: [],
+    selectedTag: tag ? { label: tag, value: tag } : null,
+    selectedTags: tag ? [tag] : [],
+    'reputation:disabled': 0,
+    filters: [filter],
+    selectedFilter: filter,
     pagination: pagination(page, pageCount, query),
-    ...(extra.term ? { term: extra.term } : {}),
-    ...(extra.unreadOnly ? { filter: 'unread' } : {}),
-    ...(tag ? { selectedTag: { label: tag, value: tag } } : {}),
+  };
+  if (extra.unreadOnly) {
+    return {
+      ...common,
+      pageCount,
+      selectCategoryLabel: '[[unread:mark-as-read]]',
+      selectCategoryIcon: 'fa-inbox',
+      showCategorySelectLabel: true,
+    };
+  }
+  return {
+    ...common,
+    tids: topics.map((t) => t.tid),
+    'feeds:disableRSS': s.disableRSSFeeds ? 1 : 0,
+    rssFeedUrl: `${ctx.config.url}/${route}.rss${feedQuery}`,
+    terms,
+    selectedTerm: terms.find((t) => t.selected)!,
   };
 }
 
@@ -63,7 +117,7 @@ function termOf(query: Record<string, string>, fallback: string): string {
 const recentPage = definePage<TopicListPage>({
   path: '/recent',
   template: 'recent',
-  load: (req) => listPage(req, 'recent', '[[pages:recent]]'),
+  load: (req) => listPage(req, 'recent', '[[pages:recent]]', { route: 'recent' }),
 });
 
 const popularPage = definePage<TopicListPage>({
@@ -71,7 +125,7 @@ const popularPage = definePage<TopicListPage>({
   template: 'popular',
   load: (req) => {
     const term = termOf(req.query, 'alltime');
-    return listPage(req, 'popular', `[[pages:popular-${term}]]`, { term });
+    return listPage(req, 'popular', `[[pages:popular-${term}]]`, { route: 'popular', term });
   },
 });
 
@@ -80,7 +134,7 @@ const topPage = definePage<TopicListPage>({
   template: 'top',
   load: (req) => {
     const term = termOf(req.query, 'alltime');
-    return listPage(req, 'top', `[[pages:top-${term}]]`, { term });
+    return listPage(req, 'top', `[[pages:top-${term}]]`, { route: 'top', term });
   },
 });
 
@@ -88,7 +142,7 @@ const unreadPage = definePage<TopicListPage>({
   path: '/unread',
   template: 'unread',
   requireLogin: true,
-  load: (req) => listPage(req, 'recent', '[[pages:unread]]', { unreadOnly: true }),
+  load: (req) => listPage(req, 'recent', '[[pages:unread]]', { route: 'unread', unreadOnly: true }),
 });
 
 /** Recent, popular, top and unread lists. */

@@ -207,7 +207,7 @@ describe('list pages', () => {
       expect(top.topics[0].tid).toBe(d.tid);
       const popular = (await f.client().get('/api/popular?term=day')).body;
       expect(popular.template.name).toBe('popular');
-      expect(popular.term).toBe('day');
+      expect(popular.selectedTerm?.term).toBe('day');
       expect(popular.topics[0].tid).toBe(a.tid);
 
       // Pinned topics lead the category sort, not the recent list.

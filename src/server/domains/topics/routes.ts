@@ -7,6 +7,7 @@ import { requestLanguage } from '../../http/language.js';
 import { postObject, postObjects } from '../posts/read.js';
 import { PostObjectSchema } from '../../../shared/schemas/post.js';
 import { notFound } from '../../http/errors.js';
+import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
 import { ReplyAnswerSchema } from '../../../shared/schemas/post.js';
 import { TagRefSchema } from '../tags/schemas.js';
 import { queuedAnswer } from '../postqueue/presenter.js';
@@ -15,7 +16,7 @@ import type { Viewer } from '../privileges/service.js';
 import { assertReadable, loadTopic, member } from './access.js';
 import { registerTopicToolRoutes } from './tools/routes.js';
 import { presentSlim, presentTopics } from './presenter.js';
-import { CreateBody, defaultBody, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSlimSchema } from './schemas.js';
+import { CreateBody, defaultBody, PageQuery, CreatedTopicSchema, NoBody, OptionalTagsBody, ReplyBody, TagsBody, TidParams, TopicSlimSchema } from './schemas.js';
 
 /** /api/v3/topics routes: thin — parse, call one service, present. */
 export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -147,6 +148,22 @@ export function registerTopicRoutes(scope: FastifyInstance, ctx: AppContext): vo
       const [post] = await postObjects(ctx, req.viewer, [topic.teaser_pid || topic.main_pid]);
       if (!post) throw notFound('error:no-post');
       return post;
+    },
+  });
+
+  // NodeBB's GET /api/topic/pagination/{tid}: the pagination block of the topic's pages for
+  // the reader (their posts per page), ?page= the current one; rel links are the topic's URLs.
+  app.get('/api/topic/pagination/:tid', {
+    schema: { params: TidParams, querystring: PageQuery, response: { 200: Type.Object({ pagination: Type.Object({}, { additionalProperties: true }) }) }, tags },
+    handler: async (req) => {
+      const topic = await loadTopic(ctx, req.params.tid);
+      await assertReadable(ctx, req.viewer, topic);
+      const { postsPerPage } = await pageSizes(ctx, req.viewer);
+      const total = await ctx.topics.topicCounts.get(String(topic.tid), () => ctx.posts.countInTopic(topic.tid));
+      const pageCount = Math.max(1, Math.ceil(total / postsPerPage));
+      const block = pagination(pageNumber(req.query.page), pageCount);
+      const base = `${ctx.config.relativePath}/topic/${topic.tid}/${topic.slug}`;
+      return { pagination: { ...block, rel: block.rel.map((r) => ({ ...r, href: `${base}${r.href}` })) } };
     },
   });
 

@@ -32,3 +32,6 @@ export const NoBody = Type.Optional(Type.Object({}));
 export async function defaultBody(req: { body: unknown }): Promise<void> {
   req.body ??= {};
 }
+
+/** ?page= of GET /api/topic/pagination/{tid} (checked by pageNumber: a non-number is a 400). */
+export const PageQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 20 })) });

@@ -27,7 +27,7 @@ const NO_SORT: ProfileListBase['sortOptions'] = Object.freeze([]) as unknown as 
  * member's private list with [[error:no-privileges]]), with the fields every list page carries.
  * A slug in other letters redirects to the member's own slug.
  */
-async function listBase(
+export async function listBase(
   ctx: AppContext,
   viewer: Viewer,
   slug: string,
