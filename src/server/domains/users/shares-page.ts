@@ -2,6 +2,8 @@ import type { ProfileTopicsPage } from '../../../shared/profile.js';
 import { notFound } from '../../http/errors.js';
 import { definePage } from '../../http/pages.js';
 import { pageNumber, pageSizes, pagination } from '../../http/pagination.js';
+import { beginsWith } from '../../http/page-json.js';
+import { withFields } from '../../http/objects.js';
 import { listBase } from './list-pages.js';
 
 /**
@@ -18,7 +20,8 @@ const sharesPage = definePage<ProfileTopicsPage>({
     const page = pageNumber(query.page);
     if (page > 1) throw notFound();
     const perPage = (await pageSizes(ctx, viewer)).topicsPerPage;
-    return { ...o.base, breadcrumbs: o.crumbs, topics: [], nextStart: perPage, noItemsFoundKey: '[[user:has-no-shares]]', pagination: pagination(1, 1, query) };
+    const fields = { breadcrumbs: o.crumbs, topics: [], nextStart: perPage, noItemsFoundKey: '[[user:has-no-shares]]', showSort: false, sortOptions: [], pagination: pagination(1, 1, query) };
+    return beginsWith(withFields(o.base, fields), o.base);
   },
 });
 
