@@ -24,6 +24,14 @@ const ALLOWED_INTERNAL_IMPORTS = new Set([
   // (notifications/account-pages.ts, the first domain with account pages); it belongs in the
   // users service next.
   'registration/pages.ts -> notifications/account-pages.ts',
+  // Every domain's account page carries NodeBB's UserObjectFull of the member (users/account-fields.ts,
+  // its foreign counts read through their owners' batch parts). It belongs behind the users service;
+  // a method there today adds type-import cycles through the context.
+  'auth/pages.ts -> users/account-fields.ts',
+  'groups/pages.ts -> users/account-fields.ts',
+  'moderation/pages.ts -> users/account-fields.ts',
+  'notifications/account-pages.ts -> users/account-fields.ts',
+  'uploads/pages.ts -> users/account-fields.ts',
   // Topic access rules (member, assertReadable, loadTopic, canViewDeleted) are shared with
   // posts; they belong behind the topics service or in a shared access module.
   'posts/access.ts -> topics/access.ts',

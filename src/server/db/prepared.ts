@@ -94,7 +94,12 @@ export async function runBatch<T extends readonly unknown[]>(db: Queryable, part
           .map((p, i) =>
             db
               .selectFrom(p.build(db, (j) => $(starts[i]! + j)).as(`b${i}`))
-              .select([sql<number>`${sql.lit(i)}`.as('part'), 'id', sql<number | null>`cast(${sql.ref('num')} as bigint)`.as('num'), sql<string | null>`cast(${sql.ref('txt')} as text)`.as('txt')]),
+              .select([
+                sql<number>`${sql.lit(i)}`.as('part'),
+                'id',
+                sql<number | null>`cast(${sql.ref('num')} as bigint)`.as('num'),
+                sql<string | null>`cast(${sql.ref('txt')} as text)`.as('txt'),
+              ]),
           )
           .reduce((union, q) => union.unionAll(q));
       },
@@ -139,4 +144,13 @@ export function nameStatements(client: PgClientLike): void {
 /** `$(from)`, `$(from + 1)`… for an IN-list of `n` values starting at `values[from]`. */
 export function slots($: SlotOf, from: number, n: number): never[] {
   return Array.from({ length: n }, (_, i) => $(from + i));
+}
+
+/** A batch part's empty `num` and `txt` columns, typed for both databases. */
+export const NO_NUM = sql<number | null>`cast(null as bigint)`;
+export const NO_TEXT = sql<string | null>`cast(null as text)`;
+
+/** A count as a batch part: `build` selects one row whose `num` is the count. */
+export function countPart(shape: string, build: BatchPart<number>['build'], values: readonly unknown[] | null): BatchPart<number> {
+  return { shape, build, values, read: (rows) => Number(rows[0]?.num ?? 0) };
 }

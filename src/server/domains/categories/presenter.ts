@@ -94,3 +94,6 @@ export function latestTeaser(own: Teaser | undefined, children: CategoryView[]):
   }
   return best;
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { watchedCategoryCountPart } from './store.js';

@@ -4,6 +4,7 @@ import { CATEGORIES, categoryTag, memberTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import type { CategoryRow } from '../../hooks/types.js';
+import { countPart, NO_TEXT, type BatchPart } from '../../db/prepared.js';
 
 export type { CategoryRow };
 
@@ -15,7 +16,11 @@ export async function byCid(db: Queryable, cid: number): Promise<CategoryRow | u
 /** Several categories by cid (any order). */
 export async function byCids(db: Queryable, cids: number[]): Promise<CategoryRow[]> {
   if (!cids.length) return [];
-  return db.selectFrom('categories').selectAll().where('cid', 'in', [...new Set(cids)]).execute();
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('cid', 'in', [...new Set(cids)])
+    .execute();
 }
 
 /** Every category, siblings in display order (the table is small: tens to hundreds of rows). */
@@ -30,7 +35,10 @@ export async function children(db: Queryable, parentCid: number): Promise<Catego
 
 /** How many categories exist. */
 export async function count(db: Queryable): Promise<number> {
-  const row = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -122,7 +130,13 @@ export async function uidsInState(db: Queryable, cid: number, state: string): Pr
 /** Of these members, those who ignore the category. */
 export async function ignoring(db: Queryable, cid: number, uids: number[]): Promise<Set<number>> {
   if (!uids.length) return new Set();
-  const rows = await db.selectFrom('category_watches').select('uid').where('cid', '=', cid).where('state', '=', 'ignoring').where('uid', 'in', [...new Set(uids)]).execute();
+  const rows = await db
+    .selectFrom('category_watches')
+    .select('uid')
+    .where('cid', '=', cid)
+    .where('state', '=', 'ignoring')
+    .where('uid', 'in', [...new Set(uids)])
+    .execute();
   return new Set(rows.map((r) => r.uid));
 }
 
@@ -157,4 +171,18 @@ export async function postsPerDay(db: Queryable, cid: number, since: number): Pr
     .groupBy(day)
     .execute();
   return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+}
+
+/** How many categories a member watches, as a part of a batched read (null: not asked). */
+export function watchedCategoryCountPart(uid: number | null): BatchPart<number> {
+  return countPart(
+    'categories.count-watched',
+    (db, $) =>
+      db
+        .selectFrom('category_watches')
+        .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), NO_TEXT.as('txt')])
+        .where('uid', '=', $(0))
+        .where('state', '=', 'watching'),
+    uid === null ? null : [uid],
+  );
 }

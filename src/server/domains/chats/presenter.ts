@@ -131,3 +131,6 @@ export function usernamesOf(users: ChatUser[], reader: number): string {
 export function teaserText(html: string): string {
   return plainTeaser(html, 200);
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { privateRoomPart } from './store.js';

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Writer } from '../../core/action.js';
 import { CHAT_ACTIVITY, chatMemberTag, PUBLIC_ROOMS, roomTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
-import { runPrepared, slots } from '../../db/prepared.js';
+import { NO_NUM, NO_TEXT, runPrepared, slots, type BatchPart } from '../../db/prepared.js';
 import type { ChatRoomMembersTable, ChatRoomsTable } from '../../db/schema.js';
 
 /**
@@ -353,4 +353,18 @@ export async function memberWithLastMid(db: Queryable, roomId: number, uid: numb
     [roomId, uid],
   );
   return row ? { ...row, last_read_mid: Number(row.last_read_mid), joined_mid: Number(row.joined_mid), room_last_mid: Number(row.room_last_mid) } : undefined;
+}
+
+/** The room id of two members' private chat (its `dm_key`, "<low>:<high>"), 0 when none, as a part of a batched read (null: not asked). */
+export function privateRoomPart(pair: string | null): BatchPart<number> {
+  return {
+    shape: 'chats.private-room',
+    build: (db, $) =>
+      db
+        .selectFrom('chat_rooms')
+        .select((eb) => [eb.ref('room_id').as('id'), NO_NUM.as('num'), NO_TEXT.as('txt')])
+        .where('dm_key', '=', $(0)),
+    values: pair ? [pair] : null,
+    read: (rows) => Number(rows[0]?.id ?? 0),
+  };
 }

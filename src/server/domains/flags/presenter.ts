@@ -152,3 +152,6 @@ export async function presentFlagList(ctx: PresenterDeps, rows: FlagWithHeat[]):
     };
   });
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { flagsOfMemberCountPart, readerFlagOfMemberPart } from './store.js';

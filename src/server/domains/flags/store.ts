@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Writer } from '../../core/action.js';
 import type { Queryable } from '../../db/index.js';
 import type { FlagHistoryTable, FlagNotesTable, FlagReportsTable, FlagsTable } from '../../db/schema.js';
+import { countPart, NO_NUM, NO_TEXT, type BatchPart } from '../../db/prepared.js';
 
 export type FlagRow = Selectable<FlagsTable>;
 export type ReportRow = Selectable<FlagReportsTable>;
@@ -37,7 +38,10 @@ export async function byId(db: Queryable, flagId: number): Promise<FlagRow | und
 }
 
 /** The flag of a target, created when there is none (of two concurrent creations, one row). */
-export async function ensure(w: Writer, row: { type: string; target_id: number; target_uid: number; cid: number; room_id: number; created: number }): Promise<{ flag: FlagRow; created: boolean }> {
+export async function ensure(
+  w: Writer,
+  row: { type: string; target_id: number; target_uid: number; cid: number; room_id: number; created: number },
+): Promise<{ flag: FlagRow; created: boolean }> {
   const inserted = await w.tx
     .insertInto('flags')
     .values({ ...row, last_report: row.created })
@@ -84,7 +88,11 @@ export async function reportsSince(db: Queryable, uid: number, type: string, sin
 
 /** The number of reports of one flag. */
 export async function heatOf(db: Queryable, flagId: number): Promise<number> {
-  const r = await db.selectFrom('flag_reports').select((eb) => eb.fn.countAll<number>().as('n')).where('flag_id', '=', flagId).executeTakeFirst();
+  const r = await db
+    .selectFrom('flag_reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('flag_id', '=', flagId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -110,7 +118,9 @@ export async function list(db: Queryable, filter: FlagFilter, sort: FlagSort, of
   if (filter.targetUid !== undefined) base = base.where('target_uid', '=', filter.targetUid);
   if (filter.reporterId !== undefined) {
     const reporter = filter.reporterId;
-    base = base.where((eb) => eb.exists(eb.selectFrom('flag_reports as fr').select('fr.flag_id').whereRef('fr.flag_id', '=', 'flags.flag_id').where('fr.reporter_uid', '=', reporter)));
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('flag_reports as fr').select('fr.flag_id').whereRef('fr.flag_id', '=', 'flags.flag_id').where('fr.reporter_uid', '=', reporter)),
+    );
   }
   let q = base.selectAll('flags').select(heat.as('heat'));
   if (sort === 'reports') q = q.orderBy(heat, 'desc').orderBy('flags.flag_id', 'desc');
@@ -162,7 +172,10 @@ export async function removeNote(w: Writer, id: number): Promise<void> {
 
 /** Records a change of a flag. */
 export async function addHistory(w: Writer, flagId: number, uid: number, fields: Record<string, unknown>, datetime: number): Promise<void> {
-  await w.tx.insertInto('flag_history').values({ flag_id: flagId, uid, fields: JSON.stringify(fields), datetime }).execute();
+  await w.tx
+    .insertInto('flag_history')
+    .values({ flag_id: flagId, uid, fields: JSON.stringify(fields), datetime })
+    .execute();
 }
 
 /** The history of one flag, newest first. */
@@ -184,4 +197,34 @@ export async function flaggedCids(db: Queryable): Promise<number[]> {
 export async function byIds(db: Queryable, flagIds: number[]): Promise<FlagRow[]> {
   if (!flagIds.length) return [];
   return db.selectFrom('flags').selectAll().where('flag_id', 'in', flagIds).execute();
+}
+
+/** How many flags name a member as their target, as a part of a batched read. */
+export function flagsOfMemberCountPart(uid: number): BatchPart<number> {
+  return countPart(
+    'flags.count-of-member',
+    (db, $) =>
+      db
+        .selectFrom('flags')
+        .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), NO_TEXT.as('txt')])
+        .where('target_uid', '=', $(0)),
+    [uid],
+  );
+}
+
+/** The id of the reader's own report of a member (NodeBB: flags.exists('user', uid, reader)), as a part of a batched read. */
+export function readerFlagOfMemberPart(uid: number, reader: number): BatchPart<number | null> {
+  return {
+    shape: 'flags.reader-flag-of-member',
+    build: (db, $) =>
+      db
+        .selectFrom('flags')
+        .innerJoin('flag_reports', 'flag_reports.flag_id', 'flags.flag_id')
+        .select((eb) => [eb.ref('flags.flag_id').as('id'), NO_NUM.as('num'), NO_TEXT.as('txt')])
+        .where('flags.type', '=', 'user')
+        .where('flags.target_id', '=', $(0))
+        .where('flag_reports.reporter_uid', '=', $(1)),
+    values: reader > 0 ? [uid, reader] : null,
+    read: (rows) => (rows[0] ? Number(rows[0].id) : null),
+  };
 }

@@ -1,4 +1,4 @@
-import { senderToken } from '../notifications/store.js';
+import { senderToken } from '../notifications/presenter.js';
 import { Notes, text } from './map.js';
 import { ids, known, num, write, type Phase } from './phase.js';
 import type { NbHash } from './source.js';

@@ -34,6 +34,9 @@ export interface ImportProgress {
   total: number;
 }
 
+/** A checkpoint inside a phase at least every this many pages (and at least once a second). */
+const CHECKPOINT_PAGES = 20;
+
 export interface ImportOptions {
   /** NodeBB's database URL (also the checkpoint's identity). */
   from: string;
@@ -94,11 +97,16 @@ export async function importNodebb(deps: ImportDeps, src: NodebbSource, opts: Im
     appendFileSync(summaryFile, notes.map((n) => JSON.stringify(n)).join('\n') + '\n');
   };
   // Written whole or not at all (a new file renamed over the old): a kill at any moment leaves a
-  // checkpoint that reads. Inside a phase at most once a second (a rename per page cost the
-  // import several per cent), at each phase's end, and when the import stops on an error.
+  // checkpoint that reads. Inside a phase once a second or every CHECKPOINT_PAGES pages, whichever
+  // comes first (a rename per page cost the import several per cent), at each phase's end, and
+  // when the import stops on an error.
   let savedAt = 0;
+  let pagesSince = 0;
   const save = (always: boolean) => {
-    if (opts.dryRun || (!always && Date.now() - savedAt < 1000)) return;
+    if (opts.dryRun) return;
+    pagesSince += 1;
+    if (!always && Date.now() - savedAt < 1000 && pagesSince < CHECKPOINT_PAGES) return;
+    pagesSince = 0;
     Object.assign(cp, { summaryBytes: statSync(summaryFile).size, skipped, altered });
     writeFileSync(`${checkpointFile}.new`, JSON.stringify(cp));
     renameSync(`${checkpointFile}.new`, checkpointFile);

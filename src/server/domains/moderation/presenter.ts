@@ -39,3 +39,6 @@ export function presentNote(n: NoteRow, by: UserRow | null | undefined): Moderat
 export function isoOrEmpty(ms: number): string {
   return iso(ms);
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { latestIpsPart, latestNotePart, mutePart } from './store.js';

@@ -3,6 +3,7 @@ import type { Writer } from '../../core/action.js';
 import { IP_BLACKLIST } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { MemberMutesTable, ModerationActionsTable, ModerationNotesTable } from '../../db/schema.js';
+import { NO_NUM, type BatchPart } from '../../db/prepared.js';
 
 export type ActionRow = Selectable<ModerationActionsTable>;
 export type MuteRow = Selectable<MemberMutesTable>;
@@ -69,7 +70,15 @@ export async function addressesOf(db: Queryable, uid: number, limit: number) {
 /** The other members seen at any of these addresses, with the addresses they share (one query). */
 export async function othersAt(db: Queryable, ips: string[], exceptUid: number, limit: number): Promise<{ uid: number; ip: string }[]> {
   if (!ips.length) return [];
-  return db.selectFrom('ip_history').select(['uid', 'ip']).distinct().where('ip', 'in', ips).where('uid', '!=', exceptUid).orderBy('uid').limit(limit).execute();
+  return db
+    .selectFrom('ip_history')
+    .select(['uid', 'ip'])
+    .distinct()
+    .where('ip', 'in', ips)
+    .where('uid', '!=', exceptUid)
+    .orderBy('uid')
+    .limit(limit)
+    .execute();
 }
 
 /** Adds a moderator's note on a member. */
@@ -114,4 +123,51 @@ export async function hitsOf(db: Queryable, rules: string[]): Promise<Map<string
   if (!rules.length) return new Map();
   const rows = await db.selectFrom('ip_blacklist_hits').selectAll().where('rule', 'in', rules).execute();
   return new Map(rows.map((r) => [r.rule, { hits: Number(r.hits), lastHit: Number(r.last_hit) }]));
+}
+
+/** A member's mute (until, 0 for ever, and the reason), as a part of a batched read. */
+export function mutePart(uid: number): BatchPart<{ until: number; reason: string } | null> {
+  return {
+    shape: 'moderation.mute',
+    build: (db, $) =>
+      db
+        .selectFrom('member_mutes')
+        .select((eb) => [eb.ref('uid').as('id'), eb.ref('until').as('num'), eb.ref('reason').as('txt')])
+        .where('uid', '=', $(0)),
+    values: [uid],
+    read: (rows) => (rows[0] ? { until: Number(rows[0].num ?? 0), reason: rows[0].txt ?? '' } : null),
+  };
+}
+
+/** The latest moderation note on a member ('' when none), as a part of a batched read (null: not asked). */
+export function latestNotePart(uid: number | null): BatchPart<string> {
+  return {
+    shape: 'moderation.latest-note',
+    build: (db, $) =>
+      db
+        .selectFrom('moderation_notes')
+        .select((eb) => [eb.ref('id').as('id'), NO_NUM.as('num'), eb.ref('note').as('txt')])
+        .where('uid', '=', $(0))
+        .orderBy('id', 'desc')
+        .limit(1),
+    values: uid === null ? null : [uid],
+    read: (rows) => rows[0]?.txt ?? '',
+  };
+}
+
+/** A member's latest `limit` addresses, newest first, as a part of a batched read (null: not asked). */
+export function latestIpsPart(uid: number | null, limit: number): BatchPart<string[]> {
+  return {
+    shape: `moderation.latest-ips-${limit}`,
+    build: (db, $) =>
+      db
+        .selectFrom('ip_history')
+        .select([sql<number>`max(last_seen)`.as('id'), NO_NUM.as('num'), sql<string>`ip`.as('txt')])
+        .where('uid', '=', $(0))
+        .groupBy('ip')
+        .orderBy(sql`max(last_seen)`, 'desc')
+        .limit(limit),
+    values: uid === null ? null : [uid],
+    read: (rows) => rows.map((r) => r.txt ?? ''),
+  };
 }

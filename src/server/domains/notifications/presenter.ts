@@ -70,3 +70,6 @@ export function presentNotification(row: NotificationRow, users: ReadonlyMap<num
     subject: '[[notifications:new-notification]]',
   };
 }
+
+/** How a notification row stores a sender (the importer writes NodeBB's senders this way). */
+export { senderToken } from './store.js';

@@ -11,3 +11,6 @@ export function tagObject(tag: string, count: number): TagObject {
   const valueEscaped = escapeHtml(tag);
   return { value: tag, valueEscaped, valueEncoded: encodeURIComponent(tag), class: valueEscaped.replace(/\s/g, '-'), score: count };
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { followedTagCountPart } from './store.js';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Writer } from '../../core/action.js';
 import { memberTag, TAGS, topicTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
+import { countPart, NO_TEXT, type BatchPart } from '../../db/prepared.js';
 
 /** The tags of the given topics, keyed by tid, each with its topic count. */
 export async function tagsOfTopics(db: Queryable, tids: number[]): Promise<Map<number, { tag: string; count: number }[]>> {
@@ -96,7 +97,12 @@ export async function topicsWithTag(db: Queryable, tag: string, cids: number[], 
 export async function setFollow(w: Writer, uid: number, tag: string, on: boolean, at: number): Promise<void> {
   w.changed(memberTag(uid));
   const db = w.tx;
-  if (on) await db.insertInto('tag_follows').values({ tag, uid, created: at }).onConflict((oc) => oc.doNothing()).execute();
+  if (on)
+    await db
+      .insertInto('tag_follows')
+      .values({ tag, uid, created: at })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   else await db.deleteFrom('tag_follows').where('tag', '=', tag).where('uid', '=', uid).execute();
 }
 
@@ -109,7 +115,14 @@ export async function isFollowing(db: Queryable, uid: number, tag: string): Prom
 /** The members following any of the tags (each once). */
 export async function followersOf(db: Queryable, tags: string[]): Promise<number[]> {
   if (!tags.length) return [];
-  return (await db.selectFrom('tag_follows').select('uid').distinct().where('tag', 'in', [...new Set(tags)]).execute()).map((r) => r.uid);
+  return (
+    await db
+      .selectFrom('tag_follows')
+      .select('uid')
+      .distinct()
+      .where('tag', 'in', [...new Set(tags)])
+      .execute()
+  ).map((r) => r.uid);
 }
 
 /** Used tags starting with a prefix (LIKE wildcards in it escaped), most used first. */
@@ -142,7 +155,12 @@ export async function tagsContaining(db: Queryable, text: string, limit: number)
 }
 
 /** Every tag (used or not) containing a text, most used first, with the total: the admins' tag list. */
-export async function adminTagList(db: Queryable, text: string, offset: number, limit: number): Promise<{ rows: { tag: string; topic_count: number }[]; count: number }> {
+export async function adminTagList(
+  db: Queryable,
+  text: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: { tag: string; topic_count: number }[]; count: number }> {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const base = text ? db.selectFrom('tags').where(sql<boolean>`tag like ${`%${escaped}%`} escape '\\'`) : db.selectFrom('tags');
   const rows = await base.select(['tag', 'topic_count']).orderBy('topic_count', 'desc').orderBy('tag').offset(offset).limit(limit).execute();
@@ -153,7 +171,11 @@ export async function adminTagList(db: Queryable, text: string, offset: number, 
 /** Creates a tag with no topics (nothing when it exists). */
 export async function ensureTag(w: Writer, tag: string): Promise<void> {
   w.changed(TAGS);
-  await w.tx.insertInto('tags').values({ tag, topic_count: 0 }).onConflict((oc) => oc.column('tag').doNothing()).execute();
+  await w.tx
+    .insertInto('tags')
+    .values({ tag, topic_count: 0 })
+    .onConflict((oc) => oc.column('tag').doNothing())
+    .execute();
 }
 
 /** The tids carrying a tag. */
@@ -172,7 +194,11 @@ export async function recountTag(w: Writer, tag: string): Promise<void> {
     .where('topics.deleted', '=', 0)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
-  await db.updateTable('tags').set({ topic_count: Number(row?.n ?? 0) }).where('tag', '=', tag).execute();
+  await db
+    .updateTable('tags')
+    .set({ topic_count: Number(row?.n ?? 0) })
+    .where('tag', '=', tag)
+    .execute();
 }
 
 /**
@@ -186,12 +212,20 @@ export async function moveTag(w: Writer, from: string, to: string): Promise<void
   w.changed(...tids.map(topicTag));
   for (let i = 0; i < tids.length; i += 50) {
     const part = tids.slice(i, i + 50);
-    await db.insertInto('topic_tags').values(part.map((tid) => ({ tid, tag: to }))).onConflict((oc) => oc.columns(['tid', 'tag']).doNothing()).execute();
+    await db
+      .insertInto('topic_tags')
+      .values(part.map((tid) => ({ tid, tag: to })))
+      .onConflict((oc) => oc.columns(['tid', 'tag']).doNothing())
+      .execute();
   }
   const follows = await db.selectFrom('tag_follows').select(['uid', 'created']).where('tag', '=', from).execute();
   for (let i = 0; i < follows.length; i += 20) {
     const part = follows.slice(i, i + 20);
-    await db.insertInto('tag_follows').values(part.map((f) => ({ tag: to, uid: f.uid, created: f.created }))).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('tag_follows')
+      .values(part.map((f) => ({ tag: to, uid: f.uid, created: f.created })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   await deleteTag(w, from);
 }
@@ -203,4 +237,17 @@ export async function deleteTag(w: Writer, tag: string): Promise<void> {
   await db.deleteFrom('topic_tags').where('tag', '=', tag).execute();
   await db.deleteFrom('tag_follows').where('tag', '=', tag).execute();
   await db.deleteFrom('tags').where('tag', '=', tag).execute();
+}
+
+/** How many tags a member follows, as a part of a batched read (null: not asked). */
+export function followedTagCountPart(uid: number | null): BatchPart<number> {
+  return countPart(
+    'tags.count-followed',
+    (db, $) =>
+      db
+        .selectFrom('tag_follows')
+        .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), NO_TEXT.as('txt')])
+        .where('uid', '=', $(0)),
+    uid === null ? null : [uid],
+  );
 }

@@ -333,3 +333,6 @@ export class UploadsService {
     return removed;
   }
 }
+
+/** Parts of the account pages' batched read (users/account-fields.ts). */
+export { uploadCountPart } from './store.js';

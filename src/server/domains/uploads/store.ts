@@ -3,6 +3,7 @@ import type { Writer } from '../../core/action.js';
 import { topicTag } from '../../core/tags.js';
 import type { Queryable } from '../../db/index.js';
 import type { TopicThumbsTable, UploadsTable } from '../../db/schema.js';
+import { countPart, NO_TEXT, type BatchPart } from '../../db/prepared.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type ThumbRow = Selectable<TopicThumbsTable>;
@@ -34,7 +35,11 @@ export async function ofMember(db: Queryable, uid: number, offset: number, limit
 
 /** How many uploads a member has. */
 export async function countOfMember(db: Queryable, uid: number): Promise<number> {
-  const r = await db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirst();
+  const r = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('uid', '=', uid)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -50,7 +55,11 @@ export async function removePath(w: Writer, path: string): Promise<void> {
 
 /** How many upload rows still name a stored path (the file goes when none does). */
 export async function rowsOfPath(db: Queryable, path: string): Promise<number> {
-  const r = await db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('path', '=', path).executeTakeFirst();
+  const r = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('path', '=', path)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -67,7 +76,12 @@ export async function setRefs(w: Writer, kind: string, refId: number, paths: str
 
 /** Adds the stored paths a new post or chat message uses (none to replace). */
 export async function addRefs(w: Writer, kind: string, refId: number, paths: string[]): Promise<void> {
-  if (paths.length) await w.tx.insertInto('upload_refs').values(paths.map((path) => ({ path, kind, ref_id: refId }))).onConflict((oc) => oc.doNothing()).execute();
+  if (paths.length)
+    await w.tx
+      .insertInto('upload_refs')
+      .values(paths.map((path) => ({ path, kind, ref_id: refId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 /**
@@ -88,7 +102,11 @@ export async function orphans(db: Queryable, before: number, limit: number): Pro
 
 /** Adds one reference (kept until the referring item's references are replaced). */
 export async function addRef(w: Writer, kind: string, refId: number, path: string): Promise<void> {
-  await w.tx.insertInto('upload_refs').values({ path, kind, ref_id: refId }).onConflict((oc) => oc.doNothing()).execute();
+  await w.tx
+    .insertInto('upload_refs')
+    .values({ path, kind, ref_id: refId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** A topic's thumbnails in order. */
@@ -112,9 +130,17 @@ export async function thumbsOfMany(db: Queryable, tids: number[]): Promise<Map<n
 /** Adds a thumbnail at the end of a topic's list (no change when it is there already). */
 export async function addThumb(w: Writer, tid: number, path: string, name: string): Promise<void> {
   w.changed(topicTag(tid));
-  const last = await w.tx.selectFrom('topic_thumbs').select((eb) => eb.fn.max('sort').as('m')).where('tid', '=', tid).executeTakeFirst();
+  const last = await w.tx
+    .selectFrom('topic_thumbs')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('tid', '=', tid)
+    .executeTakeFirst();
   const sort = last?.m === null || last?.m === undefined ? 0 : Number(last.m) + 1;
-  await w.tx.insertInto('topic_thumbs').values({ tid, path, name, sort }).onConflict((oc) => oc.columns(['tid', 'path']).doNothing()).execute();
+  await w.tx
+    .insertInto('topic_thumbs')
+    .values({ tid, path, name, sort })
+    .onConflict((oc) => oc.columns(['tid', 'path']).doNothing())
+    .execute();
 }
 
 /** Moves a thumbnail to `order`, renumbering the others; false when the topic has no such thumbnail. */
@@ -194,4 +220,17 @@ export async function usesOf(db: Queryable, paths: string[]): Promise<Map<string
   for (const r of refs) out.set(r.path, [...(out.get(r.path) ?? []), { kind: r.kind, refId: r.ref_id }]);
   for (const t of thumbs) out.set(t.path, [...(out.get(t.path) ?? []), { kind: 'thumb', refId: t.tid }]);
   return out;
+}
+
+/** How many files a member uploaded, as a part of a batched read (null: not asked). */
+export function uploadCountPart(uid: number | null): BatchPart<number> {
+  return countPart(
+    'uploads.count-of-member',
+    (db, $) =>
+      db
+        .selectFrom('uploads')
+        .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), NO_TEXT.as('txt')])
+        .where('uid', '=', $(0)),
+    uid === null ? null : [uid],
+  );
 }

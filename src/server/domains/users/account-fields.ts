@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import type { AccountUser, ProfileLink } from '../../../shared/account.js';
 import type { AppContext } from '../../context.js';
-import { runBatch, type BatchPart } from '../../db/prepared.js';
+
+/** What the account fields read. */
+export type AccountDeps = Pick<AppContext, 'db' | 'users' | 'groups' | 'privileges' | 'settings' | 'categories' | 'uploads' | 'config'>;
+import { countPart, NO_NUM, NO_TEXT, runBatch, type BatchPart } from '../../db/prepared.js';
+import { uploadCountPart } from '../uploads/service.js';
+import { watchedCategoryCountPart } from '../categories/presenter.js';
+import { followedTagCountPart } from '../tags/presenter.js';
+import { flagsOfMemberCountPart, readerFlagOfMemberPart } from '../flags/presenter.js';
+import { privateRoomPart } from '../chats/presenter.js';
+import { latestIpsPart, latestNotePart, mutePart } from '../moderation/presenter.js';
 import { SharedValues } from '../../cache/page-cache.js';
 import type { Viewer } from '../privileges/service.js';
 import { profilePart } from './member-parts.js';
@@ -22,14 +31,6 @@ import { followPart, type UserRow } from './store.js';
 /** How many of the member's addresses the page lists (NodeBB's user.getIPs(uid, 4): five). */
 const IPS = 5;
 
-const none = sql<number | null>`cast(null as bigint)`;
-const noText = sql<string | null>`cast(null as text)`;
-
-/** A count as a batch part (its one row's `num`). */
-function countPart(shape: string, build: BatchPart<number>['build'], values: readonly unknown[] | null): BatchPart<number> {
-  return { shape, build, values, read: (rows) => Number(rows[0]?.num ?? 0) };
-}
-
 /** Whether `uid` blocks `blocked`. */
 function blockPart(uid: number, blocked: number): BatchPart<boolean> {
   return {
@@ -37,7 +38,7 @@ function blockPart(uid: number, blocked: number): BatchPart<boolean> {
     build: (db, $) =>
       db
         .selectFrom('user_blocks')
-        .select((eb) => [eb.ref('blocked_uid').as('id'), none.as('num'), noText.as('txt')])
+        .select((eb) => [eb.ref('blocked_uid').as('id'), NO_NUM.as('num'), NO_TEXT.as('txt')])
         .where('uid', '=', $(0))
         .where('blocked_uid', '=', $(1)),
     values: uid > 0 && blocked > 0 ? [uid, blocked] : null,
@@ -45,7 +46,7 @@ function blockPart(uid: number, blocked: number): BatchPart<boolean> {
   };
 }
 
-/** The member's counts and the reader's relations to them, in one statement. */
+/** The member's counts and the reader's relations to them, in one statement: each owner writes its own part. */
 function parts(viewer: Viewer, row: UserRow, own: boolean, moderator: boolean) {
   const uid = row.uid;
   const pair = viewer.uid > 0 && viewer.uid !== uid ? `${Math.min(viewer.uid, uid)}:${Math.max(viewer.uid, uid)}` : null;
@@ -55,111 +56,24 @@ function parts(viewer: Viewer, row: UserRow, own: boolean, moderator: boolean) {
       (db, $) =>
         db
           .selectFrom('user_blocks')
-          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), noText.as('txt')])
+          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), NO_TEXT.as('txt')])
           .where('uid', '=', $(0)),
       own ? [uid] : null,
     ),
-    countPart(
-      'users.count-uploads',
-      (db, $) =>
-        db
-          .selectFrom('uploads')
-          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), noText.as('txt')])
-          .where('uid', '=', $(0)),
-      own ? [uid] : null,
-    ),
-    countPart(
-      'users.count-watched-categories',
-      (db, $) =>
-        db
-          .selectFrom('category_watches')
-          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), noText.as('txt')])
-          .where('uid', '=', $(0))
-          .where('state', '=', 'watching'),
-      own ? [uid] : null,
-    ),
-    countPart(
-      'users.count-followed-tags',
-      (db, $) =>
-        db
-          .selectFrom('tag_follows')
-          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), noText.as('txt')])
-          .where('uid', '=', $(0)),
-      own ? [uid] : null,
-    ),
-    countPart(
-      'users.count-flags',
-      (db, $) =>
-        db
-          .selectFrom('flags')
-          .select([sql<number>`0`.as('id'), sql<number>`count(*)`.as('num'), noText.as('txt')])
-          .where('target_uid', '=', $(0)),
-      [uid],
-    ),
+    uploadCountPart(own ? uid : null),
+    watchedCategoryCountPart(own ? uid : null),
+    followedTagCountPart(own ? uid : null),
+    flagsOfMemberCountPart(uid),
     followPart(viewer.uid, uid),
     // For the chat check: does the member follow the reader, block them.
     followPart(uid, viewer.uid),
     blockPart(viewer.uid, uid),
     blockPart(uid, viewer.uid),
-    {
-      shape: 'users.private-chat',
-      build: (db, $) =>
-        db
-          .selectFrom('chat_rooms')
-          .select((eb) => [eb.ref('room_id').as('id'), none.as('num'), noText.as('txt')])
-          .where('dm_key', '=', $(0)),
-      values: pair ? [pair] : null,
-      read: (rows) => Number(rows[0]?.id ?? 0),
-    } satisfies BatchPart<number>,
-    {
-      // The reader's own open report of the member (NodeBB: flags.exists('user', uid, reader), then the flag's id).
-      shape: 'users.flag-of-reader',
-      build: (db, $) =>
-        db
-          .selectFrom('flags')
-          .innerJoin('flag_reports', 'flag_reports.flag_id', 'flags.flag_id')
-          .select((eb) => [eb.ref('flags.flag_id').as('id'), none.as('num'), noText.as('txt')])
-          .where('flags.type', '=', 'user')
-          .where('flags.target_id', '=', $(0))
-          .where('flag_reports.reporter_uid', '=', $(1)),
-      values: viewer.uid > 0 ? [uid, viewer.uid] : null,
-      read: (rows) => (rows[0] ? Number(rows[0].id) : null),
-    } satisfies BatchPart<number | null>,
-    {
-      shape: 'users.mute',
-      build: (db, $) =>
-        db
-          .selectFrom('member_mutes')
-          .select((eb) => [eb.ref('uid').as('id'), eb.ref('until').as('num'), eb.ref('reason').as('txt')])
-          .where('uid', '=', $(0)),
-      values: [uid],
-      read: (rows) => (rows[0] ? { until: Number(rows[0].num ?? 0), reason: rows[0].txt ?? '' } : null),
-    } satisfies BatchPart<{ until: number; reason: string } | null>,
-    {
-      shape: 'users.latest-note',
-      build: (db, $) =>
-        db
-          .selectFrom('moderation_notes')
-          .select((eb) => [eb.ref('id').as('id'), none.as('num'), eb.ref('note').as('txt')])
-          .where('uid', '=', $(0))
-          .orderBy('id', 'desc')
-          .limit(1),
-      values: moderator ? [uid] : null,
-      read: (rows) => rows[0]?.txt ?? '',
-    } satisfies BatchPart<string>,
-    {
-      shape: 'users.latest-ips',
-      build: (db, $) =>
-        db
-          .selectFrom('ip_history')
-          .select([sql<number>`max(last_seen)`.as('id'), none.as('num'), sql<string>`ip`.as('txt')])
-          .where('uid', '=', $(0))
-          .groupBy('ip')
-          .orderBy(sql`max(last_seen)`, 'desc')
-          .limit(IPS),
-      values: own ? [uid] : null,
-      read: (rows) => rows.map((r) => r.txt ?? ''),
-    } satisfies BatchPart<string[]>,
+    privateRoomPart(pair),
+    readerFlagOfMemberPart(uid, viewer.uid),
+    mutePart(uid),
+    latestNotePart(moderator ? uid : null),
+    latestIpsPart(own ? uid : null, IPS),
   ] as const;
 }
 
@@ -186,7 +100,7 @@ function profileLinks(
 }
 
 /** The fields of NodeBB's UserObjectFull for this reader of the member's account pages. */
-export async function accountFields(ctx: AppContext, viewer: Viewer, row: UserRow): Promise<AccountUser> {
+export async function accountFields(ctx: AccountDeps, viewer: Viewer, row: UserRow): Promise<AccountUser> {
   const self = viewer.uid === row.uid;
   const [part, target, s, canChatPrivilege, canViewInfo, canBanPrivilege, canMutePrivilege, guardian] = await Promise.all([
     ctx.users.parts.profiles.get(String(row.uid), () => profilePart(ctx, row)),

@@ -136,7 +136,7 @@ export class MemberParts {
 type Ctx = AppContext;
 
 /** The profile's shared part for a member's row (see ProfilePart). */
-export async function profilePart(ctx: Ctx, row: UserRow): Promise<ProfilePart> {
+export async function profilePart(ctx: Pick<AppContext, 'groups' | 'users'>, row: UserRow): Promise<ProfilePart> {
   const [groups, values, aboutHtml] = await Promise.all([ctx.groups.profileViews(row.uid), ctx.users.customValues(row.uid), ctx.users.aboutHtml(row)]);
   return { groups, values, aboutHtml };
 }
