@@ -117,6 +117,7 @@ export async function accountFields(ctx: AccountDeps, viewer: Viewer, row: UserR
   const isModerator =
     viewer.uid > 0 && !viewer.isAdmin && !viewer.isGlobalMod && (await ctx.categories.readableCids(viewer)).some((cid) => guardian.isModerator(cid));
   const own = self || viewer.isAdmin;
+  const batch = await runBatch(ctx.db, parts(viewer, row, own, viewer.isAdmin || viewer.isGlobalMod || isModerator));
   const [
     blocks,
     uploaded,
@@ -132,7 +133,7 @@ export async function accountFields(ctx: AccountDeps, viewer: Viewer, row: UserR
     mute,
     note,
     ips,
-  ] = await runBatch(ctx.db, parts(viewer, row, own, viewer.isAdmin || viewer.isGlobalMod || isModerator));
+  ] = batch;
   const privilegedChat = viewer.isAdmin || viewer.isGlobalMod || (viewer.uid > 0 && (await ctx.privileges.can(viewer, 'chat:privileged')));
   // Readers alike get the same frozen object (the page's JSON then takes its text as made once).
   const sig = JSON.stringify([
@@ -147,20 +148,7 @@ export async function accountFields(ctx: AccountDeps, viewer: Viewer, row: UserR
     privilegedChat,
     target.isAdmin,
     target.isGlobalMod,
-    blocks,
-    uploaded,
-    categoriesWatched,
-    tagsWatched,
-    flags,
-    isFollowing,
-    followsReader,
-    isBlocked,
-    blocksReader,
-    hasPrivateChat,
-    flagId,
-    mute,
-    note,
-    ips,
+    ...batch,
   ]);
   return accountValues.of([row, part, s], sig, () => {
     const obj = presentUserObj(
