@@ -550,6 +550,11 @@ const FIELD_DEVIATIONS = [
     reason: "NodeBB's search controller answers them (the matches of a search in members, tags or categories, the category filter's choices and whether the form opens expanded); the document leaves them out",
   },
   {
+    routes: /^GET \/api\/category\//,
+    diff: /^body\.privileges\.uid: missing$/,
+    reason: "the category page's privileges leave out the reader's uid (it is in loggedInUser): members who see a category alike then share its rendered frame",
+  },
+  {
     routes: /^GET \/api\//,
     diff: /^body\.handleFull: missing$/,
     reason: 'the fediverse handle of a category: Palaver has no federation (NodeBB too leaves it out when the fediverse may not read the category)',

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEMORY_MODES, type MemoryMode } from './memory.js';
-import { validSocketOrigin } from './realtime/origins.js';
+
+/** One entry of the socket origins list (realtime/origins.ts): `http(s)://host[:port|:*]`. Here, not there: the configuration loads before anything else. */
+export const SOCKET_ORIGIN = /^(https?:)\/\/([^\s/:?#]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?\/?$/i;
+
+/** Whether `entry` is a valid origins entry (`*`, or `http(s)://host[:port|:*]`). */
+function validSocketOrigin(entry: string): boolean {
+  return entry === '*' || SOCKET_ORIGIN.test(entry.trim());
+}
 
 /** Infrastructure configuration, read once at start from the environment and config.json. */
 export interface Config {

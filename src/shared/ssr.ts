@@ -11,8 +11,9 @@ export type NamespaceResources = Record<string, Record<string, string>>;
  * Page data that only the shell's two bars and the document's head read: a page's frame (the
  * client's ssr/frames.ts) is keyed by the rest, so members see one frame whatever their name,
  * avatar, counts or feed token. (`loggedInUser` still keys it by the member's roles and settings.)
+ * `rssFeedUrl` (NodeBB's field: the list's feed with the member's token) no component reads.
  */
-export const SHELL_ONLY_FIELDS: ReadonlySet<string> = new Set(['loggedInUser', 'unreadChatCount', '_header', 'jsonLd']);
+export const SHELL_ONLY_FIELDS: ReadonlySet<string> = new Set(['loggedInUser', 'unreadChatCount', '_header', 'jsonLd', 'rssFeedUrl']);
 
 export interface SsrModule {
   /** Namespaces the client loads; the server reads public/language/{lang}/{ns}.json for each. */

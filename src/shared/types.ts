@@ -205,7 +205,7 @@ export interface CategoriesPage extends PageBase {
   categories: CategoryView[];
 }
 
-/** NodeBB's category page privileges: the viewer's, with the category (as text) and the viewer. */
+/** NodeBB's category page privileges: the viewer's, with the category (as text); not the viewer's uid (docs/api.md). */
 export interface CategoryPagePrivileges {
   'topics:create': boolean;
   'topics:read': boolean;
@@ -214,7 +214,6 @@ export interface CategoryPagePrivileges {
   read: boolean;
   'posts:view_deleted': boolean;
   cid: string;
-  uid: number;
   editable: boolean;
   view_deleted: boolean;
   isAdminOrMod: boolean;

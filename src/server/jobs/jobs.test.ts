@@ -74,6 +74,7 @@ describe('job runner with leases, across two processes', () => {
     expect(rows).toEqual([
       { name: 'backups.schedule', every_ms: 600_000 },
       { name: 'exports.clean', every_ms: 3_600_000 },
+      { name: 'federation.kv-prune', every_ms: 6 * 3_600_000 },
       { name: 'jobs.prune', every_ms: 24 * 3_600_000 },
       { name: 'mail.send', every_ms: 10_000 },
       { name: 'notifications.digest', every_ms: 3_600_000 },
@@ -93,9 +94,9 @@ describe('job runner with leases, across two processes', () => {
       .execute();
     await forum.ctx.jobs.schedule(now);
     await other.ctx.jobs.schedule(now);
-    // Due now: the nine recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, notifications.receipts, rewards.apply, uploads.clean, exports.clean, backups.schedule) run once each, in one process or the other.
+    // Due now: the ten recurring jobs (sessions.prune, jobs.prune, mail.send, notifications.digest, notifications.receipts, rewards.apply, uploads.clean, exports.clean, backups.schedule, federation.kv-prune) run once each, in one process or the other.
     const runs = (await Promise.all([forum.ctx.jobs.runDue(now + 1), other.ctx.jobs.runDue(now + 1)])).reduce((x, y) => x + y, 0);
-    expect(runs).toBe(9);
+    expect(runs).toBe(10);
     const ids = (await forum.ctx.db.selectFrom('sessions').select('id_hash').where('uid', '=', user.uid).execute()).map((r) => r.id_hash);
     expect(ids).not.toContain('expired-session-h3');
     expect(ids.length).toBe(1);

@@ -1,3 +1,4 @@
+import { SOCKET_ORIGIN } from '../config.js';
 /**
  * Which browser origins may open a socket (NodeBB's `socket.io:origins`, the client config's
  * `socketioOrigins`): a list of `scheme://host[:port]` entries, where the port may be `*` (any
@@ -18,11 +19,6 @@ export function socketOrigins(config: { socketOrigins: string[] | null; url: str
   return config.socketOrigins ?? defaultSocketOrigins(config.url);
 }
 
-/** Whether `entry` is a valid origins entry (`*`, or `http(s)://host[:port|:*]`). */
-export function validSocketOrigin(entry: string): boolean {
-  return entry === '*' || parseEntry(entry) !== null;
-}
-
 interface Entry {
   protocol: string;
   hostname: string;
@@ -31,7 +27,7 @@ interface Entry {
 }
 
 function parseEntry(entry: string): Entry | null {
-  const m = /^(https?:)\/\/([^\s/:?#]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?\/?$/i.exec(entry.trim());
+  const m = SOCKET_ORIGIN.exec(entry.trim());
   if (!m) return null;
   const protocol = m[1]!.toLowerCase();
   const hostname = m[2]!.toLowerCase();

@@ -105,7 +105,7 @@ const categoryPage = definePage<CategoryPage>({
       topics: list.topics,
       selectedTag: tag ? { label: tag, value: tag } : null,
       selectedTags: tag ? [tag] : [],
-      privileges: pagePrivileges(privileges, row.cid, viewer.uid),
+      privileges: pagePrivileges(privileges, row.cid),
       showSelect: privileges.editable,
       showTopicTools: privileges.editable,
       topicIndex: 0,
@@ -124,9 +124,11 @@ const categoryPage = definePage<CategoryPage>({
 
 /**
  * The viewer's privileges as NodeBB's category page lists them (its own subset, with the
- * category and the viewer); the topic tools' privileges are the topic page's.
+ * category); the topic tools' privileges are the topic page's. Without NodeBB's `uid` (the
+ * reader's, in `loggedInUser` already): members who see a category alike share its rendered
+ * frame (a documented field deviation).
  */
-function pagePrivileges(p: ViewerPrivileges, cid: number, uid: number): CategoryPagePrivileges {
+function pagePrivileges(p: ViewerPrivileges, cid: number): CategoryPagePrivileges {
   return {
     'topics:create': p['topics:create'],
     'topics:read': p['topics:read'],
@@ -135,7 +137,6 @@ function pagePrivileges(p: ViewerPrivileges, cid: number, uid: number): Category
     read: p.read,
     'posts:view_deleted': p.view_deleted,
     cid: String(cid),
-    uid,
     editable: p.editable,
     view_deleted: p.view_deleted,
     isAdminOrMod: p.isAdminOrMod,

@@ -62,8 +62,8 @@ describe('PUT /api/v3/posts/:pid (edit)', () => {
     const diffs = await kit.alice.client.get(`/api/v3/posts/${t.mainPid}/diffs`);
     expect(diffs.status).toBe(200);
     const revs = diffs.body.response.revisions;
-    // NodeBB lists each revision's time and editor only (its content is GET …/diffs/{since}); the versions are kept.
-    expect(Object.keys(revs[0]).sort()).toEqual(['timestamp', 'uid', 'username']);
+    // NodeBB lists each revision's time and editor (its content is GET …/diffs/{since}); a main post's carry the topic's title then. The versions are kept.
+    expect(Object.keys(revs[0]).sort()).toEqual(['timestamp', 'title', 'uid', 'username']);
     const kept = await kit.forum.ctx.db
       .selectFrom('post_edits')
       .select(['content', 'title'])
