@@ -176,10 +176,10 @@ export class AuthService {
   }
 
   /** Creates an API token; uid 0 makes a master token. Returns the token (shown once). */
-  async createToken(uid: number, description = ''): Promise<string> {
+  async createToken(uid: number, description = '', created = Date.now()): Promise<string> {
     if (!Number.isInteger(uid) || uid < 0) throw badRequest('error:invalid-uid');
     const token = randomBytes(24).toString('base64url');
-    await store.insertToken(this.db, { token_hash: hashSecret(token), uid: uid === 0 ? null : uid, description, created: Date.now(), last_seen: 0 });
+    await store.insertToken(this.db, { token_hash: hashSecret(token), uid: uid === 0 ? null : uid, description, created, last_seen: 0 });
     return token;
   }
 

@@ -94,8 +94,9 @@ export async function createMasterToken(ctx: TokensDeps, actor: Viewer, input: {
   const uid = input.uid ?? 0;
   if (uid > 0 && !(await ctx.users.get(uid))) throw notFound('error:no-user');
   const description = (input.description ?? '').trim();
-  const token = await ctx.auth.createToken(uid, description);
+  // The answer's time is the stored one (the token's row is read back with it).
   const now = Date.now();
+  const token = await ctx.auth.createToken(uid, description, now);
   await ctx.events.log('token-create', actor.uid, { master: uid === 0, uid, description }, ip);
   return { uid, description, token, timestamp: now, timestampISO: new Date(now).toISOString(), lastSeen: null, lastSeenISO: null };
 }
